@@ -1,0 +1,22 @@
+//! # testspace
+//!
+//! A research workbench for comparing *explorative* unit-testing strategies, after
+//! Andrews, Zhang & Groce, *Comparing Automated Unit Testing Strategies* (2010).
+//!
+//! A [`context::TestContext`] (methods M_C, types of interest T_I, value-pool sizes
+//! vps(t) and initial values) plus a length n defines a search tree of canonical-form
+//! test cases with z = jⁿ leaves. [`encoding`] maps each leaf to its test-case index
+//! and back; [`strategy`] walks the tree (BE, R, BOBW, …); [`subject`] declares the
+//! units under test; [`analysis`] holds the failure-density mathematics of Section 5.
+#![warn(missing_docs)]
+
+pub mod analysis;
+pub mod cli;
+pub mod context;
+pub mod encoding;
+pub mod strategy;
+pub mod subject;
+
+/// The Rust ports of the paper's `java.util` subjects (sources under `subjects/`).
+#[path = "../subjects/mod.rs"]
+pub mod subjects;

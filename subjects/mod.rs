@@ -1,0 +1,1 @@
+//! Subjects: Rust ports of java.util units.
