@@ -1,1 +1,38 @@
-//! subject
+//! The subject interface: how a unit under test declares its methods to the harness,
+//! and how the harness calls method number m with arguments taken from value pools.
+//!
+//! A subject is one Rust type implementing [`Subject`]: a class name and a list of
+//! [`Method`]s (constructors, static and instance methods, each with parameter and
+//! return types drawn from the types of interest). Registering it takes one line in
+//! `subjects/mod.rs`. The harness ([`harness`]) owns the value pools of one test case,
+//! runs calls by their method-call index, turns `null` targets and unboxed `null`s into
+//! `NullPointerException`, and catches panics silently, recording them as
+//! [`JavaException::Panic`].
+
+mod exception;
+pub mod harness;
+mod method;
+mod registry;
+
+pub use exception::JavaException;
+pub use harness::{Harness, Pools, PrimitivePools, Session};
+pub use method::{Arg, Args, Body, Method, MethodKind, Param, PoolType, Return, Value};
+pub use registry::{MethodInfo, Registry, SubjectError, SubjectUnit, Unit, registry};
+
+/// A unit under test: a Rust port of a class, with the methods the harness may call.
+///
+/// Contract: `methods()` returns the same list, in the same order, on every call; the
+/// order defines the method numbering of M_C (and so the test-case indices). Method
+/// signatures ([`Method::signature`]) are unique within the subject. Method bodies are
+/// deterministic functions of their target and arguments.
+pub trait Subject: Clone + Send + Sync + 'static {
+    /// The simple class name, as used in context files and on the command line
+    /// (`"ArrayList"`).
+    const CLASS: &'static str;
+    /// The Java class this ports (`"java.util.ArrayList"`).
+    const JAVA_CLASS: &'static str;
+    /// The methods the harness may call; the default M_C is all of them.
+    fn methods() -> Vec<Method<Self>>;
+    /// Java's `toString()` of the instance, used when showing value pools.
+    fn to_java_string(&self) -> String;
+}

@@ -1,0 +1,356 @@
+//! Loading test contexts from TOML.
+//!
+//! ```toml
+//! subject = "ArrayList"
+//! methods = "all"              # or a list of signatures: ["ArrayList()", "add(Integer)"]
+//!
+//! [pools]
+//! int = { size = 2, init = [0, 100] }
+//! bool = { size = 2, init = [false, true] }
+//! string = { size = 2, init = ["a", "b"] }
+//! object = { size = 1 }
+//! ```
+//!
+//! A missing pool gets the paper's default (Section 6.2: two primitive values, one object
+//! slot); a pool with `size` but no `init` gets [`PoolInit::default_ints`] and friends;
+//! with `init` but no `size`, vps = the length of `init`. Unknown keys are errors. Every
+//! error names the file, the line and column, and the field.
+
+use std::ops::Range;
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{ContextError, MethodSelection, PoolInit, TestContext};
+use crate::subject::{Registry, registry};
+
+/// An error in a TOML input file, located by file, line, column and field.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{path}:{line}:{column}: field `{field}`: {message}")]
+pub struct FileError {
+    /// The file.
+    pub path: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// The dotted path of the offending field (`pools.int.init`), or `(document)`.
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl FileError {
+    /// An error at byte range `span` of `source`, in the field `field` (if `None`, the field
+    /// is inferred from the TOML text around the span).
+    pub fn at(
+        path: &Path,
+        source: &str,
+        span: Option<Range<usize>>,
+        field: Option<&str>,
+        message: impl Into<String>,
+    ) -> Self {
+        let offset = span.map(|s| s.start.min(source.len())).unwrap_or(0);
+        let before = &source[..offset];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let field = field
+            .map(str::to_string)
+            .unwrap_or_else(|| field_at(source, offset));
+        FileError {
+            path: path.display().to_string(),
+            line,
+            column,
+            field,
+            message: message.into(),
+        }
+    }
+
+    /// Converts a TOML parse or deserialization error.
+    pub fn from_toml(path: &Path, source: &str, err: &toml::de::Error) -> Self {
+        Self::at(
+            path,
+            source,
+            err.span(),
+            None,
+            err.message().trim().to_string(),
+        )
+    }
+}
+
+/// The dotted key path of the TOML field at byte `offset`: the enclosing `[table]`
+/// header joined with the key on that line (best effort, for messages).
+pub fn field_at(source: &str, offset: usize) -> String {
+    let mut table = String::new();
+    let mut line_start = 0;
+    for line in source.split_inclusive('\n') {
+        let end = line_start + line.len();
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') && offset >= end {
+            table = trimmed
+                .trim_matches(|c| c == '[' || c == ']')
+                .trim()
+                .to_string();
+        }
+        if offset < end || end == source.len() {
+            let key = trimmed
+                .split('=')
+                .next()
+                .filter(|_| trimmed.contains('='))
+                .map(|k| k.trim().trim_matches('"').to_string());
+            // An inline table on this line: name the inner key the offset falls in.
+            let column = offset.saturating_sub(line_start).min(line.len());
+            let inner = line[..column]
+                .rsplit([',', '{'])
+                .next()
+                .and_then(|s| s.split('=').next())
+                .map(str::trim)
+                .filter(|s| !s.is_empty() && line[..column].contains('{'));
+            let mut parts: Vec<String> = Vec::new();
+            if !table.is_empty() && !trimmed.starts_with('[') {
+                parts.push(table.clone());
+            }
+            if let Some(k) = key.filter(|k| !k.is_empty() && !k.starts_with('[')) {
+                parts.push(k);
+            } else if trimmed.starts_with('[') {
+                parts.push(
+                    trimmed
+                        .trim_matches(|c| c == '[' || c == ']')
+                        .trim()
+                        .to_string(),
+                );
+            }
+            if let Some(inner) = inner {
+                if !inner.contains('[') && !inner.contains('"') {
+                    parts.push(inner.to_string());
+                }
+            }
+            return if parts.is_empty() {
+                "(document)".into()
+            } else {
+                parts.join(".")
+            };
+        }
+        line_start = end;
+    }
+    "(document)".into()
+}
+
+/// The `[pools]` declaration of one primitive pool.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PrimitivePoolDecl<T> {
+    size: Option<Spanned<usize>>,
+    init: Option<Spanned<Vec<T>>>,
+}
+
+/// The `[pools]` declaration of the object pool.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ObjectPoolDecl {
+    size: Spanned<usize>,
+}
+
+/// The `[pools]` table.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PoolsDecl {
+    int: Option<PrimitivePoolDecl<i32>>,
+    bool: Option<PrimitivePoolDecl<bool>>,
+    string: Option<PrimitivePoolDecl<String>>,
+    object: Option<ObjectPoolDecl>,
+}
+
+/// A context as written in a TOML file (or embedded in an experiment file), before it is
+/// checked against the subject.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContextDecl {
+    /// The subject's class name.
+    pub subject: Spanned<String>,
+    /// `"all"` or a list of signatures.
+    pub methods: Option<Spanned<toml::Value>>,
+    /// Value pools.
+    #[serde(default)]
+    pub pools: PoolsDecl,
+}
+
+impl PoolsDecl {
+    /// The pools declared, with defaults filled in; errors are located in `source`.
+    pub fn resolve(&self, path: &Path, source: &str) -> Result<PoolInit, FileError> {
+        let paper = PoolInit::paper();
+        let ints = resolve_primitive(
+            path,
+            source,
+            "pools.int",
+            self.int.as_ref(),
+            paper.ints,
+            PoolInit::default_ints,
+        )?;
+        let bools = resolve_primitive(
+            path,
+            source,
+            "pools.bool",
+            self.bool.as_ref(),
+            paper.bools,
+            PoolInit::default_bools,
+        )?;
+        let strings = resolve_primitive(
+            path,
+            source,
+            "pools.string",
+            self.string.as_ref(),
+            paper.strings,
+            PoolInit::default_strings,
+        )?;
+        let objects = match &self.object {
+            None => paper.objects,
+            Some(decl) => *decl.size.get_ref(),
+        };
+        Ok(PoolInit {
+            ints,
+            bools,
+            strings,
+            objects,
+        })
+    }
+}
+
+fn resolve_primitive<T: Clone>(
+    path: &Path,
+    source: &str,
+    field: &str,
+    decl: Option<&PrimitivePoolDecl<T>>,
+    default: Vec<T>,
+    defaults_of_size: fn(usize) -> Vec<T>,
+) -> Result<Vec<T>, FileError> {
+    let Some(decl) = decl else { return Ok(default) };
+    match (&decl.size, &decl.init) {
+        (None, None) => Ok(default),
+        (Some(size), None) => Ok(defaults_of_size(*size.get_ref())),
+        (None, Some(init)) => Ok(init.get_ref().clone()),
+        (Some(size), Some(init)) if init.get_ref().len() != *size.get_ref() => Err(FileError::at(
+            path,
+            source,
+            Some(init.span()),
+            Some(&format!("{field}.init")),
+            format!(
+                "init has {} values but size = {}",
+                init.get_ref().len(),
+                size.get_ref()
+            ),
+        )),
+        (Some(_), Some(init)) => Ok(init.get_ref().clone()),
+    }
+}
+
+impl ContextDecl {
+    /// Checks the declaration against the subject registry and builds the context.
+    pub fn build(
+        &self,
+        registry: &Registry,
+        path: &Path,
+        source: &str,
+    ) -> Result<TestContext, FileError> {
+        let unit = registry.find(self.subject.get_ref()).map_err(|e| {
+            FileError::at(
+                path,
+                source,
+                Some(self.subject.span()),
+                Some("subject"),
+                e.to_string(),
+            )
+        })?;
+        let selection = match &self.methods {
+            None => MethodSelection::All,
+            Some(spanned) => {
+                let err = |span: Range<usize>, msg: String| {
+                    FileError::at(path, source, Some(span), Some("methods"), msg)
+                };
+                match spanned.get_ref() {
+                    toml::Value::String(s) if s == "all" => MethodSelection::All,
+                    toml::Value::Array(items) => {
+                        let mut list = Vec::with_capacity(items.len());
+                        for item in items {
+                            match item.as_str() {
+                                Some(s) => list.push(s.to_string()),
+                                None => {
+                                    return Err(err(
+                                        spanned.span(),
+                                        format!("expected a signature string, found {item}"),
+                                    ));
+                                }
+                            }
+                        }
+                        MethodSelection::Signatures(list)
+                    }
+                    other => {
+                        return Err(err(
+                            spanned.span(),
+                            format!(
+                                "expected \"all\" or a list of method signatures, found {other}"
+                            ),
+                        ));
+                    }
+                }
+            }
+        };
+        let pools = self.pools.resolve(path, source)?;
+        TestContext::new(unit, &selection, pools).map_err(|e| {
+            let (span, field) = match &e {
+                ContextError::UnknownMethod { .. }
+                | ContextError::DuplicateMethod { .. }
+                | ContextError::NoMethods => (self.methods.as_ref().map(|m| m.span()), "methods"),
+                ContextError::EmptyPool { pool, .. } => (None, pool.key()),
+                ContextError::Encoding(_) => (None, "pools"),
+            };
+            let field = if field == "methods" {
+                field.to_string()
+            } else {
+                format!("pools.{field}")
+            };
+            let span = span.or_else(|| find_key(source, &field));
+            FileError::at(path, source, span, Some(&field), e.to_string())
+        })
+    }
+}
+
+/// The byte range of the last key of dotted `field` in `source`, if it appears literally.
+fn find_key(source: &str, field: &str) -> Option<Range<usize>> {
+    let key = field.rsplit('.').next()?;
+    let at = source.find(&format!("{key} ="))?;
+    Some(at..at + key.len())
+}
+
+/// Errors loading a context file.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The file is not a valid context.
+    #[error(transparent)]
+    Invalid(#[from] FileError),
+}
+
+/// Parses a context from TOML text (`path` is used in messages only).
+pub fn parse_context(path: &Path, source: &str) -> Result<TestContext, FileError> {
+    let decl: ContextDecl =
+        toml::from_str(source).map_err(|e| FileError::from_toml(path, source, &e))?;
+    decl.build(registry(), path, source)
+}
+
+/// Reads and parses a context file.
+pub fn load_context(path: &Path) -> Result<TestContext, LoadError> {
+    let source = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    Ok(parse_context(path, &source)?)
+}

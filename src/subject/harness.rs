@@ -1,0 +1,224 @@
+//! The harness: value pools of one test case and the execution of method calls by their
+//! method-call index.
+
+use std::cell::Cell;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::{Arc, Once};
+
+use super::method::{Arg, Args, Body, Method, Param, Value};
+use super::{JavaException, Subject};
+use crate::context::TestContext;
+
+/// The value pools V_t of one test case (canonical form 3, parts 1 and 2).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pools<S> {
+    /// The `int` pool (`None` = `null`, which only a method result can store).
+    pub ints: Vec<Option<i32>>,
+    /// The `bool` pool.
+    pub bools: Vec<bool>,
+    /// The `string` pool.
+    pub strings: Vec<Option<String>>,
+    /// The object pool of the subject's class; all slots start as `null`.
+    pub objects: Vec<Option<S>>,
+}
+
+impl<S> Pools<S> {
+    /// The initial pools of a context: primitive pools from `init`, object slots `null`.
+    pub fn initial(context: &TestContext) -> Self {
+        let init = context.pools();
+        Pools {
+            ints: init.ints.iter().map(|&v| Some(v)).collect(),
+            bools: init.bools.clone(),
+            strings: init.strings.iter().map(|s| Some(s.clone())).collect(),
+            objects: (0..init.objects).map(|_| None).collect(),
+        }
+    }
+
+    /// A copy of the primitive pools (what the paper's oracle compares).
+    pub fn primitives(&self) -> PrimitivePools {
+        PrimitivePools {
+            ints: self.ints.clone(),
+            bools: self.bools.clone(),
+            strings: self.strings.clone(),
+        }
+    }
+}
+
+/// A snapshot of the primitive-type value pools (`int`, `bool`, `string`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct PrimitivePools {
+    /// The `int` pool.
+    pub ints: Vec<Option<i32>>,
+    /// The `bool` pool.
+    pub bools: Vec<bool>,
+    /// The `string` pool.
+    pub strings: Vec<Option<String>>,
+}
+
+/// Executes the method calls of test cases of one context, one call at a time.
+///
+/// Contract: after [`Session::reset`] the pools hold the context's initial values;
+/// [`Session::step`] runs the call with the given method-call index (which must be
+/// below j) and returns the exception it threw, if any. A panic in subject code is
+/// caught without printing anything and reported as [`JavaException::Panic`].
+pub trait Session: Send {
+    /// Restores the initial value pools.
+    fn reset(&mut self);
+    /// Runs the call with method-call index `call` (0 ≤ call < j).
+    fn step(&mut self, call: u32) -> Result<(), JavaException>;
+    /// The primitive pools now.
+    fn primitives(&self) -> PrimitivePools;
+    /// Every pool, rendered as Java would print it (`toString()` for objects).
+    fn render_pools(&self) -> Vec<(String, Vec<String>)>;
+}
+
+/// The [`Session`] of a concrete subject type.
+pub struct Harness<S: Subject> {
+    methods: Arc<[Method<S>]>,
+    context: Arc<TestContext>,
+    initial: Pools<S>,
+    pools: Pools<S>,
+}
+
+impl<S: Subject> Harness<S> {
+    /// A harness for `context`, whose methods are numbered as in `methods`.
+    pub fn new(methods: Arc<[Method<S>]>, context: Arc<TestContext>) -> Self {
+        install_quiet_panic_hook();
+        let initial = Pools::initial(&context);
+        Harness {
+            methods,
+            context,
+            pools: initial.clone(),
+            initial,
+        }
+    }
+
+    /// The current pools.
+    pub fn pools(&self) -> &Pools<S> {
+        &self.pools
+    }
+
+    fn arg(&self, param: Param, slot: u32) -> Result<Arg<S>, JavaException> {
+        let slot = slot as usize;
+        Ok(match param {
+            Param::Int => match self.pools.ints[slot] {
+                Some(v) => Arg::Int(Some(v)),
+                None => return Err(JavaException::NullPointer),
+            },
+            Param::Integer => Arg::Int(self.pools.ints[slot]),
+            Param::Bool => Arg::Bool(self.pools.bools[slot]),
+            Param::Str => Arg::Str(self.pools.strings[slot].clone()),
+            Param::Object => Arg::Object(self.pools.objects[slot].clone()),
+        })
+    }
+
+    fn store(&mut self, slot: u32, value: Value<S>, signature: &str) {
+        let slot = slot as usize;
+        match value {
+            Value::Void => unreachable!("{signature}: a void result has no return slot"),
+            Value::Int(v) => self.pools.ints[slot] = v,
+            Value::Bool(v) => self.pools.bools[slot] = v,
+            Value::Str(v) => self.pools.strings[slot] = v,
+            Value::Object(v) => self.pools.objects[slot] = v,
+        }
+    }
+}
+
+impl<S: Subject> Session for Harness<S> {
+    fn reset(&mut self) {
+        self.pools.clone_from(&self.initial);
+    }
+
+    fn step(&mut self, call: u32) -> Result<(), JavaException> {
+        let context = Arc::clone(&self.context);
+        let decoded = context.call(call);
+        let method = &self.methods[decoded.method];
+        let slots = decoded.slots();
+        let n_params = method.params.len();
+        let mut values = Vec::with_capacity(n_params);
+        for (&param, &slot) in method.params.iter().zip(slots) {
+            values.push(self.arg(param, slot)?);
+        }
+        let args = Args::new(values);
+        let mut rest = slots[n_params..].iter().copied();
+        let result = match &method.body {
+            Body::Constructor(body) => quietly(|| body(&args)).map(|obj| Value::Object(Some(obj))),
+            Body::Static(body) => quietly(|| body(&args)),
+            Body::Instance(body) => {
+                let target_slot = rest.next().expect("instance method has a target slot") as usize;
+                let Some(target) = self.pools.objects[target_slot].as_mut() else {
+                    return Err(JavaException::NullPointer);
+                };
+                quietly(|| body(target, &args))
+            }
+        }?;
+        if let Some(ret_slot) = rest.next() {
+            let methods = Arc::clone(&self.methods);
+            let signature = methods[decoded.method].name;
+            self.store(ret_slot, result, signature);
+        }
+        Ok(())
+    }
+
+    fn primitives(&self) -> PrimitivePools {
+        self.pools.primitives()
+    }
+
+    fn render_pools(&self) -> Vec<(String, Vec<String>)> {
+        let p = &self.pools;
+        let null = || "null".to_string();
+        vec![
+            (
+                "int".into(),
+                p.ints
+                    .iter()
+                    .map(|v| v.map_or_else(null, |v| v.to_string()))
+                    .collect(),
+            ),
+            (
+                "bool".into(),
+                p.bools.iter().map(|v| v.to_string()).collect(),
+            ),
+            (
+                "string".into(),
+                p.strings
+                    .iter()
+                    .map(|v| v.as_ref().map_or_else(null, |s| format!("{s:?}")))
+                    .collect(),
+            ),
+            (
+                S::CLASS.into(),
+                p.objects
+                    .iter()
+                    .map(|v| v.as_ref().map_or_else(null, |o| o.to_java_string()))
+                    .collect(),
+            ),
+        ]
+    }
+}
+
+thread_local! {
+    static QUIET: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Installs (once per process) a panic hook that stays silent while subject code runs
+/// on the current thread and defers to the previous hook otherwise.
+fn install_quiet_panic_hook() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let previous = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Runs subject code, turning a panic into [`JavaException::Panic`] without output.
+fn quietly<T>(f: impl FnOnce() -> Result<T, JavaException>) -> Result<T, JavaException> {
+    QUIET.with(|q| q.set(true));
+    let outcome = panic::catch_unwind(AssertUnwindSafe(f));
+    QUIET.with(|q| q.set(false));
+    outcome.unwrap_or(Err(JavaException::Panic))
+}
