@@ -104,12 +104,8 @@ impl ElementData {
     /// `Arrays.copyOf(this, newLength)`.
     fn copy_of(&self, new_length: i32) -> Result<Self> {
         let mut copy = Self::new_array(new_length)?;
-        copy.written = self
-            .written
-            .iter()
-            .take(new_length as usize)
-            .copied()
-            .collect();
+        copy.written = self.written.clone();
+        copy.written.truncate(new_length as usize);
         Ok(copy)
     }
 
@@ -142,9 +138,8 @@ impl ElementData {
 
     /// The `count` slots from `index` (the source side of `System.arraycopy`).
     fn read(&self, index: i32, count: i32) -> Result<Vec<Option<i32>>> {
-        let start = self.check(index, count)?;
-        let slot = |i: usize| self.written.get(i).copied().flatten();
-        Ok((start..start + count as usize).map(slot).collect())
+        self.check(index, count)?;
+        (index..index + count).map(|i| self.get(i)).collect()
     }
 
     /// Writes `values` from `index` on (the destination side of `System.arraycopy`).
@@ -686,89 +681,60 @@ fn check_index(index: i32, length: i32) -> Result<()> {
     Ok(())
 }
 
+/// A method's outcome as the harness stores it.
+fn ok<T: Into<Value<ArrayList>>>(outcome: Result<T>) -> Result<Value<ArrayList>> {
+    outcome.map(Into::into)
+}
+
 impl Subject for ArrayList {
     const CLASS: &'static str = "ArrayList";
     const JAVA_CLASS: &'static str = "java.util.ArrayList";
 
     fn methods() -> Vec<Method<Self>> {
         use Param::{Int, Integer, Object};
-        vec![
+        use Return as R;
+        #[rustfmt::skip]
+        let methods = vec![
             Method::constructor("ArrayList", &[Int], |a| ArrayList::with_capacity(a.int(0))),
             Method::constructor("ArrayList", &[], |_| Ok(ArrayList::new())),
-            Method::constructor("ArrayList", &[Object], |a| {
-                ArrayList::from_collection(a.object(0))
-            }),
-            Method::instance("trimToSize", &[], Return::Void, |l, _| {
-                l.trim_to_size().map(Value::from)
-            }),
-            Method::instance("ensureCapacity", &[Int], Return::Void, |l, a| {
-                l.ensure_capacity(a.int(0)).map(Value::from)
-            }),
-            Method::instance("size", &[], Return::Int, |l, _| Ok(l.size().into())),
-            Method::instance("isEmpty", &[], Return::Bool, |l, _| Ok(l.is_empty().into())),
-            Method::instance("contains", &[Integer], Return::Bool, |l, a| {
-                l.contains(a.integer(0)).map(Value::from)
-            }),
-            Method::instance("indexOf", &[Integer], Return::Int, |l, a| {
-                l.index_of(a.integer(0)).map(Value::from)
-            }),
-            Method::instance("lastIndexOf", &[Integer], Return::Int, |l, a| {
-                l.last_index_of(a.integer(0)).map(Value::from)
-            }),
-            Method::instance("clone", &[], Return::Object, |l, _| {
-                l.clone_list().map(|c| Value::Object(Some(c)))
-            }),
-            Method::instance("get", &[Int], Return::Int, |l, a| {
-                l.get(a.int(0)).map(Value::from)
-            }),
-            Method::instance("set", &[Int, Integer], Return::Int, |l, a| {
-                l.set(a.int(0), a.integer(1)).map(Value::from)
-            }),
-            Method::instance("add", &[Integer], Return::Bool, |l, a| {
-                l.add(a.integer(0)).map(Value::from)
-            }),
-            Method::instance("add", &[Int, Integer], Return::Void, |l, a| {
-                l.add_at(a.int(0), a.integer(1)).map(Value::from)
-            }),
-            Method::instance("remove", &[Int], Return::Int, |l, a| {
-                l.remove_at(a.int(0)).map(Value::from)
-            }),
-            Method::instance("remove", &[Integer], Return::Bool, |l, a| {
-                l.remove(a.integer(0)).map(Value::from)
-            }),
-            Method::instance("equals", &[Object], Return::Bool, |l, a| {
-                l.equals(a.object(0)).map(Value::from)
-            }),
-            Method::instance("hashCode", &[], Return::Int, |l, _| {
-                l.hash_code().map(Value::from)
-            }),
-            Method::instance("clear", &[], Return::Void, |l, _| {
-                l.clear().map(Value::from)
-            }),
-            Method::instance("addAll", &[Object], Return::Bool, |l, a| {
-                l.add_all(a.object(0)).map(Value::from)
-            }),
-            Method::instance("addAll", &[Int, Object], Return::Bool, |l, a| {
-                l.add_all_at(a.int(0), a.object(1)).map(Value::from)
-            }),
-            Method::instance("removeAll", &[Object], Return::Bool, |l, a| {
-                l.remove_all(a.object(0)).map(Value::from)
-            }),
-            Method::instance("retainAll", &[Object], Return::Bool, |l, a| {
-                l.retain_all(a.object(0)).map(Value::from)
-            }),
-            Method::instance("containsAll", &[Object], Return::Bool, |l, a| {
-                l.contains_all(a.object(0)).map(Value::from)
-            }),
-            Method::instance("toString", &[], Return::Str, |l, _| {
-                l.to_java_string_checked().map(Value::from)
-            }),
-        ]
+            Method::constructor("ArrayList", &[Object], |a| ArrayList::from_collection(a.object(0))),
+            Method::instance("trimToSize", &[], R::Void, |l, _| ok(l.trim_to_size())),
+            Method::instance("ensureCapacity", &[Int], R::Void, |l, a| ok(l.ensure_capacity(a.int(0)))),
+            Method::instance("size", &[], R::Int, |l, _| ok(Ok(l.size()))),
+            Method::instance("isEmpty", &[], R::Bool, |l, _| ok(Ok(l.is_empty()))),
+            Method::instance("contains", &[Integer], R::Bool, |l, a| ok(l.contains(a.integer(0)))),
+            Method::instance("indexOf", &[Integer], R::Int, |l, a| ok(l.index_of(a.integer(0)))),
+            Method::instance("lastIndexOf", &[Integer], R::Int, |l, a| ok(l.last_index_of(a.integer(0)))),
+            Method::instance("clone", &[], R::Object, |l, _| ok(l.clone_list())),
+            Method::instance("get", &[Int], R::Int, |l, a| ok(l.get(a.int(0)))),
+            Method::instance("set", &[Int, Integer], R::Int, |l, a| ok(l.set(a.int(0), a.integer(1)))),
+            Method::instance("add", &[Integer], R::Bool, |l, a| ok(l.add(a.integer(0)))),
+            Method::instance("add", &[Int, Integer], R::Void, |l, a| ok(l.add_at(a.int(0), a.integer(1)))),
+            Method::instance("remove", &[Int], R::Int, |l, a| ok(l.remove_at(a.int(0)))),
+            Method::instance("remove", &[Integer], R::Bool, |l, a| ok(l.remove(a.integer(0)))),
+            Method::instance("equals", &[Object], R::Bool, |l, a| ok(l.equals(a.object(0)))),
+            Method::instance("hashCode", &[], R::Int, |l, _| ok(l.hash_code())),
+            Method::instance("clear", &[], R::Void, |l, _| ok(l.clear())),
+            Method::instance("addAll", &[Object], R::Bool, |l, a| ok(l.add_all(a.object(0)))),
+            Method::instance("addAll", &[Int, Object], R::Bool, |l, a| ok(l.add_all_at(a.int(0), a.object(1)))),
+            Method::instance("removeAll", &[Object], R::Bool, |l, a| ok(l.remove_all(a.object(0)))),
+            Method::instance("retainAll", &[Object], R::Bool, |l, a| ok(l.retain_all(a.object(0)))),
+            Method::instance("containsAll", &[Object], R::Bool, |l, a| ok(l.contains_all(a.object(0)))),
+            Method::instance("toString", &[], R::Str, |l, _| ok(l.to_java_string_checked())),
+        ];
+        methods
     }
 
     fn to_java_string(&self) -> String {
         self.to_java_string_checked()
             .unwrap_or_else(|thrown| format!("<toString threw {thrown}>"))
+    }
+}
+
+impl From<ArrayList> for Value<ArrayList> {
+    /// A list result (`clone()`), stored in the object pool.
+    fn from(list: ArrayList) -> Self {
+        Value::Object(Some(list))
     }
 }
 
