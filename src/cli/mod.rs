@@ -6,7 +6,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod context;
+pub mod decode;
+pub mod demo;
+pub mod encode;
 pub mod phi;
+pub mod sample;
 
 /// testspace: compare explorative unit-testing strategies (BE, R, BOBW) on canonical-form
 /// test cases, after Andrews, Zhang & Groce (2010).
@@ -21,6 +26,16 @@ pub struct Cli {
 /// The subcommands of `testspace`.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Show a test context: M_C with nc(m), T_I with vps, j and z = jⁿ.
+    Context(context::ContextArgs),
+    /// A short demonstration on the embedded default context (ArrayList, the paper's pools).
+    Demo(demo::DemoArgs),
+    /// Print the test case with a given index as canonical-form-3 code.
+    Decode(decode::DecodeArgs),
+    /// Compute the index of a test case given as method-call indices or as code.
+    Encode(encode::EncodeArgs),
+    /// Print the test-case indices a strategy walks, one per line.
+    Sample(sample::SampleArgs),
     /// Failure density: Φ(j, k, n), FD and FDpmc, the optimal test length, general patterns.
     Phi(phi::PhiArgs),
 }
@@ -40,6 +55,11 @@ pub fn main() -> ExitCode {
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
+        Command::Context(args) => context::run(&args),
+        Command::Decode(args) => decode::run(&args),
+        Command::Demo(args) => demo::run(&args),
+        Command::Encode(args) => encode::run(&args),
+        Command::Sample(args) => sample::run(&args),
         Command::Phi(args) => phi::run(&args),
     }
 }

@@ -23,6 +23,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{ContextError, MethodSelection, PoolInit, TestContext};
+#[cfg(test)]
+use crate::subject::PoolType;
 use crate::subject::{Registry, registry};
 
 /// An error in a TOML input file, located by file, line, column and field.
@@ -101,12 +103,22 @@ pub fn field_at(source: &str, offset: usize) -> String {
                 .map(|k| k.trim().trim_matches('"').to_string());
             // An inline table on this line: name the inner key the offset falls in.
             let column = offset.saturating_sub(line_start).min(line.len());
-            let inner = line[..column]
-                .rsplit([',', '{'])
-                .next()
-                .and_then(|s| s.split('=').next())
-                .map(str::trim)
-                .filter(|s| !s.is_empty() && line[..column].contains('{'));
+            let in_inline_table = line[..column].contains('{');
+            let word_here: String = line[column..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            let after_word = line[column + word_here.len()..].trim_start();
+            let inner = if in_inline_table && !word_here.is_empty() && after_word.starts_with('=') {
+                Some(word_here.as_str())
+            } else {
+                line[..column]
+                    .rsplit([',', '{'])
+                    .next()
+                    .and_then(|s| s.split('=').next())
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty() && in_inline_table)
+            };
             let mut parts: Vec<String> = Vec::new();
             if !table.is_empty() && !trimmed.starts_with('[') {
                 parts.push(table.clone());
@@ -353,4 +365,85 @@ pub fn load_context(path: &Path) -> Result<TestContext, LoadError> {
         source,
     })?;
     Ok(parse_context(path, &source)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error_of(source: &str) -> FileError {
+        parse_context(Path::new("ctx.toml"), source).unwrap_err()
+    }
+
+    #[test]
+    fn a_malformed_file_names_line_column_and_field() {
+        let e = error_of("subject = \"ArrayList\"\n[pools]\nint = { size = 3, color = 2 }\n");
+        assert_eq!(
+            (e.path.as_str(), e.line, e.field.as_str()),
+            ("ctx.toml", 3, "pools.int.color")
+        );
+        assert!(e.message.contains("unknown field `color`"), "{e}");
+        let e = error_of("subject = \"ArrayList\"\n\n[pools]\nint = { size = 3, init = [1, 2] }\n");
+        assert_eq!((e.line, e.field.as_str()), (4, "pools.int.init"));
+        let e = error_of("subject = \"ArrayList\"\nmethods = [\"size()\", \"foo(int)\"]\n");
+        assert_eq!((e.line, e.field.as_str()), (2, "methods"));
+        assert!(e.message.contains("foo(int)"));
+        let e = error_of("subject = \"NoSuchList\"\n");
+        assert_eq!((e.line, e.column, e.field.as_str()), (1, 11, "subject"));
+        let e = error_of("subject = \"ArrayList\"\npools = 3 4\n");
+        assert_eq!(e.line, 2);
+        let e = error_of("subject = \"ArrayList\"\nmystery = 1\n");
+        assert_eq!((e.line, e.field.as_str()), (2, "mystery"));
+    }
+
+    #[test]
+    fn missing_pools_get_the_papers_defaults_and_init_defaults_follow_size() {
+        let c = parse_context(Path::new("c.toml"), "subject = \"ArrayList\"\n").unwrap();
+        assert_eq!(c.pools(), &PoolInit::paper());
+        let c = parse_context(
+            Path::new("c.toml"),
+            "subject = \"ArrayList\"\n[pools]\nint = { size = 3 }\n",
+        )
+        .unwrap();
+        assert_eq!(c.pools().ints, vec![0, 100, 200]);
+        let c = parse_context(
+            Path::new("c.toml"),
+            "subject = \"ArrayList\"\n[pools]\nint = { init = [7, 8, 9, 10] }\n",
+        )
+        .unwrap();
+        assert_eq!(c.pools().ints, vec![7, 8, 9, 10]);
+    }
+
+    #[test]
+    fn a_method_list_selects_m_c_in_the_given_order() {
+        let c = parse_context(
+            Path::new("c.toml"),
+            "subject = \"ArrayList\"\nmethods = [\"ArrayList()\", \"add(Integer)\", \"size( )\"]\n",
+        )
+        .unwrap();
+        let names: Vec<&str> = c
+            .methods()
+            .iter()
+            .map(|m| m.info.signature.as_str())
+            .collect();
+        assert_eq!(names, ["ArrayList()", "add(Integer)", "size()"]);
+        // ArrayList(): object return slot (1); add(Integer): int × target × bool return
+        // (2·1·2 = 4); size(): target × int return (1·2 = 2).
+        assert_eq!(c.j(), 1 + 4 + 2);
+        assert_eq!(
+            c.types_of_interest(),
+            &[PoolType::Int, PoolType::Bool, PoolType::Object]
+        );
+    }
+
+    #[test]
+    fn duplicate_methods_and_empty_pools_are_rejected() {
+        let e = error_of("subject = \"ArrayList\"\nmethods = [\"size()\", \"size()\"]\n");
+        assert!(e.message.contains("twice"), "{e}");
+        let e = error_of(
+            "subject = \"ArrayList\"\nmethods = [\"size()\"]\n[pools]\nobject = { size = 0 }\n",
+        );
+        assert_eq!(e.field, "pools.object");
+        assert!(e.message.contains("size 0"), "{e}");
+    }
 }

@@ -1,0 +1,90 @@
+//! `testspace context`: M_C with nc(m), T_I with vps, j and z.
+
+use std::path::PathBuf;
+
+use anyhow::Context as _;
+use clap::{Args, ValueEnum};
+use serde_json::json;
+
+use crate::context::TestContext;
+use crate::context::file::load_context;
+use crate::subject::PoolType;
+
+/// Output formats of `testspace context`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ContextFormat {
+    /// A table for people.
+    Text,
+    /// One JSON object for scripts.
+    Json,
+}
+
+/// Arguments of `testspace context`.
+#[derive(Debug, Args)]
+pub struct ContextArgs {
+    /// The test-context file (TOML).
+    pub context: PathBuf,
+    /// n: the number of method calls per test case.
+    #[arg(long)]
+    pub n: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ContextFormat::Text)]
+    pub format: ContextFormat,
+}
+
+/// Loads a context file, with the file name in any error.
+pub fn load(path: &std::path::Path) -> anyhow::Result<TestContext> {
+    load_context(path).with_context(|| format!("invalid test context {}", path.display()))
+}
+
+/// Runs `testspace context`.
+pub fn run(args: &ContextArgs) -> anyhow::Result<()> {
+    let context = load(&args.context)?;
+    let z = context.z(args.n);
+    match args.format {
+        ContextFormat::Text => {
+            println!("{context}");
+            println!("n = {}", args.n);
+            println!("z = j^n = {z}");
+        }
+        ContextFormat::Json => {
+            let pools = context.pools();
+            let methods: Vec<_> = context
+                .methods()
+                .iter()
+                .map(|m| {
+                    json!({
+                        "name": m.info.name,
+                        "signature": m.info.signature,
+                        "kind": m.info.kind.to_string(),
+                        "slots": m.info.slots.iter().map(|t| t.key()).collect::<Vec<_>>(),
+                        "nc": m.nc,
+                    })
+                })
+                .collect();
+            let types: Vec<_> = context
+                .types_of_interest()
+                .iter()
+                .map(|&t| {
+                    let init = match t {
+                        PoolType::Int => json!(pools.ints),
+                        PoolType::Bool => json!(pools.bools),
+                        PoolType::Str => json!(pools.strings),
+                        PoolType::Object => serde_json::Value::Null,
+                    };
+                    json!({ "type": t.key(), "vps": pools.size(t), "init": init })
+                })
+                .collect();
+            let doc = json!({
+                "subject": context.class(),
+                "n": args.n,
+                "j": context.j(),
+                "z": z.to_str_radix(10),
+                "methods": methods,
+                "types": types,
+            });
+            println!("{}", serde_json::to_string_pretty(&doc)?);
+        }
+    }
+    Ok(())
+}

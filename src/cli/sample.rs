@@ -1,0 +1,49 @@
+//! `testspace sample`: the test-case indices a strategy walks, one per line.
+
+use std::io::{BufWriter, Write as _};
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::strategy::StrategyKind;
+
+/// Arguments of `testspace sample`.
+#[derive(Debug, Args)]
+pub struct SampleArgs {
+    /// The test-context file (TOML).
+    pub context: PathBuf,
+    /// The strategy: be, r, r-leaf, bobw or bobw-prime.
+    #[arg(long)]
+    pub strategy: StrategyKind,
+    /// n: the number of method calls per test case.
+    #[arg(long)]
+    pub n: usize,
+    /// How many test cases (fewer if the walk ends, as BE's does after jⁿ).
+    #[arg(long)]
+    pub count: u64,
+    /// The seed of the strategy's randomness (ignored by be and bobw-prime).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The counter of the first test case (0-based), to continue a walk.
+    #[arg(long, default_value_t = 0)]
+    pub start: u64,
+}
+
+/// Runs `testspace sample`: prints one decimal test-case index per line, nothing else.
+pub fn run(args: &SampleArgs) -> anyhow::Result<()> {
+    let context = super::context::load(&args.context)?;
+    let strategy = args.strategy.build(context.call_space(), args.n, args.seed);
+    let codec = context.codec(args.n);
+    let mut cursor = strategy.cursor(args.start);
+    let mut digits = vec![0u32; args.n];
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    for _ in 0..args.count {
+        if !cursor.next_case(&mut digits) {
+            break;
+        }
+        writeln!(out, "{}", codec.encode(&digits)?)?;
+    }
+    out.flush()?;
+    Ok(())
+}
