@@ -44,8 +44,15 @@ impl ScientificNumber {
             return Self::ZERO;
         }
         let shift = mantissa.log10().floor() as i64;
+        // Multiply by 10^|shift| rather than divide by 10^−|shift|: powers of ten up to
+        // 10^22 are exact in f64, so this rounds once.
+        let scaled = if shift < 0 {
+            mantissa * 10f64.powi(-shift as i32)
+        } else {
+            mantissa / 10f64.powi(shift as i32)
+        };
         let mut number = Self {
-            mantissa: mantissa / 10f64.powi(shift as i32),
+            mantissa: scaled,
             exponent: exponent + shift,
         };
         // log10 can be off by one at exact powers of ten.
@@ -86,6 +93,10 @@ impl ScientificNumber {
         // ratio·2^binary_exponent, ratio in (1/2, 2).
         let ratio = numerator_top as f64 / denominator_top as f64;
         let binary_exponent = numerator_shift - denominator_shift;
+        if binary_exponent.abs() < 1000 {
+            // Within the f64 range: scaling by a power of two is exact.
+            return Self::new(ratio * 2f64.powi(binary_exponent as i32), 0);
+        }
         // binary_exponent·log₁₀2 = whole + fraction, in exact fixed point.
         let product = i128::from(binary_exponent) * LOG10_2_FIXED_96;
         let whole = product >> 96;
@@ -272,6 +283,16 @@ mod tests {
             "1.0000000000000000e0"
         );
         assert_eq!(ScientificNumber::ZERO.to_string(), "0");
+    }
+
+    #[test]
+    fn simple_fractions_print_without_rounding_noise() {
+        let ratio = |numerator: u32, denominator: u32| {
+            ScientificNumber::from_ratio(&numerator.into(), &denominator.into()).to_string()
+        };
+        assert_eq!(ratio(8, 16), "5.0000000000000000e-1");
+        assert_eq!(ratio(11, 16), "6.8750000000000000e-1");
+        assert_eq!(ratio(3, 1000), "3.0000000000000000e-3");
     }
 
     #[test]
