@@ -169,7 +169,7 @@ mod tests {
                         let expected = brute_force::count_containing(
                             calls,
                             length as usize,
-                            &[pattern.clone()],
+                            std::slice::from_ref(&pattern),
                         );
                         assert_eq!(
                             recurrence.failing(),

@@ -27,7 +27,7 @@ use crate::analysis::optimal::{OptimalLength, optimal_length, optimal_length_exa
 use crate::analysis::pattern::{PatternCounter, overlaps_itself};
 use crate::analysis::phi::{FailureCountRecurrence, FailureCounts};
 use crate::analysis::scientific::ScientificNumber;
-use crate::plot::{LineChart, Marker, Scale, Series};
+use crate::plot::{Corner, LineChart, Marker, Scale, Series};
 use crate::table::{StagedFiles, format_text_table, write_csv, write_csv_file, write_parquet_file};
 
 /// Φ is printed in full only up to this many decimal digits.
@@ -354,6 +354,10 @@ fn density_charts(calls: u32, curves: &[Curve]) -> anyhow::Result<Vec<(&'static 
     } else {
         (Scale::Linear, ScientificNumber::log10, "log₁₀ ")
     };
+    let varying = match curves.first().map(|curve| &curve.sequences) {
+        Some(FailingSequences::Patterns(_)) => "patterns",
+        _ => "k",
+    };
     let series = |measure: fn(&DensityPoint) -> ScientificNumber| -> Vec<Series> {
         curves
             .iter()
@@ -369,13 +373,14 @@ fn density_charts(calls: u32, curves: &[Curve]) -> anyhow::Result<Vec<(&'static 
             .collect()
     };
     let failure_density = LineChart {
-        title: format!("Failure density FD(j = {calls}, k, n)"),
+        title: format!("Failure density FD(j = {calls}, {varying}, n)"),
         x_label: "test-case length n (calls)".into(),
         y_label: format!("{axis}FD = Φ / jⁿ"),
         x_scale: Scale::Logarithmic,
         y_scale,
         series: series(|point| point.density),
         markers: Vec::new(),
+        legend: Corner::UpperLeft,
     };
     let mut markers = Vec::new();
     for (index, curve) in curves.iter().enumerate() {
@@ -414,13 +419,14 @@ fn density_charts(calls: u32, curves: &[Curve]) -> anyhow::Result<Vec<(&'static 
         markers.extend(marker);
     }
     let per_call = LineChart {
-        title: format!("Failure density per method call FDpmc(j = {calls}, k, n)"),
+        title: format!("Failure density per method call FDpmc(j = {calls}, {varying}, n)"),
         x_label: "test-case length n (calls)".into(),
         y_label: format!("{axis}FDpmc = FD / n"),
         x_scale: Scale::Logarithmic,
         y_scale,
         series: series(DensityPoint::per_call),
         markers,
+        legend: Corner::UpperRight,
     };
     Ok(vec![("fd", failure_density), ("fdpmc", per_call)])
 }

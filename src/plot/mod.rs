@@ -38,6 +38,37 @@ pub enum PlotError {
     },
 }
 
+/// Line colours (the "tab10" palette: distinct, and legible on white), reused cyclically.
+const PALETTE: [RGBColor; 10] = [
+    RGBColor(0x1f, 0x77, 0xb4),
+    RGBColor(0xd6, 0x27, 0x28),
+    RGBColor(0x2c, 0xa0, 0x2c),
+    RGBColor(0xff, 0x7f, 0x0e),
+    RGBColor(0x94, 0x67, 0xbd),
+    RGBColor(0x8c, 0x56, 0x4b),
+    RGBColor(0xe3, 0x77, 0xc2),
+    RGBColor(0x7f, 0x7f, 0x7f),
+    RGBColor(0xbc, 0xbd, 0x22),
+    RGBColor(0x17, 0xbe, 0xcf),
+];
+
+fn color(index: usize) -> RGBColor {
+    PALETTE[index % PALETTE.len()]
+}
+
+/// Where the legend box goes inside the plot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Corner {
+    /// Top left.
+    UpperLeft,
+    /// Top right.
+    UpperRight,
+    /// Bottom left.
+    LowerLeft,
+    /// Bottom right.
+    LowerRight,
+}
+
 /// How an axis maps values to positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scale {
@@ -85,6 +116,8 @@ pub struct LineChart {
     pub series: Vec<Series>,
     /// Highlighted points.
     pub markers: Vec<Marker>,
+    /// Where the legend goes (best where the lines are not).
+    pub legend: Corner,
 }
 
 impl LineChart {
@@ -184,7 +217,7 @@ impl LineChart {
             .y_label_formatter(&|value| short_number(*value))
             .draw()?;
         for (index, series) in self.series.iter().enumerate() {
-            let color = Palette99::pick(index).to_rgba();
+            let color = color(index);
             let points = series
                 .points
                 .iter()
@@ -198,7 +231,7 @@ impl LineChart {
                 });
         }
         for marker in self.markers.iter().filter(|marker| drawable(&marker.point)) {
-            let color = Palette99::pick(marker.series).to_rgba();
+            let color = color(marker.series);
             chart
                 .draw_series([Circle::new(marker.point, 8, color.filled())])?
                 .label(&marker.label)
@@ -206,7 +239,12 @@ impl LineChart {
         }
         chart
             .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
+            .position(match self.legend {
+                Corner::UpperLeft => SeriesLabelPosition::UpperLeft,
+                Corner::UpperRight => SeriesLabelPosition::UpperRight,
+                Corner::LowerLeft => SeriesLabelPosition::LowerLeft,
+                Corner::LowerRight => SeriesLabelPosition::LowerRight,
+            })
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK)
             .label_font(("sans-serif", 18))
@@ -242,12 +280,10 @@ impl Extent {
                 (low - pad)..(high + pad)
             }
             Scale::Logarithmic => {
-                let pad = if high > low {
-                    (high / low).powf(0.03)
-                } else {
-                    2.0
-                };
-                (low / pad)..(high * pad)
+                // Whole decades, so that every axis has labelled powers of ten.
+                let low = 10f64.powf(low.log10().floor());
+                let high = 10f64.powf(high.log10().ceil());
+                low..if high > low { high } else { high * 10.0 }
             }
         })
     }
@@ -306,6 +342,7 @@ mod tests {
                 series: 0,
                 point: (10.0, 100.0),
             }],
+            legend: Corner::UpperLeft,
         }
     }
 

@@ -59,11 +59,15 @@ pub fn write_parquet_file(frame: &mut DataFrame, path: &Path) -> Result<(), Tabl
 /// nulls blank.
 pub fn format_text_table(frame: &DataFrame) -> String {
     let columns = frame.columns();
-    let cells: Vec<Vec<String>> = columns
+    let header: Vec<String> = columns
         .iter()
-        .map(|column| {
-            (0..frame.height())
-                .map(|row| {
+        .map(|column| column.name().to_string())
+        .collect();
+    let rows: Vec<Vec<String>> = (0..frame.height())
+        .map(|row| {
+            columns
+                .iter()
+                .map(|column| {
                     column
                         .get(row)
                         .map(|value| cell_text(&value))
@@ -72,14 +76,11 @@ pub fn format_text_table(frame: &DataFrame) -> String {
                 .collect()
         })
         .collect();
-    let widths: Vec<usize> = columns
-        .iter()
-        .zip(&cells)
-        .map(|(column, cells)| {
-            cells
-                .iter()
-                .map(|cell| cell.chars().count())
-                .chain([column.name().chars().count()])
+    let widths: Vec<usize> = (0..columns.len())
+        .map(|index| {
+            rows.iter()
+                .chain([&header])
+                .map(|cells| cells[index].chars().count())
                 .max()
                 .unwrap_or(0)
         })
@@ -88,25 +89,27 @@ pub fn format_text_table(frame: &DataFrame) -> String {
         .iter()
         .map(|column| column.dtype().is_primitive_numeric())
         .collect();
+    let rule: Vec<String> = widths.iter().map(|&width| "-".repeat(width)).collect();
     let mut text = String::new();
-    let line = |text: &mut String, cell_at: &dyn Fn(usize) -> String| {
-        let fields: Vec<String> = (0..columns.len())
-            .map(|index| {
-                let cell = cell_at(index);
-                if numeric[index] {
-                    format!("{cell:>width$}", width = widths[index])
+    let mut line = |cells: &[String], aligned: bool| {
+        let fields: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(index, cell)| {
+                let width = widths[index];
+                if aligned && numeric[index] {
+                    format!("{cell:>width$}")
                 } else {
-                    format!("{cell:<width$}", width = widths[index])
+                    format!("{cell:<width$}")
                 }
             })
             .collect();
         let _ = writeln!(text, "{}", fields.join("  ").trim_end());
     };
-    line(&mut text, &|index| columns[index].name().to_string());
-    let rule: Vec<String> = widths.iter().map(|&width| "-".repeat(width)).collect();
-    let _ = writeln!(text, "{}", rule.join("  "));
-    for row in 0..frame.height() {
-        line(&mut text, &|index| cells[index][row].clone());
+    line(&header, true);
+    line(&rule, false);
+    for cells in &rows {
+        line(cells, true);
     }
     text
 }
@@ -164,11 +167,14 @@ impl StagedFiles {
         })
     }
 
-    /// The temporary path to write the future `directory/file_name` to.
+    /// The temporary path to write the future `directory/file_name` to: hidden, and
+    /// with the same extension (some writers choose the format by extension).
     pub fn stage(&mut self, file_name: &str) -> PathBuf {
-        let temporary = self
-            .directory
-            .join(format!(".{file_name}.partial-{}", std::process::id()));
+        let (stem, extension) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
+        let temporary = self.directory.join(format!(
+            ".{stem}.partial-{}.{extension}",
+            std::process::id()
+        ));
         self.staged
             .push((temporary.clone(), self.directory.join(file_name)));
         temporary
