@@ -139,15 +139,10 @@ impl ScientificNumber {
 
     /// The nearest `f64`: 0 below the `f64` range, +∞ above it.
     pub fn to_f64(self) -> f64 {
-        if self.is_zero() || self.exponent < -400 {
-            0.0
-        } else if self.exponent > 400 {
-            f64::INFINITY
-        } else {
-            // Two steps so that 10^exponent itself does not underflow first.
-            let half = self.exponent / 2;
-            self.mantissa * 10f64.powi(half as i32) * 10f64.powi((self.exponent - half) as i32)
-        }
+        // Rust's float parser rounds correctly, also for huge exponents.
+        format!("{}e{}", self.mantissa, self.exponent)
+            .parse()
+            .expect("a formatted f64 with an integer exponent parses")
     }
 }
 
