@@ -14,8 +14,10 @@ pub mod analysis;
 pub mod cli;
 pub mod context;
 pub mod encoding;
+pub mod plot;
 pub mod strategy;
 pub mod subject;
+pub mod table;
 
 /// The Rust ports of the paper's `java.util` subjects (sources under `subjects/`).
 #[path = "../subjects/mod.rs"]

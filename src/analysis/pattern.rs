@@ -1,0 +1,456 @@
+//! Φ for arbitrary failing sequences, beyond the assumptions of Section 5.1.
+//!
+//! A test case fails when it contains any of a set of failing sequences ("patterns"),
+//! which may overlap themselves (`0 0`, `0 1 0`) and each other. The count is exact: an
+//! Aho–Corasick automaton over the patterns (for a single pattern, the KMP automaton)
+//! tracks, for every test-case prefix, the longest suffix that is a prefix of some
+//! pattern; a dynamic program over n counts the test cases in each automaton state in
+//! [`BigUint`] arithmetic, and those that have reached a pattern are absorbed into Φ.
+//!
+//! Calls that occur in no pattern all lead back to the start state, so they are treated
+//! as one class weighted by their number: a step costs O(states × distinct calls in the
+//! patterns) big-integer operations, independently of j.
+
+use std::collections::VecDeque;
+
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+use super::AnalysisError;
+use super::phi::FailureCounts;
+
+/// Whether a non-empty proper prefix of `pattern` is also a suffix of it (the pattern
+/// overlaps itself, so two occurrences can share calls). The Section 5.1 recurrence
+/// overcounts such patterns.
+pub fn overlaps_itself(pattern: &[u32]) -> bool {
+    // KMP prefix function: border[i] = the longest proper border of pattern[..=i].
+    let mut border = vec![0usize; pattern.len()];
+    for index in 1..pattern.len() {
+        let mut candidate = border[index - 1];
+        while candidate > 0 && pattern[index] != pattern[candidate] {
+            candidate = border[candidate - 1];
+        }
+        if pattern[index] == pattern[candidate] {
+            candidate += 1;
+        }
+        border[index] = candidate;
+    }
+    border.last().is_some_and(|&longest| longest > 0)
+}
+
+/// Where the automaton goes on one class of calls from a live state.
+#[derive(Debug, Clone, Copy)]
+struct Edge {
+    /// The live state reached, or `None` once a pattern has occurred.
+    target: Option<usize>,
+    /// How many of the j calls take this edge.
+    calls: u64,
+}
+
+/// The exact count Φ(n) of test cases of length n (over j calls) that contain at least
+/// one of a set of failing sequences, streaming over n = 0, 1, 2, …
+#[derive(Debug, Clone)]
+pub struct PatternCounter {
+    calls: u32,
+    /// For each live (pattern-free) automaton state, its edges, merged by target.
+    edges: Vec<Vec<Edge>>,
+    length: u64,
+    /// Test cases of length n that contain no pattern, by automaton state.
+    avoiding: Vec<BigUint>,
+    failing: BigUint,
+    all_test_cases: BigUint,
+    scratch: Vec<BigUint>,
+}
+
+impl PatternCounter {
+    /// Starts at n = 0 for j distinct calls (numbered 0..j) and a set of failing
+    /// sequences of calls.
+    ///
+    /// # Errors
+    /// [`AnalysisError::NoMethodCalls`] if j = 0, [`AnalysisError::NoFailingSequences`]
+    /// for an empty set, [`AnalysisError::EmptyFailingSequence`] for an empty pattern,
+    /// [`AnalysisError::CallOutOfRange`] for a call index ≥ j.
+    pub fn new(calls: u32, patterns: &[Vec<u32>]) -> Result<Self, AnalysisError> {
+        if calls == 0 {
+            return Err(AnalysisError::NoMethodCalls);
+        }
+        if patterns.is_empty() {
+            return Err(AnalysisError::NoFailingSequences);
+        }
+        for pattern in patterns {
+            if pattern.is_empty() {
+                return Err(AnalysisError::EmptyFailingSequence);
+            }
+            if let Some(&symbol) = pattern.iter().find(|&&symbol| symbol >= calls) {
+                return Err(AnalysisError::CallOutOfRange { symbol, j: calls });
+            }
+        }
+        let edges = live_state_edges(calls, patterns);
+        let mut avoiding = vec![BigUint::zero(); edges.len()];
+        avoiding[0] = BigUint::one();
+        Ok(Self {
+            calls,
+            scratch: vec![BigUint::zero(); edges.len()],
+            edges,
+            length: 0,
+            avoiding,
+            failing: BigUint::zero(),
+            all_test_cases: BigUint::one(),
+        })
+    }
+
+    /// j, the number of distinct method calls.
+    pub fn calls(&self) -> u32 {
+        self.calls
+    }
+
+    /// The number of automaton states in which no pattern has occurred yet.
+    pub fn live_states(&self) -> usize {
+        self.edges.len()
+    }
+}
+
+impl FailureCounts for PatternCounter {
+    fn length(&self) -> u64 {
+        self.length
+    }
+
+    fn failing(&self) -> &BigUint {
+        &self.failing
+    }
+
+    fn all_test_cases(&self) -> &BigUint {
+        &self.all_test_cases
+    }
+
+    fn advance(&mut self) {
+        self.failing *= self.calls;
+        for count in &mut self.scratch {
+            count.set_zero();
+        }
+        for (state, edges) in self.edges.iter().enumerate() {
+            let count = &self.avoiding[state];
+            if count.is_zero() {
+                continue;
+            }
+            for edge in edges {
+                let target = match edge.target {
+                    Some(live) => &mut self.scratch[live],
+                    None => &mut self.failing,
+                };
+                if edge.calls == 1 {
+                    *target += count;
+                } else {
+                    *target += count * edge.calls;
+                }
+            }
+        }
+        std::mem::swap(&mut self.avoiding, &mut self.scratch);
+        self.all_test_cases *= self.calls;
+        self.length += 1;
+    }
+}
+
+/// Builds the Aho–Corasick automaton of `patterns` and returns, for each live state
+/// (state 0 is the start), its outgoing edges merged by target.
+fn live_state_edges(calls: u32, patterns: &[Vec<u32>]) -> Vec<Vec<Edge>> {
+    // Calls that occur in some pattern, each a class of its own; all others form one
+    // class that always returns to the start.
+    let mut symbols: Vec<u32> = patterns.iter().flatten().copied().collect();
+    symbols.sort_unstable();
+    symbols.dedup();
+    let class_of = |symbol: u32| {
+        symbols
+            .binary_search(&symbol)
+            .expect("symbol is in a pattern")
+    };
+
+    // The trie.
+    let mut children: Vec<Vec<Option<usize>>> = vec![vec![None; symbols.len()]];
+    let mut accepting = vec![false];
+    for pattern in patterns {
+        let mut node = 0;
+        for &symbol in pattern {
+            let class = class_of(symbol);
+            node = match children[node][class] {
+                Some(child) => child,
+                None => {
+                    children.push(vec![None; symbols.len()]);
+                    accepting.push(false);
+                    let child = children.len() - 1;
+                    children[node][class] = Some(child);
+                    child
+                }
+            };
+        }
+        accepting[node] = true;
+    }
+
+    // Breadth-first: failure links, complete transitions, inherited acceptance.
+    let nodes = children.len();
+    let mut transition = vec![vec![0usize; symbols.len()]; nodes];
+    let mut failure = vec![0usize; nodes];
+    let mut queue = VecDeque::new();
+    for class in 0..symbols.len() {
+        if let Some(child) = children[0][class] {
+            transition[0][class] = child;
+            queue.push_back(child);
+        }
+    }
+    while let Some(node) = queue.pop_front() {
+        accepting[node] |= accepting[failure[node]];
+        for class in 0..symbols.len() {
+            match children[node][class] {
+                Some(child) => {
+                    failure[child] = transition[failure[node]][class];
+                    transition[node][class] = child;
+                    queue.push_back(child);
+                }
+                None => transition[node][class] = transition[failure[node]][class],
+            }
+        }
+    }
+
+    // Renumber the live states densely (the start is never accepting: no pattern is empty).
+    let mut live_index = vec![None; nodes];
+    let mut live = 0;
+    for node in 0..nodes {
+        if !accepting[node] {
+            live_index[node] = Some(live);
+            live += 1;
+        }
+    }
+    let other_calls = u64::from(calls) - symbols.len() as u64;
+    (0..nodes)
+        .filter(|&node| !accepting[node])
+        .map(|node| {
+            let mut edges: Vec<Edge> = Vec::new();
+            let mut add = |target: Option<usize>, weight: u64| {
+                if weight == 0 {
+                    return;
+                }
+                match edges.iter_mut().find(|edge| edge.target == target) {
+                    Some(edge) => edge.calls += weight,
+                    None => edges.push(Edge {
+                        target,
+                        calls: weight,
+                    }),
+                }
+            };
+            for class in 0..symbols.len() {
+                add(live_index[transition[node][class]], 1);
+            }
+            add(live_index[0], other_calls);
+            edges
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::brute_force;
+    use crate::analysis::phi::FailureCountRecurrence;
+    use proptest::prelude::*;
+    use rand::RngExt;
+    use rand_core::SeedableRng;
+    use rand_pcg::Pcg64;
+
+    fn counts(calls: u32, patterns: &[Vec<u32>], up_to: u64) -> Vec<BigUint> {
+        let mut counter = PatternCounter::new(calls, patterns).unwrap();
+        let mut result = vec![counter.failing().clone()];
+        for _ in 0..up_to {
+            counter.advance();
+            result.push(counter.failing().clone());
+        }
+        result
+    }
+
+    #[test]
+    fn automaton_matches_brute_force_for_every_pattern_including_overlapping_ones() {
+        let mut overlapping = 0;
+        for calls in 1..=4u32 {
+            for length in 1..=3 {
+                for pattern in brute_force::all_sequences(calls, length) {
+                    overlapping += usize::from(overlaps_itself(&pattern));
+                    let patterns = [pattern];
+                    for (n, count) in counts(calls, &patterns, 8).iter().enumerate() {
+                        let expected = brute_force::count_containing(calls, n, &patterns);
+                        assert_eq!(
+                            count,
+                            &BigUint::from(expected),
+                            "j = {calls}, {patterns:?}, n = {n}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(
+            overlapping > 20,
+            "only {overlapping} overlapping patterns checked"
+        );
+    }
+
+    #[test]
+    fn automaton_matches_brute_force_for_every_pair_of_patterns() {
+        for calls in 1..=3u32 {
+            let patterns: Vec<Vec<u32>> = (1..=3)
+                .flat_map(|length| brute_force::all_sequences(calls, length))
+                .collect();
+            for (index, first) in patterns.iter().enumerate() {
+                for second in &patterns[index + 1..] {
+                    let pair = [first.clone(), second.clone()];
+                    for (n, count) in counts(calls, &pair, 6).iter().enumerate() {
+                        let expected = brute_force::count_containing(calls, n, &pair);
+                        assert_eq!(
+                            count,
+                            &BigUint::from(expected),
+                            "j = {calls}, {pair:?}, n = {n}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn automaton_agrees_with_the_recurrence_when_its_assumptions_hold() {
+        for (calls, pattern) in [
+            (300u32, vec![0u32, 1, 2, 3, 4]),
+            (2, vec![0, 0, 1]),
+            (1000, vec![7, 7, 3]),
+        ] {
+            let mut counter = PatternCounter::new(calls, std::slice::from_ref(&pattern)).unwrap();
+            let mut recurrence = FailureCountRecurrence::new(calls, pattern.len() as u32).unwrap();
+            for n in 0..=300 {
+                counter.advance_to(n);
+                recurrence.advance_to(n);
+                assert_eq!(
+                    counter.failing(),
+                    recurrence.failing(),
+                    "j = {calls}, n = {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn self_overlap_is_detected() {
+        assert!(overlaps_itself(&[0, 0]));
+        assert!(overlaps_itself(&[0, 1, 0]));
+        assert!(overlaps_itself(&[1, 2, 1, 2]));
+        assert!(overlaps_itself(&[0, 1, 0, 0, 1]));
+        assert!(!overlaps_itself(&[0]));
+        assert!(!overlaps_itself(&[0, 1]));
+        assert!(!overlaps_itself(&[0, 0, 1]));
+        assert!(!overlaps_itself(&[0, 1, 0, 1, 1]));
+    }
+
+    #[test]
+    fn invalid_pattern_sets_are_rejected() {
+        assert_eq!(
+            PatternCounter::new(0, &[vec![0]]).unwrap_err(),
+            AnalysisError::NoMethodCalls
+        );
+        assert_eq!(
+            PatternCounter::new(3, &[]).unwrap_err(),
+            AnalysisError::NoFailingSequences
+        );
+        assert_eq!(
+            PatternCounter::new(3, &[vec![0], vec![]]).unwrap_err(),
+            AnalysisError::EmptyFailingSequence
+        );
+        assert_eq!(
+            PatternCounter::new(3, &[vec![0, 3]]).unwrap_err(),
+            AnalysisError::CallOutOfRange { symbol: 3, j: 3 }
+        );
+    }
+
+    /// The fraction of `samples` random test cases of length n that contain `pattern`.
+    fn sampled_density(calls: u32, pattern: &[u32], length: usize, samples: u32, seed: u64) -> f64 {
+        let mut random = Pcg64::seed_from_u64(seed);
+        let mut test_case = vec![0u32; length];
+        let mut hits = 0u32;
+        for _ in 0..samples {
+            test_case
+                .iter_mut()
+                .for_each(|call| *call = random.random_range(0..calls));
+            hits += u32::from(
+                test_case
+                    .windows(pattern.len())
+                    .any(|window| window == pattern),
+            );
+        }
+        f64::from(hits) / f64::from(samples)
+    }
+
+    #[test]
+    fn monte_carlo_estimate_of_the_failure_density_covers_the_exact_value() {
+        // 99.99 % normal confidence interval around the sampled density.
+        const SAMPLES: u32 = 40_000;
+        const Z: f64 = 3.89;
+        let cases: [(u32, &[u32], usize); 3] = [
+            (3, &[0, 1, 2], 30),
+            (4, &[0, 1, 0], 40),
+            (2, &[1, 1, 1, 1], 20),
+        ];
+        for (calls, pattern, length) in cases {
+            let mut counter = PatternCounter::new(calls, &[pattern.to_vec()]).unwrap();
+            counter.advance_to(length as u64);
+            let exact = counter.failure_density().to_f64();
+            let sampled = sampled_density(calls, pattern, length, SAMPLES, 2010);
+            let half_width = Z * (sampled * (1.0 - sampled) / f64::from(SAMPLES)).sqrt();
+            assert!(
+                (sampled - exact).abs() <= half_width,
+                "j = {calls}, {pattern:?}, n = {length}: sampled {sampled} ± {half_width}, exact {exact}"
+            );
+        }
+    }
+
+    #[test]
+    fn monte_carlo_estimate_rules_out_the_recurrence_for_an_overlapping_pattern() {
+        const SAMPLES: u32 = 40_000;
+        const Z: f64 = 3.89;
+        let (calls, pattern, length) = (2u32, [1u32, 1, 1, 1], 20usize);
+        let mut recurrence = FailureCountRecurrence::new(calls, 4).unwrap();
+        recurrence.advance_to(length as u64);
+        let claimed = recurrence.failure_density().to_f64();
+        let sampled = sampled_density(calls, &pattern, length, SAMPLES, 2010);
+        let half_width = Z * (sampled * (1.0 - sampled) / f64::from(SAMPLES)).sqrt();
+        assert!(
+            (sampled - claimed).abs() > half_width,
+            "sampled {sampled} ± {half_width}, recurrence {claimed}"
+        );
+    }
+
+    fn pattern_set() -> impl Strategy<Value = (u32, Vec<Vec<u32>>)> {
+        (1u32..=4).prop_flat_map(|calls| {
+            (
+                Just(calls),
+                prop::collection::vec(prop::collection::vec(0..calls, 1..=4), 1..=3),
+            )
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn automaton_matches_brute_force_for_random_pattern_sets((calls, patterns) in pattern_set()) {
+            for (n, count) in counts(calls, &patterns, 7).iter().enumerate() {
+                let expected = brute_force::count_containing(calls, n, &patterns);
+                prop_assert_eq!(count, &BigUint::from(expected));
+            }
+        }
+
+        #[test]
+        fn live_and_failing_test_cases_partition_all_test_cases(
+            (calls, patterns) in pattern_set(),
+            extra_calls in 0u32..1000,
+            steps in 0u64..60,
+        ) {
+            let mut counter = PatternCounter::new(calls + extra_calls, &patterns).unwrap();
+            counter.advance_to(steps);
+            let live: BigUint = counter.avoiding.iter().sum();
+            prop_assert_eq!(live + counter.failing(), counter.all_test_cases().clone());
+        }
+    }
+}
