@@ -1,14 +1,24 @@
 //! The subjects: Rust ports of the `java.util` units of the paper's experiment.
 //!
 //! Adding a subject: write one file here with a type implementing
-//! [`crate::subject::Subject`], then add one line to [`all`]. `README.md` in this
-//! directory lists every unit with its size, M_C, T_I and j.
-
-pub mod array_list;
+//! [`crate::subject::Subject`], then add one `module::Type` line to the
+//! `register_subjects!` list below. `README.md` in this directory lists every unit with
+//! its size, M_C, T_I and j.
 
 use crate::subject::{SubjectUnit, Unit};
 
-/// Every registered subject, in registration order.
-pub fn all() -> Vec<Box<dyn Unit>> {
-    vec![Box::new(SubjectUnit::<array_list::ArrayList>::new())]
+/// Declares each subject module and lists its type in [`all`], in the order given.
+macro_rules! register_subjects {
+    ($($module:ident :: $subject:ident),* $(,)?) => {
+        $(pub mod $module;)*
+
+        /// Every registered subject, in registration order.
+        pub fn all() -> Vec<Box<dyn Unit>> {
+            vec![$(Box::new(SubjectUnit::<$module::$subject>::new())),*]
+        }
+    };
+}
+
+register_subjects! {
+    array_list::ArrayList,
 }
