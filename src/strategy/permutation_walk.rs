@@ -77,7 +77,7 @@ enum Network {
         keys: Vec<u64>,
     },
     /// Feistel on the base-j digits.
-    Digits { keys: Vec<u64> },
+    Digits { keys: Vec<u64>, radix: Radix },
 }
 
 impl PermutationWalk {
@@ -96,6 +96,7 @@ impl PermutationWalk {
             }
             None => Network::Digits {
                 keys: round_keys(seed, 0xD161, DIGIT_ROUNDS),
+                radix: Radix::new(j),
             },
         };
         PermutationWalk {
@@ -122,6 +123,7 @@ impl PermutationWalk {
             limit: super::z_u64(j, n),
             network: Network::Digits {
                 keys: round_keys(seed, 0xD161, rounds),
+                radix: Radix::new(j),
             },
         }
     }
@@ -155,7 +157,7 @@ impl PermutationWalk {
                 let y = cycle_walk(x, *z, |v| binary_forward(v, *half_bits, keys));
                 digits_of_u64(y, self.j, digits);
             }
-            Network::Digits { keys } => {
+            Network::Digits { keys, .. } => {
                 let (left, right) = digits.split_at_mut(self.n / 2);
                 for (round, &key) in keys.iter().enumerate() {
                     if round % 2 == 0 {
@@ -179,7 +181,7 @@ impl PermutationWalk {
                 let x = cycle_walk(y, *z, |v| binary_backward(v, *half_bits, keys));
                 digits_of_u64(x, self.j, digits);
             }
-            Network::Digits { keys } => {
+            Network::Digits { keys, .. } => {
                 let (left, right) = digits.split_at_mut(self.n / 2);
                 for (round, &key) in keys.iter().enumerate().rev() {
                     if round % 2 == 0 {
@@ -233,12 +235,8 @@ impl Strategy for PermutationWalk {
                 let y = cycle_walk(counter, *z, |v| binary_forward(v, *half_bits, keys));
                 digits_of_u64(y, self.j, out);
             }
-            Network::Digits { .. } => {
-                if self.j > 1 {
-                    digits_of_u64(counter, self.j, out);
-                } else {
-                    out.fill(0);
-                }
+            Network::Digits { radix, .. } => {
+                radix.digits_into(counter, out);
                 self.permute_digits(out);
             }
         }
@@ -287,17 +285,73 @@ fn binary_backward(y: u64, half_bits: u32, keys: &[u64]) -> u64 {
     (l << half_bits) | r
 }
 
+/// Base-j digits of a `u64` by multiply-high with a precomputed reciprocal instead of a
+/// hardware division per digit.
+#[derive(Clone, Copy, Debug)]
+struct Radix {
+    j: u64,
+    /// ⌊2⁶⁴/j⌋ (0 when j ≤ 1).
+    reciprocal: u64,
+}
+
+impl Radix {
+    fn new(j: u32) -> Self {
+        let reciprocal = if j >= 2 {
+            ((1u128 << 64) / j as u128) as u64
+        } else {
+            0
+        };
+        Radix {
+            j: j as u64,
+            reciprocal,
+        }
+    }
+
+    /// Writes the base-j digits of `x` into `out`, least significant first (all 0 when
+    /// j ≤ 1; digits beyond `out` are dropped).
+    #[inline]
+    fn digits_into(&self, mut x: u64, out: &mut [u32]) {
+        if self.j <= 1 {
+            out.fill(0);
+            return;
+        }
+        let mut i = 0;
+        while x != 0 && i < out.len() {
+            // ⌊x·⌊2⁶⁴/j⌋/2⁶⁴⌋ is ⌊x/j⌋ or one less.
+            let mut q = ((x as u128 * self.reciprocal as u128) >> 64) as u64;
+            let mut r = x - q * self.j;
+            if r >= self.j {
+                q += 1;
+                r -= self.j;
+            }
+            out[i] = r as u32;
+            x = q;
+            i += 1;
+        }
+        out[i..].fill(0);
+    }
+}
+
 /// An odd multiplier for the half hash (the golden ratio's, as in SplitMix64).
 const HASH_MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
 /// The stride of the expansion stream (SplitMix64's gamma).
 const STREAM_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// A keyed 64-bit hash of a half: four independent lanes each fold pairs of digits with
+/// A keyed 64-bit hash of a half: (beyond eight digits) four independent lanes each fold pairs of digits with
 /// (state ⊕ word)·M, rotated — injective in each word and bijective in the state — and the
 /// lanes are chained through SplitMix64's mixer, so any change to the half changes the
 /// hash except with probability about 2⁻⁶⁴.
 #[inline]
 fn round_hash(key: u64, half: &[u32]) -> u64 {
+    if half.len() <= 8 {
+        // Short halves: one lane.
+        let mut lane = key;
+        for pair in half.chunks(2) {
+            let word = pair[0] as u64 | (*pair.get(1).unwrap_or(&u32::MAX) as u64) << 32;
+            lane = ((lane ^ word).wrapping_mul(HASH_MULTIPLIER)).rotate_left(29);
+        }
+        return mix64(lane ^ half.len() as u64);
+    }
     let mut lanes = [
         key,
         key ^ 0x243F_6A88_85A3_08D3,
@@ -548,6 +602,27 @@ mod tests {
         let mut out = [0; 2];
         assert!(cursor.next_case(&mut out) && cursor.next_case(&mut out));
         assert!(!cursor.next_case(&mut out));
+    }
+
+    #[test]
+    fn counters_enter_as_their_base_j_digits() {
+        for j in [2u32, 3, 10, 299, 300, 65_537, u32::MAX - 1, u32::MAX] {
+            let radix = Radix::new(j);
+            for x in [
+                0,
+                1,
+                j as u64 - 1,
+                j as u64,
+                1 << 40,
+                u64::MAX - 1,
+                u64::MAX,
+            ] {
+                let (mut fast, mut plain) = ([7u32; 70], [0u32; 70]);
+                radix.digits_into(x, &mut fast);
+                digits_of_u64(x, j, &mut plain);
+                assert_eq!(fast, plain, "j={j} x={x}");
+            }
+        }
     }
 
     #[test]
