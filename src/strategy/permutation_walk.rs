@@ -6,21 +6,6 @@ use super::Strategy;
 use super::rng::mix64;
 use crate::encoding::{TestCaseCodec, digits_of_u64};
 
-/// Rounds of the digit Feistel network used when z > 2⁶⁴ − 1.
-///
-/// Why four: a Feistel network over independent random round functions is a pseudorandom
-/// permutation after three rounds and a *strong* one (indistinguishable even with inverse
-/// queries) after four (Luby–Rackoff). Measured on j = 300, n = 1024 over 10,000 successive
-/// counters (see `docs/strategies.md`): one round leaves the counter's half untouched
-/// (avalanche ≈ 0.5); from two rounds on the avalanche is at its ideal 1 − 1/j and every
-/// statistic of [`super::quality`] passes. Four rounds keep two rounds of margin over that
-/// and cost about as much as [`super::Random`] per test case.
-pub const DIGIT_ROUNDS: u32 = 4;
-
-/// Rounds of the binary Feistel network used when z ≤ 2⁶⁴ − 1. Its halves can be as short
-/// as one bit, and each round is a single 64-bit mix, so it gets generous margin.
-pub const BINARY_ROUNDS: u32 = 8;
-
 /// bobw(n): the paper's BOBW as intended (Section 3.4): every test-case index in
 /// [0, z), z = jⁿ, exactly once, in pseudorandom order.
 ///
@@ -39,7 +24,7 @@ pub const BINARY_ROUNDS: u32 = 8;
 ///   Feistel network over ⌈log₂ z⌉ bits (rounded up to even, split evenly) with cycle
 ///   walking — re-encrypt until the value falls below z, which happens after fewer than
 ///   4 rounds of the network in expectation — then base-j digits by native division.
-///   [`BINARY_ROUNDS`] rounds.
+///   [`PermutationWalk::BINARY_ROUNDS`] rounds.
 /// * z > 2⁶⁴ − 1: a Feistel network directly on the n base-j digits. The counter enters as
 ///   its base-j digits (only the low ⌈log_j 2⁶⁴⌉ are non-zero). The digits split into
 ///   L (the first ⌊n/2⌋) and R (the rest); round r adds, digit-wise mod j, a keyed
@@ -51,7 +36,7 @@ pub const BINARY_ROUNDS: u32 = 8;
 ///   digits per 64-bit word by Lemire's multiply-high reduction (a bias below j/2³² is
 ///   harmless: bijectivity never depends on F). Inverting subtracts the same streams in
 ///   reverse order. The walk never leaves [0, z), needs no big integers and no cycle
-///   walking. [`DIGIT_ROUNDS`] rounds.
+///   walking. [`PermutationWalk::DIGIT_ROUNDS`] rounds.
 ///
 /// z = 2⁶⁴ exactly (e.g. j = 2, n = 64) takes the digit network; `limit()` is then `None`
 /// because z does not fit in a `u64`.
@@ -81,6 +66,21 @@ enum Network {
 }
 
 impl PermutationWalk {
+    /// Rounds of the digit Feistel network used when z > 2⁶⁴ − 1.
+    ///
+    /// Why four: a Feistel network over independent random round functions is a pseudorandom
+    /// permutation after three rounds and a *strong* one (indistinguishable even with inverse
+    /// queries) after four (Luby–Rackoff). Measured on j = 300, n = 1024 over 10,000 successive
+    /// counters (see `docs/strategies.md`): one round leaves the counter's half untouched
+    /// (avalanche ≈ 0.5); from two rounds on the avalanche is at its ideal 1 − 1/j and every
+    /// statistic of [`super::quality`] passes. Four rounds keep two rounds of margin over that
+    /// and cost about as much as [`super::Random`] per test case.
+    pub const DIGIT_ROUNDS: u32 = 4;
+
+    /// Rounds of the binary Feistel network used when z ≤ 2⁶⁴ − 1. Its halves can be as short
+    /// as one bit, and each round is a single 64-bit mix, so it gets generous margin.
+    pub const BINARY_ROUNDS: u32 = 8;
+
     /// bobw over j distinct method calls, length n, keyed by `seed`.
     pub fn new(j: u32, n: usize, seed: u64) -> Self {
         let network = match super::z_u64(j, n) {
@@ -91,11 +91,11 @@ impl PermutationWalk {
                 Network::Binary {
                     z,
                     half_bits,
-                    keys: round_keys(seed, 0xB1A4, BINARY_ROUNDS),
+                    keys: round_keys(seed, 0xB1A4, Self::BINARY_ROUNDS),
                 }
             }
             None => Network::Digits {
-                keys: round_keys(seed, 0xD161, DIGIT_ROUNDS),
+                keys: round_keys(seed, 0xD161, Self::DIGIT_ROUNDS),
                 radix: Radix::new(j),
             },
         };
@@ -508,7 +508,7 @@ mod tests {
             (6, 6),
         ] {
             for seed in SEEDS {
-                for rounds in [1, DIGIT_ROUNDS] {
+                for rounds in [1, PermutationWalk::DIGIT_ROUNDS] {
                     let walk = PermutationWalk::digit_feistel(j, n, seed, rounds);
                     let z = (j as u64).pow(n as u32);
                     assert_eq!(walk.limit(), Some(z));
