@@ -17,10 +17,13 @@
 //! | `r-leaf` | [`RandomLeaf`] | — (the model of Section 4.1) |
 //! | `bobw` | [`PermutationWalk`] | BOBW(n), as intended |
 //! | `bobw-prime` | [`PrimeStep`] | BOBW(n), as implemented in the paper |
+//!
+//! [`quality`] is a statistical battery for judging how random a walk's order looks.
 
 mod bounded_exhaustive;
 mod permutation_walk;
 mod prime_step;
+pub mod quality;
 mod random;
 mod random_leaf;
 pub mod rng;
