@@ -26,8 +26,10 @@ pub struct DemoArgs {
 
 /// Runs `testspace demo`: for n = 1..8 then doubling to 1024, runs `count` test cases of
 /// every strategy on the ArrayList port and prints, per (strategy, n), the distinct test
-/// cases among them, the share of test cases that threw at least one exception, and the
-/// method calls executed per second.
+/// cases among them, the distinct end states they reached (all value pools, objects by
+/// `toString()`), the share of test cases that threw at least one exception, and the method
+/// calls executed per second. bobw-prime's end states stop growing with n: the flat-lining
+/// of the paper's Figure 6.
 pub fn run(args: &DemoArgs) -> anyhow::Result<()> {
     let context = Arc::new(
         parse_context(
@@ -51,6 +53,7 @@ pub fn run(args: &DemoArgs) -> anyhow::Result<()> {
             let mut cursor = strategy.cursor(0);
             let mut case = vec![0u32; n];
             let mut distinct = std::collections::HashSet::new();
+            let mut end_states = std::collections::HashSet::new();
             let (mut tests, mut throwing, mut calls) = (0u64, 0u64, 0u64);
             let started = Instant::now();
             while tests < args.count && cursor.next_case(&mut case) {
@@ -63,14 +66,16 @@ pub fn run(args: &DemoArgs) -> anyhow::Result<()> {
                 calls += n as u64;
                 tests += 1;
                 distinct.insert(case.clone());
+                end_states.insert(session.render_pools());
             }
             let seconds = started.elapsed().as_secs_f64().max(1e-9);
             println!(
-                "{:<11} {:>5} {:>8} {:>9} {:>11.1}% {:>14.0}",
+                "{:<11} {:>5} {:>8} {:>9} {:>11} {:>11.1}% {:>14.0}",
                 kind.name(),
                 n,
                 tests,
                 distinct.len(),
+                end_states.len(),
                 100.0 * throwing as f64 / tests.max(1) as f64,
                 calls as f64 / seconds
             );
