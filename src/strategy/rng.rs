@@ -65,11 +65,7 @@ mod tests {
     fn the_sequence_is_fixed_by_this_crate() {
         // Pinned values: a change here changes every R and r-leaf experiment.
         let mut rng = case_rng(42, 7);
-        let first: Vec<u64> = (0..3).map(|_| below(&mut rng, 1000)).collect();
-        let mut again = case_rng(42, 7);
-        assert_eq!(
-            first,
-            (0..3).map(|_| below(&mut again, 1000)).collect::<Vec<_>>()
-        );
+        let first: Vec<u64> = (0..4).map(|_| below(&mut rng, 1000)).collect();
+        assert_eq!(first, [649, 961, 943, 891]);
     }
 }
