@@ -12,11 +12,13 @@
 mod exception;
 pub mod harness;
 mod method;
+pub mod mutation;
 mod registry;
 
 pub use exception::JavaException;
 pub use harness::{Harness, Pools, PrimitivePools, Session};
 pub use method::{Arg, Args, Body, Method, MethodKind, Param, PoolType, Return, Value};
+pub use mutation::{GOLD, MutantId, MutantInfo, MutationOperator};
 pub use registry::{MethodInfo, Registry, SubjectError, SubjectUnit, Unit, registry};
 
 /// A unit under test: a Rust port of a class, with the methods the harness may call.

@@ -6,6 +6,7 @@ use std::sync::{Arc, OnceLock};
 use super::Subject;
 use super::harness::{Harness, Session};
 use super::method::{Method, MethodKind, Param, PoolType, Return};
+use super::mutation::{MutantId, MutantInfo};
 use crate::context::TestContext;
 
 /// What a context needs to know about one method, independent of the subject's type.
@@ -38,6 +39,20 @@ pub trait Unit: Send + Sync {
     /// A fresh execution session for test cases of `context` (which must have been built
     /// for this unit).
     fn session(&self, context: Arc<TestContext>) -> Box<dyn Session>;
+    /// The unit's mutants that are available at run time (compiled into its schemata),
+    /// in id order. Empty for a unit without mutants.
+    fn mutants(&self) -> &[MutantInfo] {
+        &[]
+    }
+    /// A session that runs mutant `mutant` (0 = gold, through the same schemata build) for
+    /// test cases of `context`; `None` if the unit has no such mutant.
+    fn mutant_session(
+        &self,
+        context: Arc<TestContext>,
+        mutant: MutantId,
+    ) -> Option<Box<dyn Session>> {
+        (mutant == crate::subject::GOLD).then(|| self.session(context))
+    }
 }
 
 /// The [`Unit`] of a concrete [`Subject`] type.

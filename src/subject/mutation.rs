@@ -1,0 +1,79 @@
+//! Run-time mutant switching, for mutant schemata: one compiled copy of a subject in which
+//! every mutation point asks [`active`] which mutant (if any) is on for the current thread.
+//!
+//! The active mutant is a per-thread value, so gold and different mutants run concurrently
+//! on different threads with no lock on the hot path. Id 0 is the gold version.
+
+use std::cell::Cell;
+use std::fmt;
+
+/// A mutant's id within its unit; [`GOLD`] (0) is the unmutated version.
+pub type MutantId = u32;
+
+/// The id of the gold (unmutated) version.
+pub const GOLD: MutantId = 0;
+
+thread_local! {
+    static ACTIVE: Cell<MutantId> = const { Cell::new(GOLD) };
+}
+
+/// The mutant active on this thread (0 = gold).
+#[inline]
+pub fn active() -> MutantId {
+    ACTIVE.with(Cell::get)
+}
+
+/// Makes `id` the active mutant of this thread.
+#[inline]
+pub fn set_active(id: MutantId) {
+    ACTIVE.with(|a| a.set(id));
+}
+
+/// The four mutation operator classes of the paper's generator (Section 6.2).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum MutationOperator {
+    /// Replace an operator by another of its type-compatible group.
+    ReplaceOperator,
+    /// Replace a constant (c → 0, 1, −1, c+1, c−1; true ↔ false).
+    ReplaceConstant,
+    /// Negate the condition of a decision (`if`, `while`, match guard).
+    NegateDecision,
+    /// Delete an expression statement.
+    DeleteStatement,
+}
+
+impl MutationOperator {
+    /// The name at the edges (`replace-operator`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::ReplaceOperator => "replace-operator",
+            Self::ReplaceConstant => "replace-constant",
+            Self::NegateDecision => "negate-decision",
+            Self::DeleteStatement => "delete-statement",
+        }
+    }
+}
+
+impl fmt::Display for MutationOperator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One mutant of a unit, as listed in its catalog.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct MutantInfo {
+    /// Stable id within the unit (≥ 1).
+    pub id: MutantId,
+    /// Operator class.
+    pub operator: MutationOperator,
+    /// `file:line:column` of the mutated code in the subject's source.
+    pub location: String,
+    /// The original code.
+    pub original: String,
+    /// The replacement code.
+    pub replacement: String,
+}
