@@ -15,6 +15,7 @@ pub mod cli;
 pub mod context;
 pub mod encoding;
 pub mod plot;
+pub mod spec;
 pub mod strategy;
 pub mod subject;
 pub mod table;

@@ -17,7 +17,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail, ensure};
+use anyhow::{Context, ensure};
 use clap::{Args, ValueEnum};
 use num_bigint::BigUint;
 use polars_core::prelude::{Column, DataFrame};
@@ -34,7 +34,6 @@ use crate::table::{StagedFiles, format_text_table, write_csv, write_csv_file, wr
 const LONGEST_PRINTED_COUNT: usize = 60;
 
 /// A SPEC may name at most this many values.
-const LONGEST_SPEC: u64 = 10_000_000;
 
 /// Arguments of `testspace phi`.
 #[derive(Debug, Args)]
@@ -564,46 +563,9 @@ fn parse_calls(text: &str) -> anyhow::Result<u32> {
         .with_context(|| format!("{value} is not in 1..=2^32-1"))
 }
 
-/// Parses a SPEC: `paper`, or a comma list of integers and inclusive ranges `A..=B`.
-/// Returns the values sorted, without repeats.
+/// Parses a SPEC (see [`crate::spec::parse_spec`]).
 fn parse_spec(text: &str) -> anyhow::Result<Vec<u64>> {
-    let number = |item: &str| -> anyhow::Result<u64> {
-        item.trim()
-            .parse()
-            .with_context(|| format!("{item:?} is not a non-negative integer"))
-    };
-    let mut values = Vec::new();
-    if text.trim() == "paper" {
-        values.extend(1..=8);
-        values.extend((4..=10).map(|power| 1u64 << power));
-        return Ok(values);
-    }
-    for item in text.split(',') {
-        if let Some((first, last)) = item.split_once("..=") {
-            let (first, last) = (number(first)?, number(last)?);
-            ensure!(first <= last, "empty range {}", item.trim());
-            ensure!(
-                last - first < LONGEST_SPEC,
-                "range {} has more than {LONGEST_SPEC} values",
-                item.trim()
-            );
-            values.extend(first..=last);
-        } else if item.contains("..") {
-            bail!(
-                "{:?}: write ranges as A..=B (both ends included)",
-                item.trim()
-            );
-        } else {
-            values.push(number(item)?);
-        }
-        ensure!(
-            values.len() as u64 <= LONGEST_SPEC,
-            "more than {LONGEST_SPEC} values"
-        );
-    }
-    values.sort_unstable();
-    values.dedup();
-    Ok(values)
+    Ok(crate::spec::parse_spec(text)?)
 }
 
 /// Parses a failing sequence: call indices separated by spaces or commas.
