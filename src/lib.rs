@@ -14,6 +14,7 @@ pub mod analysis;
 pub mod cli;
 pub mod context;
 pub mod encoding;
+pub mod experiment;
 pub mod plot;
 pub mod spec;
 pub mod strategy;

@@ -1,0 +1,134 @@
+//! Experiments: which subjects, mutants, strategies and lengths to run, loaded from TOML
+//! files under `experiments/`.
+//!
+//! An experiment is a list of phases run in order. Each phase runs its *runs* (a strategy
+//! at a set of lengths with a budget) in order, on every sampled mutant of every subject,
+//! or only on the mutants killed in earlier phases. This expresses the paper's two-phase
+//! procedure (Section 6.3): an equivalence phase that stops per mutant at the first kill,
+//! then a comparison phase on the non-equivalent mutants in which BE(n) gets E(n) of R(n)
+//! as its test budget. See `file` for the TOML syntax.
+
+pub mod file;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::context::TestContext;
+use crate::strategy::StrategyKind;
+use crate::subject::Unit;
+
+/// How a test case's gold and mutant executions are compared (Section 6.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OracleKind {
+    /// The paper's oracle: a failure when the number of exceptions or the primitive value
+    /// pools differ at the end of the test case.
+    Paper,
+    /// Exception kind and position of every call, and the primitive pools after every call.
+    Strict,
+}
+
+impl OracleKind {
+    /// The name at the edges.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Paper => "paper",
+            Self::Strict => "strict",
+        }
+    }
+}
+
+/// Which mutants a phase runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MutantSelection {
+    /// Every sampled mutant.
+    All,
+    /// The mutants killed in an earlier phase (the paper's non-equivalent mutants).
+    Killed,
+}
+
+/// When a cell stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Until {
+    /// At the first failing test case (or the budget).
+    FirstFailure,
+    /// After the whole budget, counting failing test cases (failure density).
+    Budget,
+}
+
+/// The test budget of a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TestBudget {
+    /// At most this many test cases.
+    Fixed(u64),
+    /// E(n) of the named earlier run of the same phase at the same n, for the same mutant:
+    /// the position of its first failing test. Cells where it has none are not run.
+    FirstFailureOf(StrategyKind),
+    /// No limit on the number of test cases (the walk's end or the time cap stops it).
+    Unlimited,
+}
+
+/// One run: a strategy at several lengths with a budget.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    /// The strategy.
+    pub strategy: StrategyKind,
+    /// The lengths n, ascending.
+    pub lengths: Vec<usize>,
+    /// The test budget per cell.
+    pub tests: TestBudget,
+    /// The time cap per cell, in seconds (makes the cell's result depend on speed).
+    pub seconds: Option<f64>,
+    /// When a cell stops.
+    pub until: Until,
+}
+
+/// One phase of an experiment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Phase {
+    /// Its name (a column of the results).
+    pub name: String,
+    /// Which mutants it runs on.
+    pub mutants: MutantSelection,
+    /// Whether a mutant killed by one run of this phase skips the phase's later runs.
+    pub stop_when_killed: bool,
+    /// The runs, in order.
+    pub runs: Vec<Run>,
+}
+
+/// One subject of an experiment with its test context.
+#[derive(Clone)]
+pub struct SubjectPlan {
+    /// The registered unit.
+    pub unit: &'static dyn Unit,
+    /// Its test context.
+    pub context: Arc<TestContext>,
+}
+
+impl std::fmt::Debug for SubjectPlan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SubjectPlan({}, j = {})", self.unit.class(), self.context.j())
+    }
+}
+
+/// A validated experiment.
+#[derive(Clone, Debug)]
+pub struct Experiment {
+    /// Its name (`results/<name>/` by default).
+    pub name: String,
+    /// The seed of every random strategy and of mutant sampling (unless overridden).
+    pub seed: u64,
+    /// Subjects with their contexts, in the order given.
+    pub subjects: Vec<SubjectPlan>,
+    /// At most this many mutants per unit (all if `None`).
+    pub mutant_sample: Option<usize>,
+    /// The seed of mutant sampling.
+    pub sample_seed: u64,
+    /// The oracle.
+    pub oracle: OracleKind,
+    /// The phases, in order.
+    pub phases: Vec<Phase>,
+    /// The output folder.
+    pub output: PathBuf,
+}
