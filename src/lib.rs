@@ -15,6 +15,7 @@ pub mod cli;
 pub mod context;
 pub mod encoding;
 pub mod experiment;
+pub mod oracle;
 pub mod plot;
 pub mod spec;
 pub mod strategy;

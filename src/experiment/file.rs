@@ -97,24 +97,45 @@ struct RunDecl {
 /// Parses an experiment from TOML text (`path` is used in messages and to resolve nothing
 /// else); subjects are looked up in the process registry.
 pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileError> {
-    let decl: ExperimentDecl = toml::from_str(source).map_err(|e| FileError::from_toml(path, source, &e))?;
-    let err = |span: Range<usize>, field: &str, message: String| FileError::at(path, source, Some(span), Some(field), message);
+    let decl: ExperimentDecl =
+        toml::from_str(source).map_err(|e| FileError::from_toml(path, source, &e))?;
+    let err = |span: Range<usize>, field: &str, message: String| {
+        FileError::at(path, source, Some(span), Some(field), message)
+    };
 
     let name = decl.name.get_ref().trim().to_string();
     if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-        return Err(err(decl.name.span(), "name", format!("{name:?} is not a usable folder name")));
+        return Err(err(
+            decl.name.span(),
+            "name",
+            format!("{name:?} is not a usable folder name"),
+        ));
     }
     let seed = decl.seed.as_ref().map_or(0, |s| *s.get_ref());
 
     // Subjects and their contexts.
     let names: Vec<String> = match decl.subjects.get_ref() {
-        toml::Value::String(s) if s == "all" => registry().units().map(|u| u.class().to_string()).collect(),
+        toml::Value::String(s) if s == "all" => {
+            registry().units().map(|u| u.class().to_string()).collect()
+        }
         toml::Value::Array(items) => items
             .iter()
             .map(|v| v.as_str().map(str::to_string))
             .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| err(decl.subjects.span(), "subjects", "expected \"all\" or a list of subject names".into()))?,
-        other => return Err(err(decl.subjects.span(), "subjects", format!("expected \"all\" or a list of subject names, found {other}"))),
+            .ok_or_else(|| {
+                err(
+                    decl.subjects.span(),
+                    "subjects",
+                    "expected \"all\" or a list of subject names".into(),
+                )
+            })?,
+        other => {
+            return Err(err(
+                decl.subjects.span(),
+                "subjects",
+                format!("expected \"all\" or a list of subject names, found {other}"),
+            ));
+        }
     };
     if names.is_empty() {
         return Err(err(decl.subjects.span(), "subjects", "no subjects".into()));
@@ -128,20 +149,41 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
                     .iter()
                     .map(|v| v.as_str().map(str::to_string))
                     .collect::<Option<Vec<_>>>()
-                    .ok_or_else(|| err(m.span(), "context.methods", "expected signature strings".into()))?,
+                    .ok_or_else(|| {
+                        err(
+                            m.span(),
+                            "context.methods",
+                            "expected signature strings".into(),
+                        )
+                    })?,
             ),
-            other => return Err(err(m.span(), "context.methods", format!("expected \"all\" or a list of signatures, found {other}"))),
+            other => {
+                return Err(err(
+                    m.span(),
+                    "context.methods",
+                    format!("expected \"all\" or a list of signatures, found {other}"),
+                ));
+            }
         },
     };
     let pools = decl.context.pools.resolve(path, source)?;
     let mut subjects = Vec::with_capacity(names.len());
     for subject in &names {
-        let unit = registry().find(subject).map_err(|e| err(decl.subjects.span(), "subjects", e.to_string()))?;
+        let unit = registry()
+            .find(subject)
+            .map_err(|e| err(decl.subjects.span(), "subjects", e.to_string()))?;
         let context = TestContext::new(unit, &selection, pools.clone()).map_err(|e| {
-            let span = decl.context.methods.as_ref().map_or(decl.subjects.span(), |m| m.span());
+            let span = decl
+                .context
+                .methods
+                .as_ref()
+                .map_or(decl.subjects.span(), |m| m.span());
             err(span, "context", format!("{subject}: {e}"))
         })?;
-        subjects.push(SubjectPlan { unit, context: Arc::new(context) });
+        subjects.push(SubjectPlan {
+            unit,
+            context: Arc::new(context),
+        });
     }
 
     let oracle = match decl.oracle.as_ref() {
@@ -149,7 +191,13 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
         Some(o) => match o.get_ref().as_str() {
             "paper" => OracleKind::Paper,
             "strict" => OracleKind::Strict,
-            other => return Err(err(o.span(), "oracle", format!("unknown oracle {other:?} (expected \"paper\" or \"strict\")"))),
+            other => {
+                return Err(err(
+                    o.span(),
+                    "oracle",
+                    format!("unknown oracle {other:?} (expected \"paper\" or \"strict\")"),
+                ));
+            }
         },
     };
     let (mutant_sample, sample_seed) = match &decl.mutants {
@@ -161,7 +209,13 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
     };
 
     if decl.phase.is_empty() {
-        return Err(FileError::at(path, source, None, Some("phase"), "an experiment needs at least one [[phase]]"));
+        return Err(FileError::at(
+            path,
+            source,
+            None,
+            Some("phase"),
+            "an experiment needs at least one [[phase]]",
+        ));
     }
     let mut phases = Vec::with_capacity(decl.phase.len());
     for (p, phase) in decl.phase.iter().enumerate() {
@@ -171,18 +225,39 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
             Some(m) => match m.get_ref().as_str() {
                 "all" => MutantSelection::All,
                 "killed" if p > 0 => MutantSelection::Killed,
-                "killed" => return Err(err(m.span(), &field("mutants"), "\"killed\" needs an earlier phase".into())),
-                other => return Err(err(m.span(), &field("mutants"), format!("expected \"all\" or \"killed\", found {other:?}"))),
+                "killed" => {
+                    return Err(err(
+                        m.span(),
+                        &field("mutants"),
+                        "\"killed\" needs an earlier phase".into(),
+                    ));
+                }
+                other => {
+                    return Err(err(
+                        m.span(),
+                        &field("mutants"),
+                        format!("expected \"all\" or \"killed\", found {other:?}"),
+                    ));
+                }
             },
         };
         if phase.run.is_empty() {
-            return Err(err(phase.name.span(), &field("run"), "a phase needs at least one [[phase.run]]".into()));
+            return Err(err(
+                phase.name.span(),
+                &field("run"),
+                "a phase needs at least one [[phase.run]]".into(),
+            ));
         }
         let mut runs: Vec<Run> = Vec::with_capacity(phase.run.len());
         for (r, run) in phase.run.iter().enumerate() {
             let field = |f: &str| format!("phase[{p}].run[{r}].{f}");
             let strategy: StrategyKind =
-                run.strategy.get_ref().parse().map_err(|e: crate::strategy::UnknownStrategy| err(run.strategy.span(), &field("strategy"), e.to_string()))?;
+                run.strategy
+                    .get_ref()
+                    .parse()
+                    .map_err(|e: crate::strategy::UnknownStrategy| {
+                        err(run.strategy.span(), &field("strategy"), e.to_string())
+                    })?;
             let lengths: Vec<usize> = match run.n.get_ref() {
                 toml::Value::Integer(i) if *i >= 0 => vec![*i as usize],
                 toml::Value::String(s) => crate::spec::parse_spec(s)
@@ -195,15 +270,33 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
                         .iter()
                         .map(|i| i.as_integer().filter(|&i| i >= 0).map(|i| i as usize))
                         .collect::<Option<Vec<_>>>()
-                        .ok_or_else(|| err(run.n.span(), &field("n"), "expected non-negative integers".into()))?;
+                        .ok_or_else(|| {
+                            err(
+                                run.n.span(),
+                                &field("n"),
+                                "expected non-negative integers".into(),
+                            )
+                        })?;
                     v.sort_unstable();
                     v.dedup();
                     v
                 }
-                other => return Err(err(run.n.span(), &field("n"), format!("expected lengths (a list or a SPEC such as \"1..=8\" or \"paper\"), found {other}"))),
+                other => {
+                    return Err(err(
+                        run.n.span(),
+                        &field("n"),
+                        format!(
+                            "expected lengths (a list or a SPEC such as \"1..=8\" or \"paper\"), found {other}"
+                        ),
+                    ));
+                }
             };
             if lengths.is_empty() || lengths.contains(&0) {
-                return Err(err(run.n.span(), &field("n"), "lengths must be at least 1".into()));
+                return Err(err(
+                    run.n.span(),
+                    &field("n"),
+                    "lengths must be at least 1".into(),
+                ));
             }
             let tests = match run.tests.as_ref() {
                 None => TestBudget::Unlimited,
@@ -212,35 +305,94 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
                     toml::Value::String(s) if s == "unlimited" => TestBudget::Unlimited,
                     toml::Value::String(s) if s.starts_with("E(") && s.ends_with(')') => {
                         let inner = &s[2..s.len() - 1];
-                        let kind: StrategyKind = inner.parse().map_err(|e: crate::strategy::UnknownStrategy| err(t.span(), &field("tests"), e.to_string()))?;
+                        let kind: StrategyKind =
+                            inner
+                                .parse()
+                                .map_err(|e: crate::strategy::UnknownStrategy| {
+                                    err(t.span(), &field("tests"), e.to_string())
+                                })?;
                         let earlier = runs.iter().find(|earlier| earlier.strategy == kind);
                         match earlier {
-                            Some(earlier) if lengths.iter().all(|n| earlier.lengths.contains(n)) => TestBudget::FirstFailureOf(kind),
-                            Some(_) => return Err(err(t.span(), &field("tests"), format!("the earlier {inner} run of this phase does not cover every n of this run"))),
-                            None => return Err(err(t.span(), &field("tests"), format!("E({inner}) needs an earlier {inner} run in the same phase"))),
+                            Some(earlier)
+                                if lengths.iter().all(|n| earlier.lengths.contains(n)) =>
+                            {
+                                TestBudget::FirstFailureOf(kind)
+                            }
+                            Some(_) => {
+                                return Err(err(
+                                    t.span(),
+                                    &field("tests"),
+                                    format!(
+                                        "the earlier {inner} run of this phase does not cover every n of this run"
+                                    ),
+                                ));
+                            }
+                            None => {
+                                return Err(err(
+                                    t.span(),
+                                    &field("tests"),
+                                    format!(
+                                        "E({inner}) needs an earlier {inner} run in the same phase"
+                                    ),
+                                ));
+                            }
                         }
                     }
-                    other => return Err(err(t.span(), &field("tests"), format!("expected a positive integer, \"unlimited\" or \"E(strategy)\", found {other}"))),
+                    other => {
+                        return Err(err(
+                            t.span(),
+                            &field("tests"),
+                            format!(
+                                "expected a positive integer, \"unlimited\" or \"E(strategy)\", found {other}"
+                            ),
+                        ));
+                    }
                 },
             };
             let seconds = match run.seconds.as_ref() {
                 None => None,
                 Some(s) if *s.get_ref() > 0.0 && s.get_ref().is_finite() => Some(*s.get_ref()),
-                Some(s) => return Err(err(s.span(), &field("seconds"), "must be a positive number of seconds".into())),
+                Some(s) => {
+                    return Err(err(
+                        s.span(),
+                        &field("seconds"),
+                        "must be a positive number of seconds".into(),
+                    ));
+                }
             };
             let until = match run.until.as_ref() {
                 None => Until::FirstFailure,
                 Some(u) => match u.get_ref().as_str() {
                     "first-failure" => Until::FirstFailure,
                     "budget" => Until::Budget,
-                    other => return Err(err(u.span(), &field("until"), format!("expected \"first-failure\" or \"budget\", found {other:?}"))),
+                    other => {
+                        return Err(err(
+                            u.span(),
+                            &field("until"),
+                            format!("expected \"first-failure\" or \"budget\", found {other:?}"),
+                        ));
+                    }
                 },
             };
-            let with_replacement = matches!(strategy, StrategyKind::Random | StrategyKind::RandomLeaf);
+            let with_replacement =
+                matches!(strategy, StrategyKind::Random | StrategyKind::RandomLeaf);
             if tests == TestBudget::Unlimited && seconds.is_none() && with_replacement {
-                return Err(err(run.strategy.span(), &field("tests"), format!("{} draws with replacement: give `tests` or `seconds`", strategy.name())));
+                return Err(err(
+                    run.strategy.span(),
+                    &field("tests"),
+                    format!(
+                        "{} draws with replacement: give `tests` or `seconds`",
+                        strategy.name()
+                    ),
+                ));
             }
-            runs.push(Run { strategy, lengths, tests, seconds, until });
+            runs.push(Run {
+                strategy,
+                lengths,
+                tests,
+                seconds,
+                until,
+            });
         }
         phases.push(Phase {
             name: phase.name.get_ref().clone(),
@@ -249,14 +401,31 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
             runs,
         });
     }
-    let output = decl.output.as_ref().map_or_else(|| PathBuf::from("results").join(&name), |o| PathBuf::from(o.get_ref()));
-    Ok(Experiment { name, seed, subjects, mutant_sample, sample_seed, oracle, phases, output })
+    let output = decl.output.as_ref().map_or_else(
+        || PathBuf::from("results").join(&name),
+        |o| PathBuf::from(o.get_ref()),
+    );
+    Ok(Experiment {
+        name,
+        seed,
+        subjects,
+        mutant_sample,
+        sample_seed,
+        oracle,
+        phases,
+        output,
+    })
 }
 
 /// Reads and parses an experiment file.
-pub fn load_experiment(path: &Path) -> Result<(Experiment, String), crate::context::file::LoadError> {
-    let source = std::fs::read_to_string(path)
-        .map_err(|source| crate::context::file::LoadError::Io { path: path.display().to_string(), source })?;
+pub fn load_experiment(
+    path: &Path,
+) -> Result<(Experiment, String), crate::context::file::LoadError> {
+    let source =
+        std::fs::read_to_string(path).map_err(|source| crate::context::file::LoadError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
     let experiment = parse_experiment(path, &source)?;
     Ok((experiment, source))
 }
@@ -311,7 +480,10 @@ tests = "E(r)"
         assert_eq!(e.phases[1].mutants, MutantSelection::Killed);
         assert_eq!(e.phases[1].runs[0].lengths.len(), 15);
         assert_eq!(e.phases[1].runs[0].until, Until::Budget);
-        assert_eq!(e.phases[1].runs[1].tests, TestBudget::FirstFailureOf(StrategyKind::Random));
+        assert_eq!(
+            e.phases[1].runs[1].tests,
+            TestBudget::FirstFailureOf(StrategyKind::Random)
+        );
     }
 
     fn error_of(source: &str) -> FileError {
@@ -323,7 +495,10 @@ tests = "E(r)"
         let e = error_of(&GOOD.replace("tests = \"E(r)\"", "tests = \"E(bobw)\""));
         assert_eq!(e.field, "phase[1].run[1].tests");
         assert_eq!(e.line, 32);
-        let e = error_of(&GOOD.replace("strategy = \"be\"\nn = \"3..=4\"", "strategy = \"dfs\"\nn = \"3..=4\""));
+        let e = error_of(&GOOD.replace(
+            "strategy = \"be\"\nn = \"3..=4\"",
+            "strategy = \"dfs\"\nn = \"3..=4\"",
+        ));
         assert_eq!((e.field.as_str(), e.line), ("phase[0].run[1].strategy", 17));
         let e = error_of(&GOOD.replace("subjects = [\"ArrayList\"]", "subjects = [\"Nope\"]"));
         assert_eq!((e.field.as_str(), e.line), ("subjects", 4));

@@ -108,7 +108,12 @@ pub struct SubjectPlan {
 
 impl std::fmt::Debug for SubjectPlan {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "SubjectPlan({}, j = {})", self.unit.class(), self.context.j())
+        write!(
+            f,
+            "SubjectPlan({}, j = {})",
+            self.unit.class(),
+            self.context.j()
+        )
     }
 }
 

@@ -56,6 +56,13 @@ impl JavaException {
         Self::Panic,
     ];
 
+    /// Whether this outcome is a harness guard event (the execution was cut short by the
+    /// harness rather than by the subject) — a distinct outcome for the oracle, never a
+    /// kill. No guard exists yet in this build: the mutant-schemata guards add them.
+    pub fn is_guard(self) -> bool {
+        false
+    }
+
     /// The simple name of the Java class this variant mirrors (`"IndexOutOfBoundsException"`);
     /// `Panic` is rendered as `"RustPanic"`.
     pub fn java_name(self) -> &'static str {

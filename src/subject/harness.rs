@@ -70,6 +70,14 @@ pub trait Session: Send {
     fn primitives(&self) -> PrimitivePools;
     /// Every pool, rendered as Java would print it (`toString()` for objects).
     fn render_pools(&self) -> Vec<(String, Vec<String>)>;
+    /// A 64-bit fingerprint of the primitive pools now: equal pools give equal
+    /// fingerprints (within one process).
+    fn primitives_fingerprint(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.primitives().hash(&mut hasher);
+        hasher.finish()
+    }
 }
 
 /// The [`Session`] of a concrete subject type.
@@ -162,6 +170,15 @@ impl<S: Subject> Session for Harness<S> {
 
     fn primitives(&self) -> PrimitivePools {
         self.pools.primitives()
+    }
+
+    fn primitives_fingerprint(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.pools.ints.hash(&mut hasher);
+        self.pools.bools.hash(&mut hasher);
+        self.pools.strings.hash(&mut hasher);
+        hasher.finish()
     }
 
     fn render_pools(&self) -> Vec<(String, Vec<String>)> {

@@ -1,0 +1,142 @@
+//! The oracle (Section 6.2): run a test case on the gold version and on a mutant, and judge
+//! whether the mutant failed.
+//!
+//! A test case's execution is summarised in a [`Trace`]; two traces are compared by an
+//! [`OracleKind`]. The paper's oracle compares the number of exceptions and the primitive
+//! value pools at the end; the strict oracle also compares the exception kind and position
+//! of every call and the primitive pools after every call (through a running fingerprint).
+
+use std::hash::{Hash, Hasher};
+
+use crate::experiment::OracleKind;
+use crate::subject::{JavaException, Session};
+
+/// What one execution of a test case leaves for the oracle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// Number of calls that threw.
+    pub exceptions: u32,
+    /// Fingerprint of the primitive pools at the end.
+    pub final_pools: u64,
+    /// Fingerprint of (position, exception kind, primitive pools) after every call.
+    pub history: u64,
+    /// Whether a call hit a harness guard (see [`JavaException::is_guard`]) — the
+    /// execution was cut short.
+    pub guard: Option<JavaException>,
+}
+
+/// The verdict of the oracle on one test case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Gold and mutant agree.
+    Pass,
+    /// They differ: the test case kills the mutant.
+    Fail,
+    /// The mutant hit a guard (out of fuel, too deep, too big): neither pass nor fail.
+    Guarded,
+}
+
+/// Runs `calls` on a freshly reset session and summarises the execution.
+///
+/// The strict fingerprint is only computed when `strict` is set (it costs a hash of the
+/// primitive pools per call). Execution stops at the first guard event.
+pub fn trace(session: &mut dyn Session, calls: &[u32], strict: bool) -> Trace {
+    session.reset();
+    let mut exceptions = 0u32;
+    let mut history = std::collections::hash_map::DefaultHasher::new();
+    let mut guard = None;
+    for (position, &call) in calls.iter().enumerate() {
+        let outcome = session.step(call);
+        if let Err(e) = outcome {
+            exceptions += 1;
+            if e.is_guard() {
+                guard = Some(e);
+                break;
+            }
+        }
+        if strict {
+            (position, outcome.err()).hash(&mut history);
+            session.primitives_fingerprint().hash(&mut history);
+        }
+    }
+    Trace {
+        exceptions,
+        final_pools: session.primitives_fingerprint(),
+        history: history.finish(),
+        guard,
+    }
+}
+
+/// Judges a mutant's trace against the gold trace of the same test case.
+pub fn judge(oracle: OracleKind, gold: &Trace, mutant: &Trace) -> Verdict {
+    if mutant.guard.is_some() {
+        return Verdict::Guarded;
+    }
+    let differs = match oracle {
+        OracleKind::Paper => {
+            gold.exceptions != mutant.exceptions || gold.final_pools != mutant.final_pools
+        }
+        OracleKind::Strict => {
+            gold.exceptions != mutant.exceptions
+                || gold.final_pools != mutant.final_pools
+                || gold.history != mutant.history
+        }
+    };
+    if differs {
+        Verdict::Fail
+    } else {
+        Verdict::Pass
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn trace_of(exceptions: u32, final_pools: u64, history: u64) -> Trace {
+        Trace {
+            exceptions,
+            final_pools,
+            history,
+            guard: None,
+        }
+    }
+
+    #[test]
+    fn the_paper_oracle_compares_exception_counts_and_final_pools_only() {
+        let gold = trace_of(2, 7, 100);
+        assert_eq!(
+            judge(OracleKind::Paper, &gold, &trace_of(2, 7, 999)),
+            Verdict::Pass
+        );
+        assert_eq!(
+            judge(OracleKind::Paper, &gold, &trace_of(3, 7, 100)),
+            Verdict::Fail
+        );
+        assert_eq!(
+            judge(OracleKind::Paper, &gold, &trace_of(2, 8, 100)),
+            Verdict::Fail
+        );
+    }
+
+    #[test]
+    fn the_strict_oracle_also_compares_the_history() {
+        let gold = trace_of(2, 7, 100);
+        assert_eq!(
+            judge(OracleKind::Strict, &gold, &trace_of(2, 7, 999)),
+            Verdict::Fail
+        );
+        assert_eq!(
+            judge(OracleKind::Strict, &gold, &trace_of(2, 7, 100)),
+            Verdict::Pass
+        );
+    }
+
+    #[test]
+    fn a_guarded_mutant_is_neither_killed_nor_surviving() {
+        let gold = trace_of(0, 1, 1);
+        let mut mutant = trace_of(5, 2, 3);
+        mutant.guard = Some(JavaException::Panic);
+        assert_eq!(judge(OracleKind::Paper, &gold, &mutant), Verdict::Guarded);
+    }
+}
