@@ -95,17 +95,24 @@ impl<S: Strategy + ?Sized> Cursor for CounterCursor<'_, S> {
 }
 
 /// The strategies by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum StrategyKind {
     /// `be`: [`BoundedExhaustive`].
+    #[serde(rename = "be")]
     BoundedExhaustive,
     /// `r`: [`Random`].
+    #[serde(rename = "r")]
     Random,
     /// `r-leaf`: [`RandomLeaf`].
+    #[serde(rename = "r-leaf")]
     RandomLeaf,
     /// `bobw`: [`PermutationWalk`].
+    #[serde(rename = "bobw")]
     PermutationWalk,
     /// `bobw-prime`: [`PrimeStep`].
+    #[serde(rename = "bobw-prime")]
     PrimeStep,
 }
 

@@ -10,6 +10,7 @@
 //! [`JavaException::Panic`].
 
 mod exception;
+pub mod fixture;
 pub mod harness;
 mod method;
 pub mod mutation;

@@ -77,3 +77,38 @@ pub struct MutantInfo {
     /// The replacement code.
     pub replacement: String,
 }
+
+/// A session that makes its mutant the thread's active one before every call, so a
+/// schemata build runs that mutant (gold when the id is [`GOLD`]).
+pub struct MutantSession {
+    inner: Box<dyn super::Session>,
+    mutant: MutantId,
+}
+
+impl MutantSession {
+    /// Wraps a session of a schemata build.
+    pub fn new(inner: Box<dyn super::Session>, mutant: MutantId) -> Self {
+        MutantSession { inner, mutant }
+    }
+}
+
+impl super::Session for MutantSession {
+    fn reset(&mut self) {
+        self.inner.reset();
+    }
+    fn step(&mut self, call: u32) -> Result<(), super::JavaException> {
+        set_active(self.mutant);
+        let outcome = self.inner.step(call);
+        set_active(GOLD);
+        outcome
+    }
+    fn primitives(&self) -> super::PrimitivePools {
+        self.inner.primitives()
+    }
+    fn render_pools(&self) -> Vec<(String, Vec<String>)> {
+        self.inner.render_pools()
+    }
+    fn primitives_fingerprint(&self) -> u64 {
+        self.inner.primitives_fingerprint()
+    }
+}

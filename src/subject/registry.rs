@@ -164,5 +164,9 @@ impl Registry {
 /// The process-wide registry of the subjects under `subjects/`.
 pub fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
-    REGISTRY.get_or_init(|| Registry::new(crate::subjects::all()))
+    REGISTRY.get_or_init(|| {
+        let mut units = crate::subjects::all();
+        units.extend(super::fixture::fixture_units());
+        Registry::new(units)
+    })
 }

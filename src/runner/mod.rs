@@ -1,0 +1,515 @@
+//! The experiment runner: plans cells (phase × run × subject × mutant × n), executes them
+//! in supervised worker processes in parallel, journals every finished cell so an
+//! interrupted run can resume, and writes the result tables.
+//!
+//! Determinism: every test case is a pure function of (strategy, seed, counter), every cell
+//! is planned from the results of earlier runs only, and large cells of strategies without
+//! replacement are split into fixed-size chunks merged in counter order — so the tables
+//! are identical for any number of jobs, except `cpu_seconds` and cells stopped by a time
+//! cap.
+
+pub mod job;
+pub mod output;
+pub mod worker;
+
+use std::collections::BTreeMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context as _, bail};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::experiment::file::parse_experiment;
+use crate::experiment::{Experiment, MutantSelection, Phase, Run, TestBudget};
+use crate::strategy::StrategyKind;
+use crate::strategy::rng::{case_rng, mix64};
+use crate::subject::MutantInfo;
+use job::{Job, JobResult, Stop};
+use worker::{Handshake, WorkerProcess};
+
+/// Test cases per chunk of a large cell.
+pub const CHUNK_TESTS: u64 = 20_000;
+
+/// One row of the results: one cell (phase, run, subject, mutant, strategy, n).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CellRecord {
+    /// Position of the phase in the experiment.
+    pub phase_index: usize,
+    /// The phase's name.
+    pub phase: String,
+    /// Position of the run in its phase.
+    pub run: usize,
+    /// The subject's class name.
+    pub subject: String,
+    /// The mutant's id.
+    pub mutant: u32,
+    /// The mutant's operator class.
+    pub operator: String,
+    /// The strategy (`be`, `r`, …).
+    pub strategy: String,
+    /// n.
+    pub n: u64,
+    /// The test budget of the cell (`None`: unlimited).
+    pub test_budget: Option<u64>,
+    /// Test cases run (up to and including the first failing one when stopping there).
+    pub tests_run: u64,
+    /// Failing test cases.
+    pub failing_tests: u64,
+    /// Test cases cut short by a harness guard in the mutant.
+    pub guarded_tests: u64,
+    /// E(n): the 1-based position of the first failing test case.
+    pub first_failure: Option<u64>,
+    /// The first failing test case's index, in decimal.
+    pub first_failure_index: Option<String>,
+    /// Method calls executed (on the mutant; gold executes as many).
+    pub method_calls: u64,
+    /// CPU seconds (gold and mutant executions, up to the cell's stopping point).
+    pub cpu_seconds: f64,
+    /// `killed`, `survived`, `timeout` or `crash`.
+    pub outcome: String,
+    /// Why the cell stopped: `failure`, `exhausted`, `budget`, `time`, `crash`, `watchdog`.
+    pub stop: String,
+}
+
+impl CellRecord {
+    fn key(&self) -> (usize, usize, String, u32, u64) {
+        (
+            self.phase_index,
+            self.run,
+            self.subject.clone(),
+            self.mutant,
+            self.n,
+        )
+    }
+}
+
+/// How to run an experiment.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Worker processes (and threads).
+    pub jobs: usize,
+    /// Continue a run whose journal exists.
+    pub resume: bool,
+    /// Output folder (default: the experiment's).
+    pub out: Option<PathBuf>,
+    /// A job still running after this long is killed and recorded as `timeout`.
+    pub watchdog: Duration,
+    /// Show progress bars (on a terminal).
+    pub progress: bool,
+}
+
+/// What a finished run leaves.
+#[derive(Debug)]
+pub struct RunReport {
+    /// Every cell, sorted.
+    pub cells: Vec<CellRecord>,
+    /// The output folder.
+    pub output: PathBuf,
+    /// Cells executed in this invocation (not loaded from the journal).
+    pub executed: usize,
+}
+
+/// At most `sample` of `mutants`, chosen by `seed` (and the unit's name), in id order.
+pub fn sample_mutants(
+    class: &str,
+    mutants: &[MutantInfo],
+    sample: Option<usize>,
+    seed: u64,
+) -> Vec<MutantInfo> {
+    let mut chosen: Vec<MutantInfo> = mutants.to_vec();
+    if let Some(limit) = sample.filter(|&s| s < chosen.len()) {
+        let salt = class.bytes().fold(0u64, |h, b| mix64(h ^ u64::from(b)));
+        let mut rng = case_rng(seed ^ salt, 0);
+        for i in 0..limit {
+            let j = i + crate::strategy::rng::below(&mut rng, (chosen.len() - i) as u64) as usize;
+            chosen.swap(i, j);
+        }
+        chosen.truncate(limit);
+        chosen.sort_by_key(|m| m.id);
+    }
+    chosen
+}
+
+struct Journal {
+    file: Mutex<File>,
+}
+
+impl Journal {
+    /// Opens `path`, keeping its complete lines (a line cut short by a kill is dropped and
+    /// the file truncated after the last complete record), and returns those records.
+    fn open(path: &Path) -> anyhow::Result<(Journal, Vec<CellRecord>)> {
+        let mut records = Vec::new();
+        let mut good_bytes = 0u64;
+        if path.exists() {
+            let reader = BufReader::new(
+                File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
+            );
+            for line in reader.split(b'\n') {
+                let line = line?;
+                match serde_json::from_slice::<CellRecord>(&line) {
+                    Ok(record) => {
+                        records.push(record);
+                        good_bytes += line.len() as u64 + 1;
+                    }
+                    Err(_) => break,
+                }
+            }
+        }
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot open {}", path.display()))?;
+        file.set_len(good_bytes)?;
+        Ok((
+            Journal {
+                file: Mutex::new(file),
+            },
+            records,
+        ))
+    }
+
+    fn append(&self, record: &CellRecord) -> anyhow::Result<()> {
+        let mut line = serde_json::to_vec(record)?;
+        line.push(b'\n');
+        let mut file = self.file.lock().expect("journal lock");
+        file.write_all(&line)?;
+        Ok(())
+    }
+}
+
+/// A planned cell.
+#[derive(Clone, Debug)]
+struct Cell {
+    subject: String,
+    mutant: MutantInfo,
+    n: usize,
+    budget: Option<u64>,
+}
+
+/// The shared state of one run.
+struct Runner<'a> {
+    experiment: &'a Experiment,
+    mutants: Vec<Vec<MutantInfo>>,
+    records: BTreeMap<(usize, usize, String, u32, u64), CellRecord>,
+    options: &'a RunOptions,
+    handshake: Handshake,
+}
+
+thread_local! {
+    static WORKER: std::cell::RefCell<Option<WorkerProcess>> = const { std::cell::RefCell::new(None) };
+}
+
+impl Runner<'_> {
+    fn killed(
+        &self,
+        phase: impl Fn(usize) -> bool,
+        run_before: Option<(usize, usize)>,
+        subject: &str,
+        mutant: u32,
+    ) -> bool {
+        self.records.values().any(|r| {
+            r.subject == subject
+                && r.mutant == mutant
+                && r.failing_tests > 0
+                && phase(r.phase_index)
+                && run_before.is_none_or(|(p, run)| r.phase_index == p && r.run < run)
+        })
+    }
+
+    fn plan(&self, p: usize, phase: &Phase, r: usize, run: &Run) -> Vec<Cell> {
+        let mut cells = Vec::new();
+        for (s, plan) in self.experiment.subjects.iter().enumerate() {
+            let subject = plan.unit.class();
+            for mutant in &self.mutants[s] {
+                if phase.mutants == MutantSelection::Killed
+                    && !self.killed(|q| q < p, None, subject, mutant.id)
+                {
+                    continue;
+                }
+                if phase.stop_when_killed
+                    && self.killed(|q| q == p, Some((p, r)), subject, mutant.id)
+                {
+                    continue;
+                }
+                for &n in &run.lengths {
+                    if self
+                        .records
+                        .contains_key(&(p, r, subject.to_string(), mutant.id, n as u64))
+                    {
+                        continue;
+                    }
+                    let budget = match &run.tests {
+                        TestBudget::Fixed(b) => Some(*b),
+                        TestBudget::Unlimited => None,
+                        TestBudget::FirstFailureOf(kind) => {
+                            let earlier = phase.runs[..r]
+                                .iter()
+                                .position(|x| x.strategy == *kind)
+                                .expect("validated");
+                            match self
+                                .records
+                                .get(&(p, earlier, subject.to_string(), mutant.id, n as u64))
+                                .and_then(|rec| rec.first_failure)
+                            {
+                                Some(e) => Some(e),
+                                None => continue,
+                            }
+                        }
+                    };
+                    cells.push(Cell {
+                        subject: subject.to_string(),
+                        mutant: mutant.clone(),
+                        n,
+                        budget,
+                    });
+                }
+            }
+        }
+        cells
+    }
+
+    fn run_job(&self, job: &Job) -> anyhow::Result<JobResult> {
+        let watchdog = job.seconds.map_or(self.options.watchdog, |s| {
+            Duration::from_secs_f64(s) + self.options.watchdog
+        });
+        WORKER.with(|slot| {
+            let mut slot = slot.borrow_mut();
+            let worker = slot.get_or_insert_with(|| WorkerProcess::new(&self.handshake));
+            worker.run(job, watchdog)
+        })
+    }
+
+    /// Runs one cell: as one job, or for a large cell of a strategy without replacement,
+    /// as waves of fixed-size chunks merged in counter order.
+    fn execute_cell(
+        &self,
+        p: usize,
+        phase: &Phase,
+        r: usize,
+        run: &Run,
+        cell: &Cell,
+    ) -> anyhow::Result<CellRecord> {
+        let job = |start: u64, count: Option<u64>, seconds: Option<f64>| Job {
+            subject: cell.subject.clone(),
+            mutant: cell.mutant.id,
+            strategy: run.strategy,
+            n: cell.n,
+            seed: self.experiment.seed,
+            start,
+            count,
+            until: run.until,
+            seconds,
+            oracle: self.experiment.oracle,
+        };
+        let without_replacement = !matches!(
+            run.strategy,
+            StrategyKind::Random | StrategyKind::RandomLeaf
+        );
+        let large = cell.budget.is_none_or(|b| b > CHUNK_TESTS);
+        let merged = if without_replacement && large && self.options.jobs > 1 {
+            let deadline = run
+                .seconds
+                .map(|s| Instant::now() + Duration::from_secs_f64(s));
+            let wave_size = 2 * self.options.jobs as u64;
+            let mut total = JobResult::lost(Stop::Budget, 0.0);
+            let mut next = 0u64;
+            'waves: loop {
+                let remaining_time =
+                    deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
+                if remaining_time.is_some_and(|t| t <= 0.0) {
+                    total.stop = Stop::Time;
+                    break;
+                }
+                let jobs: Vec<Job> = (0..wave_size)
+                    .map(|i| next + i * CHUNK_TESTS)
+                    .take_while(|&start| cell.budget.is_none_or(|b| start < b))
+                    .map(|start| {
+                        let count = cell
+                            .budget
+                            .map_or(CHUNK_TESTS, |b| CHUNK_TESTS.min(b - start));
+                        job(start, Some(count), remaining_time)
+                    })
+                    .collect();
+                if jobs.is_empty() {
+                    total.stop = Stop::Budget;
+                    break;
+                }
+                let results: Vec<anyhow::Result<JobResult>> =
+                    jobs.par_iter().map(|j| self.run_job(j)).collect();
+                for (j, result) in jobs.iter().zip(results) {
+                    let result = result?;
+                    total.cpu_seconds += result.cpu_seconds;
+                    total.tests_run += result.tests_run;
+                    total.failing_tests += result.failing_tests;
+                    total.guarded_tests += result.guarded_tests;
+                    total.method_calls += result.method_calls;
+                    if total.first_failure.is_none() {
+                        total.first_failure = result.first_failure;
+                        total.first_failure_index = result.first_failure_index.clone();
+                    }
+                    let complete = result.stop == Stop::Budget && Some(result.tests_run) == j.count;
+                    if !complete {
+                        total.stop = result.stop;
+                        break 'waves;
+                    }
+                    next = j.start + result.tests_run;
+                }
+            }
+            total
+        } else {
+            self.run_job(&job(0, cell.budget, run.seconds))?
+        };
+        let outcome = if merged.failing_tests > 0 {
+            "killed"
+        } else if merged.stop == Stop::Crash {
+            "crash"
+        } else if merged.stop == Stop::Watchdog || merged.guarded_tests > 0 {
+            "timeout"
+        } else {
+            "survived"
+        };
+        Ok(CellRecord {
+            phase_index: p,
+            phase: phase.name.clone(),
+            run: r,
+            subject: cell.subject.clone(),
+            mutant: cell.mutant.id,
+            operator: cell.mutant.operator.name().to_string(),
+            strategy: run.strategy.name().to_string(),
+            n: cell.n as u64,
+            test_budget: cell.budget,
+            tests_run: merged.tests_run,
+            failing_tests: merged.failing_tests,
+            guarded_tests: merged.guarded_tests,
+            first_failure: merged.first_failure.map(|c| c + 1),
+            first_failure_index: merged.first_failure_index,
+            method_calls: merged.method_calls,
+            cpu_seconds: merged.cpu_seconds,
+            outcome: outcome.to_string(),
+            stop: serde_json::to_value(merged.stop)?
+                .as_str()
+                .unwrap_or("?")
+                .to_string(),
+        })
+    }
+}
+
+/// Runs the experiment in `path` (see the module docs); on success the output folder holds
+/// `cells.csv`, `cells.parquet`, `manifest.json`, `experiment.toml` and `journal.jsonl`.
+pub fn run_experiment(path: &Path, options: &RunOptions) -> anyhow::Result<RunReport> {
+    let source =
+        fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let experiment = parse_experiment(path, &source)?;
+    let output = options
+        .out
+        .clone()
+        .unwrap_or_else(|| experiment.output.clone());
+    let journal_path = output.join("journal.jsonl");
+    let started = output::utc_timestamp();
+    if output.join("manifest.json").exists() || journal_path.exists() {
+        if !options.resume {
+            bail!(
+                "{} already holds a run: use --resume to continue it, or remove the folder",
+                output.display()
+            );
+        }
+        let previous = output::read_manifest(&output)?;
+        let hash = output::sha256_hex(source.as_bytes());
+        if previous.experiment_sha256 != hash {
+            bail!(
+                "{} was produced by a different version of {} (sha256 {} ≠ {}): remove the folder to start again",
+                output.display(),
+                path.display(),
+                previous.experiment_sha256,
+                hash
+            );
+        }
+    }
+    fs::create_dir_all(&output).with_context(|| format!("cannot create {}", output.display()))?;
+    output::write_manifest(
+        &output,
+        &output::Manifest::new(path, &source, &experiment, options.jobs, &started, None),
+    )?;
+    fs::write(output.join("experiment.toml"), &source)?;
+    let (journal, previous) = Journal::open(&journal_path)?;
+    let resumed = previous.len();
+
+    let mutants: Vec<Vec<MutantInfo>> = experiment
+        .subjects
+        .iter()
+        .map(|s| {
+            sample_mutants(
+                s.unit.class(),
+                s.unit.mutants(),
+                experiment.mutant_sample,
+                experiment.sample_seed,
+            )
+        })
+        .collect();
+    let mut runner = Runner {
+        experiment: &experiment,
+        mutants,
+        records: previous.into_iter().map(|r| (r.key(), r)).collect(),
+        options,
+        handshake: Handshake {
+            path: path.display().to_string(),
+            source: source.clone(),
+        },
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.jobs.max(1))
+        .build()?;
+    let mut executed = 0usize;
+    for (p, phase) in experiment.phases.iter().enumerate() {
+        for (r, run) in phase.runs.iter().enumerate() {
+            let cells = runner.plan(p, phase, r, run);
+            if cells.is_empty() {
+                continue;
+            }
+            let bar = output::progress_bar(
+                options.progress,
+                cells.len() as u64,
+                &format!("{} · {}", phase.name, run.strategy),
+            );
+            let fresh: Vec<anyhow::Result<CellRecord>> = pool.install(|| {
+                cells
+                    .par_iter()
+                    .map(|cell| {
+                        let record = runner.execute_cell(p, phase, r, run, cell)?;
+                        journal.append(&record)?;
+                        bar.inc(1);
+                        Ok(record)
+                    })
+                    .collect()
+            });
+            bar.finish_and_clear();
+            for record in fresh {
+                let record = record?;
+                executed += 1;
+                runner.records.insert(record.key(), record);
+            }
+        }
+    }
+    drop(pool);
+    let cells: Vec<CellRecord> = runner.records.into_values().collect();
+    let manifest = output::Manifest::new(
+        path,
+        &source,
+        &experiment,
+        options.jobs,
+        &started,
+        Some(output::utc_timestamp()),
+    );
+    output::write_tables(&output, &cells, &manifest)?;
+    let _ = resumed;
+    Ok(RunReport {
+        cells,
+        output,
+        executed,
+    })
+}
