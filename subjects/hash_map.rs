@@ -730,3 +730,497 @@ impl Subject for HashMap {
         HashMap::to_java_string(self)
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::sync::Arc;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::context::TestContext;
+    use crate::subject::{SubjectUnit, Unit};
+
+    type E = JavaException;
+    type Entries = Vec<(Option<i32>, Option<i32>)>;
+
+    fn map_of(entries: &[(i32, i32)]) -> HashMap {
+        let mut map = HashMap::new();
+        for &(k, v) in entries {
+            map.put(Some(k), Some(v)).unwrap();
+        }
+        map
+    }
+
+    // ---- Java semantics, as claims (expected strings printed by JDK 17) ----
+
+    #[test]
+    fn hash_spreads_the_high_half_into_the_low_half() {
+        assert_eq!(hash(None), 0);
+        assert_eq!(hash(Some(100)), 100);
+        assert_eq!(hash(Some(65536)), 65537);
+        assert_eq!(hash(Some(-1)), -65536);
+        assert_eq!(hash(Some(i32::MIN)), i32::MIN | 0x8000);
+    }
+
+    #[test]
+    fn table_size_for_rounds_up_to_a_power_of_two_within_limits() {
+        let sizes: Vec<i32> = [-5, 0, 1, 2, 3, 16, 17, 100, MAXIMUM_CAPACITY, i32::MAX]
+            .iter()
+            .map(|&c| table_size_for(c))
+            .collect();
+        assert_eq!(sizes, [1, 1, 1, 2, 4, 16, 32, 128, MAXIMUM_CAPACITY, MAXIMUM_CAPACITY]);
+    }
+
+    #[test]
+    fn to_string_lists_buckets_in_table_order_like_java() {
+        let mut map = HashMap::new();
+        for k in [100, 0, 65536, 1, -1, 17, 16, 33] {
+            map.put(Some(k), Some(k * 2)).unwrap();
+        }
+        map.put(None, None).unwrap();
+        // JDK 17: the same puts on a java.util.HashMap
+        assert_eq!(
+            map.to_java_string(),
+            "{0=0, -1=-2, 16=32, null=null, 65536=131072, 1=2, 17=34, 33=66, 100=200}"
+        );
+        assert_eq!(map.capacity(), 16);
+        assert_eq!(HashMap::new().to_java_string(), "{}");
+    }
+
+    #[test]
+    fn resize_keeps_bucket_order_like_java() {
+        let mut map = HashMap::new();
+        for k in 0..13 {
+            map.put(Some(k * 16 + k % 2), Some(k)).unwrap();
+        }
+        // JDK 17: the 13th put resizes 16 → 32, splitting buckets 0 and 1 into lo/hi lists
+        assert_eq!(
+            map.to_java_string(),
+            "{0=0, 32=2, 64=4, 96=6, 128=8, 160=10, 192=12, 17=1, 49=3, 81=5, 113=7, 145=9, 177=11}"
+        );
+        assert_eq!(map.capacity(), 32);
+    }
+
+    #[test]
+    fn table_is_created_lazily_and_grows_at_load_factor_three_quarters() {
+        let mut map = HashMap::with_capacity(0).unwrap();
+        assert_eq!(map.capacity(), 1, "tableSizeFor(0) waits in threshold");
+        let mut capacities = vec![];
+        for k in 0..14 {
+            map.put(Some(k), Some(k)).unwrap();
+            capacities.push(map.capacity());
+        }
+        // JDK 17, HashMap.capacity() after each put on new HashMap(0)
+        assert_eq!(capacities, [2, 4, 4, 8, 8, 8, 16, 16, 16, 16, 16, 16, 32, 32]);
+        assert_eq!(HashMap::new().capacity(), DEFAULT_INITIAL_CAPACITY);
+        assert_eq!(HashMap::with_capacity(100).unwrap().capacity(), 128);
+    }
+
+    #[test]
+    fn nine_colliding_keys_resize_a_short_table_instead_of_treeifying() {
+        let mut map = HashMap::new();
+        let mut capacities = vec![];
+        for k in 0..9 {
+            map.put(Some(k * 128), Some(k)).unwrap();
+            capacities.push(map.capacity());
+        }
+        // JDK 17: the 9th node in one bucket calls treeifyBin, which resizes (16 < 64)
+        assert_eq!(capacities, [16, 16, 16, 16, 16, 16, 16, 16, 32]);
+        assert_eq!(
+            map.to_java_string(),
+            "{0=0, 128=1, 256=2, 384=3, 512=4, 640=5, 768=6, 896=7, 1024=8}"
+        );
+    }
+
+    #[test]
+    fn negative_initial_capacity_throws_illegal_argument() {
+        assert_eq!(HashMap::with_capacity(-1).err(), Some(E::IllegalArgument));
+        assert_eq!(HashMap::with_capacity(i32::MAX).unwrap().capacity(), MAXIMUM_CAPACITY);
+    }
+
+    #[test]
+    fn huge_tables_throw_out_of_memory_after_updating_the_threshold() {
+        let mut map = HashMap::with_capacity(HEAP_ARRAY_LIMIT).unwrap();
+        assert_eq!(map.put(Some(1), Some(1)), Err(E::OutOfMemory));
+        assert_eq!((map.size(), map.to_java_string()), (0, "{}".to_string()));
+        // resize() stored newThr = 0.75 · 2^28 before `new Node[2^28]` failed
+        assert_eq!(map.capacity(), 201_326_592);
+        assert_eq!(HashMap::with_capacity(HEAP_ARRAY_LIMIT - 1).unwrap().capacity(), HEAP_ARRAY_LIMIT);
+    }
+
+    #[test]
+    fn put_on_existing_key_returns_the_old_value_without_a_structural_modification() {
+        let mut map = map_of(&[(1, 10)]);
+        let mod_count = map.mod_count();
+        assert_eq!(map.put(Some(1), Some(11)), Ok(Some(10)));
+        assert_eq!(map.mod_count(), mod_count);
+        assert_eq!(map.put(Some(2), None), Ok(None));
+        assert_eq!(map.mod_count(), mod_count + 1);
+        assert_eq!(map.put(Some(2), Some(3)), Ok(None), "the old value was null");
+        assert_eq!(map.to_java_string(), "{1=11, 2=3}");
+    }
+
+    #[test]
+    fn null_keys_and_values_are_allowed() {
+        let mut map = HashMap::new();
+        assert_eq!(map.put(None, Some(1)), Ok(None));
+        assert_eq!(map.get(None), Ok(Some(1)));
+        assert_eq!(map.contains_key(None), Ok(true));
+        map.put(Some(2), None).unwrap();
+        assert!(map.contains_value(None));
+        assert_eq!(map.get(Some(2)), Ok(None));
+        assert_eq!(map.get_or_default(Some(2), Some(9)), Ok(None), "mapped to null");
+        assert_eq!(map.get_or_default(Some(3), Some(9)), Ok(Some(9)));
+        assert_eq!(map.remove(None), Ok(Some(1)));
+        assert_eq!(map.to_java_string(), "{2=null}");
+    }
+
+    #[test]
+    fn put_if_absent_replace_and_conditional_remove_follow_java() {
+        // JDK 17: null 3 {1=3} null {1=3} false true {1=5}
+        let mut map = HashMap::new();
+        map.put(Some(1), None).unwrap();
+        assert_eq!(map.put_if_absent(Some(1), Some(3)), Ok(None));
+        assert_eq!(map.put_if_absent(Some(1), Some(4)), Ok(Some(3)));
+        assert_eq!(map.replace(Some(2), Some(1)), Ok(None));
+        assert_eq!(map.to_java_string(), "{1=3}");
+        assert_eq!(map.remove_mapping(Some(1), Some(4)), Ok(false));
+        assert_eq!(map.replace_mapping(Some(1), Some(3), Some(5)), Ok(true));
+        assert_eq!(map.to_java_string(), "{1=5}");
+        assert_eq!(map.remove_mapping(Some(1), Some(5)), Ok(true));
+        assert!(map.is_empty());
+    }
+
+    #[test]
+    fn clone_is_resized_for_its_size_and_may_iterate_in_another_order() {
+        let mut map = HashMap::with_capacity(64).unwrap();
+        map.put(Some(9), Some(1)).unwrap();
+        map.put(Some(2), Some(2)).unwrap();
+        let clone = map.clone_map().unwrap();
+        let copy = HashMap::from_map(Some(&map)).unwrap();
+        // JDK 17: {2=2, 9=1} 64 clone {9=1, 2=2} 4 eq true copy {9=1, 2=2} 4
+        assert_eq!((map.to_java_string(), map.capacity()), ("{2=2, 9=1}".into(), 64));
+        assert_eq!((clone.to_java_string(), clone.capacity()), ("{9=1, 2=2}".into(), 4));
+        assert_eq!((copy.to_java_string(), copy.capacity()), ("{9=1, 2=2}".into(), 4));
+        assert_eq!(map.equals(Some(&clone)), Ok(true));
+        assert_eq!(clone.mod_count(), 2);
+        assert_eq!(HashMap::from_map(None).err(), Some(E::NullPointer));
+    }
+
+    #[test]
+    fn put_all_doubles_an_allocated_table_until_the_source_fits() {
+        let mut source = HashMap::new();
+        for k in 0..30 {
+            source.put(Some(k * 7), Some(k)).unwrap();
+        }
+        let mut target = map_of(&[(5, 5)]);
+        target.put_all(Some(&source)).unwrap();
+        let mut fresh = HashMap::new();
+        fresh.put_all(Some(&source)).unwrap();
+        // JDK 17: both 64
+        assert_eq!((target.capacity(), fresh.capacity()), (64, 64));
+        assert_eq!(
+            target.to_java_string(),
+            "{0=0, 196=28, 5=5, 133=19, 70=10, 7=1, 203=29, 140=20, 77=11, 14=2, 147=21, \
+             84=12, 21=3, 154=22, 91=13, 28=4, 161=23, 98=14, 35=5, 168=24, 105=15, 42=6, \
+             175=25, 112=16, 49=7, 182=26, 119=17, 56=8, 189=27, 126=18, 63=9}"
+        );
+        assert_eq!(target.put_all(None), Err(E::NullPointer));
+    }
+
+    #[test]
+    fn negative_keys_land_in_buckets_by_their_spread_hash() {
+        let mut map = HashMap::with_capacity(2).unwrap();
+        for (k, v) in [(-16, 1), (-1, 2), (i32::MIN, 3), (-65536, 4)] {
+            map.put(Some(k), Some(v)).unwrap();
+        }
+        // JDK 17
+        assert_eq!(map.to_java_string(), "{-1=2, -2147483648=3, -16=1, -65536=4}");
+        assert_eq!(map.capacity(), 8);
+    }
+
+    #[test]
+    fn hash_code_sums_key_xor_value_with_wrapping() {
+        let mut map = map_of(&[(i32::MAX, i32::MAX - 1), (-5, 3)]);
+        map.put(None, Some(7)).unwrap();
+        map.put(Some(8), None).unwrap();
+        // JDK 17: 8 {2147483647=2147483646, null=7, -5=3, 8=null}
+        assert_eq!(map.hash_code(), 8);
+        assert_eq!(map.to_java_string(), "{2147483647=2147483646, null=7, -5=3, 8=null}");
+    }
+
+    #[test]
+    fn equals_tells_a_null_value_from_a_missing_key() {
+        let mut a = HashMap::new();
+        a.put(Some(1), None).unwrap();
+        let mut b = HashMap::new();
+        b.put(Some(2), None).unwrap();
+        assert_eq!(a.equals(Some(&b)), Ok(false));
+        assert_eq!(a.equals(None), Ok(false));
+        assert_eq!(HashMap::new().equals(Some(&HashMap::with_capacity(3).unwrap())), Ok(true));
+    }
+
+    #[test]
+    fn clear_keeps_the_table_and_the_arena_is_reused() {
+        let mut map = map_of(&[(1, 1), (2, 2), (3, 3)]);
+        map.remove(Some(2)).unwrap();
+        map.put(Some(4), Some(4)).unwrap();
+        assert_eq!(map.to_java_string(), "{1=1, 3=3, 4=4}");
+        map.clear();
+        assert_eq!((map.size(), map.capacity(), map.to_java_string()), (0, 16, "{}".into()));
+        assert_eq!(map.get(Some(1)), Ok(None));
+    }
+
+    // ---- differential: the port against a model on std collections ----
+
+    /// One call of the map API; `Option<Entries>` arguments are maps from the object pool
+    /// (`None` = `null`), as the entries to put into a fresh map of the same kind.
+    #[derive(Clone, Debug)]
+    pub(crate) enum Op {
+        Put(Option<i32>, Option<i32>),
+        Get(Option<i32>),
+        ContainsKey(Option<i32>),
+        ContainsValue(Option<i32>),
+        Remove(Option<i32>),
+        GetOrDefault(Option<i32>, Option<i32>),
+        PutIfAbsent(Option<i32>, Option<i32>),
+        RemoveMapping(Option<i32>, Option<i32>),
+        ReplaceMapping(Option<i32>, Option<i32>, Option<i32>),
+        Replace(Option<i32>, Option<i32>),
+        PutAll(Option<Entries>),
+        Equals(Option<Entries>),
+        Size,
+        IsEmpty,
+        Clear,
+        HashCode,
+        Clone,
+    }
+
+    /// Keys and values: small ints, multiples of 16 (bucket collisions), `null`, any int.
+    pub(crate) fn key() -> impl Strategy<Value = Option<i32>> {
+        prop_oneof![
+            1 => Just(None),
+            6 => (-2..40).prop_map(Some),
+            2 => (-4..12).prop_map(|k| Some(k * 16)),
+            1 => any::<i32>().prop_map(Some),
+        ]
+    }
+
+    fn entries() -> impl Strategy<Value = Option<Entries>> {
+        prop::option::weighted(0.9, prop::collection::vec((key(), key()), 0..20))
+    }
+
+    pub(crate) fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            10 => (key(), key()).prop_map(|(k, v)| Op::Put(k, v)),
+            2 => key().prop_map(Op::Get),
+            2 => key().prop_map(Op::ContainsKey),
+            1 => key().prop_map(Op::ContainsValue),
+            3 => key().prop_map(Op::Remove),
+            1 => (key(), key()).prop_map(|(k, v)| Op::GetOrDefault(k, v)),
+            2 => (key(), key()).prop_map(|(k, v)| Op::PutIfAbsent(k, v)),
+            1 => (key(), key()).prop_map(|(k, v)| Op::RemoveMapping(k, v)),
+            1 => (key(), key(), key()).prop_map(|(k, o, v)| Op::ReplaceMapping(k, o, v)),
+            1 => (key(), key()).prop_map(|(k, v)| Op::Replace(k, v)),
+            2 => entries().prop_map(Op::PutAll),
+            1 => entries().prop_map(Op::Equals),
+            1 => Just(Op::Size),
+            1 => Just(Op::IsEmpty),
+            1 => Just(Op::Clear),
+            1 => Just(Op::HashCode),
+            1 => Just(Op::Clone),
+        ]
+    }
+
+    /// A map of the given kind holding `entries` (put in order).
+    fn build(linked: bool, entries: &[(Option<i32>, Option<i32>)]) -> HashMap {
+        let mut map = HashMap::init(0, linked.then(|| Links::new(false)));
+        for &(k, v) in entries {
+            map.put(k, v).unwrap();
+        }
+        map
+    }
+
+    /// Runs `op` on the port; results rendered with `{:?}` to compare with the model's.
+    fn run_port(map: &mut HashMap, linked: bool, op: &Op) -> std::result::Result<String, E> {
+        let other = |c: &Option<Entries>| c.as_deref().map(|c| build(linked, c));
+        let shown = |v: &dyn std::fmt::Debug| format!("{v:?}");
+        Ok(match op {
+            Op::Put(k, v) => shown(&map.put(*k, *v)?),
+            Op::Get(k) => shown(&map.get(*k)?),
+            Op::ContainsKey(k) => shown(&map.contains_key(*k)?),
+            Op::ContainsValue(v) => shown(&map.contains_value(*v)),
+            Op::Remove(k) => shown(&map.remove(*k)?),
+            Op::GetOrDefault(k, d) => shown(&map.get_or_default(*k, *d)?),
+            Op::PutIfAbsent(k, v) => shown(&map.put_if_absent(*k, *v)?),
+            Op::RemoveMapping(k, v) => shown(&map.remove_mapping(*k, *v)?),
+            Op::ReplaceMapping(k, o, v) => shown(&map.replace_mapping(*k, *o, *v)?),
+            Op::Replace(k, v) => shown(&map.replace(*k, *v)?),
+            Op::PutAll(c) => shown(&map.put_all(other(c).as_ref())?),
+            Op::Equals(c) => shown(&map.equals(other(c).as_ref())?),
+            Op::Size => shown(&map.size()),
+            Op::IsEmpty => shown(&map.is_empty()),
+            Op::Clear => shown(&map.clear()),
+            Op::HashCode => shown(&map.hash_code()),
+            Op::Clone => shown(&sorted(map.clone_map()?.entries())),
+        })
+    }
+
+    fn sorted(mut entries: Entries) -> Entries {
+        entries.sort();
+        entries
+    }
+
+    /// The model: a `Vec` of entries in insertion order (a `LinkedHashMap` in insertion
+    /// order, and a `HashMap` up to order), with `std`'s `HashMap` for `equals`.
+    fn run_model(v: &mut Entries, op: &Op) -> std::result::Result<String, E> {
+        let shown = |x: &dyn std::fmt::Debug| format!("{x:?}");
+        let find = |v: &Entries, k: Option<i32>| v.iter().position(|e| e.0 == k);
+        let put = |v: &mut Entries, k, val, only_if_absent: bool| match find(v, k) {
+            Some(i) => {
+                let old = v[i].1;
+                if !only_if_absent || old.is_none() {
+                    v[i].1 = val;
+                }
+                old
+            }
+            None => {
+                v.push((k, val));
+                None
+            }
+        };
+        let model_of = |c: &Entries| {
+            let mut m = Entries::new();
+            for &(k, val) in c {
+                put(&mut m, k, val, false);
+            }
+            m
+        };
+        Ok(match op {
+            Op::Put(k, val) => shown(&put(v, *k, *val, false)),
+            Op::Get(k) => shown(&find(v, *k).and_then(|i| v[i].1)),
+            Op::ContainsKey(k) => shown(&find(v, *k).is_some()),
+            Op::ContainsValue(val) => shown(&v.iter().any(|e| e.1 == *val)),
+            Op::Remove(k) => shown(&find(v, *k).and_then(|i| v.remove(i).1)),
+            Op::GetOrDefault(k, d) => shown(&find(v, *k).map_or(*d, |i| v[i].1)),
+            Op::PutIfAbsent(k, val) => shown(&put(v, *k, *val, true)),
+            Op::RemoveMapping(k, val) => {
+                let i = find(v, *k).filter(|&i| v[i].1 == *val);
+                shown(&i.map(|i| v.remove(i)).is_some())
+            }
+            Op::ReplaceMapping(k, o, val) => {
+                let i = find(v, *k).filter(|&i| v[i].1 == *o);
+                shown(&i.map(|i| v[i].1 = *val).is_some())
+            }
+            Op::Replace(k, val) => shown(&find(v, *k).and_then(|i| std::mem::replace(&mut v[i].1, *val))),
+            Op::PutAll(c) => {
+                for (k, val) in model_of(c.as_ref().ok_or(E::NullPointer)?) {
+                    put(v, k, val, false);
+                }
+                shown(&())
+            }
+            Op::Equals(c) => {
+                let as_std = |e: &Entries| e.iter().copied().collect::<std::collections::HashMap<_, _>>();
+                shown(&c.as_ref().is_some_and(|c| as_std(&model_of(c)) == as_std(v)))
+            }
+            Op::Size => shown(&(v.len() as i32)),
+            Op::IsEmpty => shown(&v.is_empty()),
+            Op::Clear => shown(&v.clear()),
+            Op::HashCode => shown(&v.iter().fold(0i32, |h, (k, val)| {
+                h.wrapping_add(k.unwrap_or(0) ^ val.unwrap_or(0))
+            })),
+            Op::Clone => shown(&sorted(v.clone())),
+        })
+    }
+
+    /// Runs `ops` on a map of the given kind (`initial`: a capacity, or `None` for the
+    /// default constructor) and on the model, comparing every result and the contents:
+    /// in insertion order for a `LinkedHashMap`; for a `HashMap`, up to order, with the
+    /// entries in ascending bucket order.
+    pub(crate) fn check_map_sequence(linked: bool, initial: Option<i32>, ops: &[Op]) -> std::result::Result<(), TestCaseError> {
+        let links = || linked.then(|| Links::new(false));
+        let mut map = match initial {
+            None => HashMap::init(0, links()),
+            Some(capacity) => match HashMap::with_capacity_linked(capacity, links()) {
+                Ok(map) => map,
+                Err(thrown) => {
+                    prop_assert!(capacity < 0 && thrown == E::IllegalArgument);
+                    return Ok(());
+                }
+            },
+        };
+        let mut model = Entries::new();
+        for (step, op) in ops.iter().enumerate() {
+            let got = run_port(&mut map, linked, op);
+            let want = run_model(&mut model, op);
+            prop_assert_eq!(&got, &want, "step {} {:?}", step, op);
+            let entries = map.entries();
+            prop_assert_eq!(entries.len() as i32, map.size());
+            if linked {
+                prop_assert_eq!(&entries, &model);
+            } else {
+                prop_assert_eq!(sorted(entries.clone()), sorted(model.clone()));
+                let bucket = |k: Option<i32>| (map.capacity() - 1) & hash(k);
+                prop_assert!(entries.windows(2).all(|w| bucket(w[0].0) <= bucket(w[1].0)));
+                prop_assert!(map.size() <= map.capacity() * 3 / 4 || map.capacity() >= MAXIMUM_CAPACITY);
+            }
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn port_matches_an_entry_list_model_on_random_operation_sequences(
+            initial in prop::option::of(-2..40i32),
+            ops in prop::collection::vec(op(), 0..80),
+        ) {
+            check_map_sequence(false, initial, &ops)?;
+        }
+    }
+
+    // ---- through the harness, in the paper's default context ----
+
+    #[test]
+    fn paper_context_has_j_89() {
+        // vps: int 2, boolean 2, String 2, HashMap 1. nc(m) = product over the slots
+        // (parameters, then target, then result):
+        //   HashMap(int) 2   HashMap() 1   HashMap(HashMap) 1
+        //   size() 1·2 = 2   isEmpty() 2   get(Integer) 2·1·2 = 4   containsKey 4
+        //   put(Integer,Integer) 2·2·1·2 = 8   putAll(HashMap) 1·1 = 1   remove(Integer) 4
+        //   clear() 1   containsValue 4   getOrDefault 8   putIfAbsent 8
+        //   remove(Integer,Integer) 8   replace(Integer,Integer,Integer) 2·2·2·1·2 = 16
+        //   replace(Integer,Integer) 8   clone() 1·1 = 1   equals(HashMap) 1·1·2 = 2
+        //   hashCode() 2   toString() 2
+        // j = 4 + (2+2+4+4) + (8+1+4+1+4) + (8+8+8+16+8) + (1+2+2+2) = 4+12+18+48+7 = 89
+        let unit = SubjectUnit::<HashMap>::new();
+        let context = TestContext::paper(&unit).unwrap();
+        assert_eq!(context.methods().len(), 21);
+        assert_eq!(context.j(), 89);
+    }
+
+    #[test]
+    fn harness_runs_put_and_to_string_and_registry_finds_hash_map() {
+        let unit = crate::subject::registry().find("HashMap").unwrap();
+        assert_eq!(unit.java_class(), "java.util.HashMap");
+        let unit = SubjectUnit::<HashMap>::new();
+        let context = Arc::new(TestContext::paper(&unit).unwrap());
+        let call = |signature: &str, slots: &[u32]| {
+            let m = context.methods().iter().position(|m| m.info.signature == signature).unwrap();
+            context.call_space().encode_call(m, slots).unwrap()
+        };
+        let mut session = unit.session(Arc::clone(&context));
+        session.step(call("HashMap()", &[0])).unwrap();
+        // int_vp[0] = object_vp[0].put(int_vp[1], int_vp[0]);  → null
+        session.step(call("put(Integer,Integer)", &[1, 0, 0, 0])).unwrap();
+        assert_eq!(session.primitives().ints, [None, Some(100)]);
+        // int_vp[1] = object_vp[0].put(int_vp[0], int_vp[1]);  put(null, 100) → null
+        session.step(call("put(Integer,Integer)", &[0, 1, 0, 1])).unwrap();
+        session.step(call("toString()", &[0, 0])).unwrap();
+        assert_eq!(session.primitives().strings[0].as_deref(), Some("{null=100, 100=null}"));
+        // object_vp[0] = new HashMap(int_vp[1]);  unboxing null throws
+        assert_eq!(session.step(call("HashMap(int)", &[1, 0])), Err(E::NullPointer));
+    }
+}
