@@ -203,3 +203,113 @@ impl Subject for LinkedHashMap {
         self.0.to_java_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::context::TestContext;
+    use crate::subject::SubjectUnit;
+    use crate::subjects::hash_map::tests::{check_map_sequence, op};
+
+    type E = JavaException;
+
+    fn linked_of(keys: &[i32]) -> LinkedHashMap {
+        let mut map = LinkedHashMap::new();
+        for &k in keys {
+            map.put(Some(k), Some(k)).unwrap();
+        }
+        map
+    }
+
+    #[test]
+    fn insertion_order_survives_updates_and_a_removed_key_comes_back_last() {
+        let mut map = linked_of(&[100, 0, 65536, 1, -1]);
+        map.put(Some(0), Some(5)).unwrap();
+        map.remove(Some(65536)).unwrap();
+        map.put(Some(65536), Some(1)).unwrap();
+        // JDK 17: {100=100, 0=5, 1=1, -1=-1, 65536=1} clone {100=100, 0=5, 1=1, -1=-1, 65536=1}
+        assert_eq!(map.to_java_string(), "{100=100, 0=5, 1=1, -1=-1, 65536=1}");
+        let clone = LinkedHashMap::wrap(map.clone_map().unwrap());
+        assert_eq!(clone.to_java_string(), "{100=100, 0=5, 1=1, -1=-1, 65536=1}");
+    }
+
+    #[test]
+    fn access_order_moves_read_and_written_entries_to_the_end() {
+        let mut map = LinkedHashMap::with_access_order(16, true).unwrap();
+        for k in 1..=5 {
+            map.put(Some(k), Some(k)).unwrap();
+        }
+        let mod_count = map.mod_count();
+        map.get(Some(1)).unwrap();
+        assert_eq!(map.mod_count(), mod_count + 1, "an access is a structural modification");
+        map.put(Some(2), Some(20)).unwrap();
+        map.get_or_default(Some(3), Some(0)).unwrap();
+        map.get_or_default(Some(9), Some(0)).unwrap();
+        map.contains_key(Some(4)).unwrap();
+        map.replace(Some(4), Some(40)).unwrap();
+        map.put(Some(6), Some(6)).unwrap();
+        map.put_if_absent(Some(5), Some(50)).unwrap();
+        map.remove(Some(3)).unwrap();
+        // JDK 17, new LinkedHashMap<>(16, 0.75f, true) and the same calls; clone and
+        // copy constructor iterate the original's order
+        assert_eq!(map.to_java_string(), "{1=1, 2=20, 4=40, 6=6, 5=5}");
+        let clone = map.clone_map().unwrap();
+        assert_eq!(clone.to_java_string(), "{1=1, 2=20, 4=40, 6=6, 5=5}");
+        assert_eq!(LinkedHashMap::from_map(Some(&map)).unwrap().to_java_string(), "{1=1, 2=20, 4=40, 6=6, 5=5}");
+    }
+
+    #[test]
+    fn insertion_order_ignores_accesses() {
+        let mut map = linked_of(&[3, 1, 2]);
+        let mod_count = map.mod_count();
+        map.get(Some(3)).unwrap();
+        map.replace(Some(3), Some(9)).unwrap();
+        assert_eq!((map.to_java_string(), map.mod_count()), ("{3=9, 1=1, 2=2}".into(), mod_count));
+    }
+
+    #[test]
+    fn clear_empties_the_list_and_insertion_starts_over() {
+        let mut map = linked_of(&[1, 2, 3]);
+        map.clear();
+        assert_eq!(map.to_java_string(), "{}");
+        map.put(Some(2), None).unwrap();
+        map.put(Some(1), None).unwrap();
+        assert_eq!(map.to_java_string(), "{2=null, 1=null}");
+    }
+
+    #[test]
+    fn constructors_throw_like_java() {
+        assert_eq!(LinkedHashMap::with_capacity(-1).err(), Some(E::IllegalArgument));
+        assert_eq!(LinkedHashMap::from_map(None).err(), Some(E::NullPointer));
+        assert_eq!(LinkedHashMap::with_capacity(3).unwrap().capacity(), 4);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn port_matches_an_insertion_ordered_entry_list_on_random_operation_sequences(
+            initial in prop::option::of(-2..40i32),
+            ops in prop::collection::vec(op(), 0..80),
+        ) {
+            check_map_sequence(true, initial, &ops)?;
+        }
+    }
+
+    #[test]
+    fn paper_context_has_j_89() {
+        // The same M_C shape as HashMap's (HashMap::tests::paper_context_has_j_89):
+        //   constructors 2 + 1 + 1; size 2, isEmpty 2, get 4, containsKey 4, put 8,
+        //   putAll 1, remove(Integer) 4, clear 1, containsValue 4, getOrDefault 8,
+        //   putIfAbsent 8, remove(Integer,Integer) 8, replace(Integer,Integer,Integer) 16,
+        //   replace(Integer,Integer) 8, clone 1, equals 2, hashCode 2, toString 2 — j = 89
+        let unit = SubjectUnit::<LinkedHashMap>::new();
+        let context = TestContext::paper(&unit).unwrap();
+        assert_eq!(context.methods().len(), 21);
+        assert_eq!(context.j(), 89);
+        let unit = crate::subject::registry().find("LinkedHashMap").unwrap();
+        assert_eq!(unit.java_class(), "java.util.LinkedHashMap");
+    }
+}

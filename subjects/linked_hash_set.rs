@@ -72,3 +72,57 @@ impl Subject for LinkedHashSet {
         self.0.to_java_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::context::TestContext;
+    use crate::subject::SubjectUnit;
+    use crate::subjects::hash_set::tests::{check_set_sequence, op};
+
+    #[test]
+    fn insertion_order_and_copy_constructor_sizing_follow_java() {
+        let mut set = LinkedHashSet::new().unwrap();
+        for e in [Some(100), Some(0), Some(16), Some(5), Some(1), None, Some(100)] {
+            set.0.add(e).unwrap();
+        }
+        let copy = LinkedHashSet::from_collection(Some(&set)).unwrap();
+        // JDK 17: [100, 0, 16, 5, 1, null] 16 copy [100, 0, 16, 5, 1, null] 16 clone (same)
+        // (max(2 · 6, 11) = 12 → 16)
+        assert_eq!(set.to_java_string(), "[100, 0, 16, 5, 1, null]");
+        assert_eq!((set.0.map().capacity(), copy.0.map().capacity()), (16, 16));
+        assert_eq!(copy.to_java_string(), "[100, 0, 16, 5, 1, null]");
+        assert_eq!(set.0.clone_set().unwrap().to_java_string(), "[100, 0, 16, 5, 1, null]");
+    }
+
+    #[test]
+    fn constructors_throw_like_java() {
+        assert_eq!(LinkedHashSet::with_capacity(-1).err(), Some(JavaException::IllegalArgument));
+        assert_eq!(LinkedHashSet::from_collection(None).err(), Some(JavaException::NullPointer));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn port_matches_an_insertion_ordered_model_on_random_operation_sequences(
+            ops in prop::collection::vec(op(), 0..80),
+        ) {
+            check_set_sequence(true, &ops)?;
+        }
+    }
+
+    #[test]
+    fn paper_context_has_j_36() {
+        // The same M_C shape as HashSet's (hash_set::tests::paper_context_has_j_36):
+        // constructors 2 + 1 + 1, then 16 + 6 + 10 — j = 36
+        let unit = SubjectUnit::<LinkedHashSet>::new();
+        let context = TestContext::paper(&unit).unwrap();
+        assert_eq!(context.methods().len(), 17);
+        assert_eq!(context.j(), 36);
+        let unit = crate::subject::registry().find("LinkedHashSet").unwrap();
+        assert_eq!(unit.java_class(), "java.util.LinkedHashSet");
+    }
+}
