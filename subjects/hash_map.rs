@@ -683,7 +683,7 @@ pub fn map_methods<M: MapUnit>() -> Vec<Method<M>> {
         Method::instance("put", &[Integer, Integer], R::Int, |m, a| ok(m.map_mut().put(a.integer(0), a.integer(1)))),
         Method::instance("putAll", &[Object], R::Void, |m, a| ok(m.map_mut().put_all(a.object(0).map(M::map)))),
         Method::instance("remove", &[Integer], R::Int, |m, a| ok(m.map_mut().remove(a.integer(0)))),
-        Method::instance("clear", &[], R::Void, |m, _| ok(Ok(m.map_mut().clear()))),
+        Method::instance("clear", &[], R::Void, |m, _| { m.map_mut().clear(); Ok(Value::Void) }),
         Method::instance("containsValue", &[Integer], R::Bool, |m, a| ok(Ok(m.map().contains_value(a.integer(0))))),
         Method::instance("getOrDefault", &[Integer, Integer], R::Int, |m, a| ok(m.map_mut().get_or_default(a.integer(0), a.integer(1)))),
         Method::instance("putIfAbsent", &[Integer, Integer], R::Int, |m, a| ok(m.map_mut().put_if_absent(a.integer(0), a.integer(1)))),

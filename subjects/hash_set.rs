@@ -214,7 +214,7 @@ pub fn set_methods<S: SetUnit>() -> Vec<Method<S>> {
         Method::instance("contains", &[Integer], R::Bool, |s, a| ok(s.set().contains(a.integer(0)))),
         Method::instance("add", &[Integer], R::Bool, |s, a| ok(s.set_mut().add(a.integer(0)))),
         Method::instance("remove", &[Integer], R::Bool, |s, a| ok(s.set_mut().remove(a.integer(0)))),
-        Method::instance("clear", &[], R::Void, |s, _| ok(Ok(s.set_mut().clear()))),
+        Method::instance("clear", &[], R::Void, |s, _| { s.set_mut().clear(); Ok(Value::Void) }),
         Method::instance("clone", &[], R::Object, |s, _| Ok(Value::Object(Some(S::wrap(s.set().clone_set()?))))),
         Method::instance("equals", &[Object], R::Bool, |s, a| ok(s.set().equals(a.object(0).map(S::set)))),
         Method::instance("hashCode", &[], R::Int, |s, _| ok(Ok(s.set().hash_code()))),
