@@ -21,4 +21,8 @@ macro_rules! register_subjects {
 
 register_subjects! {
     array_list::ArrayList,
+    hash_map::HashMap,
+    hash_set::HashSet,
+    linked_hash_map::LinkedHashMap,
+    linked_hash_set::LinkedHashSet,
 }
