@@ -11,7 +11,9 @@ pub mod decode;
 pub mod demo;
 pub mod encode;
 pub mod phi;
+pub mod run;
 pub mod sample;
+pub mod show_test;
 
 /// testspace: compare explorative unit-testing strategies (BE, R, BOBW) on canonical-form
 /// test cases, after Andrews, Zhang & Groce (2010).
@@ -34,8 +36,15 @@ pub enum Command {
     Decode(decode::DecodeArgs),
     /// Compute the index of a test case given as method-call indices or as code.
     Encode(encode::EncodeArgs),
+    /// Run an experiment file: strategies against gold and mutants, results to tables.
+    Run(run::RunArgs),
     /// Print the test-case indices a strategy walks, one per line.
     Sample(sample::SampleArgs),
+    /// Print the first failing test of a result cell as a standalone Rust #[test].
+    ShowTest(show_test::ShowTestArgs),
+    /// Serve jobs for a supervising `testspace run` (internal).
+    #[command(hide = true)]
+    Worker,
     /// Failure density: Φ(j, k, n), FD and FDpmc, the optimal test length, general patterns.
     Phi(phi::PhiArgs),
 }
@@ -59,7 +68,10 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Decode(args) => decode::run(&args),
         Command::Demo(args) => demo::run(&args),
         Command::Encode(args) => encode::run(&args),
+        Command::Run(args) => run::run(&args),
         Command::Sample(args) => sample::run(&args),
+        Command::ShowTest(args) => show_test::run(&args),
+        Command::Worker => run::worker(),
         Command::Phi(args) => phi::run(&args),
     }
 }

@@ -437,6 +437,19 @@ mod tests {
     }
 
     #[test]
+    fn a_context_written_as_toml_reads_back_equal() {
+        let c = parse_context(
+            Path::new("c.toml"),
+            "subject = \"ArrayList\"\nmethods = [\"add(Integer)\", \"ArrayList()\"]\n[pools]\nint = { init = [3, -4, 5] }\nstring = { init = [\"x y\", \"\\\"q\\\"\"] }\n",
+        )
+        .unwrap();
+        let again = parse_context(Path::new("again.toml"), &c.to_toml()).unwrap();
+        assert_eq!(again.pools(), c.pools());
+        assert_eq!(again.methods(), c.methods());
+        assert_eq!(again.j(), c.j());
+    }
+
+    #[test]
     fn duplicate_methods_and_empty_pools_are_rejected() {
         let e = error_of("subject = \"ArrayList\"\nmethods = [\"size()\", \"size()\"]\n");
         assert!(e.message.contains("twice"), "{e}");

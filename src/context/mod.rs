@@ -302,6 +302,34 @@ impl TestContext {
     }
 }
 
+impl TestContext {
+    /// The context as a context file (TOML) that [`file::parse_context`] reads back into
+    /// an equal context: the subject, M_C as a list of signatures, and every pool.
+    pub fn to_toml(&self) -> String {
+        let quote = |s: &str| format!("{s:?}");
+        let methods: Vec<String> = self
+            .methods
+            .iter()
+            .map(|m| format!("    {},", quote(&m.info.signature)))
+            .collect();
+        let ints: Vec<String> = self.pools.ints.iter().map(i32::to_string).collect();
+        let bools: Vec<String> = self.pools.bools.iter().map(bool::to_string).collect();
+        let strings: Vec<String> = self.pools.strings.iter().map(|s| quote(s)).collect();
+        format!(
+            "subject = {}\nmethods = [\n{}\n]\n\n[pools]\nint = {{ size = {}, init = [{}] }}\nbool = {{ size = {}, init = [{}] }}\nstring = {{ size = {}, init = [{}] }}\nobject = {{ size = {} }}\n",
+            quote(self.class),
+            methods.join("\n"),
+            ints.len(),
+            ints.join(", "),
+            bools.len(),
+            bools.join(", "),
+            strings.len(),
+            strings.join(", "),
+            self.pools.objects
+        )
+    }
+}
+
 /// Signatures compare without whitespace (`add(int, Integer)` = `add(int,Integer)`).
 fn normalize_signature(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()

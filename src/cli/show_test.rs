@@ -1,0 +1,228 @@
+//! `testspace show-test`: the first failing test of a cell as a standalone Rust `#[test]`.
+
+use std::fmt::Write as _;
+use std::io::BufRead as _;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::{Context as _, bail};
+use clap::Args;
+
+use crate::experiment::OracleKind;
+use crate::experiment::file::parse_experiment;
+use crate::runner::CellRecord;
+use crate::strategy::StrategyKind;
+
+/// Arguments of `testspace show-test`.
+#[derive(Debug, Args)]
+pub struct ShowTestArgs {
+    /// A results folder written by `testspace run`.
+    pub results: PathBuf,
+    /// The subject's class name.
+    #[arg(long)]
+    pub subject: String,
+    /// The mutant id.
+    #[arg(long)]
+    pub mutant: u32,
+    /// The strategy (be, r, r-leaf, bobw, bobw-prime).
+    #[arg(long)]
+    pub strategy: StrategyKind,
+    /// n.
+    #[arg(long)]
+    pub n: u64,
+    /// The phase, if several phases ran this cell (default: the first that killed it).
+    #[arg(long)]
+    pub phase: Option<String>,
+}
+
+/// Runs `testspace show-test`.
+pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
+    let experiment_path = args.results.join("experiment.toml");
+    let source = std::fs::read_to_string(&experiment_path).with_context(|| {
+        format!(
+            "{} is not a results folder (no experiment.toml)",
+            args.results.display()
+        )
+    })?;
+    let experiment = parse_experiment(&experiment_path, &source)?;
+    let journal = args.results.join("journal.jsonl");
+    let file = std::fs::File::open(&journal)
+        .with_context(|| format!("cannot read {}", journal.display()))?;
+    let mut cell: Option<CellRecord> = None;
+    for line in std::io::BufReader::new(file).lines() {
+        let Ok(record) = serde_json::from_str::<CellRecord>(&line?) else {
+            break;
+        };
+        let matches = record.subject == args.subject
+            && record.mutant == args.mutant
+            && record.strategy == args.strategy.name()
+            && record.n == args.n
+            && args.phase.as_ref().is_none_or(|p| *p == record.phase)
+            && record.first_failure.is_some();
+        if matches
+            && cell
+                .as_ref()
+                .is_none_or(|c| (record.phase_index, record.run) < (c.phase_index, c.run))
+        {
+            cell = Some(record);
+        }
+    }
+    let Some(cell) = cell else {
+        bail!(
+            "no cell of {} killed mutant {} with {} at n = {}{} in {}",
+            args.subject,
+            args.mutant,
+            args.strategy,
+            args.n,
+            args.phase
+                .as_ref()
+                .map_or(String::new(), |p| format!(" in phase {p}")),
+            args.results.display()
+        );
+    };
+    let plan = experiment
+        .subjects
+        .iter()
+        .find(|s| s.unit.class() == args.subject)
+        .with_context(|| format!("{} is not a subject of the experiment", args.subject))?;
+    let context = Arc::clone(&plan.context);
+    let n = args.n as usize;
+    let counter = cell.first_failure.expect("selected for it") - 1;
+    let strategy = args
+        .strategy
+        .build(context.call_space(), n, experiment.seed);
+    let mut calls = vec![0u32; n];
+    anyhow::ensure!(
+        strategy.case_into(counter, &mut calls),
+        "the strategy has no test case {counter}"
+    );
+    let index = context.codec(n).encode(&calls)?;
+    if cell.first_failure_index.as_deref() != Some(index.to_string().as_str()) {
+        bail!(
+            "the regenerated test case does not match the recorded index: was the experiment changed?"
+        );
+    }
+    let info = plan.unit.mutants().iter().find(|m| m.id == args.mutant);
+    print!(
+        "{}",
+        render(
+            &cell,
+            experiment.oracle,
+            &context,
+            &calls,
+            &index.to_string(),
+            info
+        )
+    );
+    Ok(())
+}
+
+fn render(
+    cell: &CellRecord,
+    oracle: OracleKind,
+    context: &crate::context::TestContext,
+    calls: &[u32],
+    index: &str,
+    mutant: Option<&crate::subject::MutantInfo>,
+) -> String {
+    let mut out = String::new();
+    let name = format!(
+        "{}_mutant_{}_{}_n{}_diverges_from_gold",
+        snake(&cell.subject),
+        cell.mutant,
+        cell.strategy.replace('-', "_"),
+        cell.n
+    );
+    let what = mutant.map_or(String::new(), |m| {
+        format!(
+            " ({} at {}: `{}` → `{}`)",
+            m.operator, m.location, m.original, m.replacement
+        )
+    });
+    let _ = writeln!(
+        out,
+        "/// Reproduces the first failing test of {} mutant {}{what}:",
+        cell.subject, cell.mutant
+    );
+    let _ = writeln!(
+        out,
+        "/// phase {}, strategy {}, n = {}, test case E(n) = {} (index {index}); {} oracle.",
+        cell.phase,
+        cell.strategy,
+        cell.n,
+        cell.first_failure.unwrap_or(0),
+        oracle.name()
+    );
+    let _ = writeln!(out, "/// The assertion fails: that is the divergence.");
+    let _ = writeln!(out, "#[test]\nfn {name}() {{");
+    let _ = writeln!(
+        out,
+        "    use std::sync::Arc;\n    use testspace::context::file::parse_context;\n    use testspace::subject::registry;\n"
+    );
+    let _ = writeln!(
+        out,
+        "    const CONTEXT: &str = r#\"\n{}\"#;",
+        context.to_toml()
+    );
+    let _ = writeln!(out, "    // The test case in canonical form 3:");
+    for line in
+        super::decode::render_test_case(context, &index.parse().expect("decimal"), calls).lines()
+    {
+        let _ = writeln!(out, "    //   {line}");
+    }
+    let list: Vec<String> = calls.iter().map(u32::to_string).collect();
+    let _ = writeln!(
+        out,
+        "    let calls: [u32; {}] = [{}];",
+        calls.len(),
+        list.join(", ")
+    );
+    let _ = writeln!(
+        out,
+        "    let unit = registry().find({:?}).unwrap();",
+        cell.subject
+    );
+    let _ = writeln!(
+        out,
+        "    let context = Arc::new(parse_context(std::path::Path::new(\"context.toml\"), CONTEXT).unwrap());"
+    );
+    let _ = writeln!(out, "    let run = |mutant| {{");
+    let _ = writeln!(
+        out,
+        "        let mut session = unit.mutant_session(Arc::clone(&context), mutant).unwrap();"
+    );
+    match oracle {
+        OracleKind::Paper => {
+            let _ = writeln!(
+                out,
+                "        let exceptions = calls.iter().filter(|&&call| session.step(call).is_err()).count();"
+            );
+            let _ = writeln!(out, "        (exceptions, session.primitives())");
+        }
+        OracleKind::Strict => {
+            let _ = writeln!(
+                out,
+                "        calls.iter().map(|&call| (session.step(call).err(), session.primitives())).collect::<Vec<_>>()"
+            );
+        }
+    }
+    let _ = writeln!(out, "    }};");
+    let _ = writeln!(
+        out,
+        "    assert_eq!(run(0), run({}), \"mutant {} diverges from gold\");",
+        cell.mutant, cell.mutant
+    );
+    let _ = writeln!(out, "}}");
+    out
+}
+
+fn snake(class: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in class.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
