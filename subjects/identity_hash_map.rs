@@ -566,7 +566,10 @@ mod tests {
     #[test]
     fn default_table_has_64_slots_and_doubles_when_three_times_size_exceeds_it() {
         let mut map = IdentityHashMap::new();
-        assert_eq!((map.table_length(), map.size(), map.is_empty()), (64, 0, true));
+        assert_eq!(
+            (map.table_length(), map.size(), map.is_empty()),
+            (64, 0, true)
+        );
         for k in 0..21 {
             map.put(Some(k), Some(k)).unwrap();
         }
@@ -581,7 +584,11 @@ mod tests {
     fn expected_max_size_gives_javas_capacity() {
         let lengths: Vec<i32> = [0, 1, 2, 3, 5, 6, 10, 21, 22, 100]
             .iter()
-            .map(|&n| IdentityHashMap::with_expected_max_size(n).unwrap().table_length())
+            .map(|&n| {
+                IdentityHashMap::with_expected_max_size(n)
+                    .unwrap()
+                    .table_length()
+            })
             .collect();
         // capacity(n): 4 for n <= 2, else highestOneBit(3n); the table has 2 * capacity.
         assert_eq!(lengths, [8, 8, 8, 16, 16, 32, 32, 64, 128, 512]);
@@ -595,7 +602,11 @@ mod tests {
             "MAXIMUM_CAPACITY: a table of 2^30 slots"
         );
         let big = IdentityHashMap::with_expected_max_size(20_000_000).unwrap();
-        assert_eq!(big.table_length(), 1 << 26, "stored sparsely: no memory used");
+        assert_eq!(
+            big.table_length(),
+            1 << 26,
+            "stored sparsely: no memory used"
+        );
     }
 
     #[test]
@@ -605,7 +616,10 @@ mod tests {
         // (int) ((1 + 3) * 1.1) = 4 → capacity(4) = highestOneBit(12) = 8 → 16 slots.
         assert_eq!(copy.table_length(), 16);
         assert_eq!(copy.equals(Some(&five)), Ok(true));
-        assert_eq!(entry_set(&copy.to_java_string()), ["1=null", "2=2", "null=3"]);
+        assert_eq!(
+            entry_set(&copy.to_java_string()),
+            ["1=null", "2=2", "null=3"]
+        );
         assert_eq!(IdentityHashMap::from_map(None).err(), Some(E::NullPointer));
     }
 
@@ -614,7 +628,10 @@ mod tests {
         let mut map = IdentityHashMap::new();
         assert_eq!(map.put(None, Some(5)), Ok(None));
         assert_eq!(map.put(None, None), Ok(Some(5)));
-        assert_eq!((map.get(None), map.contains_key(None)), (Ok(None), Ok(true)));
+        assert_eq!(
+            (map.get(None), map.contains_key(None)),
+            (Ok(None), Ok(true))
+        );
         assert_eq!(map.contains_value(None), Ok(true));
         assert_eq!(map.contains_value(Some(5)), Ok(false));
         assert_eq!(map.to_java_string(), "{null=null}");
@@ -709,7 +726,10 @@ mod tests {
         let mut map = map_of(&[(Some(1), Some(2))]);
         let copy = map.clone_map();
         map.clear();
-        assert_eq!((map.to_java_string(), map.table_length()), ("{}".into(), 64));
+        assert_eq!(
+            (map.to_java_string(), map.table_length()),
+            ("{}".into(), 64)
+        );
         assert_eq!(copy.to_java_string(), "{1=2}");
     }
 
@@ -726,7 +746,11 @@ mod tests {
         let mut by_index: Vec<(i32, Key)> = keys.iter().map(|&k| (hash(k, 64), k)).collect();
         by_index.sort_by_key(|&(i, _)| i);
         by_index.dedup_by_key(|&mut (i, _)| i);
-        assert_eq!(by_index.len(), 3, "no collisions: each key sits at its hash");
+        assert_eq!(
+            by_index.len(),
+            3,
+            "no collisions: each key sits at its hash"
+        );
         let shown = |k: Key| k.unmask_null().map_or("null".into(), |v| v.to_string());
         let first: Vec<String> = (map.to_java_string()[1..].split(", "))
             .map(|e| e.split('=').next().unwrap().to_string())
@@ -804,7 +828,10 @@ mod tests {
 
     fn render_model(m: &Model) -> Vec<String> {
         let shown = |x: &Option<i32>| x.map_or("null".into(), |v| v.to_string());
-        let rendered: Vec<String> = m.iter().map(|(k, v)| format!("{}={}", shown(k), shown(v))).collect();
+        let rendered: Vec<String> = m
+            .iter()
+            .map(|(k, v)| format!("{}={}", shown(k), shown(v)))
+            .collect();
         entry_set(&format!("{{{}}}", rendered.join(", ")))
     }
 
@@ -890,12 +917,18 @@ mod tests {
         let unit = SubjectUnit::<IdentityHashMap>::new();
         let context = Arc::new(TestContext::paper(&unit).unwrap());
         let mut session = unit.session(Arc::clone(&context));
-        session.step(call(&context, "IdentityHashMap()", &[0])).unwrap();
+        session
+            .step(call(&context, "IdentityHashMap()", &[0]))
+            .unwrap();
         // int_vp[1] = object_vp[0].put(int_vp[0], int_vp[1]);  put(0, 100) → null
-        session.step(call(&context, "put(Integer,Integer)", &[0, 1, 0, 1])).unwrap();
+        session
+            .step(call(&context, "put(Integer,Integer)", &[0, 1, 0, 1]))
+            .unwrap();
         assert_eq!(session.primitives().ints, [Some(0), None]);
         // int_vp[1] = object_vp[0].get(int_vp[0]);  → 100, the object stored
-        session.step(call(&context, "get(Integer)", &[0, 0, 1])).unwrap();
+        session
+            .step(call(&context, "get(Integer)", &[0, 0, 1]))
+            .unwrap();
         assert_eq!(session.primitives().ints, [Some(0), Some(100)]);
         session.step(call(&context, "toString()", &[0, 0])).unwrap();
         assert_eq!(session.primitives().strings[0].as_deref(), Some("{0=100}"));

@@ -22,4 +22,5 @@ macro_rules! register_subjects {
 register_subjects! {
     array_list::ArrayList,
     identity_hash_map::IdentityHashMap,
+    weak_hash_map::WeakHashMap,
 }
