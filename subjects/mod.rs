@@ -21,6 +21,7 @@ macro_rules! register_subjects {
 
 register_subjects! {
     array_list::ArrayList,
+    enum_map::EnumMap,
     identity_hash_map::IdentityHashMap,
     weak_hash_map::WeakHashMap,
 }
