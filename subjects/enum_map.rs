@@ -164,7 +164,7 @@ impl EnumMap {
     /// `containsValue(Object value)`: `maskNull(value).equals(val)` for some slot.
     pub fn contains_value(&self, value: Option<i32>) -> bool {
         let value = mask_null(value);
-        self.vals.iter().any(|&val| val == value)
+        self.vals.contains(&value)
     }
 
     /// `containsKey(Object key)`: a valid key whose slot is not empty.
@@ -306,7 +306,7 @@ impl Subject for EnumMap {
             Method::instance("put", &[Integer, Integer], R::Int, |m, a| ok(m.put(a.integer(0), a.integer(1)))),
             Method::instance("remove", &[Integer], R::Int, |m, a| ok(m.remove(a.integer(0)))),
             Method::instance("putAll", &[Object], R::Void, |m, a| ok(m.put_all(a.object(0)))),
-            Method::instance("clear", &[], R::Void, |m, _| ok(Ok(m.clear()))),
+            Method::instance("clear", &[], R::Void, |m, _| { m.clear(); Ok(Value::Void) }),
             Method::instance("equals", &[Object], R::Bool, |m, a| ok(m.equals(a.object(0)))),
             Method::instance("hashCode", &[], R::Int, |m, _| ok(m.hash_code())),
             Method::instance("clone", &[], R::Object, |m, _| ok(Ok(m.clone_map()))),

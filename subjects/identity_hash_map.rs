@@ -491,7 +491,7 @@ impl Subject for IdentityHashMap {
             Method::instance("put", &[Integer, Integer], R::Int, |m, a| ok(m.put(a.integer(0), a.integer(1)))),
             Method::instance("putAll", &[Object], R::Void, |m, a| ok(m.put_all(a.object(0)))),
             Method::instance("remove", &[Integer], R::Int, |m, a| ok(m.remove(a.integer(0)))),
-            Method::instance("clear", &[], R::Void, |m, _| ok(Ok(m.clear()))),
+            Method::instance("clear", &[], R::Void, |m, _| { m.clear(); Ok(Value::Void) }),
             Method::instance("equals", &[Object], R::Bool, |m, a| ok(m.equals(a.object(0)))),
             Method::instance("hashCode", &[], R::Int, |m, _| ok(Ok(m.hash_code()))),
             Method::instance("clone", &[], R::Object, |m, _| ok(Ok(m.clone_map()))),
