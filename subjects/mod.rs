@@ -21,8 +21,11 @@ macro_rules! register_subjects {
 
 register_subjects! {
     array_list::ArrayList,
+    enum_map::EnumMap,
     hash_map::HashMap,
     hash_set::HashSet,
+    identity_hash_map::IdentityHashMap,
     linked_hash_map::LinkedHashMap,
     linked_hash_set::LinkedHashSet,
+    weak_hash_map::WeakHashMap,
 }
