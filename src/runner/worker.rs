@@ -38,6 +38,7 @@ pub enum Reply {
 
 /// The body of `testspace worker`: serves jobs on stdin/stdout until stdin closes.
 pub fn serve() -> anyhow::Result<()> {
+    die_with_parent();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let Some(first) = lines.next() else {
@@ -65,6 +66,19 @@ pub fn serve() -> anyhow::Result<()> {
         out.flush()?;
     }
     Ok(())
+}
+
+/// Asks the kernel to kill this worker when its supervisor dies (Linux), so a worker stuck
+/// in a hanging mutant never outlives an interrupted run.
+fn die_with_parent() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl(PR_SET_PDEATHSIG) takes a signal number and has no memory effects.
+    unsafe {
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        if libc::getppid() == 1 {
+            libc::_exit(0); // the supervisor is already gone
+        }
+    }
 }
 
 /// The supervisor's handle on one worker process, restarted after a crash.

@@ -1,0 +1,308 @@
+//! `testspace run` and `testspace show-test` end to end, on the Register fixture subject
+//! (enabled by TESTSPACE_FIXTURE_SUBJECTS=1) whose mutants are killed (1, 2), equivalent
+//! (3), crash their worker (4) and hang (5).
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const EXPERIMENT: &str = "testdata/experiments/register.toml";
+
+fn testspace() -> Command {
+    let mut cmd = Command::cargo_bin("testspace").unwrap();
+    cmd.env("TESTSPACE_FIXTURE_SUBJECTS", "1");
+    cmd
+}
+
+fn run(out: &Path, jobs: &str) {
+    testspace()
+        .args([
+            "run",
+            EXPERIMENT,
+            "--jobs",
+            jobs,
+            "--watchdog",
+            "2",
+            "--out",
+        ])
+        .arg(out)
+        .assert()
+        .success();
+}
+
+/// cells.csv without the cpu_seconds column (the only column that depends on timing).
+fn table_without_timing(out: &Path) -> String {
+    let text = std::fs::read_to_string(out.join("cells.csv")).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let cpu = header.iter().position(|h| *h == "cpu_seconds").unwrap();
+    text.lines()
+        .map(|line| {
+            let fields: Vec<&str> = line.split(',').collect();
+            fields
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != cpu)
+                .map(|(_, f)| *f)
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn rows(out: &Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(out.join("cells.csv")).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn kills_survivals_crashes_and_hangs_are_each_recorded_and_the_run_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("register");
+    run(&out, "2");
+    for file in [
+        "cells.csv",
+        "cells.parquet",
+        "manifest.json",
+        "experiment.toml",
+        "journal.jsonl",
+    ] {
+        assert!(out.join(file).exists(), "{file} missing");
+    }
+    let rows = rows(&out);
+    // Columns: phase,run,subject,mutant,operator,strategy,n,test_budget,tests_run,
+    // failing_tests,guarded_tests,first_failure,first_failure_index,method_calls,
+    // cpu_seconds,outcome,stop
+    let outcome = |mutant: &str, strategy: &str, n: &str| -> String {
+        rows.iter()
+            .find(|r| r[0] == "equivalence" && r[3] == mutant && r[5] == strategy && r[6] == n)
+            .map(|r| r[15].clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(outcome("1", "r", "8"), "killed");
+    assert_eq!(outcome("2", "r", "8"), "killed");
+    assert_eq!(outcome("3", "r", "8"), "survived");
+    assert_eq!(outcome("4", "r", "8"), "crash");
+    assert_eq!(outcome("5", "r", "8"), "timeout");
+    // Killed mutants skip the phase's later runs; the others get BE.
+    assert!(
+        !rows
+            .iter()
+            .any(|r| r[0] == "equivalence" && r[3] == "1" && r[5] == "be")
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r[0] == "equivalence" && r[3] == "3" && r[5] == "be")
+    );
+    // The comparison phase runs only on killed mutants, and BE gets E(n) of R as budget.
+    assert!(
+        rows.iter()
+            .filter(|r| r[0] == "comparison")
+            .all(|r| r[3] == "1" || r[3] == "2")
+    );
+    for be in rows.iter().filter(|r| r[0] == "comparison" && r[5] == "be") {
+        let r_row = rows
+            .iter()
+            .find(|r| r[0] == "comparison" && r[5] == "r" && r[3] == be[3] && r[6] == be[6])
+            .unwrap();
+        assert_eq!(be[7], r_row[11], "BE budget = E(n) of R");
+        assert!(be[8].parse::<u64>().unwrap() <= be[7].parse::<u64>().unwrap());
+    }
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["seed"], 7);
+    assert_eq!(manifest["experiment_sha256"].as_str().unwrap().len(), 64);
+    assert!(manifest["finished"].is_string());
+}
+
+#[test]
+fn results_are_identical_for_one_and_two_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    run(&dir.path().join("one"), "1");
+    run(&dir.path().join("two"), "2");
+    assert_eq!(
+        table_without_timing(&dir.path().join("one")),
+        table_without_timing(&dir.path().join("two"))
+    );
+}
+
+#[test]
+fn a_run_killed_with_sigkill_resumes_with_no_cell_lost_or_duplicated() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = dir.path().join("reference");
+    run(&reference, "2");
+    let out = dir.path().join("interrupted");
+    let exe = assert_cmd::cargo::cargo_bin("testspace");
+    let mut child = std::process::Command::new(&exe)
+        .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
+        .args(["run", EXPERIMENT, "--jobs", "1", "--watchdog", "2", "--out"])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until some, not all, cells are journaled, then kill -9.
+    let journal = out.join("journal.jsonl");
+    let started = Instant::now();
+    loop {
+        let lines = std::fs::read_to_string(&journal)
+            .map(|t| t.lines().count())
+            .unwrap_or(0);
+        if lines >= 5 {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the run never journaled 5 cells"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        !out.join("cells.csv").exists(),
+        "the interrupted run must not have finished"
+    );
+    // Without --resume the folder is refused; with it the run completes.
+    testspace()
+        .args(["run", EXPERIMENT, "--watchdog", "2", "--out"])
+        .arg(&out)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--resume"));
+    testspace()
+        .args([
+            "run",
+            EXPERIMENT,
+            "--jobs",
+            "2",
+            "--watchdog",
+            "2",
+            "--resume",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    assert_eq!(table_without_timing(&out), table_without_timing(&reference));
+    let journal_lines = std::fs::read_to_string(&journal).unwrap().lines().count();
+    assert_eq!(
+        journal_lines,
+        rows(&reference).len(),
+        "every cell journaled exactly once"
+    );
+}
+
+#[test]
+fn show_test_renders_a_test_that_replays_the_recorded_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("register");
+    run(&out, "2");
+    let shown = testspace()
+        .args(["show-test"])
+        .arg(&out)
+        .args([
+            "--subject",
+            "Register",
+            "--mutant",
+            "2",
+            "--strategy",
+            "r",
+            "--n",
+            "8",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        shown.status.success(),
+        "{}",
+        String::from_utf8_lossy(&shown.stderr)
+    );
+    let code = String::from_utf8(shown.stdout).unwrap();
+    assert!(
+        code.contains("#[test]") && code.contains("fn register_mutant_2_r_n8_diverges_from_gold()"),
+        "{code}"
+    );
+    assert!(code.contains("assert_eq!(run(0), run(2)"), "{code}");
+    // The calls it replays encode to the index recorded in the results.
+    let calls_line = code
+        .lines()
+        .find(|l| l.trim_start().starts_with("let calls: [u32; 8] = ["))
+        .unwrap();
+    let calls = calls_line.split('[').nth(2).unwrap().trim_end_matches("];");
+    let context_toml = code
+        .split("r#\"")
+        .nth(1)
+        .unwrap()
+        .split("\"#")
+        .next()
+        .unwrap();
+    let context = dir.path().join("context.toml");
+    std::fs::write(&context, context_toml).unwrap();
+    let encoded = testspace()
+        .args(["encode"])
+        .arg(&context)
+        .args(["--n", "8", "--calls", calls])
+        .output()
+        .unwrap();
+    assert!(
+        encoded.status.success(),
+        "{}",
+        String::from_utf8_lossy(&encoded.stderr)
+    );
+    let row = rows(&out)
+        .into_iter()
+        .find(|r| r[0] == "equivalence" && r[3] == "2" && r[5] == "r" && r[6] == "8")
+        .unwrap();
+    assert_eq!(String::from_utf8(encoded.stdout).unwrap().trim(), row[12]);
+    // A cell that did not kill has no failing test to show.
+    testspace()
+        .args(["show-test"])
+        .arg(&out)
+        .args([
+            "--subject",
+            "Register",
+            "--mutant",
+            "3",
+            "--strategy",
+            "r",
+            "--n",
+            "8",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("no cell"));
+}
+
+#[test]
+fn a_malformed_experiment_is_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.toml");
+    let text = std::fs::read_to_string(EXPERIMENT)
+        .unwrap()
+        .replace("tests = \"E(r)\"", "tests = \"E(dfs)\"");
+    std::fs::write(&bad, text).unwrap();
+    let out = dir.path().join("out");
+    testspace()
+        .args(["run"])
+        .arg(&bad)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr(
+            predicate::str::contains("bad.toml:")
+                .and(predicate::str::contains("phase[1].run[1].tests")),
+        );
+    assert!(
+        !out.exists(),
+        "nothing may be written for a malformed experiment"
+    );
+}
