@@ -21,4 +21,6 @@ macro_rules! register_subjects {
 
 register_subjects! {
     array_list::ArrayList,
+    vector::Vector,
+    stack::Stack,
 }
