@@ -572,3 +572,536 @@ impl<C: Class> Subject for VectorOf<C> {
             .unwrap_or_else(|thrown| format!("<toString threw {thrown}>"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::context::TestContext;
+    use crate::subject::SubjectUnit;
+
+    type E = JavaException;
+
+    fn vector_of(elements: &[Option<i32>]) -> Vector {
+        let mut v = Vector::new();
+        for &e in elements {
+            v.add(e).unwrap();
+        }
+        v
+    }
+
+    fn rendered(v: &Vector) -> String {
+        v.to_java_string_checked().unwrap()
+    }
+
+    /// The capacity after each of `n` appends, without repeats.
+    fn capacities(mut v: Vector, n: i32) -> Vec<i32> {
+        let mut seen: Vec<i32> = vec![];
+        for i in 0..n {
+            v.add(Some(i)).unwrap();
+            if seen.last() != Some(&v.capacity()) {
+                seen.push(v.capacity());
+            }
+        }
+        seen
+    }
+
+    // ---- Java semantics, as claims (JDK 17 outputs pinned where checked) ----
+
+    #[test]
+    fn default_vector_starts_at_ten_and_doubles() {
+        // JDK 17: new Vector() after 45 adds went through capacities [10, 20, 40, 80].
+        assert_eq!(Vector::new().capacity(), 10);
+        assert_eq!(capacities(Vector::new(), 45), [10, 20, 40, 80]);
+    }
+
+    #[test]
+    fn capacity_increment_grows_by_the_increment_and_non_positive_doubles() {
+        // JDK 17: new Vector(3, 2) → [3, 5, 7, 9, 11]; new Vector(4, -3) with 5 → 8.
+        let v = Vector::with_capacity_and_increment(3, 2).unwrap();
+        assert_eq!(capacities(v, 10), [3, 5, 7, 9, 11]);
+        let mut w = Vector::with_capacity_and_increment(4, -3).unwrap();
+        for i in 0..5 {
+            w.add(Some(i)).unwrap();
+        }
+        assert_eq!(w.capacity(), 8);
+        // ... and clone keeps the increment but trims the array: 5 slots.
+        let mut copy = w.clone_vector().unwrap();
+        assert_eq!(copy.capacity(), 5);
+        copy.add(None).unwrap();
+        assert_eq!(copy.capacity(), 10);
+    }
+
+    #[test]
+    fn zero_capacity_grows_to_one_then_doubles() {
+        // JDK 17: new Vector(0) → [1, 2, 4, 4, 8, 8, 8, 8, 16, 16] after each add.
+        assert_eq!(
+            capacities(Vector::with_capacity(0).unwrap(), 10),
+            [1, 2, 4, 8, 16]
+        );
+    }
+
+    #[test]
+    fn negative_initial_capacity_throws_illegal_argument() {
+        assert_eq!(Vector::with_capacity(-1).err(), Some(E::IllegalArgument));
+        assert_eq!(
+            Vector::with_capacity_and_increment(-1, 5).err(),
+            Some(E::IllegalArgument)
+        );
+        assert_eq!(Vector::with_capacity(i32::MAX).err(), Some(E::OutOfMemory));
+    }
+
+    #[test]
+    fn copy_constructor_sizes_the_array_to_the_elements() {
+        // JDK 17: new Vector(List.of(1, 2, 3)).capacity() == 3; of an empty one 0, then 1.
+        let v = Vector::from_collection(Some(&vector_of(&[Some(1), Some(2), None]))).unwrap();
+        assert_eq!((rendered(&v), v.capacity()), ("[1, 2, null]".into(), 3));
+        let mut empty = Vector::from_collection(Some(&Vector::new())).unwrap();
+        assert_eq!(empty.capacity(), 0);
+        empty.add(Some(1)).unwrap();
+        assert_eq!(empty.capacity(), 1);
+        assert_eq!(Vector::from_collection(None).err(), Some(E::NullPointer));
+    }
+
+    #[test]
+    fn set_size_pads_with_null_truncates_and_throws_on_negative() {
+        // JDK 17: capacity 4, [1, 2]: setSize(6) → [1, 2, null, null, null, null],
+        // capacity 8 (doubling wins over the minimum 6); setSize(1) → [1], capacity 8.
+        let mut v = Vector::with_capacity(4).unwrap();
+        v.add(Some(1)).unwrap();
+        v.add(Some(2)).unwrap();
+        v.set_size(6).unwrap();
+        assert_eq!((rendered(&v), v.capacity()), ("[1, 2, null, null, null, null]".into(), 8));
+        v.set_size(1).unwrap();
+        assert_eq!((rendered(&v), v.capacity()), ("[1]".into(), 8));
+        // JDK 17: setSize(-1) throws ArrayIndexOutOfBoundsException.
+        assert_eq!(v.set_size(-1), Err(E::IndexOutOfBounds));
+        assert_eq!(rendered(&v), "[1]");
+        // From capacity 2, setSize(6) grows to exactly 6 (the minimum beats doubling).
+        let mut w = Vector::with_capacity(2).unwrap();
+        w.set_size(6).unwrap();
+        assert_eq!(w.capacity(), 6);
+    }
+
+    #[test]
+    fn ensure_capacity_ignores_small_requests_and_trim_to_size_shrinks() {
+        let mut v = Vector::with_capacity(4).unwrap();
+        v.ensure_capacity(-5).unwrap();
+        v.ensure_capacity(4).unwrap();
+        assert_eq!(v.capacity(), 4);
+        v.ensure_capacity(5).unwrap();
+        assert_eq!(v.capacity(), 8);
+        v.ensure_capacity(17).unwrap();
+        assert_eq!(v.capacity(), 17);
+        v.add(Some(1)).unwrap();
+        v.trim_to_size().unwrap();
+        assert_eq!(v.capacity(), 1);
+    }
+
+    #[test]
+    fn index_of_from_a_negative_index_throws_but_last_index_of_returns_minus_one() {
+        // JDK 17 on [1, 2]: indexOf(1, -1) AIOOBE, indexOf(1, 5) -1,
+        // lastIndexOf(1, 5) IOOBE, lastIndexOf(1, -1) -1.
+        let v = vector_of(&[Some(1), Some(2), Some(1), None]);
+        assert_eq!(v.index_of_from(Some(1), -1), Err(E::IndexOutOfBounds));
+        assert_eq!(v.index_of_from(Some(1), 5), Ok(-1));
+        assert_eq!(v.index_of_from(Some(1), 1), Ok(2));
+        assert_eq!(v.last_index_of_from(Some(1), 5), Err(E::IndexOutOfBounds));
+        assert_eq!(v.last_index_of_from(Some(1), 4), Err(E::IndexOutOfBounds));
+        assert_eq!(v.last_index_of_from(Some(1), -1), Ok(-1));
+        assert_eq!(v.last_index_of_from(Some(1), 1), Ok(0));
+        assert_eq!(v.last_index_of(None), Ok(3));
+        assert_eq!(v.index_of(None), Ok(3));
+        assert_eq!(Vector::new().last_index_of(Some(1)), Ok(-1));
+    }
+
+    #[test]
+    fn legacy_element_methods_check_bounds_like_java() {
+        let mut v = vector_of(&[Some(1), Some(2)]);
+        assert_eq!(v.element_at(-1), Err(E::IndexOutOfBounds));
+        assert_eq!(v.element_at(2), Err(E::IndexOutOfBounds));
+        assert_eq!(v.remove_element_at(-1), Err(E::IndexOutOfBounds));
+        assert_eq!(v.set_element_at(Some(5), 2), Err(E::IndexOutOfBounds));
+        v.set_element_at(Some(5), 0).unwrap();
+        v.insert_element_at(None, 2).unwrap();
+        assert_eq!(v.insert_element_at(None, 4), Err(E::IndexOutOfBounds));
+        assert_eq!((v.first_element(), v.last_element()), (Ok(Some(5)), Ok(None)));
+        v.remove_element_at(0).unwrap();
+        assert_eq!(rendered(&v), "[2, null]");
+        assert_eq!(v.remove_element(None), Ok(true));
+        assert_eq!(v.remove_element(None), Ok(false));
+        v.remove_all_elements().unwrap();
+        assert_eq!((rendered(&v), v.capacity()), ("[]".into(), 10));
+        // JDK 17: firstElement() on an empty Vector throws NoSuchElementException.
+        assert_eq!(v.first_element(), Err(E::NoSuchElement));
+        assert_eq!(v.last_element(), Err(E::NoSuchElement));
+    }
+
+    #[test]
+    fn insert_at_a_negative_index_grows_a_full_array_before_throwing() {
+        // JDK 17: Vector(2) [1, 2]: insertElementAt(9, -1) throws AIOOBE, capacity now 4.
+        let mut v = Vector::with_capacity(2).unwrap();
+        v.add(Some(1)).unwrap();
+        v.add(Some(2)).unwrap();
+        assert_eq!(v.insert_element_at(Some(9), -1), Err(E::IndexOutOfBounds));
+        assert_eq!((rendered(&v), v.capacity()), ("[1, 2]".into(), 4));
+        assert_eq!(v.add_at(-1, Some(9)), Err(E::IndexOutOfBounds));
+    }
+
+    #[test]
+    fn list_methods_get_set_add_remove() {
+        let mut v = vector_of(&[Some(100), Some(0)]);
+        assert_eq!(v.get(-1), Err(E::IndexOutOfBounds));
+        assert_eq!(v.remove_at(-1), Err(E::IndexOutOfBounds));
+        assert_eq!(v.set(1, None), Ok(Some(0)));
+        assert_eq!(v.remove_at(0), Ok(Some(100)));
+        assert_eq!(v.remove(Some(7)), Ok(false));
+        assert_eq!(v.add(Some(7)), Ok(true));
+        v.add_at(0, Some(3)).unwrap();
+        assert_eq!(rendered(&v), "[3, null, 7]");
+        assert_eq!(v.contains(None), Ok(true));
+        v.clear().unwrap();
+        assert!(v.is_empty());
+    }
+
+    #[test]
+    fn bulk_operations_follow_java() {
+        let c = vector_of(&[Some(2), None]);
+        let mut v = vector_of(&[Some(1), Some(2), Some(3), Some(2), None]);
+        assert_eq!(v.remove_all(Some(&c)), Ok(true));
+        assert_eq!(rendered(&v), "[1, 3]");
+        assert_eq!(v.remove_all(Some(&c)), Ok(false));
+        let mut w = vector_of(&[Some(1), Some(2), Some(3), Some(2), None]);
+        assert_eq!(w.retain_all(Some(&c)), Ok(true));
+        assert_eq!(rendered(&w), "[2, 2, null]");
+        // JDK 17: new Vector().removeAll(null) throws NullPointerException.
+        assert_eq!(Vector::new().remove_all(None), Err(E::NullPointer));
+        assert_eq!(Vector::new().retain_all(None), Err(E::NullPointer));
+        assert_eq!(w.contains_all(Some(&c)), Ok(true));
+        assert_eq!(w.contains_all(Some(&v)), Ok(false));
+        assert_eq!(w.contains_all(None), Err(E::NullPointer));
+        // JDK 17: addAll(-1, empty) AIOOBE before the collection; addAll(0, null) NPE.
+        assert_eq!(w.add_all_at(-1, Some(&Vector::new())), Err(E::IndexOutOfBounds));
+        assert_eq!(w.add_all_at(0, None), Err(E::NullPointer));
+        assert_eq!(w.add_all_at(1, Some(&v)), Ok(true));
+        assert_eq!(rendered(&w), "[2, 1, 3, 2, null]");
+        assert_eq!(w.add_all(Some(&Vector::new())), Ok(false));
+        assert_eq!(w.add_all(None), Err(E::NullPointer));
+    }
+
+    #[test]
+    fn equals_hash_code_and_to_string_are_javas_list_ones() {
+        let a = vector_of(&[Some(1), None]);
+        let b = Vector::from_collection(Some(&a)).unwrap();
+        assert_eq!(a.equals(Some(&b)), Ok(true));
+        assert_eq!(a.equals(None), Ok(false));
+        assert_eq!(a.equals(Some(&vector_of(&[Some(1)]))), Ok(false));
+        assert_eq!(a.hash_code(), Ok(31 * (31 + 1)));
+        // JDK 17: a Vector(4, -3) holding 0..5 hashes to 28660961.
+        let c = vector_of(&[Some(0), Some(1), Some(2), Some(3), Some(4)]);
+        assert_eq!(c.hash_code(), Ok(28_660_961));
+        assert_eq!(rendered(&a), "[1, null]");
+        assert_eq!(a.to_java_string(), "[1, null]");
+    }
+
+    // ---- differential: the port against a model built on Vec<Option<i32>> ----
+
+    /// One call of the Rust API; `Option<Vec<..>>` arguments are vectors from the object
+    /// pool (`None` = `null`).
+    #[derive(Clone, Debug)]
+    enum Op {
+        Add(Option<i32>),
+        AddAt(i32, Option<i32>),
+        Insert(Option<i32>, i32),
+        Set(i32, Option<i32>),
+        SetElementAt(Option<i32>, i32),
+        Get(i32),
+        RemoveAt(i32),
+        RemoveElementAt(i32),
+        Remove(Option<i32>),
+        IndexOfFrom(Option<i32>, i32),
+        LastIndexOfFrom(Option<i32>, i32),
+        LastIndexOf(Option<i32>),
+        Contains(Option<i32>),
+        FirstElement,
+        LastElement,
+        SetSize(i32),
+        EnsureCapacity(i32),
+        TrimToSize,
+        Size,
+        Clear,
+        HashCode,
+        Clone,
+        AddAll(Option<Vec<Option<i32>>>),
+        AddAllAt(i32, Option<Vec<Option<i32>>>),
+        RemoveAll(Option<Vec<Option<i32>>>),
+        RetainAll(Option<Vec<Option<i32>>>),
+        ContainsAll(Option<Vec<Option<i32>>>),
+        Equals(Option<Vec<Option<i32>>>),
+    }
+
+    fn element() -> impl Strategy<Value = Option<i32>> {
+        prop_oneof![1 => Just(None), 4 => (-1..4).prop_map(Some), 1 => any::<i32>().prop_map(Some)]
+    }
+
+    fn collection() -> impl Strategy<Value = Option<Vec<Option<i32>>>> {
+        prop::option::weighted(0.9, prop::collection::vec(element(), 0..6))
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        let i = || -2..14i32;
+        prop_oneof![
+            6 => element().prop_map(Op::Add),
+            2 => (i(), element()).prop_map(|(i, e)| Op::AddAt(i, e)),
+            2 => (element(), i()).prop_map(|(e, i)| Op::Insert(e, i)),
+            1 => (i(), element()).prop_map(|(i, e)| Op::Set(i, e)),
+            1 => (element(), i()).prop_map(|(e, i)| Op::SetElementAt(e, i)),
+            2 => i().prop_map(Op::Get),
+            2 => i().prop_map(Op::RemoveAt),
+            1 => i().prop_map(Op::RemoveElementAt),
+            2 => element().prop_map(Op::Remove),
+            1 => (element(), i()).prop_map(|(e, i)| Op::IndexOfFrom(e, i)),
+            1 => (element(), i()).prop_map(|(e, i)| Op::LastIndexOfFrom(e, i)),
+            1 => element().prop_map(Op::LastIndexOf),
+            1 => element().prop_map(Op::Contains),
+            1 => Just(Op::FirstElement),
+            1 => Just(Op::LastElement),
+            1 => (-2..12i32).prop_map(Op::SetSize),
+            1 => (-5..40i32).prop_map(Op::EnsureCapacity),
+            1 => Just(Op::TrimToSize),
+            1 => Just(Op::Size),
+            1 => Just(Op::Clear),
+            1 => Just(Op::HashCode),
+            1 => Just(Op::Clone),
+            2 => collection().prop_map(Op::AddAll),
+            1 => (i(), collection()).prop_map(|(i, c)| Op::AddAllAt(i, c)),
+            1 => collection().prop_map(Op::RemoveAll),
+            1 => collection().prop_map(Op::RetainAll),
+            1 => collection().prop_map(Op::ContainsAll),
+            1 => collection().prop_map(Op::Equals),
+        ]
+    }
+
+    fn run_port(v: &mut Vector, op: &Op) -> std::result::Result<String, E> {
+        let other = |c: &Option<Vec<Option<i32>>>| c.as_deref().map(vector_of);
+        let shown = |x: &dyn std::fmt::Debug| format!("{x:?}");
+        Ok(match op {
+            Op::Add(e) => shown(&v.add(*e)?),
+            Op::AddAt(i, e) => shown(&v.add_at(*i, *e)?),
+            Op::Insert(e, i) => shown(&v.insert_element_at(*e, *i)?),
+            Op::Set(i, e) => shown(&v.set(*i, *e)?),
+            Op::SetElementAt(e, i) => shown(&v.set_element_at(*e, *i)?),
+            Op::Get(i) => shown(&v.get(*i)?),
+            Op::RemoveAt(i) => shown(&v.remove_at(*i)?),
+            Op::RemoveElementAt(i) => shown(&v.remove_element_at(*i)?),
+            Op::Remove(e) => shown(&v.remove(*e)?),
+            Op::IndexOfFrom(e, i) => shown(&v.index_of_from(*e, *i)?),
+            Op::LastIndexOfFrom(e, i) => shown(&v.last_index_of_from(*e, *i)?),
+            Op::LastIndexOf(e) => shown(&v.last_index_of(*e)?),
+            Op::Contains(e) => shown(&v.contains(*e)?),
+            Op::FirstElement => shown(&v.first_element()?),
+            Op::LastElement => shown(&v.last_element()?),
+            Op::SetSize(n) => shown(&v.set_size(*n)?),
+            Op::EnsureCapacity(n) => shown(&v.ensure_capacity(*n)?),
+            Op::TrimToSize => shown(&v.trim_to_size()?),
+            Op::Size => shown(&v.size()),
+            Op::Clear => shown(&v.clear()?),
+            Op::HashCode => shown(&v.hash_code()?),
+            Op::Clone => v.clone_vector()?.to_java_string_checked()?,
+            Op::AddAll(c) => shown(&v.add_all(other(c).as_ref())?),
+            Op::AddAllAt(i, c) => shown(&v.add_all_at(*i, other(c).as_ref())?),
+            Op::RemoveAll(c) => shown(&v.remove_all(other(c).as_ref())?),
+            Op::RetainAll(c) => shown(&v.retain_all(other(c).as_ref())?),
+            Op::ContainsAll(c) => shown(&v.contains_all(other(c).as_ref())?),
+            Op::Equals(c) => shown(&v.equals(other(c).as_ref())?),
+        })
+    }
+
+    fn render(v: &[Option<i32>]) -> String {
+        let items: Vec<String> = v
+            .iter()
+            .map(|e| e.map_or("null".into(), |x| x.to_string()))
+            .collect();
+        format!("[{}]", items.join(", "))
+    }
+
+    /// The model: Java's documented `Vector` semantics over a `Vec`.
+    fn run_model(v: &mut Vec<Option<i32>>, op: &Op) -> std::result::Result<String, E> {
+        let shown = |x: &dyn std::fmt::Debug| format!("{x:?}");
+        let len = v.len() as i32;
+        let at = |i: i32| (0..len).contains(&i).then_some(i as usize).ok_or(E::IndexOutOfBounds);
+        let gap = |i: i32| (0..=len).contains(&i).then_some(i as usize).ok_or(E::IndexOutOfBounds);
+        let nonempty = |v: &Vec<_>| if v.is_empty() { Err(E::NoSuchElement) } else { Ok(()) };
+        Ok(match op {
+            Op::Add(e) => {
+                v.push(*e);
+                shown(&true)
+            }
+            Op::AddAt(i, e) | Op::Insert(e, i) => shown(&v.insert(gap(*i)?, *e)),
+            Op::Set(i, e) => shown(&std::mem::replace(&mut v[at(*i)?], *e)),
+            Op::SetElementAt(e, i) => shown(&{
+                v[at(*i)?] = *e;
+            }),
+            Op::Get(i) => shown(&v[at(*i)?]),
+            Op::RemoveAt(i) => shown(&v.remove(at(*i)?)),
+            Op::RemoveElementAt(i) => shown(&{
+                v.remove(at(*i)?);
+            }),
+            Op::Remove(e) => shown(&v.iter().position(|x| x == e).map(|i| v.remove(i)).is_some()),
+            Op::IndexOfFrom(e, i) if *i < 0 => return Err(E::IndexOutOfBounds),
+            Op::IndexOfFrom(e, i) => shown(
+                &(*i as usize..v.len())
+                    .find(|&k| v[k] == *e)
+                    .map_or(-1, |k| k as i32),
+            ),
+            Op::LastIndexOfFrom(_, i) if *i >= len => return Err(E::IndexOutOfBounds),
+            Op::LastIndexOfFrom(e, i) => shown(
+                &(0..=*i)
+                    .rev()
+                    .find(|&k| v[k as usize] == *e)
+                    .unwrap_or(-1),
+            ),
+            Op::LastIndexOf(e) => shown(&v.iter().rposition(|x| x == e).map_or(-1, |i| i as i32)),
+            Op::Contains(e) => shown(&v.contains(e)),
+            Op::FirstElement => {
+                nonempty(v)?;
+                shown(&v[0])
+            }
+            Op::LastElement => {
+                nonempty(v)?;
+                shown(&v[v.len() - 1])
+            }
+            Op::SetSize(n) if *n < 0 => return Err(E::IndexOutOfBounds),
+            Op::SetSize(n) => shown(&v.resize(*n as usize, None)),
+            Op::EnsureCapacity(_) | Op::TrimToSize => shown(&()),
+            Op::Size => shown(&len),
+            Op::Clear => shown(&v.clear()),
+            Op::HashCode => shown(
+                &v.iter()
+                    .fold(1i32, |h, e| h.wrapping_mul(31).wrapping_add(e.unwrap_or(0))),
+            ),
+            Op::Clone => render(v),
+            Op::AddAll(c) => {
+                let c = c.as_ref().ok_or(E::NullPointer)?;
+                v.extend(c);
+                shown(&!c.is_empty())
+            }
+            Op::AddAllAt(i, c) => {
+                let at = gap(*i)?;
+                let c = c.as_ref().ok_or(E::NullPointer)?;
+                v.splice(at..at, c.iter().copied());
+                shown(&!c.is_empty())
+            }
+            Op::RemoveAll(c) | Op::RetainAll(c) => {
+                let c = c.as_ref().ok_or(E::NullPointer)?;
+                let keep_members = matches!(op, Op::RetainAll(_));
+                let before = v.len();
+                v.retain(|e| c.contains(e) == keep_members);
+                shown(&(v.len() != before))
+            }
+            Op::ContainsAll(c) => shown(
+                &c.as_ref()
+                    .ok_or(E::NullPointer)?
+                    .iter()
+                    .all(|e| v.contains(e)),
+            ),
+            Op::Equals(c) => shown(&(c.as_ref() == Some(&*v))),
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn port_matches_a_vec_model_on_random_operation_sequences(
+            capacity in -1..6i32,
+            increment in -2..4i32,
+            ops in prop::collection::vec(op(), 0..60),
+        ) {
+            let mut v = match Vector::with_capacity_and_increment(capacity, increment) {
+                Ok(v) => v,
+                Err(thrown) => {
+                    prop_assert!(capacity < 0 && thrown == E::IllegalArgument);
+                    return Ok(());
+                }
+            };
+            let mut model = vec![];
+            for (step, op) in ops.iter().enumerate() {
+                let got = run_port(&mut v, op);
+                let want = run_model(&mut model, op);
+                prop_assert_eq!(&got, &want, "step {} {:?}", step, op);
+                prop_assert_eq!(rendered(&v), render(&model));
+                prop_assert!(v.capacity() >= v.size());
+            }
+        }
+    }
+
+    // ---- through the harness, in the paper's default context ----
+
+    /// The method-call index of `signature` with the given slot values.
+    fn call(context: &TestContext, signature: &str, slots: &[u32]) -> u32 {
+        let position = context
+            .methods()
+            .iter()
+            .position(|m| m.info.signature == signature)
+            .unwrap_or_else(|| panic!("no method {signature}"));
+        context.call_space().encode_call(position, slots).unwrap()
+    }
+
+    #[test]
+    fn paper_context_has_j_120() {
+        // vps: int 2, boolean 2, String 2, Vector 1. nc(m) = product over the slots
+        // (parameters, then target, then result):
+        //   Vector(int,int) 2·2·1 = 4   Vector(int) 2   Vector() 1   Vector(Vector) 1   = 8
+        //   trimToSize 1  ensureCapacity(int) 2  setSize(int) 2  capacity 2  size 2
+        //   isEmpty 2                                                                 = 11
+        //   contains 2·1·2 = 4  indexOf(Integer) 4  indexOf(Integer,int) 2·2·1·2 = 8
+        //   lastIndexOf(Integer) 4  lastIndexOf(Integer,int) 8                        = 28
+        //   elementAt(int) 4  firstElement 2  lastElement 2  setElementAt 2·2·1 = 4
+        //   removeElementAt 2  insertElementAt 4  addElement 2  removeElement 4
+        //   removeAllElements 1                                                       = 25
+        //   clone 1  get 4  set(int,Integer) 2·2·1·2 = 8  add(Integer) 4  remove(Integer) 4
+        //   add(int,Integer) 4  remove(int) 4  clear 1                                = 30
+        //   containsAll 1·1·2 = 2  addAll 2  removeAll 2  retainAll 2
+        //   addAll(int,Vector) 2·1·1·2 = 4  equals 2  hashCode 2  toString 2          = 18
+        // j = 8 + 11 + 28 + 25 + 30 + 18 = 120
+        let unit = SubjectUnit::<Vector>::new();
+        let context = TestContext::paper(&unit).unwrap();
+        assert_eq!(context.methods().len(), 40);
+        assert_eq!(context.j(), 120);
+    }
+
+    #[test]
+    fn harness_runs_legacy_methods_and_stores_results() {
+        let unit = crate::subject::registry().find("Vector").unwrap();
+        assert_eq!(unit.java_class(), "java.util.Vector");
+        let context = Arc::new(TestContext::paper(unit).unwrap());
+        let mut session = unit.session(Arc::clone(&context));
+        // object_vp[0].firstElement() on a null target → NullPointerException
+        assert_eq!(
+            session.step(call(&context, "firstElement()", &[0, 0])),
+            Err(E::NullPointer)
+        );
+        // object_vp[0] = new Vector(int_vp[0], int_vp[1]);  capacity 0, increment 100
+        session
+            .step(call(&context, "Vector(int,int)", &[0, 1, 0]))
+            .unwrap();
+        // object_vp[0].addElement(int_vp[1]);  int_vp[0] = object_vp[0].capacity();
+        session
+            .step(call(&context, "addElement(Integer)", &[1, 0]))
+            .unwrap();
+        session.step(call(&context, "capacity()", &[0, 0])).unwrap();
+        assert_eq!(session.primitives().ints, [Some(100), Some(100)]);
+        // int_vp[1] = object_vp[0].elementAt(int_vp[0]);  elementAt(100) → AIOOBE
+        assert_eq!(
+            session.step(call(&context, "elementAt(int)", &[0, 0, 1])),
+            Err(E::IndexOutOfBounds)
+        );
+        session.step(call(&context, "toString()", &[0, 1])).unwrap();
+        assert_eq!(session.primitives().strings[1].as_deref(), Some("[100]"));
+        assert_eq!(session.render_pools()[3], ("Vector".into(), vec!["[100]".into()]));
+    }
+}
