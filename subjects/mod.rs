@@ -23,4 +23,5 @@ register_subjects! {
     array_list::ArrayList,
     vector::Vector,
     stack::Stack,
+    linked_list::LinkedList,
 }
