@@ -24,4 +24,5 @@ register_subjects! {
     vector::Vector,
     stack::Stack,
     linked_list::LinkedList,
+    priority_queue::PriorityQueue,
 }
