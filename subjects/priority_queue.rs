@@ -371,3 +371,297 @@ impl Subject for PriorityQueue {
             .unwrap_or_else(|thrown| format!("<toString threw {thrown}>"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::context::TestContext;
+    use crate::subject::SubjectUnit;
+
+    type E = JavaException;
+
+    fn queue_of(elements: &[i32]) -> PriorityQueue {
+        let mut q = PriorityQueue::new();
+        for &e in elements {
+            q.add(Some(e)).unwrap();
+        }
+        q
+    }
+
+    fn rendered(q: &PriorityQueue) -> String {
+        q.to_java_string_checked().unwrap()
+    }
+
+    /// The heap array's elements, in index order.
+    fn array(q: &PriorityQueue) -> Vec<i32> {
+        (0..q.size()).map(|i| q.queue.get(i).unwrap().unwrap()).collect()
+    }
+
+    fn is_heap(q: &PriorityQueue) -> bool {
+        let a = array(q);
+        (1..a.len()).all(|i| a[(i - 1) / 2] <= a[i])
+    }
+
+    #[test]
+    fn to_string_is_the_heap_array_like_java() {
+        // JDK 17: adding 5, 3, 8, 1, 9, 2, 7, 3, 0 prints [0, 1, 2, 3, 9, 8, 7, 5, 3];
+        // poll() → 0, [1, 3, 2, 3, 9, 8, 7, 5]; remove(3) → [1, 3, 2, 5, 9, 8, 7];
+        // remove(8) → [1, 3, 2, 5, 9, 7].
+        let mut q = queue_of(&[5, 3, 8, 1, 9, 2, 7, 3, 0]);
+        assert_eq!(rendered(&q), "[0, 1, 2, 3, 9, 8, 7, 5, 3]");
+        assert_eq!(q.poll(), Ok(Some(0)));
+        assert_eq!(rendered(&q), "[1, 3, 2, 3, 9, 8, 7, 5]");
+        assert_eq!(q.remove(Some(3)), Ok(true));
+        assert_eq!(rendered(&q), "[1, 3, 2, 5, 9, 8, 7]");
+        assert_eq!(q.remove(Some(8)), Ok(true));
+        assert_eq!(rendered(&q), "[1, 3, 2, 5, 9, 7]");
+        assert_eq!(PriorityQueue::new().to_java_string(), "[]");
+    }
+
+    #[test]
+    fn remove_at_sifts_the_moved_element_up_when_it_cannot_go_down() {
+        // [1, 5, 2, 6, 7, 3, 4]: removing 6 (a leaf) moves 4 into its slot, below 5: up.
+        let mut q = queue_of(&[1, 5, 2, 6, 7, 3, 4]);
+        assert_eq!(rendered(&q), "[1, 5, 2, 6, 7, 3, 4]");
+        q.remove(Some(6)).unwrap();
+        assert_eq!(rendered(&q), "[1, 4, 2, 5, 7, 3]");
+        assert!(is_heap(&q));
+    }
+
+    #[test]
+    fn bulk_remove_compacts_then_heapifies_like_java() {
+        // JDK 17: 1..=10, removeAll([2, 4, 1]) → [3, 5, 6, 7, 8, 9, 10];
+        // retainAll([9, 3, 10, 7]) → [3, 7, 9, 10].
+        let mut q = queue_of(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        assert_eq!(q.remove_all(Some(&queue_of(&[2, 4, 1]))), Ok(true));
+        assert_eq!(rendered(&q), "[3, 5, 6, 7, 8, 9, 10]");
+        assert_eq!(q.retain_all(Some(&queue_of(&[9, 3, 10, 7]))), Ok(true));
+        assert_eq!(rendered(&q), "[3, 7, 9, 10]");
+        assert_eq!(q.retain_all(Some(&queue_of(&[9, 3, 10, 7]))), Ok(false));
+        assert_eq!(q.remove_all(None), Err(E::NullPointer));
+        assert_eq!(PriorityQueue::new().retain_all(None), Err(E::NullPointer));
+    }
+
+    #[test]
+    fn capacity_starts_at_eleven_and_grows_by_double_plus_two_then_half() {
+        // JDK 17 (queue.length, via reflection) while adding 200 elements:
+        // [11, 24, 50, 102, 153, 229].
+        let mut q = PriorityQueue::new();
+        let mut capacities = vec![q.capacity()];
+        for i in 0..200 {
+            q.add(Some(200 - i)).unwrap();
+            if capacities.last() != Some(&q.capacity()) {
+                capacities.push(q.capacity());
+            }
+        }
+        assert_eq!(capacities, [11, 24, 50, 102, 153, 229]);
+        assert!(is_heap(&q));
+        // JDK 17: the copy constructor's array is trimmed: 200 slots; of an empty queue 1.
+        assert_eq!(PriorityQueue::from_priority_queue(Some(&q)).unwrap().capacity(), 200);
+        let empty = PriorityQueue::from_priority_queue(Some(&PriorityQueue::new())).unwrap();
+        assert_eq!(empty.capacity(), 1);
+    }
+
+    #[test]
+    fn illegal_capacities_and_null_arguments_throw_like_java() {
+        // JDK 17: new PriorityQueue(0) IAE; add(null) NPE; contains(null), remove(null)
+        // false; new PriorityQueue((PriorityQueue) null) NPE.
+        assert_eq!(PriorityQueue::with_capacity(0).err(), Some(E::IllegalArgument));
+        assert_eq!(PriorityQueue::with_capacity(1).unwrap().capacity(), 1);
+        let mut q = queue_of(&[1]);
+        assert_eq!(q.add(None), Err(E::NullPointer));
+        assert_eq!(q.offer(None), Err(E::NullPointer));
+        assert_eq!(q.contains(None), Ok(false));
+        assert_eq!(q.remove(None), Ok(false));
+        assert_eq!(PriorityQueue::from_priority_queue(None).err(), Some(E::NullPointer));
+        assert_eq!(q.add_all(None), Err(E::NullPointer));
+        assert_eq!(q.contains_all(None), Err(E::NullPointer));
+    }
+
+    #[test]
+    fn remove_and_element_on_an_empty_queue_throw_no_such_element_but_poll_and_peek_are_null() {
+        let mut q = PriorityQueue::new();
+        assert_eq!(q.remove_head(), Err(E::NoSuchElement));
+        assert_eq!(q.element(), Err(E::NoSuchElement));
+        assert_eq!((q.poll(), q.peek()), (Ok(None), Ok(None)));
+        q.add(Some(4)).unwrap();
+        q.add(Some(2)).unwrap();
+        assert_eq!(q.element(), Ok(Some(2)));
+        assert_eq!(q.remove_head(), Ok(Some(2)));
+        q.clear().unwrap();
+        assert!(q.is_empty());
+    }
+
+    #[test]
+    fn add_all_adds_in_the_other_queues_array_order() {
+        let mut q = queue_of(&[4]);
+        assert_eq!(q.add_all(Some(&queue_of(&[3, 1, 2]))), Ok(true));
+        // other's array [1, 3, 2]: add 1 → [1, 4]; 3 → [1, 4, 3]; 2 → [1, 2, 3, 4].
+        assert_eq!(rendered(&q), "[1, 2, 3, 4]");
+        assert_eq!(q.add_all(Some(&PriorityQueue::new())), Ok(false));
+        assert_eq!(q.contains_all(Some(&queue_of(&[4, 1]))), Ok(true));
+        assert_eq!(q.contains_all(Some(&queue_of(&[5]))), Ok(false));
+    }
+
+    // ---- differential: the port against a sorted-Vec model of the multiset ----
+
+    #[derive(Clone, Debug)]
+    enum Op {
+        Add(Option<i32>),
+        Poll,
+        Peek,
+        Remove(Option<i32>),
+        Contains(Option<i32>),
+        RemoveHead,
+        Element,
+        Size,
+        Clear,
+        AddAll(Vec<i32>),
+        RemoveAll(Vec<i32>),
+        RetainAll(Vec<i32>),
+        ContainsAll(Vec<i32>),
+    }
+
+    fn element() -> impl Strategy<Value = Option<i32>> {
+        prop_oneof![1 => Just(None), 8 => (-3..6).prop_map(Some), 1 => any::<i32>().prop_map(Some)]
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        let c = || prop::collection::vec(-3..6i32, 0..5);
+        prop_oneof![
+            8 => element().prop_map(Op::Add),
+            3 => Just(Op::Poll),
+            1 => Just(Op::Peek),
+            3 => element().prop_map(Op::Remove),
+            1 => element().prop_map(Op::Contains),
+            1 => Just(Op::RemoveHead),
+            1 => Just(Op::Element),
+            1 => Just(Op::Size),
+            1 => Just(Op::Clear),
+            1 => c().prop_map(Op::AddAll),
+            1 => c().prop_map(Op::RemoveAll),
+            1 => c().prop_map(Op::RetainAll),
+            1 => c().prop_map(Op::ContainsAll),
+        ]
+    }
+
+    fn run_port(q: &mut PriorityQueue, op: &Op) -> std::result::Result<String, E> {
+        let shown = |x: &dyn std::fmt::Debug| format!("{x:?}");
+        Ok(match op {
+            Op::Add(e) => shown(&q.add(*e)?),
+            Op::Poll => shown(&q.poll()?),
+            Op::Peek => shown(&q.peek()?),
+            Op::Remove(e) => shown(&q.remove(*e)?),
+            Op::Contains(e) => shown(&q.contains(*e)?),
+            Op::RemoveHead => shown(&q.remove_head()?),
+            Op::Element => shown(&q.element()?),
+            Op::Size => shown(&q.size()),
+            Op::Clear => shown(&q.clear()?),
+            Op::AddAll(c) => shown(&q.add_all(Some(&queue_of(c)))?),
+            Op::RemoveAll(c) => shown(&q.remove_all(Some(&queue_of(c)))?),
+            Op::RetainAll(c) => shown(&q.retain_all(Some(&queue_of(c)))?),
+            Op::ContainsAll(c) => shown(&q.contains_all(Some(&queue_of(c)))?),
+        })
+    }
+
+    /// The model: a sorted `Vec` (the multiset; its first element is the head).
+    fn run_model(m: &mut Vec<i32>, op: &Op) -> std::result::Result<String, E> {
+        let shown = |x: &dyn std::fmt::Debug| format!("{x:?}");
+        let head = |m: &Vec<i32>| m.first().copied();
+        let out = match op {
+            Op::Add(e) => {
+                m.push(e.ok_or(E::NullPointer)?);
+                shown(&true)
+            }
+            Op::Poll => shown(&(!m.is_empty()).then(|| m.remove(0))),
+            Op::Peek => shown(&head(m)),
+            Op::Remove(e) => {
+                let at = m.iter().position(|x| Some(*x) == *e);
+                shown(&at.map(|i| m.remove(i)).is_some())
+            }
+            Op::Contains(e) => shown(&e.is_some_and(|e| m.contains(&e))),
+            Op::RemoveHead if m.is_empty() => return Err(E::NoSuchElement),
+            Op::RemoveHead => shown(&Some(m.remove(0))),
+            Op::Element => shown(&Some(head(m).ok_or(E::NoSuchElement)?)),
+            Op::Size => shown(&(m.len() as i32)),
+            Op::Clear => shown(&m.clear()),
+            Op::AddAll(c) => {
+                m.extend(c);
+                shown(&!c.is_empty())
+            }
+            Op::RemoveAll(c) | Op::RetainAll(c) => {
+                let keep_members = matches!(op, Op::RetainAll(_));
+                let before = m.len();
+                m.retain(|e| c.contains(e) == keep_members);
+                shown(&(m.len() != before))
+            }
+            Op::ContainsAll(c) => shown(&c.iter().all(|e| m.contains(e))),
+        };
+        m.sort_unstable();
+        Ok(out)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn port_matches_a_sorted_multiset_model_and_keeps_the_heap_invariant(
+            capacity in 0..4i32,
+            ops in prop::collection::vec(op(), 0..80),
+        ) {
+            let Ok(mut q) = PriorityQueue::with_capacity(capacity) else {
+                prop_assert_eq!(capacity, 0);
+                return Ok(());
+            };
+            let mut model = vec![];
+            for (step, op) in ops.iter().enumerate() {
+                prop_assert_eq!(run_port(&mut q, op), run_model(&mut model, op), "step {} {:?}", step, op);
+                prop_assert!(is_heap(&q), "not a heap after {:?}: {}", op, rendered(&q));
+                let mut sorted = array(&q);
+                sorted.sort_unstable();
+                prop_assert_eq!(&sorted, &model);
+            }
+        }
+    }
+
+    #[test]
+    fn paper_context_has_j_43() {
+        // vps: int 2, boolean 2, String 2, PriorityQueue 1. nc(m) over the slots
+        // (parameters, then target, then result):
+        //   PriorityQueue() 1   PriorityQueue(int) 2   PriorityQueue(PriorityQueue) 1   = 4
+        //   add(Integer) 2·1·2 = 4  offer 4  peek 1·2 = 2  remove(Integer) 4  contains 4
+        //   size 2  clear 1  poll 2  removeAll 1·1·2 = 2  retainAll 2                   = 27
+        //   remove() 2  element() 2  addAll 2  isEmpty 2  containsAll 2  toString 2    = 12
+        // j = 4 + 27 + 12 = 43
+        let unit = SubjectUnit::<PriorityQueue>::new();
+        let context = TestContext::paper(&unit).unwrap();
+        assert_eq!(context.methods().len(), 19);
+        assert_eq!(context.j(), 43);
+    }
+
+    #[test]
+    fn harness_add_of_a_null_result_throws_null_pointer() {
+        let unit = crate::subject::registry().find("PriorityQueue").unwrap();
+        assert_eq!(unit.java_class(), "java.util.PriorityQueue");
+        let context = Arc::new(TestContext::paper(unit).unwrap());
+        let call = |signature: &str, slots: &[u32]| {
+            let m = context.methods().iter().position(|m| m.info.signature == signature);
+            context.call_space().encode_call(m.unwrap(), slots).unwrap()
+        };
+        let mut session = unit.session(Arc::clone(&context));
+        // object_vp[0] = new PriorityQueue(int_vp[0]);  capacity 0 → IAE
+        assert_eq!(session.step(call("PriorityQueue(int)", &[0, 0])), Err(E::IllegalArgument));
+        session.step(call("PriorityQueue()", &[0])).unwrap();
+        // int_vp[0] = object_vp[0].poll();  → null
+        session.step(call("poll()", &[0, 0])).unwrap();
+        assert_eq!(session.primitives().ints, [None, Some(100)]);
+        // bool_vp[0] = object_vp[0].add(int_vp[0]);  add(null) → NPE
+        assert_eq!(session.step(call("add(Integer)", &[0, 0, 0])), Err(E::NullPointer));
+        session.step(call("add(Integer)", &[1, 0, 0])).unwrap();
+        assert_eq!(session.render_pools()[3], ("PriorityQueue".into(), vec!["[100]".into()]));
+    }
+}
