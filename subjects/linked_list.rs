@@ -486,3 +486,327 @@ impl Subject for LinkedList {
         format!("[{}]", shown.join(", "))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+    use std::sync::Arc;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::context::TestContext;
+    use crate::subject::SubjectUnit;
+
+    type E = JavaException;
+
+    fn list_of(elements: &[Option<i32>]) -> LinkedList {
+        let mut list = LinkedList::new();
+        for &e in elements {
+            list.add(e);
+        }
+        list
+    }
+
+    /// Checks the links: forward and backward walks agree, ends have no outer links.
+    fn links_are_consistent(list: &LinkedList) -> bool {
+        let forward: Vec<usize> = list.nodes_forward().collect();
+        let mut backward: Vec<usize> = list.nodes_backward().collect();
+        backward.reverse();
+        forward == backward
+            && forward.len() == list.size() as usize
+            && list.first.is_none_or(|f| list.nodes[f].prev.is_none())
+            && list.last.is_none_or(|l| list.nodes[l].next.is_none())
+    }
+
+    #[test]
+    fn deque_and_list_methods_match_java() {
+        // JDK 17: add 1, addFirst 0, add(2, null), push 7, offerLast 1 → [7, 0, 1, null, 1],
+        // lastIndexOf(1) 4, indexOf(null) 3, hashCode 35094760; removeLastOccurrence(1)
+        // → [7, 0, 1, null]; pollLast() null, pop() 7 → [0, 1];
+        // addAll(1, [5, 6]) → [0, 5, 6, 1]; addAll(5, null) IOOBE; addAll(0, null) NPE.
+        let mut l = LinkedList::new();
+        l.add(Some(1));
+        l.add_first(Some(0));
+        l.add_at(2, None).unwrap();
+        l.push(Some(7));
+        assert!(l.offer_last(Some(1)));
+        assert_eq!(l.to_java_string(), "[7, 0, 1, null, 1]");
+        assert_eq!((l.last_index_of(Some(1)), l.index_of(None)), (4, 3));
+        assert_eq!(l.hash_code(), 35_094_760);
+        assert!(l.remove_last_occurrence(Some(1)));
+        assert_eq!(l.to_java_string(), "[7, 0, 1, null]");
+        assert_eq!((l.poll_last(), l.pop()), (None, Ok(Some(7))));
+        assert_eq!(l.to_java_string(), "[0, 1]");
+        assert_eq!(l.add_all_at(1, Some(&list_of(&[Some(5), Some(6)]))), Ok(true));
+        assert_eq!(l.to_java_string(), "[0, 5, 6, 1]");
+        assert_eq!(l.add_all_at(5, None), Err(E::IndexOutOfBounds));
+        assert_eq!(l.add_all_at(0, None), Err(E::NullPointer));
+        assert!(links_are_consistent(&l));
+    }
+
+    #[test]
+    fn empty_list_throws_no_such_element_where_java_does_and_returns_null_elsewhere() {
+        let mut l = LinkedList::new();
+        for thrown in [l.get_first(), l.get_last(), l.element()] {
+            assert_eq!(thrown, Err(E::NoSuchElement));
+        }
+        assert_eq!(l.remove_first(), Err(E::NoSuchElement));
+        assert_eq!(l.remove_last(), Err(E::NoSuchElement));
+        assert_eq!(l.remove_head(), Err(E::NoSuchElement));
+        assert_eq!(l.pop(), Err(E::NoSuchElement));
+        // JDK 17: new LinkedList().peek() and .pollLast() are null.
+        assert_eq!((l.peek(), l.peek_first(), l.peek_last()), (None, None, None));
+        assert_eq!((l.poll(), l.poll_first(), l.poll_last()), (None, None, None));
+    }
+
+    #[test]
+    fn index_methods_check_element_and_position_indices() {
+        let mut l = list_of(&[Some(1), Some(2)]);
+        assert_eq!(l.get(2), Err(E::IndexOutOfBounds));
+        assert_eq!(l.get(-1), Err(E::IndexOutOfBounds));
+        assert_eq!(l.set(2, None), Err(E::IndexOutOfBounds));
+        assert_eq!(l.remove_at(2), Err(E::IndexOutOfBounds));
+        assert_eq!(l.add_at(3, None), Err(E::IndexOutOfBounds));
+        assert_eq!(l.add_at(-1, None), Err(E::IndexOutOfBounds));
+        l.add_at(2, Some(3)).unwrap();
+        assert_eq!(l.set(0, None), Ok(Some(1)));
+        assert_eq!(l.remove_at(1), Ok(Some(2)));
+        assert_eq!(l.to_java_string(), "[null, 3]");
+    }
+
+    #[test]
+    fn node_walks_from_the_nearer_end() {
+        let l = list_of(&(0..9).map(Some).collect::<Vec<_>>());
+        for i in 0..9 {
+            assert_eq!(l.get(i), Ok(Some(i)));
+        }
+        // Slots are reused after unlinking, so list order is not slot order.
+        let mut m = l.clone();
+        m.remove_at(4).unwrap();
+        m.add_first(Some(-1));
+        assert_eq!(m.nodes.len(), 9);
+        assert_eq!(m.get(0), Ok(Some(-1)));
+        assert_eq!(m.get(5), Ok(Some(5)));
+        assert!(links_are_consistent(&m));
+    }
+
+    #[test]
+    fn bulk_methods_equals_and_clone() {
+        let c = list_of(&[Some(2), None]);
+        let mut l = list_of(&[Some(1), Some(2), None, Some(2), Some(3)]);
+        assert_eq!(l.contains_all(Some(&c)), Ok(true));
+        assert_eq!(l.remove_all(Some(&c)), Ok(true));
+        assert_eq!(l.to_java_string(), "[1, 3]");
+        assert_eq!(l.retain_all(Some(&list_of(&[Some(3)]))), Ok(true));
+        assert_eq!(l.retain_all(Some(&list_of(&[Some(3)]))), Ok(false));
+        assert_eq!(l.remove_all(None), Err(E::NullPointer));
+        assert_eq!(l.contains_all(None), Err(E::NullPointer));
+        let copy = l.clone_list();
+        assert!(copy.equals(Some(&l)) && !copy.equals(None));
+        assert!(!copy.equals(Some(&LinkedList::new())));
+        let built = LinkedList::from_collection(Some(&c)).unwrap();
+        assert_eq!(built.to_java_string(), "[2, null]");
+        assert_eq!(LinkedList::from_collection(None).err(), Some(E::NullPointer));
+        let mut cleared = built.clone();
+        cleared.clear();
+        assert!(cleared.is_empty() && links_are_consistent(&cleared));
+    }
+
+    // ---- differential: the port against a VecDeque model ----
+
+    #[derive(Clone, Debug)]
+    enum Op {
+        AddFirst(Option<i32>),
+        AddLast(Option<i32>),
+        AddAt(i32, Option<i32>),
+        Get(i32),
+        Set(i32, Option<i32>),
+        RemoveAt(i32),
+        Remove(Option<i32>),
+        RemoveLastOccurrence(Option<i32>),
+        RemoveFirst,
+        RemoveLast,
+        PollFirst,
+        PollLast,
+        PeekLast,
+        IndexOf(Option<i32>),
+        LastIndexOf(Option<i32>),
+        AddAllAt(i32, Option<Vec<Option<i32>>>),
+        RemoveAll(Vec<Option<i32>>),
+        RetainAll(Vec<Option<i32>>),
+        Equals(Vec<Option<i32>>),
+        HashCode,
+        Clear,
+    }
+
+    fn element() -> impl Strategy<Value = Option<i32>> {
+        prop_oneof![1 => Just(None), 5 => (-1..4).prop_map(Some)]
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        let c = || prop::collection::vec(element(), 0..5);
+        let i = || -1..12i32;
+        prop_oneof![
+            3 => element().prop_map(Op::AddFirst),
+            4 => element().prop_map(Op::AddLast),
+            3 => (i(), element()).prop_map(|(i, e)| Op::AddAt(i, e)),
+            3 => i().prop_map(Op::Get),
+            1 => (i(), element()).prop_map(|(i, e)| Op::Set(i, e)),
+            2 => i().prop_map(Op::RemoveAt),
+            1 => element().prop_map(Op::Remove),
+            1 => element().prop_map(Op::RemoveLastOccurrence),
+            1 => Just(Op::RemoveFirst),
+            1 => Just(Op::RemoveLast),
+            1 => Just(Op::PollFirst),
+            1 => Just(Op::PollLast),
+            1 => Just(Op::PeekLast),
+            1 => element().prop_map(Op::IndexOf),
+            1 => element().prop_map(Op::LastIndexOf),
+            1 => (i(), prop::option::weighted(0.9, c())).prop_map(|(i, c)| Op::AddAllAt(i, c)),
+            1 => c().prop_map(Op::RemoveAll),
+            1 => c().prop_map(Op::RetainAll),
+            1 => c().prop_map(Op::Equals),
+            1 => Just(Op::HashCode),
+            1 => Just(Op::Clear),
+        ]
+    }
+
+    fn run_port(l: &mut LinkedList, op: &Op) -> std::result::Result<String, E> {
+        let shown = |x: &dyn std::fmt::Debug| format!("{x:?}");
+        Ok(match op {
+            Op::AddFirst(e) => shown(&l.add_first(*e)),
+            Op::AddLast(e) => shown(&l.add_last(*e)),
+            Op::AddAt(i, e) => shown(&l.add_at(*i, *e)?),
+            Op::Get(i) => shown(&l.get(*i)?),
+            Op::Set(i, e) => shown(&l.set(*i, *e)?),
+            Op::RemoveAt(i) => shown(&l.remove_at(*i)?),
+            Op::Remove(e) => shown(&l.remove(*e)),
+            Op::RemoveLastOccurrence(e) => shown(&l.remove_last_occurrence(*e)),
+            Op::RemoveFirst => shown(&l.remove_first()?),
+            Op::RemoveLast => shown(&l.remove_last()?),
+            Op::PollFirst => shown(&l.poll_first()),
+            Op::PollLast => shown(&l.poll_last()),
+            Op::PeekLast => shown(&l.peek_last()),
+            Op::IndexOf(e) => shown(&l.index_of(*e)),
+            Op::LastIndexOf(e) => shown(&l.last_index_of(*e)),
+            Op::AddAllAt(i, c) => shown(&l.add_all_at(*i, c.as_deref().map(list_of).as_ref())?),
+            Op::RemoveAll(c) => shown(&l.remove_all(Some(&list_of(c)))?),
+            Op::RetainAll(c) => shown(&l.retain_all(Some(&list_of(c)))?),
+            Op::Equals(c) => shown(&l.equals(Some(&list_of(c)))),
+            Op::HashCode => shown(&l.hash_code()),
+            Op::Clear => shown(&l.clear()),
+        })
+    }
+
+    fn run_model(v: &mut VecDeque<Option<i32>>, op: &Op) -> std::result::Result<String, E> {
+        let shown = |x: &dyn std::fmt::Debug| format!("{x:?}");
+        let len = v.len() as i32;
+        let at = |i: i32| (0..len).contains(&i).then_some(i as usize).ok_or(E::IndexOutOfBounds);
+        let gap = |i: i32| (0..=len).contains(&i).then_some(i as usize).ok_or(E::IndexOutOfBounds);
+        Ok(match op {
+            Op::AddFirst(e) => shown(&v.push_front(*e)),
+            Op::AddLast(e) => shown(&v.push_back(*e)),
+            Op::AddAt(i, e) => shown(&v.insert(gap(*i)?, *e)),
+            Op::Get(i) => shown(&v[at(*i)?]),
+            Op::Set(i, e) => shown(&std::mem::replace(&mut v[at(*i)?], *e)),
+            Op::RemoveAt(i) => shown(&v.remove(at(*i)?).unwrap()),
+            Op::Remove(e) => shown(&v.iter().position(|x| x == e).map(|i| v.remove(i)).is_some()),
+            Op::RemoveLastOccurrence(e) => {
+                shown(&v.iter().rposition(|x| x == e).map(|i| v.remove(i)).is_some())
+            }
+            Op::RemoveFirst => shown(&v.pop_front().ok_or(E::NoSuchElement)?),
+            Op::RemoveLast => shown(&v.pop_back().ok_or(E::NoSuchElement)?),
+            Op::PollFirst => shown(&v.pop_front().flatten()),
+            Op::PollLast => shown(&v.pop_back().flatten()),
+            Op::PeekLast => shown(&v.back().copied().flatten()),
+            Op::IndexOf(e) => shown(&v.iter().position(|x| x == e).map_or(-1, |i| i as i32)),
+            Op::LastIndexOf(e) => shown(&v.iter().rposition(|x| x == e).map_or(-1, |i| i as i32)),
+            Op::AddAllAt(i, c) => {
+                let at = gap(*i)?;
+                let c = c.as_ref().ok_or(E::NullPointer)?;
+                for (k, e) in c.iter().enumerate() {
+                    v.insert(at + k, *e);
+                }
+                shown(&!c.is_empty())
+            }
+            Op::RemoveAll(c) | Op::RetainAll(c) => {
+                let keep_members = matches!(op, Op::RetainAll(_));
+                let before = v.len();
+                v.retain(|e| c.contains(e) == keep_members);
+                shown(&(v.len() != before))
+            }
+            Op::Equals(c) => shown(&v.iter().eq(c.iter())),
+            Op::HashCode => shown(
+                &v.iter()
+                    .fold(1i32, |h, e| h.wrapping_mul(31).wrapping_add(e.unwrap_or(0))),
+            ),
+            Op::Clear => shown(&v.clear()),
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn port_matches_a_vecdeque_model_and_keeps_its_links_consistent(
+            initial in prop::collection::vec(element(), 0..6),
+            ops in prop::collection::vec(op(), 0..60),
+        ) {
+            let mut l = LinkedList::from_collection(Some(&list_of(&initial))).unwrap();
+            let mut model: VecDeque<Option<i32>> = initial.into();
+            for (step, op) in ops.iter().enumerate() {
+                prop_assert_eq!(run_port(&mut l, op), run_model(&mut model, op), "step {} {:?}", step, op);
+                prop_assert!(links_are_consistent(&l));
+                prop_assert_eq!(l.items(), Vec::from(model.clone()));
+            }
+        }
+    }
+
+    #[test]
+    fn paper_context_has_j_118() {
+        // vps: int 2, boolean 2, String 2, LinkedList 1. nc(m) over the slots
+        // (parameters, then target, then result):
+        //   LinkedList() 1   LinkedList(LinkedList) 1                                    = 2
+        //   getFirst, getLast, removeFirst, removeLast 1·2 = 2 each                      = 8
+        //   addFirst(Integer), addLast(Integer) 2·1 = 2 each                             = 4
+        //   contains(Integer) 2·1·2 = 4   size 2   add(Integer) 4   remove(Integer) 4    = 14
+        //   addAll(LinkedList) 1·1·2 = 2   addAll(int,LinkedList) 2·1·1·2 = 4   clear 1 = 7
+        //   get(int) 4   set(int,Integer) 2·2·1·2 = 8   add(int,Integer) 2·2·1 = 4
+        //   remove(int) 4   indexOf 4   lastIndexOf 4                                    = 28
+        //   peek, element, poll, remove() 2 each                                          = 8
+        //   offer, offerFirst, offerLast (Integer → boolean) 4 each                      = 12
+        //   peekFirst, peekLast, pollFirst, pollLast 2 each                               = 8
+        //   push(Integer) 2   pop() 2   removeFirstOccurrence 4   removeLastOccurrence 4 = 12
+        //   clone() 1·1 = 1                                                               = 1
+        //   equals 2  hashCode 2  toString 2  containsAll 2  removeAll 2  retainAll 2
+        //   isEmpty 2                                                                     = 14
+        // j = 2 + 8 + 4 + 14 + 7 + 28 + 8 + 12 + 8 + 12 + 1 + 14 = 118
+        let unit = SubjectUnit::<LinkedList>::new();
+        let context = TestContext::paper(&unit).unwrap();
+        assert_eq!(context.methods().len(), 44);
+        assert_eq!(context.j(), 118);
+    }
+
+    #[test]
+    fn harness_runs_deque_methods_and_stores_clones() {
+        let unit = crate::subject::registry().find("LinkedList").unwrap();
+        assert_eq!(unit.java_class(), "java.util.LinkedList");
+        let context = Arc::new(TestContext::paper(unit).unwrap());
+        let call = |signature: &str, slots: &[u32]| {
+            let m = context.methods().iter().position(|m| m.info.signature == signature);
+            context.call_space().encode_call(m.unwrap(), slots).unwrap()
+        };
+        let mut session = unit.session(Arc::clone(&context));
+        session.step(call("LinkedList()", &[0])).unwrap();
+        // int_vp[0] = object_vp[0].pop();  → NoSuchElementException
+        assert_eq!(session.step(call("pop()", &[0, 0])), Err(E::NoSuchElement));
+        // object_vp[0].push(int_vp[1]);  int_vp[0] = object_vp[0].peekLast();
+        session.step(call("push(Integer)", &[1, 0])).unwrap();
+        session.step(call("peekLast()", &[0, 0])).unwrap();
+        assert_eq!(session.primitives().ints, [Some(100), Some(100)]);
+        // object_vp[0] = object_vp[0].clone();
+        session.step(call("clone()", &[0, 0])).unwrap();
+        assert_eq!(session.render_pools()[3], ("LinkedList".into(), vec!["[100]".into()]));
+    }
+}
