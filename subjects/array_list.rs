@@ -64,9 +64,9 @@ type Result<T> = std::result::Result<T, JavaException>;
 /// `elementData`: a Java `Object[]` of `length` slots, stored lazily: slots beyond
 /// `written` hold `null`.
 #[derive(Clone, Debug)]
-struct ElementData {
+pub(crate) struct ElementData {
     written: Vec<Option<i32>>,
-    length: i32,
+    pub(crate) length: i32,
     /// Whether this is the shared `DEFAULTCAPACITY_EMPTY_ELEMENTDATA` sentinel (the
     /// only array Java compares by identity).
     default_capacity_empty: bool,
@@ -88,7 +88,7 @@ impl ElementData {
     };
 
     /// `new Object[length]`.
-    fn new_array(length: i32) -> Result<Self> {
+    pub(crate) fn new_array(length: i32) -> Result<Self> {
         if length < 0 {
             return Err(JavaException::NegativeArraySize);
         }
@@ -102,7 +102,7 @@ impl ElementData {
     }
 
     /// `Arrays.copyOf(this, newLength)`.
-    fn copy_of(&self, new_length: i32) -> Result<Self> {
+    pub(crate) fn copy_of(&self, new_length: i32) -> Result<Self> {
         let mut copy = Self::new_array(new_length)?;
         copy.written = self.written.clone();
         copy.written.truncate(new_length as usize);
@@ -118,13 +118,13 @@ impl ElementData {
     }
 
     /// `es[index]`.
-    fn get(&self, index: i32) -> Result<Option<i32>> {
+    pub(crate) fn get(&self, index: i32) -> Result<Option<i32>> {
         let i = self.check(index, 1)?;
         Ok(self.written.get(i).copied().flatten())
     }
 
     /// `es[index] = value`.
-    fn set(&mut self, index: i32, value: Option<i32>) -> Result<()> {
+    pub(crate) fn set(&mut self, index: i32, value: Option<i32>) -> Result<()> {
         let i = self.check(index, 1)?;
         if i >= self.written.len() {
             if value.is_none() {
@@ -137,13 +137,13 @@ impl ElementData {
     }
 
     /// The `count` slots from `index` (the source side of `System.arraycopy`).
-    fn read(&self, index: i32, count: i32) -> Result<Vec<Option<i32>>> {
+    pub(crate) fn read(&self, index: i32, count: i32) -> Result<Vec<Option<i32>>> {
         self.check(index, count)?;
         (index..index + count).map(|i| self.get(i)).collect()
     }
 
     /// Writes `values` from `index` on (the destination side of `System.arraycopy`).
-    fn write(&mut self, index: i32, values: &[Option<i32>]) -> Result<()> {
+    pub(crate) fn write(&mut self, index: i32, values: &[Option<i32>]) -> Result<()> {
         self.check(index, values.len() as i32)?;
         for (offset, &value) in values.iter().enumerate() {
             self.set(index + offset as i32, value)?;
@@ -153,7 +153,7 @@ impl ElementData {
 
     /// `System.arraycopy(es, srcPos, es, destPos, length)`: overlapping ranges copy as
     /// if through a temporary array.
-    fn copy_within(&mut self, src_pos: i32, dest_pos: i32, length: i32) -> Result<()> {
+    pub(crate) fn copy_within(&mut self, src_pos: i32, dest_pos: i32, length: i32) -> Result<()> {
         self.check(dest_pos, length)?;
         let moved = self.read(src_pos, length)?;
         self.write(dest_pos, &moved)
@@ -161,7 +161,7 @@ impl ElementData {
 }
 
 /// `ArraysSupport.newLength(oldLength, minGrowth, prefGrowth)`.
-fn new_length(old_length: i32, min_growth: i32, pref_growth: i32) -> Result<i32> {
+pub(crate) fn new_length(old_length: i32, min_growth: i32, pref_growth: i32) -> Result<i32> {
     let pref_length = old_length.wrapping_add(min_growth.max(pref_growth)); // might overflow
     if 0 < pref_length && pref_length <= SOFT_MAX_ARRAY_LENGTH {
         Ok(pref_length)

@@ -27,5 +27,9 @@ register_subjects! {
     identity_hash_map::IdentityHashMap,
     linked_hash_map::LinkedHashMap,
     linked_hash_set::LinkedHashSet,
+    linked_list::LinkedList,
+    priority_queue::PriorityQueue,
+    stack::Stack,
+    vector::Vector,
     weak_hash_map::WeakHashMap,
 }

@@ -16,6 +16,9 @@ pub enum JavaException {
     IndexOutOfBounds,
     /// `java.util.NoSuchElementException`.
     NoSuchElement,
+    /// `java.util.EmptyStackException` (a `RuntimeException`, not a
+    /// `NoSuchElementException`: `Stack.peek`/`pop` on an empty stack).
+    EmptyStack,
     /// `java.lang.IllegalArgumentException`.
     IllegalArgument,
     /// `java.lang.IllegalStateException`.
@@ -41,9 +44,10 @@ pub enum JavaException {
 
 impl JavaException {
     /// Every variant, in declaration order.
-    pub const ALL: [JavaException; 12] = [
+    pub const ALL: [JavaException; 13] = [
         Self::IndexOutOfBounds,
         Self::NoSuchElement,
+        Self::EmptyStack,
         Self::IllegalArgument,
         Self::IllegalState,
         Self::Unsupported,
@@ -69,6 +73,7 @@ impl JavaException {
         match self {
             Self::IndexOutOfBounds => "IndexOutOfBoundsException",
             Self::NoSuchElement => "NoSuchElementException",
+            Self::EmptyStack => "EmptyStackException",
             Self::IllegalArgument => "IllegalArgumentException",
             Self::IllegalState => "IllegalStateException",
             Self::Unsupported => "UnsupportedOperationException",
