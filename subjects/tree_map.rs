@@ -942,7 +942,7 @@ impl Subject for TreeMap {
             Method::instance("put", &[Integer, Integer], R::Int, |m, a| ok(m.put(a.integer(0), a.integer(1)))),
             Method::instance("putIfAbsent", &[Integer, Integer], R::Int, |m, a| ok(m.put_if_absent(a.integer(0), a.integer(1)))),
             Method::instance("remove", &[Integer], R::Int, |m, a| ok(m.remove(a.integer(0)))),
-            Method::instance("clear", &[], R::Void, |m, _| ok(Ok(m.clear()))),
+            Method::instance("clear", &[], R::Void, |m, _| { m.clear(); ok(Ok(())) }),
             Method::instance("clone", &[], R::Object, |m, _| ok(m.clone_map())),
             Method::instance("lowerKey", &[Integer], R::Int, |m, a| ok(m.lower_key(a.integer(0)))),
             Method::instance("floorKey", &[Integer], R::Int, |m, a| ok(m.floor_key(a.integer(0)))),
@@ -1428,15 +1428,17 @@ pub(crate) mod tests {
             Op::Replace(k, o, v) => {
                 let slot = m.get_mut(&nn(k)?).filter(|x| *x == o);
                 let hit = slot.is_some();
-                slot.map(|x| *x = *v);
+                if let Some(x) = slot {
+                    *x = *v;
+                }
                 shown(&hit)
             }
             Op::ReplaceValue(k, v) => {
                 shown(&m.get_mut(&nn(k)?).and_then(|x| std::mem::replace(x, *v)))
             }
             Op::GetOrDefault(k, d) => shown(&m.get(&nn(k)?).copied().unwrap_or(*d)),
-            Op::FirstKey => shown(&*m.keys().next().ok_or(E::NoSuchElement)?),
-            Op::LastKey => shown(&*m.keys().next_back().ok_or(E::NoSuchElement)?),
+            Op::FirstKey => shown(m.keys().next().ok_or(E::NoSuchElement)?),
+            Op::LastKey => shown(m.keys().next_back().ok_or(E::NoSuchElement)?),
             Op::LowerKey(k) => {
                 shown(&nav(m, k)?.and_then(|k| m.range(..k).next_back().map(|e| *e.0)))
             }

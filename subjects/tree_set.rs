@@ -159,7 +159,7 @@ impl Subject for TreeSet {
             Method::instance("contains", &[Integer], R::Bool, |s, a| ok(s.contains(a.integer(0)))),
             Method::instance("add", &[Integer], R::Bool, |s, a| ok(s.add(a.integer(0)))),
             Method::instance("remove", &[Integer], R::Bool, |s, a| ok(s.remove(a.integer(0)))),
-            Method::instance("clear", &[], R::Void, |s, _| ok(Ok(s.clear()))),
+            Method::instance("clear", &[], R::Void, |s, _| { s.clear(); ok(Ok(())) }),
             Method::instance("addAll", &[Object], R::Bool, |s, a| ok(s.add_all(a.object(0)))),
             Method::instance("first", &[], R::Int, |s, _| ok(s.first())),
             Method::instance("last", &[], R::Int, |s, _| ok(s.last())),
