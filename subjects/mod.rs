@@ -30,6 +30,8 @@ register_subjects! {
     linked_list::LinkedList,
     priority_queue::PriorityQueue,
     stack::Stack,
+    tree_map::TreeMap,
+    tree_set::TreeSet,
     vector::Vector,
     weak_hash_map::WeakHashMap,
 }
