@@ -21,4 +21,5 @@ macro_rules! register_subjects {
 
 register_subjects! {
     array_list::ArrayList,
+    hashtable::Hashtable,
 }
