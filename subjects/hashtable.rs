@@ -55,10 +55,18 @@ type Result<T> = std::result::Result<T, JavaException>;
 /// A Java array of chains (`Entry<?,?>[]` or `Node<K,V>[]`): `length` slots, stored
 /// sparsely as the non-empty chains, each head first. Shared with `Properties`'s
 /// `ConcurrentHashMap`.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug)]
 pub(crate) struct Table<E> {
     pub(crate) length: i32,
     chains: BTreeMap<i32, Vec<E>>,
+}
+
+impl<E> Default for Table<E> {
+    /// A zero-length array (`ConcurrentHashMap`'s `null` table behaves the same).
+    fn default() -> Self {
+        let chains = BTreeMap::new();
+        Table { length: 0, chains }
+    }
 }
 
 impl<E> Table<E> {
@@ -70,8 +78,10 @@ impl<E> Table<E> {
         if length >= HEAP_ARRAY_LIMIT {
             return Err(JavaException::OutOfMemory); // "Java heap space"
         }
-        let chains = BTreeMap::new();
-        Ok(Table { length, chains })
+        Ok(Table {
+            length,
+            ..Table::default()
+        })
     }
 
     /// Slot `index` must lie in the array (`ArrayIndexOutOfBoundsException`).
@@ -126,7 +136,7 @@ impl<E> Table<E> {
     }
 
     /// The chains, emptying the table (the old array of a rehash).
-    fn take_chains(&mut self) -> BTreeMap<i32, Vec<E>> {
+    pub(crate) fn take_chains(&mut self) -> BTreeMap<i32, Vec<E>> {
         std::mem::take(&mut self.chains)
     }
 }

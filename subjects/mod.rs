@@ -22,4 +22,5 @@ macro_rules! register_subjects {
 register_subjects! {
     array_list::ArrayList,
     hashtable::Hashtable,
+    properties::Properties,
 }
