@@ -552,3 +552,404 @@ impl From<Hashtable> for Value<Hashtable> {
         Value::Object(Some(table))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::sync::Arc;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::context::TestContext;
+    use crate::subject::{SubjectUnit, Unit};
+
+    type E = JavaException;
+
+    fn table_of(entries: &[(i32, i32)]) -> Hashtable {
+        let mut table = Hashtable::new();
+        for &(k, v) in entries {
+            table.put(Some(k), Some(v)).unwrap();
+        }
+        table
+    }
+
+    fn rendered(table: &Hashtable) -> String {
+        table.to_java_string_checked().unwrap()
+    }
+
+    // ---- Java semantics, as claims (outputs pinned from JDK 17.0.15) ----
+
+    #[test]
+    fn default_table_has_11_slots_and_rehashes_to_23_at_the_ninth_entry() {
+        let mut table = Hashtable::new();
+        assert_eq!((table.capacity(), table.size(), table.is_empty()), (11, 0, true));
+        for k in 0..8 {
+            table.put(Some(k), Some(k)).unwrap();
+        }
+        assert_eq!(table.capacity(), 11, "threshold (int)(11 * 0.75f) = 8");
+        table.put(Some(8), Some(8)).unwrap();
+        assert_eq!((table.capacity(), table.size()), (23, 9));
+    }
+
+    #[test]
+    fn to_string_walks_the_table_from_its_last_slot_like_java() {
+        // for (i = 0; i < 12; i++) ht.put(i * 7, i);  (one rehash, to 23 slots)
+        let table = table_of(&(0..12).map(|i| (i * 7, i)).collect::<Vec<_>>());
+        assert_eq!(
+            rendered(&table),
+            "{21=3, 42=6, 63=9, 14=2, 35=5, 56=8, 77=11, 7=1, 28=4, 49=7, 70=10, 0=0}"
+        );
+        assert_eq!(table.capacity(), 23);
+        assert_eq!(Hashtable::new().to_java_string(), "{}");
+    }
+
+    #[test]
+    fn new_entries_go_to_the_chain_head_and_rehash_reverses_chains_like_java() {
+        // 0, 253 and 506 share slot 0 of both the 11- and the 23-slot table.
+        let mut table = table_of(&[(0, 0), (253, 1), (506, 2)]);
+        assert_eq!(rendered(&table), "{506=2, 253=1, 0=0}");
+        for i in 1..=6 {
+            table.put(Some(i), Some(i)).unwrap();
+        }
+        assert_eq!(
+            rendered(&table),
+            "{6=6, 5=5, 4=4, 3=3, 2=2, 1=1, 0=0, 253=1, 506=2}"
+        );
+        table.put(Some(7), Some(7)).unwrap();
+        assert_eq!(table.hash_code(), 756);
+    }
+
+    #[test]
+    fn negative_keys_index_by_the_hash_without_its_sign_bit() {
+        let mut table = table_of(&[(-1, 5), (i32::MIN, 1), (i32::MAX, 2)]);
+        assert_eq!(rendered(&table), "{2147483647=2, -1=5, -2147483648=1}");
+        assert_eq!(table.hash_code(), -8);
+    }
+
+    #[test]
+    fn zero_capacity_gives_one_slot_and_negative_capacity_throws() {
+        let mut table = Hashtable::with_capacity(0).unwrap();
+        assert_eq!(table.capacity(), 1);
+        for (k, v) in [(1, 1), (2, 2), (-5, 3)] {
+            table.put(Some(k), Some(v)).unwrap();
+        }
+        // 1 → 3 → 7 slots: threshold (int)(1 * 0.75f) = 0, then 2.
+        assert_eq!((rendered(&table), table.capacity()), ("{-5=3, 2=2, 1=1}".into(), 7));
+        assert_eq!(table.hash_code(), -8);
+        assert_eq!(Hashtable::with_capacity(-1).err(), Some(E::IllegalArgument));
+        assert_eq!(Hashtable::with_capacity(HEAP_ARRAY_LIMIT).err(), Some(E::OutOfMemory));
+    }
+
+    #[test]
+    fn copy_constructor_reinserts_in_enumeration_order_and_clone_keeps_the_table() {
+        let table = table_of(&(0..12).map(|i| (i * 7, i)).collect::<Vec<_>>());
+        let copy = Hashtable::from_map(Some(&table)).unwrap();
+        assert_eq!(copy.capacity(), 24, "max(2 * 12, 11)");
+        assert_eq!(
+            rendered(&copy),
+            "{70=10, 21=3, 42=6, 63=9, 14=2, 35=5, 56=8, 7=1, 77=11, 28=4, 49=7, 0=0}"
+        );
+        assert_eq!(rendered(&table.clone_table()), rendered(&table));
+        assert_eq!(Hashtable::from_map(None).err(), Some(E::NullPointer));
+    }
+
+    #[test]
+    fn null_keys_and_values_throw_null_pointer() {
+        let mut table = table_of(&[(1, 2)]);
+        assert_eq!(table.put(None, Some(1)), Err(E::NullPointer));
+        assert_eq!(table.put(Some(1), None), Err(E::NullPointer));
+        assert_eq!(table.get(None), Err(E::NullPointer));
+        assert_eq!(table.contains_key(None), Err(E::NullPointer));
+        assert_eq!(table.contains(None), Err(E::NullPointer));
+        assert_eq!(table.contains_value(None), Err(E::NullPointer));
+        assert_eq!(table.remove(None), Err(E::NullPointer));
+        assert_eq!(table.get_or_default(None, Some(1)), Err(E::NullPointer));
+        assert_eq!(table.put_if_absent(Some(1), None), Err(E::NullPointer));
+        assert_eq!(table.remove_entry(Some(9), None), Err(E::NullPointer));
+        assert_eq!(table.replace(Some(1), None, Some(3)), Err(E::NullPointer));
+        assert_eq!(table.replace(Some(1), Some(2), None), Err(E::NullPointer));
+        assert_eq!(table.replace_value(None, Some(3)), Err(E::NullPointer));
+        assert_eq!(table.put_all(None), Err(E::NullPointer));
+        assert_eq!(rendered(&table), "{1=2}");
+    }
+
+    #[test]
+    fn put_returns_the_old_value_and_remove_the_removed_one() {
+        let mut table = Hashtable::new();
+        assert_eq!(table.put(Some(1), Some(2)), Ok(None));
+        assert_eq!(table.put(Some(1), Some(3)), Ok(Some(2)));
+        assert_eq!(table.get(Some(1)), Ok(Some(3)));
+        assert_eq!(table.get(Some(12)), Ok(None), "same slot, other key");
+        assert_eq!(table.remove(Some(12)), Ok(None));
+        assert_eq!(table.remove(Some(1)), Ok(Some(3)));
+        assert!(table.is_empty());
+    }
+
+    #[test]
+    fn conditional_methods_follow_the_map_defaults_hashtable_overrides() {
+        let mut table = table_of(&[(1, 2)]);
+        assert_eq!(table.get_or_default(Some(5), None), Ok(None));
+        assert_eq!(table.get_or_default(Some(1), Some(9)), Ok(Some(2)));
+        assert_eq!(table.put_if_absent(Some(1), Some(7)), Ok(Some(2)));
+        assert_eq!(table.put_if_absent(Some(3), Some(7)), Ok(None));
+        assert_eq!(table.remove_entry(Some(3), Some(6)), Ok(false));
+        assert_eq!(table.remove_entry(Some(3), Some(7)), Ok(true));
+        assert_eq!(table.remove_entry(None, Some(7)), Err(E::NullPointer));
+        assert_eq!(table.replace(Some(1), Some(5), Some(6)), Ok(false));
+        assert_eq!(table.replace(Some(1), Some(2), Some(6)), Ok(true));
+        assert_eq!(table.replace(Some(4), Some(2), Some(6)), Ok(false));
+        assert_eq!(table.replace_value(Some(1), Some(8)), Ok(Some(6)));
+        assert_eq!(table.replace_value(Some(4), Some(8)), Ok(None));
+        assert_eq!(rendered(&table), "{1=8}");
+    }
+
+    #[test]
+    fn contains_looks_at_values_and_contains_key_at_keys() {
+        let table = table_of(&[(1, 2)]);
+        assert_eq!(table.contains(Some(2)), Ok(true));
+        assert_eq!(table.contains_value(Some(1)), Ok(false));
+        assert_eq!(table.contains_key(Some(1)), Ok(true));
+        assert_eq!(table.contains_key(Some(2)), Ok(false));
+    }
+
+    #[test]
+    fn equals_ignores_capacity_and_order_and_null_is_unequal() {
+        let a = table_of(&[(0, 1), (11, 2)]);
+        let mut b = Hashtable::with_capacity(100).unwrap();
+        b.put(Some(11), Some(2)).unwrap();
+        b.put(Some(0), Some(1)).unwrap();
+        assert_eq!(a.equals(Some(&b)), Ok(true));
+        assert_eq!(a.equals(None), Ok(false));
+        assert_eq!(a.equals(Some(&table_of(&[(0, 1)]))), Ok(false));
+        assert_eq!(a.equals(Some(&table_of(&[(0, 1), (11, 3)]))), Ok(false));
+    }
+
+    #[test]
+    fn hash_code_sums_key_xor_value_and_restores_the_load_factor() {
+        let mut table = table_of(&[(1, 2), (4, 4)]);
+        assert_eq!(table.hash_code(), (1 ^ 2) + (4 ^ 4));
+        assert_eq!(table.load_factor, LOAD_FACTOR);
+        assert_eq!(Hashtable::new().hash_code(), 0);
+    }
+
+    #[test]
+    fn clear_keeps_the_capacity() {
+        let mut table = table_of(&(0..9).map(|i| (i, i)).collect::<Vec<_>>());
+        table.clear();
+        assert_eq!((table.size(), table.capacity(), rendered(&table)), (0, 23, "{}".into()));
+    }
+
+    // ---- the port against a model built on BTreeMap<i32, i32> ----
+
+    #[derive(Clone, Debug)]
+    enum Op {
+        Put(Option<i32>, Option<i32>),
+        Get(Option<i32>),
+        Remove(Option<i32>),
+        ContainsKey(Option<i32>),
+        Contains(Option<i32>),
+        GetOrDefault(Option<i32>, Option<i32>),
+        PutIfAbsent(Option<i32>, Option<i32>),
+        RemoveEntry(Option<i32>, Option<i32>),
+        Replace(Option<i32>, Option<i32>, Option<i32>),
+        ReplaceValue(Option<i32>, Option<i32>),
+        Size,
+        Clear,
+        HashCode,
+        PutAll(Vec<(i32, i32)>),
+        Equals(Vec<(i32, i32)>),
+    }
+
+    fn key() -> impl Strategy<Value = Option<i32>> {
+        prop_oneof![1 => Just(None), 8 => (-3..40).prop_map(Some), 1 => any::<i32>().prop_map(Some)]
+    }
+
+    fn value() -> impl Strategy<Value = Option<i32>> {
+        prop_oneof![1 => Just(None), 12 => (-2..4).prop_map(Some)]
+    }
+
+    fn entries() -> impl Strategy<Value = Vec<(i32, i32)>> {
+        prop::collection::vec((-3..40, -2..4), 0..8)
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            8 => (key(), value()).prop_map(|(k, v)| Op::Put(k, v)),
+            2 => key().prop_map(Op::Get),
+            3 => key().prop_map(Op::Remove),
+            1 => key().prop_map(Op::ContainsKey),
+            1 => value().prop_map(Op::Contains),
+            1 => (key(), value()).prop_map(|(k, v)| Op::GetOrDefault(k, v)),
+            2 => (key(), value()).prop_map(|(k, v)| Op::PutIfAbsent(k, v)),
+            1 => (key(), value()).prop_map(|(k, v)| Op::RemoveEntry(k, v)),
+            1 => (key(), value(), value()).prop_map(|(k, o, n)| Op::Replace(k, o, n)),
+            1 => (key(), value()).prop_map(|(k, v)| Op::ReplaceValue(k, v)),
+            1 => Just(Op::Size),
+            1 => Just(Op::Clear),
+            1 => Just(Op::HashCode),
+            1 => entries().prop_map(Op::PutAll),
+            1 => entries().prop_map(Op::Equals),
+        ]
+    }
+
+    fn run_port(t: &mut Hashtable, op: &Op) -> std::result::Result<String, E> {
+        let shown = |v: &dyn std::fmt::Debug| format!("{v:?}");
+        Ok(match op {
+            Op::Put(k, v) => shown(&t.put(*k, *v)?),
+            Op::Get(k) => shown(&t.get(*k)?),
+            Op::Remove(k) => shown(&t.remove(*k)?),
+            Op::ContainsKey(k) => shown(&t.contains_key(*k)?),
+            Op::Contains(v) => shown(&t.contains(*v)?),
+            Op::GetOrDefault(k, v) => shown(&t.get_or_default(*k, *v)?),
+            Op::PutIfAbsent(k, v) => shown(&t.put_if_absent(*k, *v)?),
+            Op::RemoveEntry(k, v) => shown(&t.remove_entry(*k, *v)?),
+            Op::Replace(k, o, n) => shown(&t.replace(*k, *o, *n)?),
+            Op::ReplaceValue(k, v) => shown(&t.replace_value(*k, *v)?),
+            Op::Size => shown(&t.size()),
+            Op::Clear => shown(&t.clear()),
+            Op::HashCode => shown(&t.hash_code()),
+            Op::PutAll(c) => shown(&t.put_all(Some(&table_of(c)))?),
+            Op::Equals(c) => shown(&t.equals(Some(&table_of(c)))?),
+        })
+    }
+
+    /// The model: `Hashtable`'s documented semantics over a `BTreeMap`.
+    fn run_model(m: &mut BTreeMap<i32, i32>, op: &Op) -> std::result::Result<String, E> {
+        let shown = |v: &dyn std::fmt::Debug| format!("{v:?}");
+        let nn = |x: &Option<i32>| x.ok_or(E::NullPointer);
+        Ok(match op {
+            Op::Put(k, v) => {
+                let v = nn(v)?;
+                shown(&m.insert(nn(k)?, v))
+            }
+            Op::Get(k) => shown(&m.get(&nn(k)?).copied()),
+            Op::Remove(k) => shown(&m.remove(&nn(k)?)),
+            Op::ContainsKey(k) => shown(&m.contains_key(&nn(k)?)),
+            Op::Contains(v) => {
+                let v = nn(v)?;
+                shown(&m.values().any(|x| *x == v))
+            }
+            Op::GetOrDefault(k, v) => shown(&m.get(&nn(k)?).copied().or(*v)),
+            Op::PutIfAbsent(k, v) => {
+                let v = nn(v)?;
+                let k = nn(k)?;
+                let old = m.get(&k).copied();
+                m.entry(k).or_insert(v);
+                shown(&old)
+            }
+            Op::RemoveEntry(k, v) => {
+                let v = nn(v)?;
+                let k = nn(k)?;
+                let hit = m.get(&k) == Some(&v);
+                if hit {
+                    m.remove(&k);
+                }
+                shown(&hit)
+            }
+            Op::Replace(k, o, n) => {
+                let (o, n) = (nn(o)?, nn(n)?);
+                let k = nn(k)?;
+                let hit = m.get(&k) == Some(&o);
+                if hit {
+                    m.insert(k, n);
+                }
+                shown(&hit)
+            }
+            Op::ReplaceValue(k, v) => {
+                let v = nn(v)?;
+                let k = nn(k)?;
+                shown(&m.get_mut(&k).map(|x| std::mem::replace(x, v)))
+            }
+            Op::Size => shown(&(m.len() as i32)),
+            Op::Clear => shown(&m.clear()),
+            Op::HashCode => shown(&m.iter().fold(0i32, |h, (k, v)| h.wrapping_add(k ^ v))),
+            Op::PutAll(c) => {
+                m.extend(c.iter().copied());
+                shown(&())
+            }
+            Op::Equals(c) => shown(&(c.iter().copied().collect::<BTreeMap<_, _>>() == *m)),
+        })
+    }
+
+    /// The entries a `toString` shows, sorted.
+    fn parsed(s: &str) -> BTreeMap<i32, i32> {
+        let inner = &s[1..s.len() - 1];
+        inner
+            .split(", ")
+            .filter(|e| !e.is_empty())
+            .map(|e| {
+                let (k, v) = e.split_once('=').unwrap();
+                (k.parse().unwrap(), v.parse().unwrap())
+            })
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn port_matches_a_btree_map_model_on_random_operation_sequences(
+            capacity in prop_oneof![Just(None), (0..30i32).prop_map(Some)],
+            ops in prop::collection::vec(op(), 0..80),
+        ) {
+            let mut table = capacity.map_or_else(Hashtable::new, |c| Hashtable::with_capacity(c).unwrap());
+            let mut model = BTreeMap::new();
+            for (step, op) in ops.iter().enumerate() {
+                let got = run_port(&mut table, op);
+                let want = run_model(&mut model, op);
+                prop_assert_eq!(&got, &want, "step {} {:?}", step, op);
+                let shown = rendered(&table);
+                prop_assert_eq!(parsed(&shown), model.clone());
+                prop_assert_eq!(shown.matches('=').count(), model.len());
+            }
+        }
+    }
+
+    // ---- through the harness, in the paper's default context ----
+
+    #[test]
+    fn paper_context_has_j_93() {
+        // vps: int 2, boolean 2, String 2, Hashtable 1. nc(m) = product over the slots
+        // (parameters, then target, then result):
+        //   Hashtable(int) 2·1 = 2        Hashtable() 1             Hashtable(Hashtable) 1·1 = 1
+        //   size() 1·2 = 2                isEmpty() 1·2 = 2
+        //   contains(Integer) 2·1·2 = 4   containsValue(Integer) 4  containsKey(Integer) 4
+        //   get(Integer) 2·1·2 = 4        put(Integer,Integer) 2·2·1·2 = 8
+        //   remove(Integer) 2·1·2 = 4     putAll(Hashtable) 1·1 = 1 clear() 1
+        //   clone() 1·1 = 1               toString() 1·2 = 2        equals(Hashtable) 1·1·2 = 2
+        //   hashCode() 1·2 = 2            getOrDefault(Integer,Integer) 8
+        //   putIfAbsent(Integer,Integer) 8                          remove(Integer,Integer) 8
+        //   replace(Integer,Integer,Integer) 2·2·2·1·2 = 16         replace(Integer,Integer) 8
+        // j = (2+1+1) + (2+2) + (4+4+4) + (4+8) + (4+1+1) + (1+2+2) + 2 + (8+8+8) + 16 + 8
+        //   = 4 + 4 + 12 + 12 + 6 + 5 + 2 + 24 + 16 + 8 = 93
+        let unit = SubjectUnit::<Hashtable>::new();
+        let context = TestContext::paper(&unit).unwrap();
+        assert_eq!(context.methods().len(), 22);
+        assert_eq!(context.j(), 93);
+        let registered = crate::subject::registry().find("Hashtable").unwrap();
+        assert_eq!(registered.java_class(), "java.util.Hashtable");
+    }
+
+    #[test]
+    fn harness_put_of_a_null_result_then_get_stores_values_and_null_key_throws() {
+        let unit = SubjectUnit::<Hashtable>::new();
+        let context = Arc::new(TestContext::paper(&unit).unwrap());
+        let call = |signature: &str, slots: &[u32]| {
+            let position = context.methods().iter().position(|m| m.info.signature == signature).unwrap();
+            context.call_space().encode_call(position, slots).unwrap()
+        };
+        let mut session = unit.session(Arc::clone(&context));
+        // object_vp[0] = new Hashtable();
+        session.step(call("Hashtable()", &[0])).unwrap();
+        // int_vp[0] = object_vp[0].put(int_vp[1], int_vp[0]);  put(100, 0) → null
+        session.step(call("put(Integer,Integer)", &[1, 0, 0, 0])).unwrap();
+        assert_eq!(session.primitives().ints, [None, Some(100)]);
+        // int_vp[1] = object_vp[0].get(int_vp[0]);  get(null) → NullPointerException
+        assert_eq!(session.step(call("get(Integer)", &[0, 0, 1])), Err(E::NullPointer));
+        // int_vp[0] = object_vp[0].get(int_vp[1]);  get(100) → 0
+        session.step(call("get(Integer)", &[1, 0, 0])).unwrap();
+        assert_eq!(session.primitives().ints, [Some(0), Some(100)]);
+        assert_eq!(session.render_pools()[3].1, ["{100=0}"]);
+    }
+}
