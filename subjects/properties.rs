@@ -637,3 +637,419 @@ impl From<Properties> for Value<Properties> {
         Value::Object(Some(properties))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::sync::Arc;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::context::TestContext;
+    use crate::subject::{SubjectUnit, Unit};
+
+    type E = JavaException;
+
+    fn props_of(entries: &[(&str, &str)]) -> Properties {
+        let mut p = Properties::new();
+        for (k, v) in entries {
+            p.set_property(Some(k), Some(v)).unwrap();
+        }
+        p
+    }
+
+    fn numbered(n: i32) -> Properties {
+        let mut p = Properties::new();
+        for i in 0..n {
+            let (k, v) = (format!("k{i}"), format!("v{i}"));
+            p.set_property(Some(&k), Some(&v)).unwrap();
+        }
+        p
+    }
+
+    /// Strings whose spread hashes share their low 4 bits (bin 3 of a 16-slot table).
+    const COLLIDING: [&str; 9] = ["s6", "s10", "s21", "s32", "s43", "s54", "s65", "s76", "s87"];
+
+    // ---- Java semantics, as claims (outputs pinned from JDK 17.0.15) ----
+
+    #[test]
+    fn string_hash_is_javas_over_utf16_code_units() {
+        assert_eq!(string_hash(""), 0);
+        assert_eq!(string_hash("hello"), 99_162_322);
+        assert_eq!(string_hash("é"), 233);
+        assert_eq!(string_hash("\u{1F600}"), 1_772_899, "a surrogate pair");
+        assert_eq!((spread(-1), spread(0x1_0000)), (0x7fff_0000, 0x1_0001));
+        assert_eq!((table_size_for(0), table_size_for(1), table_size_for(11)), (1, 1, 16));
+        assert_eq!(table_size_for(i32::MAX), MAXIMUM_CAPACITY);
+    }
+
+    #[test]
+    fn the_map_is_sized_like_concurrent_hash_map_and_allocated_on_first_put() {
+        // sizeCtl before the first put: Properties() 16, (0) 2, (1) 2, (100) 256.
+        for (capacity, slots) in [(8, 16), (0, 2), (1, 2), (100, 256)] {
+            let mut p = Properties::with_capacity(capacity).unwrap();
+            assert_eq!(p.capacity(), 0);
+            p.set_property(Some("a"), Some("b")).unwrap();
+            assert_eq!(p.capacity(), slots, "Properties({capacity})");
+        }
+        assert_eq!(Properties::with_capacity(-1).err(), Some(E::IllegalArgument));
+        let mut huge = Properties::with_capacity(i32::MAX).unwrap();
+        assert_eq!(huge.put(Some("a"), Some("b")), Err(E::OutOfMemory));
+        assert_eq!((huge.size(), huge.capacity()), (0, 0));
+    }
+
+    #[test]
+    fn to_string_follows_concurrent_hash_map_bins_and_the_transfer_split() {
+        // 12 puts reach sizeCtl 12 of the 16-slot table: transfer to 32 slots.
+        let p = numbered(13);
+        assert_eq!(p.capacity(), 32);
+        assert_eq!(
+            p.to_java_string(),
+            "{k0=v0, k1=v1, k2=v2, k3=v3, k4=v4, k5=v5, k11=v11, k6=v6, k10=v10, k7=v7, \
+             k8=v8, k12=v12, k9=v9}"
+        );
+        let p = numbered(20);
+        assert_eq!(p.capacity(), 32);
+        assert_eq!(
+            p.to_java_string(),
+            "{k0=v0, k1=v1, k2=v2, k3=v3, k4=v4, k5=v5, k11=v11, k6=v6, k10=v10, k7=v7, \
+             k13=v13, k8=v8, k12=v12, k9=v9, k15=v15, k14=v14, k17=v17, k16=v16, k19=v19, \
+             k18=v18}"
+        );
+        assert_eq!(Properties::new().to_java_string(), "{}");
+    }
+
+    #[test]
+    fn put_all_and_clone_presize_then_reinsert_in_traversal_order() {
+        let big = numbered(20);
+        let expected = "{k11=v11, k10=v10, k13=v13, k12=v12, k15=v15, k14=v14, k17=v17, \
+                        k16=v16, k19=v19, k18=v18, k0=v0, k1=v1, k2=v2, k3=v3, k4=v4, k5=v5, \
+                        k6=v6, k7=v7, k8=v8, k9=v9}";
+        let mut r = Properties::new();
+        r.put_all(Some(&big)).unwrap();
+        // tryPresize(20): c = 32 > 16 allocates 32 slots, then 32 > sizeCtl 24 doubles.
+        assert_eq!((r.capacity(), r.to_java_string().as_str()), (64, expected));
+        let copy = big.clone_properties().unwrap();
+        assert_eq!((copy.capacity(), copy.to_java_string().as_str()), (64, expected));
+        let one = props_of(&[("a", "b")]).clone_properties().unwrap();
+        assert_eq!(one.capacity(), 16);
+        assert_eq!(r.put_all(None), Err(E::NullPointer));
+    }
+
+    #[test]
+    fn a_ninth_node_in_a_bin_of_a_small_table_presizes_it_to_128_slots() {
+        let mut p = Properties::new();
+        for (i, k) in COLLIDING.iter().enumerate() {
+            p.set_property(Some(k), Some("x")).unwrap();
+            assert_eq!(p.capacity(), if i < 8 { 16 } else { 128 });
+        }
+        assert_eq!(
+            p.to_java_string(),
+            "{s32=x, s76=x, s6=x, s43=x, s87=x, s54=x, s10=x, s21=x, s65=x}"
+        );
+    }
+
+    #[test]
+    fn get_property_falls_back_to_defaults_but_map_methods_do_not() {
+        let defaults = props_of(&[("a", "1")]);
+        let mut q = Properties::with_defaults(Some(&defaults));
+        q.set_property(Some("b"), Some("2")).unwrap();
+        assert_eq!(q.to_java_string(), "{b=2}");
+        assert_eq!(q.get_property(Some("a")), Ok(Some("1".into())));
+        assert_eq!(q.get(Some("a")), Ok(None));
+        assert_eq!(q.get_or_default(Some("a"), Some("z")), Ok(Some("z".into())));
+        assert_eq!(q.contains_key(Some("a")), Ok(false));
+        assert_eq!(q.size(), 1);
+        assert_eq!(q.equals(Some(&props_of(&[("b", "2")]))), Ok(true));
+        assert_eq!(q.get_property_or(Some("c"), Some("d")), Ok(Some("d".into())));
+        assert_eq!(q.get_property_or(Some("c"), None), Ok(None));
+        let nested = Properties::with_defaults(Some(&q));
+        assert_eq!(nested.get_property(Some("a")), Ok(Some("1".into())));
+        assert_eq!(nested.clone_properties().unwrap().get_property(Some("b")), Ok(Some("2".into())));
+    }
+
+    #[test]
+    fn null_keys_and_values_throw_null_pointer_like_concurrent_hash_map() {
+        let mut p = props_of(&[("a", "b")]);
+        assert_eq!(p.set_property(None, Some("b")), Err(E::NullPointer));
+        assert_eq!(p.set_property(Some("a"), None), Err(E::NullPointer));
+        assert_eq!(p.get_property(None), Err(E::NullPointer));
+        assert_eq!(p.get_property_or(None, Some("x")), Err(E::NullPointer));
+        assert_eq!(p.contains_key(None), Err(E::NullPointer));
+        assert_eq!(p.contains(None), Err(E::NullPointer));
+        assert_eq!(p.remove(None), Err(E::NullPointer));
+        assert_eq!(p.get_or_default(None, Some("x")), Err(E::NullPointer));
+        assert_eq!(p.put_if_absent(Some("a"), None), Err(E::NullPointer));
+        assert_eq!(p.remove_entry(None, Some("b")), Err(E::NullPointer));
+        assert_eq!(p.remove_entry(Some("a"), None), Ok(false));
+        assert_eq!(p.replace(Some("a"), Some("b"), None), Err(E::NullPointer));
+        assert_eq!(p.replace_value(Some("a"), None), Err(E::NullPointer));
+        assert_eq!(p.get_or_default(Some("z"), None), Ok(None));
+        // An empty map has no table, but the key is hashed first.
+        assert_eq!(Properties::new().get(None), Err(E::NullPointer));
+        assert_eq!(p.to_java_string(), "{a=b}");
+    }
+
+    #[test]
+    fn map_methods_return_old_values_like_java() {
+        let mut p = Properties::new();
+        assert_eq!(p.set_property(Some("a"), Some("b")), Ok(None));
+        assert_eq!(p.put(Some("a"), Some("c")), Ok(Some("b".into())));
+        assert_eq!(p.put_if_absent(Some("a"), Some("d")), Ok(Some("c".into())));
+        assert_eq!(p.put_if_absent(Some("b"), Some("d")), Ok(None));
+        assert_eq!(p.replace(Some("b"), Some("x"), Some("e")), Ok(false));
+        assert_eq!(p.replace(Some("b"), Some("d"), Some("e")), Ok(true));
+        assert_eq!(p.replace_value(Some("b"), Some("f")), Ok(Some("e".into())));
+        assert_eq!(p.replace_value(Some("z"), Some("f")), Ok(None));
+        assert_eq!(p.remove_entry(Some("b"), Some("e")), Ok(false));
+        assert_eq!(p.remove_entry(Some("b"), Some("f")), Ok(true));
+        assert_eq!(p.remove(Some("a")), Ok(Some("c".into())));
+        assert_eq!(p.remove(Some("a")), Ok(None));
+        assert!(p.is_empty());
+    }
+
+    #[test]
+    fn hash_code_equals_contains_and_clear() {
+        let mut p = props_of(&[("a", "b")]);
+        assert_eq!(p.hash_code(), 3, "\"a\".hashCode() ^ \"b\".hashCode() = 97 ^ 98");
+        assert_eq!(p.contains(Some("b")), Ok(true));
+        assert_eq!(p.contains_value(Some("a")), Ok(false));
+        assert_eq!(p.equals(None), Ok(false));
+        assert_eq!(p.equals(Some(&props_of(&[("a", "c")]))), Ok(false));
+        assert_eq!(p.equals(Some(&numbered(20))), Ok(false));
+        let big = numbered(20);
+        assert_eq!(big.equals(Some(&big.clone_properties().unwrap())), Ok(true));
+        p.clear().unwrap();
+        assert_eq!((p.size(), p.capacity(), p.to_java_string().as_str()), (0, 16, "{}"));
+    }
+
+    // ---- the port against a model built on BTreeMap<String, String> ----
+
+    #[derive(Clone, Debug)]
+    enum Op {
+        Put(Option<String>, Option<String>),
+        PutIfAbsent(Option<String>, Option<String>),
+        GetProperty(Option<String>),
+        Remove(Option<String>),
+        RemoveEntry(Option<String>, Option<String>),
+        Replace(Option<String>, Option<String>, Option<String>),
+        ReplaceValue(Option<String>, Option<String>),
+        ContainsKey(Option<String>),
+        Contains(Option<String>),
+        Size,
+        Clear,
+        HashCode,
+        PutAll(Vec<(String, String)>),
+        Equals(Vec<(String, String)>),
+        Clone,
+    }
+
+    fn key() -> impl Strategy<Value = Option<String>> {
+        prop_oneof![
+            1 => Just(None),
+            6 => "[ab]|k[0-9]{1,2}".prop_map(Some),
+            2 => prop::sample::select(&COLLIDING[..]).prop_map(|s| Some(s.to_string())),
+        ]
+    }
+
+    fn value() -> impl Strategy<Value = Option<String>> {
+        prop_oneof![1 => Just(None), 10 => "[abx]".prop_map(Some)]
+    }
+
+    fn entries() -> impl Strategy<Value = Vec<(String, String)>> {
+        prop::collection::vec(("[ab]|k[0-9]{1,2}", "[abx]"), 0..8)
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            10 => (key(), value()).prop_map(|(k, v)| Op::Put(k, v)),
+            2 => (key(), value()).prop_map(|(k, v)| Op::PutIfAbsent(k, v)),
+            2 => key().prop_map(Op::GetProperty),
+            3 => key().prop_map(Op::Remove),
+            1 => (key(), value()).prop_map(|(k, v)| Op::RemoveEntry(k, v)),
+            1 => (key(), value(), value()).prop_map(|(k, o, n)| Op::Replace(k, o, n)),
+            1 => (key(), value()).prop_map(|(k, v)| Op::ReplaceValue(k, v)),
+            1 => key().prop_map(Op::ContainsKey),
+            1 => value().prop_map(Op::Contains),
+            1 => Just(Op::Size),
+            1 => Just(Op::Clear),
+            1 => Just(Op::HashCode),
+            1 => entries().prop_map(Op::PutAll),
+            1 => entries().prop_map(Op::Equals),
+            1 => Just(Op::Clone),
+        ]
+    }
+
+    fn props_from(entries: &[(String, String)]) -> Properties {
+        let mut p = Properties::new();
+        for (k, v) in entries {
+            p.put(Some(k), Some(v)).unwrap();
+        }
+        p
+    }
+
+    fn run_port(p: &mut Properties, op: &Op) -> std::result::Result<String, E> {
+        let shown = |v: &dyn std::fmt::Debug| format!("{v:?}");
+        Ok(match op {
+            Op::Put(k, v) => shown(&p.put(k.as_deref(), v.as_deref())?),
+            Op::PutIfAbsent(k, v) => shown(&p.put_if_absent(k.as_deref(), v.as_deref())?),
+            Op::GetProperty(k) => shown(&p.get_property(k.as_deref())?),
+            Op::Remove(k) => shown(&p.remove(k.as_deref())?),
+            Op::RemoveEntry(k, v) => shown(&p.remove_entry(k.as_deref(), v.as_deref())?),
+            Op::Replace(k, o, n) => shown(&p.replace(k.as_deref(), o.as_deref(), n.as_deref())?),
+            Op::ReplaceValue(k, v) => shown(&p.replace_value(k.as_deref(), v.as_deref())?),
+            Op::ContainsKey(k) => shown(&p.contains_key(k.as_deref())?),
+            Op::Contains(v) => shown(&p.contains(v.as_deref())?),
+            Op::Size => shown(&p.size()),
+            Op::Clear => shown(&p.clear()?),
+            Op::HashCode => shown(&p.hash_code()),
+            Op::PutAll(c) => shown(&p.put_all(Some(&props_from(c)))?),
+            Op::Equals(c) => shown(&p.equals(Some(&props_from(c)))?),
+            Op::Clone => {
+                *p = p.clone_properties()?;
+                shown(&())
+            }
+        })
+    }
+
+    /// The model: the documented `Map` semantics (null-hostile, as `ConcurrentHashMap`).
+    fn run_model(m: &mut BTreeMap<String, String>, op: &Op) -> std::result::Result<String, E> {
+        let shown = |v: &dyn std::fmt::Debug| format!("{v:?}");
+        let nn = |x: &Option<String>| x.clone().ok_or(E::NullPointer);
+        Ok(match op {
+            Op::Put(k, v) => {
+                let (k, v) = (nn(k)?, nn(v)?);
+                shown(&m.insert(k, v))
+            }
+            Op::PutIfAbsent(k, v) => {
+                let (k, v) = (nn(k)?, nn(v)?);
+                let old = m.get(&k).cloned();
+                m.entry(k).or_insert(v);
+                shown(&old)
+            }
+            Op::GetProperty(k) => shown(&m.get(&nn(k)?).cloned()),
+            Op::Remove(k) => shown(&m.remove(&nn(k)?)),
+            Op::RemoveEntry(k, v) => {
+                let k = nn(k)?;
+                let hit = v.is_some() && m.get(&k) == v.as_ref();
+                if hit {
+                    m.remove(&k);
+                }
+                shown(&hit)
+            }
+            Op::Replace(k, o, n) => {
+                let (k, o, n) = (nn(k)?, nn(o)?, nn(n)?);
+                let hit = m.get(&k) == Some(&o);
+                if hit {
+                    m.insert(k, n);
+                }
+                shown(&hit)
+            }
+            Op::ReplaceValue(k, v) => {
+                let (k, v) = (nn(k)?, nn(v)?);
+                shown(&m.get_mut(&k).map(|x| std::mem::replace(x, v)))
+            }
+            Op::ContainsKey(k) => shown(&m.contains_key(&nn(k)?)),
+            Op::Contains(v) => {
+                let v = nn(v)?;
+                shown(&m.values().any(|x| *x == v))
+            }
+            Op::Size => shown(&(m.len() as i32)),
+            Op::Clear => shown(&m.clear()),
+            Op::HashCode => shown(&m.iter().fold(0i32, |h, (k, v)| {
+                h.wrapping_add(string_hash(k) ^ string_hash(v))
+            })),
+            Op::PutAll(c) => {
+                m.extend(c.iter().cloned());
+                shown(&())
+            }
+            Op::Equals(c) => shown(&(c.iter().cloned().collect::<BTreeMap<_, _>>() == *m)),
+            Op::Clone => shown(&()),
+        })
+    }
+
+    fn parsed(s: &str) -> BTreeMap<String, String> {
+        let inner = &s[1..s.len() - 1];
+        inner
+            .split(", ")
+            .filter(|e| !e.is_empty())
+            .map(|e| {
+                let (k, v) = e.split_once('=').unwrap();
+                (k.to_string(), v.to_string())
+            })
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn port_matches_a_btree_map_model_on_random_operation_sequences(
+            capacity in prop_oneof![Just(None), (0..70i32).prop_map(Some)],
+            ops in prop::collection::vec(op(), 0..80),
+        ) {
+            let mut p = capacity.map_or_else(Properties::new, |c| Properties::with_capacity(c).unwrap());
+            let mut model = BTreeMap::new();
+            for (step, op) in ops.iter().enumerate() {
+                let got = run_port(&mut p, op);
+                let want = run_model(&mut model, op);
+                prop_assert_eq!(&got, &want, "step {} {:?}", step, op);
+                let shown = p.to_java_string();
+                prop_assert_eq!(parsed(&shown), model.clone());
+                prop_assert_eq!(shown.matches('=').count(), model.len());
+                prop_assert_eq!(p.map.nodes().count() as i64, p.map.base_count);
+            }
+        }
+    }
+
+    // ---- through the harness, in the paper's default context ----
+
+    #[test]
+    fn paper_context_has_j_113() {
+        // vps: int 2, boolean 2, String 2, Properties 1. nc(m) = product over the slots
+        // (parameters, then target, then result):
+        //   Properties() 1                Properties(int) 2·1 = 2   Properties(Properties) 1·1 = 1
+        //   setProperty(String,String) 2·2·1·2 = 8                  getProperty(String) 2·1·2 = 4
+        //   getProperty(String,String) 8  size() 1·2 = 2            isEmpty() 2
+        //   equals(Properties) 1·1·2 = 2  hashCode() 2              toString() 2
+        //   contains(String) 4            containsValue(String) 4   containsKey(String) 4
+        //   get(String) 4                 put(String,String) 8      remove(String) 4
+        //   putAll(Properties) 1·1 = 1    clear() 1                 getOrDefault(String,String) 8
+        //   putIfAbsent(String,String) 8  remove(String,String) 8
+        //   replace(String,String,String) 2·2·2·1·2 = 16            replace(String,String) 8
+        //   clone() 1·1 = 1
+        // j = (1+2+1) + (8+4+8) + (2+2) + (2+2+2) + (4+4+4) + (4+8+4) + (1+1) + (8+8+8)
+        //     + (16+8) + 1 = 4 + 20 + 4 + 6 + 12 + 16 + 2 + 24 + 24 + 1 = 113
+        let unit = SubjectUnit::<Properties>::new();
+        let context = TestContext::paper(&unit).unwrap();
+        assert_eq!(context.methods().len(), 25);
+        assert_eq!(context.j(), 113);
+        let types: Vec<String> = context.types_of_interest().iter().map(|t| t.to_string()).collect();
+        assert_eq!(types, ["int", "bool", "string", "object"]);
+        let registered = crate::subject::registry().find("Properties").unwrap();
+        assert_eq!(registered.java_class(), "java.util.Properties");
+    }
+
+    #[test]
+    fn harness_set_property_from_the_string_pool_and_to_string_into_it() {
+        let unit = SubjectUnit::<Properties>::new();
+        let context = Arc::new(TestContext::paper(&unit).unwrap());
+        let call = |signature: &str, slots: &[u32]| {
+            let position = context.methods().iter().position(|m| m.info.signature == signature).unwrap();
+            context.call_space().encode_call(position, slots).unwrap()
+        };
+        let mut session = unit.session(Arc::clone(&context));
+        // object_vp[0] = new Properties();
+        session.step(call("Properties()", &[0])).unwrap();
+        // string_vp[1] = object_vp[0].setProperty(string_vp[0], string_vp[1]);  "a"="b" → null
+        session.step(call("setProperty(String,String)", &[0, 1, 0, 1])).unwrap();
+        assert_eq!(session.primitives().strings, [Some("a".into()), None]);
+        // string_vp[0] = object_vp[0].getProperty(string_vp[1]);  getProperty(null) → NPE
+        assert_eq!(session.step(call("getProperty(String)", &[1, 0, 0])), Err(E::NullPointer));
+        // string_vp[1] = object_vp[0].toString();
+        session.step(call("toString()", &[0, 1])).unwrap();
+        assert_eq!(session.primitives().strings[1].as_deref(), Some("{a=b}"));
+        assert_eq!(session.render_pools()[3].1, ["{a=b}"]);
+    }
+}
