@@ -190,7 +190,12 @@ impl ConcurrentHashMap {
     }
 
     /// `putVal(K key, V value, boolean onlyIfAbsent)`: the previous value, or `null`.
-    fn put_val(&mut self, key: Option<&str>, value: Option<&str>, only_if_absent: bool) -> Result<Option<String>> {
+    fn put_val(
+        &mut self,
+        key: Option<&str>,
+        value: Option<&str>,
+        only_if_absent: bool,
+    ) -> Result<Option<String>> {
         let (Some(key), Some(value)) = (key, value) else {
             return Err(JavaException::NullPointer);
         };
@@ -334,7 +339,12 @@ impl ConcurrentHashMap {
     /// `replaceNode(Object key, V value, Object cv)`: if `key` is present and `cv` is
     /// `null` or its value, replaces the value by `value` (or removes the node if `value`
     /// is `null`); returns the old value, or `null`.
-    fn replace_node(&mut self, key: Option<&str>, value: Option<&str>, cv: Option<&str>) -> Result<Option<String>> {
+    fn replace_node(
+        &mut self,
+        key: Option<&str>,
+        value: Option<&str>,
+        cv: Option<&str>,
+    ) -> Result<Option<String>> {
         let key = key.ok_or(JavaException::NullPointer)?;
         let hash = spread(string_hash(key));
         if self.table.length == 0 {
@@ -380,7 +390,10 @@ impl ConcurrentHashMap {
 
     /// `toString()`: `{k=v, …}` in traversal order.
     pub fn to_java_string(&self) -> String {
-        let entries: Vec<String> = self.nodes().map(|p| format!("{}={}", p.key, p.val)).collect();
+        let entries: Vec<String> = self
+            .nodes()
+            .map(|p| format!("{}={}", p.key, p.val))
+            .collect();
         format!("{{{}}}", entries.join(", "))
     }
 
@@ -434,11 +447,15 @@ impl Properties {
     /// `new Properties(Properties defaults)` (`null`: no defaults); see the module doc
     /// on the snapshot.
     pub fn with_defaults(defaults: Option<&Properties>) -> Self {
-        Self::with_defaults_and_capacity(defaults, PROPERTIES_CAPACITY).expect("8 is a valid capacity")
+        Self::with_defaults_and_capacity(defaults, PROPERTIES_CAPACITY)
+            .expect("8 is a valid capacity")
     }
 
     /// The private `Properties(Properties defaults, int initialCapacity)`.
-    fn with_defaults_and_capacity(defaults: Option<&Properties>, initial_capacity: i32) -> Result<Self> {
+    fn with_defaults_and_capacity(
+        defaults: Option<&Properties>,
+        initial_capacity: i32,
+    ) -> Result<Self> {
         Ok(Properties {
             map: ConcurrentHashMap::with_capacity(initial_capacity)?,
             defaults: defaults.map(|d| Box::new(d.clone())),
@@ -451,7 +468,11 @@ impl Properties {
     }
 
     /// `setProperty(String key, String value)`: `put(key, value)`.
-    pub fn set_property(&mut self, key: Option<&str>, value: Option<&str>) -> Result<Option<String>> {
+    pub fn set_property(
+        &mut self,
+        key: Option<&str>,
+        value: Option<&str>,
+    ) -> Result<Option<String>> {
         self.put(key, value)
     }
 
@@ -465,7 +486,11 @@ impl Properties {
     }
 
     /// `getProperty(String key, String defaultValue)`.
-    pub fn get_property_or(&self, key: Option<&str>, default_value: Option<&str>) -> Result<Option<String>> {
+    pub fn get_property_or(
+        &self,
+        key: Option<&str>,
+        default_value: Option<&str>,
+    ) -> Result<Option<String>> {
         let val = self.get_property(key)?;
         Ok(val.or_else(|| default_value.map(str::to_owned)))
     }
@@ -536,12 +561,20 @@ impl Properties {
     }
 
     /// `getOrDefault(Object key, Object defaultValue)` (no `defaults` lookup).
-    pub fn get_or_default(&self, key: Option<&str>, default_value: Option<&str>) -> Result<Option<String>> {
+    pub fn get_or_default(
+        &self,
+        key: Option<&str>,
+        default_value: Option<&str>,
+    ) -> Result<Option<String>> {
         Ok(self.map.get(key)?.or(default_value).map(str::to_owned))
     }
 
     /// `putIfAbsent(Object key, Object value)`: the present value, or `null` after adding.
-    pub fn put_if_absent(&mut self, key: Option<&str>, value: Option<&str>) -> Result<Option<String>> {
+    pub fn put_if_absent(
+        &mut self,
+        key: Option<&str>,
+        value: Option<&str>,
+    ) -> Result<Option<String>> {
         self.map.put_val(key, value, true)
     }
 
@@ -549,11 +582,19 @@ impl Properties {
     pub fn remove_entry(&mut self, key: Option<&str>, value: Option<&str>) -> Result<bool> {
         let key = key.ok_or(JavaException::NullPointer)?;
         let Some(value) = value else { return Ok(false) };
-        Ok(self.map.replace_node(Some(key), None, Some(value))?.is_some())
+        Ok(self
+            .map
+            .replace_node(Some(key), None, Some(value))?
+            .is_some())
     }
 
     /// `replace(K key, V oldValue, V newValue)`: any `null` throws.
-    pub fn replace(&mut self, key: Option<&str>, old_value: Option<&str>, new_value: Option<&str>) -> Result<bool> {
+    pub fn replace(
+        &mut self,
+        key: Option<&str>,
+        old_value: Option<&str>,
+        new_value: Option<&str>,
+    ) -> Result<bool> {
         if key.is_none() || old_value.is_none() || new_value.is_none() {
             return Err(JavaException::NullPointer);
         }
@@ -561,7 +602,11 @@ impl Properties {
     }
 
     /// `replace(K key, V value)`: the replaced value, or `null`; any `null` throws.
-    pub fn replace_value(&mut self, key: Option<&str>, value: Option<&str>) -> Result<Option<String>> {
+    pub fn replace_value(
+        &mut self,
+        key: Option<&str>,
+        value: Option<&str>,
+    ) -> Result<Option<String>> {
         if key.is_none() || value.is_none() {
             return Err(JavaException::NullPointer);
         }
@@ -680,7 +725,10 @@ mod tests {
         assert_eq!(string_hash("é"), 233);
         assert_eq!(string_hash("\u{1F600}"), 1_772_899, "a surrogate pair");
         assert_eq!((spread(-1), spread(0x1_0000)), (0x7fff_0000, 0x1_0001));
-        assert_eq!((table_size_for(0), table_size_for(1), table_size_for(11)), (1, 1, 16));
+        assert_eq!(
+            (table_size_for(0), table_size_for(1), table_size_for(11)),
+            (1, 1, 16)
+        );
         assert_eq!(table_size_for(i32::MAX), MAXIMUM_CAPACITY);
     }
 
@@ -693,7 +741,10 @@ mod tests {
             p.set_property(Some("a"), Some("b")).unwrap();
             assert_eq!(p.capacity(), slots, "Properties({capacity})");
         }
-        assert_eq!(Properties::with_capacity(-1).err(), Some(E::IllegalArgument));
+        assert_eq!(
+            Properties::with_capacity(-1).err(),
+            Some(E::IllegalArgument)
+        );
         let mut huge = Properties::with_capacity(i32::MAX).unwrap();
         assert_eq!(huge.put(Some("a"), Some("b")), Err(E::OutOfMemory));
         assert_eq!((huge.size(), huge.capacity()), (0, 0));
@@ -731,7 +782,10 @@ mod tests {
         // tryPresize(20): c = 32 > 16 allocates 32 slots, then 32 > sizeCtl 24 doubles.
         assert_eq!((r.capacity(), r.to_java_string().as_str()), (64, expected));
         let copy = big.clone_properties().unwrap();
-        assert_eq!((copy.capacity(), copy.to_java_string().as_str()), (64, expected));
+        assert_eq!(
+            (copy.capacity(), copy.to_java_string().as_str()),
+            (64, expected)
+        );
         let one = props_of(&[("a", "b")]).clone_properties().unwrap();
         assert_eq!(one.capacity(), 16);
         assert_eq!(r.put_all(None), Err(E::NullPointer));
@@ -762,11 +816,17 @@ mod tests {
         assert_eq!(q.contains_key(Some("a")), Ok(false));
         assert_eq!(q.size(), 1);
         assert_eq!(q.equals(Some(&props_of(&[("b", "2")]))), Ok(true));
-        assert_eq!(q.get_property_or(Some("c"), Some("d")), Ok(Some("d".into())));
+        assert_eq!(
+            q.get_property_or(Some("c"), Some("d")),
+            Ok(Some("d".into()))
+        );
         assert_eq!(q.get_property_or(Some("c"), None), Ok(None));
         let nested = Properties::with_defaults(Some(&q));
         assert_eq!(nested.get_property(Some("a")), Ok(Some("1".into())));
-        assert_eq!(nested.clone_properties().unwrap().get_property(Some("b")), Ok(Some("2".into())));
+        assert_eq!(
+            nested.clone_properties().unwrap().get_property(Some("b")),
+            Ok(Some("2".into()))
+        );
     }
 
     #[test]
@@ -812,7 +872,11 @@ mod tests {
     #[test]
     fn hash_code_equals_contains_and_clear() {
         let mut p = props_of(&[("a", "b")]);
-        assert_eq!(p.hash_code(), 3, "\"a\".hashCode() ^ \"b\".hashCode() = 97 ^ 98");
+        assert_eq!(
+            p.hash_code(),
+            3,
+            "\"a\".hashCode() ^ \"b\".hashCode() = 97 ^ 98"
+        );
         assert_eq!(p.contains(Some("b")), Ok(true));
         assert_eq!(p.contains_value(Some("a")), Ok(false));
         assert_eq!(p.equals(None), Ok(false));
@@ -821,7 +885,10 @@ mod tests {
         let big = numbered(20);
         assert_eq!(big.equals(Some(&big.clone_properties().unwrap())), Ok(true));
         p.clear().unwrap();
-        assert_eq!((p.size(), p.capacity(), p.to_java_string().as_str()), (0, 16, "{}"));
+        assert_eq!(
+            (p.size(), p.capacity(), p.to_java_string().as_str()),
+            (0, 16, "{}")
+        );
     }
 
     // ---- the port against a model built on BTreeMap<String, String> ----
@@ -1025,7 +1092,11 @@ mod tests {
         let context = TestContext::paper(&unit).unwrap();
         assert_eq!(context.methods().len(), 25);
         assert_eq!(context.j(), 113);
-        let types: Vec<String> = context.types_of_interest().iter().map(|t| t.to_string()).collect();
+        let types: Vec<String> = context
+            .types_of_interest()
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
         assert_eq!(types, ["int", "bool", "string", "object"]);
         let registered = crate::subject::registry().find("Properties").unwrap();
         assert_eq!(registered.java_class(), "java.util.Properties");
@@ -1036,17 +1107,26 @@ mod tests {
         let unit = SubjectUnit::<Properties>::new();
         let context = Arc::new(TestContext::paper(&unit).unwrap());
         let call = |signature: &str, slots: &[u32]| {
-            let position = context.methods().iter().position(|m| m.info.signature == signature).unwrap();
+            let position = context
+                .methods()
+                .iter()
+                .position(|m| m.info.signature == signature)
+                .unwrap();
             context.call_space().encode_call(position, slots).unwrap()
         };
         let mut session = unit.session(Arc::clone(&context));
         // object_vp[0] = new Properties();
         session.step(call("Properties()", &[0])).unwrap();
         // string_vp[1] = object_vp[0].setProperty(string_vp[0], string_vp[1]);  "a"="b" → null
-        session.step(call("setProperty(String,String)", &[0, 1, 0, 1])).unwrap();
+        session
+            .step(call("setProperty(String,String)", &[0, 1, 0, 1]))
+            .unwrap();
         assert_eq!(session.primitives().strings, [Some("a".into()), None]);
         // string_vp[0] = object_vp[0].getProperty(string_vp[1]);  getProperty(null) → NPE
-        assert_eq!(session.step(call("getProperty(String)", &[1, 0, 0])), Err(E::NullPointer));
+        assert_eq!(
+            session.step(call("getProperty(String)", &[1, 0, 0])),
+            Err(E::NullPointer)
+        );
         // string_vp[1] = object_vp[0].toString();
         session.step(call("toString()", &[0, 1])).unwrap();
         assert_eq!(session.primitives().strings[1].as_deref(), Some("{a=b}"));
