@@ -28,7 +28,7 @@
 //! * Exception messages: [`JavaException`] carries the class only.
 //!
 //! # Modelling decisions
-//! * The table ([`Table`]) is a length plus the non-empty chains (head first), so a
+//! * The table (`Table`) is a length plus the non-empty chains (head first), so a
 //!   large `new Hashtable(n)` costs no memory; tables of
 //!   [`HEAP_ARRAY_LIMIT`](super::array_list::HEAP_ARRAY_LIMIT) or more slots throw
 //!   `OutOfMemoryError`, as `ArrayList` does (see its module documentation).
