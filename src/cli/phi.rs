@@ -33,8 +33,6 @@ use crate::table::{StagedFiles, format_text_table, write_csv, write_csv_file, wr
 /// Φ is printed in full only up to this many decimal digits.
 const LONGEST_PRINTED_COUNT: usize = 60;
 
-/// A SPEC may name at most this many values.
-
 /// Arguments of `testspace phi`.
 #[derive(Debug, Args)]
 pub struct PhiArgs {

@@ -235,7 +235,9 @@ pub fn summary(cells: &[CellRecord]) -> String {
     use std::collections::BTreeMap;
     use std::fmt::Write as _;
     let mut out = String::new();
-    let mut by: BTreeMap<(usize, String, usize, String, u64), (u64, u64, u64)> = BTreeMap::new();
+    /// (phase index, phase, run, strategy, n) → (cells, killed, timeouts and crashes).
+    type Tally = BTreeMap<(usize, String, usize, String, u64), (u64, u64, u64)>;
+    let mut by = Tally::new();
     for c in cells {
         let e = by
             .entry((
