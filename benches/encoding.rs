@@ -15,7 +15,9 @@ const J: u32 = 300;
 
 fn index_of_length(n: usize) -> (TestCaseCodec, BigUint) {
     let codec = TestCaseCodec::new(J, n).unwrap();
-    let digits: Vec<u32> = (0..n as u64).map(|i| ((i * 2_654_435_761 + 17) % J as u64) as u32).collect();
+    let digits: Vec<u32> = (0..n as u64)
+        .map(|i| ((i * 2_654_435_761 + 17) % J as u64) as u32)
+        .collect();
     let index = codec.encode(&digits).unwrap();
     (codec, index)
 }
@@ -26,9 +28,11 @@ fn decode(c: &mut Criterion) {
         let (codec, index) = index_of_length(n);
         let mut out = vec![0u32; n];
         group.throughput(Throughput::Elements(n as u64));
-        group.bench_with_input(BenchmarkId::new("divide_and_conquer", n), &index, |b, index| {
-            b.iter(|| codec.decode_into(black_box(index), &mut out).unwrap())
-        });
+        group.bench_with_input(
+            BenchmarkId::new("divide_and_conquer", n),
+            &index,
+            |b, index| b.iter(|| codec.decode_into(black_box(index), &mut out).unwrap()),
+        );
         group.bench_with_input(BenchmarkId::new("digit_by_digit", n), &index, |b, index| {
             b.iter(|| {
                 let mut x = black_box(index).clone();
@@ -50,9 +54,11 @@ fn encode(c: &mut Criterion) {
         let (codec, index) = index_of_length(n);
         let digits = codec.decode(&index).unwrap();
         group.throughput(Throughput::Elements(n as u64));
-        group.bench_with_input(BenchmarkId::new("divide_and_conquer", n), &digits, |b, digits| {
-            b.iter(|| codec.encode(black_box(digits)).unwrap())
-        });
+        group.bench_with_input(
+            BenchmarkId::new("divide_and_conquer", n),
+            &digits,
+            |b, digits| b.iter(|| codec.encode(black_box(digits)).unwrap()),
+        );
     }
     group.finish();
 }

@@ -16,8 +16,15 @@ mod counter;
 fn readme_shows_the_example_subject_verbatim() {
     let readme = std::fs::read_to_string("README.md").unwrap();
     let example = std::fs::read_to_string("testdata/example_subject/counter.rs").unwrap();
-    let body: String = example.lines().skip_while(|l| l.starts_with("//!") || l.is_empty()).collect::<Vec<_>>().join("\n");
-    assert!(readme.contains(&body), "README.md must contain testdata/example_subject/counter.rs verbatim");
+    let body: String = example
+        .lines()
+        .skip_while(|l| l.starts_with("//!") || l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        readme.contains(&body),
+        "README.md must contain testdata/example_subject/counter.rs verbatim"
+    );
 }
 
 #[test]
@@ -29,11 +36,19 @@ fn the_example_subject_runs_through_the_harness() {
     let mut session = unit.session(Arc::clone(&context));
     let space = context.call_space();
     let call = |position: usize, slots: &[u32]| space.encode_call(position, slots).unwrap();
-    assert_eq!(session.step(call(1, &[1, 0, 0])), Err(JavaException::NullPointer), "null target");
+    assert_eq!(
+        session.step(call(1, &[1, 0, 0])),
+        Err(JavaException::NullPointer),
+        "null target"
+    );
     session.step(call(0, &[0])).unwrap(); // object_vp[0] = Counter::new()
     session.step(call(1, &[1, 0, 0])).unwrap(); // int_vp[0] = object_vp[0].add(int_vp[1]) = 100
     assert_eq!(session.primitives().ints, vec![Some(100), Some(100)]);
     session.reset();
     session.step(call(0, &[0])).unwrap();
-    assert_eq!(session.step(call(2, &[0, 0])), Err(JavaException::Arithmetic), "divide by int_vp[0] = 0");
+    assert_eq!(
+        session.step(call(2, &[0, 0])),
+        Err(JavaException::Arithmetic),
+        "divide by int_vp[0] = 0"
+    );
 }

@@ -12,6 +12,7 @@ pub mod demo;
 pub mod encode;
 pub mod phi;
 pub mod sample;
+pub mod subjects;
 
 /// testspace: compare explorative unit-testing strategies (BE, R, BOBW) on canonical-form
 /// test cases, after Andrews, Zhang & Groce (2010).
@@ -38,6 +39,8 @@ pub enum Command {
     Sample(sample::SampleArgs),
     /// Failure density: Φ(j, k, n), FD and FDpmc, the optimal test length, general patterns.
     Phi(phi::PhiArgs),
+    /// List the registered subject units: SLOC, |M_C| and j of the paper's context.
+    Subjects(subjects::SubjectsArgs),
 }
 
 /// Parses the process arguments, runs the subcommand and maps errors to an exit code.
@@ -61,5 +64,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Encode(args) => encode::run(&args),
         Command::Sample(args) => sample::run(&args),
         Command::Phi(args) => phi::run(&args),
+        Command::Subjects(args) => subjects::run(&args),
     }
 }

@@ -19,14 +19,21 @@ impl Subject for Counter {
                 c.value = c.value.wrapping_add(a.int(0)); // Java ints wrap
                 Ok(c.value.into())
             }),
-            Method::instance("divide", &[Param::Int], Return::Void, |c, a| match a.int(0) {
-                0 => Err(JavaException::Arithmetic),
-                d => {
-                    c.value = c.value.wrapping_div(d);
-                    Ok(().into())
+            Method::instance("divide", &[Param::Int], Return::Void, |c, a| {
+                match a.int(0) {
+                    0 => Err(JavaException::Arithmetic),
+                    d => {
+                        c.value = c.value.wrapping_div(d);
+                        Ok(().into())
+                    }
                 }
             }),
-            Method::instance("isZero", &[], Return::Bool, |c, _| Ok((c.value == 0).into())),
+            Method::instance(
+                "isZero",
+                &[],
+                Return::Bool,
+                |c, _| Ok((c.value == 0).into()),
+            ),
         ]
     }
 
