@@ -265,6 +265,14 @@ fn order_insensitive_mode_ignores_only_the_order_of_elements() {
     assert_eq!(first_mismatch(&a, &b, &mode), None);
     assert_eq!(first_mismatch(&a, &b, &mode_of("ArrayList")), Some(0));
     assert_eq!(first_mismatch(&a, &c, &mode), Some(0));
+    // toString() results in the string pool too.
+    let mut sa = a.clone();
+    sa[0].state.strings[0] = Some("{1=2, 3=null}".into());
+    let mut sb = b.clone();
+    sb[0].state.strings[0] = Some("{3=null, 1=2}".into());
+    assert_eq!(first_mismatch(&sa, &sb, &mode), None);
+    sb[0].state.strings[0] = Some("{3=null}".into());
+    assert_eq!(first_mismatch(&sa, &sb, &mode), Some(0));
     assert_eq!(normalize("[]", ObjectCompare::OrderInsensitive), "[]");
     assert_eq!(normalize("{}", ObjectCompare::OrderInsensitive), "{}");
 }

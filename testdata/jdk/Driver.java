@@ -364,6 +364,12 @@ public final class Driver {
         if (spec.returns == 'V' && m.getReturnType() != void.class) {
             throw new NoSuchMethodException(m + " is not void, but " + spec.signature() + " is");
         }
+        if (m.getReturnType() == int.class) {
+            // Box as Java code does (`Integer r = x.size();` is Integer.valueOf): reflection's
+            // own boxing sometimes allocates a fresh Integer, and identity matters to
+            // IdentityHashMap.
+            return (target, args) -> Integer.valueOf((Integer) m.invoke(target, args));
+        }
         return m::invoke;
     }
 

@@ -33,7 +33,8 @@ pub enum ObjectCompare {
     /// Byte for byte.
     Exact,
     /// As multisets of top-level elements: `{1=2, 3=4}` equals `{3=4, 1=2}` (for units whose
-    /// iteration order depends on `System.identityHashCode`).
+    /// iteration order depends on `System.identityHashCode`). Applies to string-pool values
+    /// too, which hold `toString()` results.
     OrderInsensitive,
 }
 
@@ -59,6 +60,12 @@ pub const MODES: &[Mode] = &[
         objects: ObjectCompare::OrderInsensitive,
         skip: &["hashCode()"],
         reason: "table order and hashCode() follow System.identityHashCode",
+    },
+    Mode {
+        class: "WeakHashMap",
+        objects: ObjectCompare::OrderInsensitive,
+        skip: &[],
+        reason: "the null key's bucket follows the identity hash of WeakHashMap.NULL_KEY",
     },
     Mode {
         class: "EnumMap",
@@ -579,18 +586,23 @@ pub fn normalize(text: &str, compare: ObjectCompare) -> String {
     }
 }
 
+/// Object renderings, and strings (which hold `toString()` results), compared by `mode`.
+fn same_texts(x: &[Option<String>], y: &[Option<String>], mode: &Mode) -> bool {
+    x.len() == y.len()
+        && x.iter().zip(y).all(|(p, q)| match (p, q) {
+            (Some(p), Some(q)) => normalize(p, mode.objects) == normalize(q, mode.objects),
+            (None, None) => true,
+            _ => false,
+        })
+}
+
 fn same_step(a: &Step, b: &Step, mode: &Mode) -> bool {
     let (x, y) = (&a.state, &b.state);
     a.outcome == b.outcome
         && x.ints == y.ints
         && x.bools == y.bools
-        && x.strings == y.strings
-        && x.objects.len() == y.objects.len()
-        && x.objects.iter().zip(&y.objects).all(|(p, q)| match (p, q) {
-            (Some(p), Some(q)) => normalize(p, mode.objects) == normalize(q, mode.objects),
-            (None, None) => true,
-            _ => false,
-        })
+        && same_texts(&x.strings, &y.strings, mode)
+        && same_texts(&x.objects, &y.objects, mode)
 }
 
 /// The position of the first call whose outcome or following pools differ, if any.
@@ -750,6 +762,22 @@ fn explain(
     number: u64,
     ran: &[u32],
 ) -> Result<(Vec<u32>, String), String> {
+    let original = {
+        let rust = run_rust(session, context, mode, ran, ran.len()).trace;
+        let jvm = java.run(context, ran)?;
+        match first_mismatch(&rust, &jvm, mode) {
+            Some(i) => format!(
+                "first difference in the original test case, at call {} ({}):\n  rust: {}\n  jdk:  {}\n",
+                i + 1,
+                context.render_call(ran[i]),
+                rust.get(i).map_or("(none)".into(), |s| s.to_string()),
+                jvm.get(i).map_or("(none)".into(), |s| s.to_string()),
+            ),
+            None => "the original test case agreed when rerun: the JVM side is not \
+                     deterministic (an identity hash?)\n"
+                .into(),
+        }
+    };
     let mut driver_error = None;
     let shortest = shrink(ran, |candidate| {
         let RustRun {
@@ -769,7 +797,13 @@ fn explain(
     }
     let rust = run_rust(session, context, mode, &shortest, shortest.len()).trace;
     let jvm = java.run(context, &shortest)?;
-    let text = render_mismatch(unit, context, number, &shortest, &rust, &jvm);
+    let mut text = render_mismatch(unit, context, number, &shortest, &rust, &jvm);
+    if first_mismatch(&rust, &jvm, mode).is_none() {
+        text.push_str(
+            "(this shortest sequence agreed when rerun: the JVM side is not deterministic)\n",
+        );
+    }
+    text.push_str(&original);
     Ok((shortest, text))
 }
 
