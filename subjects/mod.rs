@@ -7,14 +7,18 @@
 
 use crate::subject::{SubjectUnit, Unit};
 
-/// Declares each subject module and lists its type in [`all`], in the order given.
+/// Declares each subject module and lists its type in [`all`], in the order given, with
+/// the text of its file `subjects/<module>.rs` (for `Unit::source` and the SLOC count).
 macro_rules! register_subjects {
     ($($module:ident :: $subject:ident),* $(,)?) => {
         $(pub mod $module;)*
 
         /// Every registered subject, in registration order.
         pub fn all() -> Vec<Box<dyn Unit>> {
-            vec![$(Box::new(SubjectUnit::<$module::$subject>::new())),*]
+            vec![$(Box::new(
+                SubjectUnit::<$module::$subject>::new()
+                    .with_source(include_str!(concat!(stringify!($module), ".rs"))),
+            )),*]
         }
     };
 }

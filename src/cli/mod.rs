@@ -14,6 +14,7 @@ pub mod phi;
 pub mod run;
 pub mod sample;
 pub mod show_test;
+pub mod subjects;
 
 /// testspace: compare explorative unit-testing strategies (BE, R, BOBW) on canonical-form
 /// test cases, after Andrews, Zhang & Groce (2010).
@@ -47,6 +48,8 @@ pub enum Command {
     Worker,
     /// Failure density: Φ(j, k, n), FD and FDpmc, the optimal test length, general patterns.
     Phi(phi::PhiArgs),
+    /// List the registered subject units: SLOC, |M_C| and j of the paper's context.
+    Subjects(subjects::SubjectsArgs),
 }
 
 /// Parses the process arguments, runs the subcommand and maps errors to an exit code.
@@ -73,5 +76,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::ShowTest(args) => show_test::run(&args),
         Command::Worker => run::worker(),
         Command::Phi(args) => phi::run(&args),
+        Command::Subjects(args) => subjects::run(&args),
     }
 }

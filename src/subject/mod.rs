@@ -20,7 +20,7 @@ pub use exception::JavaException;
 pub use harness::{Harness, Pools, PrimitivePools, Session};
 pub use method::{Arg, Args, Body, Method, MethodKind, Param, PoolType, Return, Value};
 pub use mutation::{GOLD, MutantId, MutantInfo, MutationOperator};
-pub use registry::{MethodInfo, Registry, SubjectError, SubjectUnit, Unit, registry};
+pub use registry::{MethodInfo, Registry, SubjectError, SubjectUnit, Unit, registry, sloc};
 
 /// A unit under test: a Rust port of a class, with the methods the harness may call.
 ///
