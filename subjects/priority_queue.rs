@@ -32,7 +32,7 @@
 //!   harness's snapshot arguments the argument is never `this`, so it adds a copy.
 //! * Exception messages: [`JavaException`] carries the class only.
 
-use super::array_list::{ElementData, new_length};
+use super::java_array::{ElementData, new_length};
 use super::vector::ok;
 use crate::subject::{JavaException, Method, Param, Return, Subject};
 

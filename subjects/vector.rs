@@ -49,7 +49,7 @@
 
 use std::marker::PhantomData;
 
-use super::array_list::{ElementData, new_length};
+use super::java_array::{ElementData, new_length};
 use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
 
 type Result<T> = std::result::Result<T, JavaException>;
