@@ -6,7 +6,11 @@
 //! and `DEFAULTCAPACITY_EMPTY_ELEMENTDATA`, which only differ in how the first `grow`
 //! sizes the array), `grow` through `ArraysSupport.newLength`/`hugeLength`, `modCount`,
 //! `ensureCapacity`, `trimToSize`, `rangeCheckForAdd`, `fastRemove`, `batchRemove`, and
-//! the `AbstractCollection` methods `ArrayList` inherits (`containsAll`, `toString`).
+//! the iterator `Itr.next()`. What Java keeps outside `ArrayList.java` is shared: the
+//! array, `System.arraycopy`, `Arrays.copyOf`, `ArraysSupport` and `Objects.checkIndex`
+//! in [`super::java_array`]; the inherited `AbstractCollection` methods (`containsAll`,
+//! `toString`) in [`super::abstract_collection`]; the method table (the wrapper class)
+//! in [`super::declarations`].
 //! M_C holds every public method whose parameter and return types are `int`, `Integer`,
 //! `boolean`, `String` or `ArrayList`, in the order of the Java source:
 //! the three constructors, `trimToSize`, `ensureCapacity`, `size`, `isEmpty`,
@@ -34,15 +38,11 @@
 //! * `Integer` elements are `Option<i32>` (`None` = `null`); Java `int` arithmetic that
 //!   can overflow in the original (`hashCode`, capacity arithmetic) uses `wrapping_*`.
 //! * The backing array ([`ElementData`]) is a length plus the slots written so far, so
-//!   `new ArrayList(100_000_000)` or `ensureCapacity` costs no memory. Allocating an
-//!   array of [`HEAP_ARRAY_LIMIT`] or more slots throws `OutOfMemoryError`: a JVM whose
-//!   heap cannot hold an `Object[]` of 2^28 references (1 GiB with compressed oops,
-//!   e.g. `-Xmx1g`) fails there, and `hugeLength` throws it for lengths beyond
-//!   `Integer.MAX_VALUE`. A real JVM's boundary depends on its heap size, so a
-//!   differential test should avoid lengths between 2^27 and 2^29.
-//! * Reading or writing outside the array throws `IndexOutOfBoundsException` (Java's
-//!   `ArrayIndexOutOfBoundsException` is a subclass): it never happens in this port, but
-//!   it does in mutants, exactly where the mutated Java would throw.
+//!   `new ArrayList(100_000_000)` or `ensureCapacity` costs no memory; arrays of
+//!   [`HEAP_ARRAY_LIMIT`](super::java_array::HEAP_ARRAY_LIMIT) or more slots throw
+//!   `OutOfMemoryError`, and reading or writing outside the array throws
+//!   `IndexOutOfBoundsException` (only in mutants, exactly where the mutated Java would
+//!   throw); see [`super::java_array`].
 //! * Object-pool arguments are snapshots, as `c.toArray()` is in Java; `o == this` in
 //!   `equals` is therefore never true, which gives the same answer (a list equals itself).
 
@@ -85,18 +85,12 @@ impl ArrayList {
     /// `new ArrayList(int initialCapacity)`; a negative capacity throws
     /// `IllegalArgumentException`.
     pub fn with_capacity(initial_capacity: i32) -> Result<Self> {
-        let element_data = if initial_capacity > 0 {
-            ElementData::new_array(initial_capacity)?
-        } else if initial_capacity == 0 {
-            ElementData::EMPTY_ELEMENTDATA
-        } else {
-            // "Illegal Capacity: " + initialCapacity
-            return Err(JavaException::IllegalArgument);
+        let element_data = match initial_capacity {
+            1.. => ElementData::new_array(initial_capacity)?,
+            0 => ElementData::EMPTY_ELEMENTDATA,
+            _ => return Err(JavaException::IllegalArgument), // "Illegal Capacity: " + initialCapacity
         };
-        Ok(ArrayList {
-            element_data,
-            ..Self::new()
-        })
+        Ok(ArrayList { element_data, ..Self::new() })
     }
 
     /// `new ArrayList(Collection c)`; `null` throws `NullPointerException`.

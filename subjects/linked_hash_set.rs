@@ -35,8 +35,7 @@ impl LinkedHashSet {
     pub fn from_collection(c: Option<&LinkedHashSet>) -> Result<Self> {
         let c = &non_null(c)?.0;
         let mut set = Self::with_capacity((2 * c.size()).max(11))?;
-        set.0.add_all(Some(c))?;
-        Ok(set)
+        set.0.add_all(Some(c)).map(|_| set)
     }
 }
 

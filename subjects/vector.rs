@@ -2,7 +2,7 @@
 //!
 //! # What is ported
 //! Java's own algorithms over an explicit backing array `elementData` (the
-//! [`ElementData`] of the `ArrayList` port, reused) with `elementCount`,
+//! [`ElementData`] of [`super::java_array`], shared with `ArrayList`) with `elementCount`,
 //! `capacityIncrement`: the four constructors (`Vector()` is
 //! `Vector(10)`, `Vector(int)` is `Vector(int, 0)`), `grow` through
 //! `ArraysSupport.newLength` with preferred growth `capacityIncrement > 0 ?
