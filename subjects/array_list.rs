@@ -6,7 +6,11 @@
 //! and `DEFAULTCAPACITY_EMPTY_ELEMENTDATA`, which only differ in how the first `grow`
 //! sizes the array), `grow` through `ArraysSupport.newLength`/`hugeLength`, `modCount`,
 //! `ensureCapacity`, `trimToSize`, `rangeCheckForAdd`, `fastRemove`, `batchRemove`, and
-//! the `AbstractCollection` methods `ArrayList` inherits (`containsAll`, `toString`).
+//! the iterator `Itr.next()`. What Java keeps outside `ArrayList.java` is shared: the
+//! array, `System.arraycopy`, `Arrays.copyOf`, `ArraysSupport` and `Objects.checkIndex`
+//! in [`super::java_array`]; the inherited `AbstractCollection` methods (`containsAll`,
+//! `toString`) in [`super::abstract_collection`]; the method table (the wrapper class)
+//! in [`super::declarations`].
 //! M_C holds every public method whose parameter and return types are `int`, `Integer`,
 //! `boolean`, `String` or `ArrayList`, in the order of the Java source:
 //! the three constructors, `trimToSize`, `ensureCapacity`, `size`, `isEmpty`,
@@ -34,154 +38,21 @@
 //! * `Integer` elements are `Option<i32>` (`None` = `null`); Java `int` arithmetic that
 //!   can overflow in the original (`hashCode`, capacity arithmetic) uses `wrapping_*`.
 //! * The backing array ([`ElementData`]) is a length plus the slots written so far, so
-//!   `new ArrayList(100_000_000)` or `ensureCapacity` costs no memory. Allocating an
-//!   array of [`HEAP_ARRAY_LIMIT`] or more slots throws `OutOfMemoryError`: a JVM whose
-//!   heap cannot hold an `Object[]` of 2^28 references (1 GiB with compressed oops,
-//!   e.g. `-Xmx1g`) fails there, and `hugeLength` throws it for lengths beyond
-//!   `Integer.MAX_VALUE`. A real JVM's boundary depends on its heap size, so a
-//!   differential test should avoid lengths between 2^27 and 2^29.
-//! * Reading or writing outside the array throws `IndexOutOfBoundsException` (Java's
-//!   `ArrayIndexOutOfBoundsException` is a subclass): it never happens in this port, but
-//!   it does in mutants, exactly where the mutated Java would throw.
+//!   `new ArrayList(100_000_000)` or `ensureCapacity` costs no memory; arrays of
+//!   [`HEAP_ARRAY_LIMIT`](super::java_array::HEAP_ARRAY_LIMIT) or more slots throw
+//!   `OutOfMemoryError`, and reading or writing outside the array throws
+//!   `IndexOutOfBoundsException` (only in mutants, exactly where the mutated Java would
+//!   throw); see [`super::java_array`].
 //! * Object-pool arguments are snapshots, as `c.toArray()` is in Java; `o == this` in
 //!   `equals` is therefore never true, which gives the same answer (a list equals itself).
 
-use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
+use super::abstract_collection::{AbstractCollection, Iter};
+use super::java_array::{ElementData, Result, check_index, new_length};
+use crate::subject::JavaException;
 
 /// `ArrayList.DEFAULT_CAPACITY`: the capacity of the first array of a list built by
 /// `new ArrayList()`.
 pub const DEFAULT_CAPACITY: i32 = 10;
-
-/// `ArraysSupport.SOFT_MAX_ARRAY_LENGTH`: the largest length `newLength` prefers.
-pub const SOFT_MAX_ARRAY_LENGTH: i32 = i32::MAX - 8;
-
-/// Arrays of this many slots or more cannot be allocated: `OutOfMemoryError` (see the
-/// module documentation).
-pub const HEAP_ARRAY_LIMIT: i32 = 1 << 28;
-
-type Result<T> = std::result::Result<T, JavaException>;
-
-/// `elementData`: a Java `Object[]` of `length` slots, stored lazily: slots beyond
-/// `written` hold `null`.
-#[derive(Clone, Debug)]
-pub(crate) struct ElementData {
-    written: Vec<Option<i32>>,
-    pub(crate) length: i32,
-    /// Whether this is the shared `DEFAULTCAPACITY_EMPTY_ELEMENTDATA` sentinel (the
-    /// only array Java compares by identity).
-    default_capacity_empty: bool,
-}
-
-impl ElementData {
-    /// `EMPTY_ELEMENTDATA` (any other zero-length array behaves the same).
-    const EMPTY_ELEMENTDATA: ElementData = ElementData {
-        written: Vec::new(),
-        length: 0,
-        default_capacity_empty: false,
-    };
-
-    /// `DEFAULTCAPACITY_EMPTY_ELEMENTDATA`.
-    const DEFAULTCAPACITY_EMPTY_ELEMENTDATA: ElementData = ElementData {
-        written: Vec::new(),
-        length: 0,
-        default_capacity_empty: true,
-    };
-
-    /// `new Object[length]`.
-    pub(crate) fn new_array(length: i32) -> Result<Self> {
-        if length < 0 {
-            return Err(JavaException::NegativeArraySize);
-        }
-        if length >= HEAP_ARRAY_LIMIT {
-            return Err(JavaException::OutOfMemory); // "Java heap space"
-        }
-        Ok(ElementData {
-            length,
-            ..Self::EMPTY_ELEMENTDATA
-        })
-    }
-
-    /// `Arrays.copyOf(this, newLength)`.
-    pub(crate) fn copy_of(&self, new_length: i32) -> Result<Self> {
-        let mut copy = Self::new_array(new_length)?;
-        copy.written = self.written.clone();
-        copy.written.truncate(new_length as usize);
-        Ok(copy)
-    }
-
-    /// The first of `count` slots from `index`, if they lie within the array.
-    fn check(&self, index: i32, count: i32) -> Result<usize> {
-        if index < 0 || count < 0 || index > self.length - count {
-            return Err(JavaException::IndexOutOfBounds); // ArrayIndexOutOfBoundsException
-        }
-        Ok(index as usize)
-    }
-
-    /// `es[index]`.
-    pub(crate) fn get(&self, index: i32) -> Result<Option<i32>> {
-        let i = self.check(index, 1)?;
-        Ok(self.written.get(i).copied().flatten())
-    }
-
-    /// `es[index] = value`.
-    pub(crate) fn set(&mut self, index: i32, value: Option<i32>) -> Result<()> {
-        let i = self.check(index, 1)?;
-        if i >= self.written.len() {
-            if value.is_none() {
-                return Ok(());
-            }
-            self.written.resize(i + 1, None);
-        }
-        self.written[i] = value;
-        Ok(())
-    }
-
-    /// The `count` slots from `index` (the source side of `System.arraycopy`).
-    pub(crate) fn read(&self, index: i32, count: i32) -> Result<Vec<Option<i32>>> {
-        self.check(index, count)?;
-        (index..index + count).map(|i| self.get(i)).collect()
-    }
-
-    /// Writes `values` from `index` on (the destination side of `System.arraycopy`).
-    pub(crate) fn write(&mut self, index: i32, values: &[Option<i32>]) -> Result<()> {
-        self.check(index, values.len() as i32)?;
-        for (offset, &value) in values.iter().enumerate() {
-            self.set(index + offset as i32, value)?;
-        }
-        Ok(())
-    }
-
-    /// `System.arraycopy(es, srcPos, es, destPos, length)`: overlapping ranges copy as
-    /// if through a temporary array.
-    pub(crate) fn copy_within(&mut self, src_pos: i32, dest_pos: i32, length: i32) -> Result<()> {
-        self.check(dest_pos, length)?;
-        let moved = self.read(src_pos, length)?;
-        self.write(dest_pos, &moved)
-    }
-}
-
-/// `ArraysSupport.newLength(oldLength, minGrowth, prefGrowth)`.
-pub(crate) fn new_length(old_length: i32, min_growth: i32, pref_growth: i32) -> Result<i32> {
-    let pref_length = old_length.wrapping_add(min_growth.max(pref_growth)); // might overflow
-    if 0 < pref_length && pref_length <= SOFT_MAX_ARRAY_LENGTH {
-        Ok(pref_length)
-    } else {
-        huge_length(old_length, min_growth)
-    }
-}
-
-/// `ArraysSupport.hugeLength(oldLength, minGrowth)`.
-fn huge_length(old_length: i32, min_growth: i32) -> Result<i32> {
-    let min_length = old_length.wrapping_add(min_growth);
-    if min_length < 0 {
-        // "Required array length " + oldLength + " + " + minGrowth + " is too large"
-        Err(JavaException::OutOfMemory)
-    } else if min_length <= SOFT_MAX_ARRAY_LENGTH {
-        Ok(SOFT_MAX_ARRAY_LENGTH)
-    } else {
-        Ok(min_length)
-    }
-}
 
 /// `java.util.ArrayList<Integer>`: a resizable array of nullable `Integer`s.
 ///
@@ -214,18 +85,12 @@ impl ArrayList {
     /// `new ArrayList(int initialCapacity)`; a negative capacity throws
     /// `IllegalArgumentException`.
     pub fn with_capacity(initial_capacity: i32) -> Result<Self> {
-        let element_data = if initial_capacity > 0 {
-            ElementData::new_array(initial_capacity)?
-        } else if initial_capacity == 0 {
-            ElementData::EMPTY_ELEMENTDATA
-        } else {
-            // "Illegal Capacity: " + initialCapacity
-            return Err(JavaException::IllegalArgument);
+        let element_data = match initial_capacity {
+            1.. => ElementData::new_array(initial_capacity)?,
+            0 => ElementData::EMPTY_ELEMENTDATA,
+            _ => return Err(JavaException::IllegalArgument), // "Illegal Capacity: " + initialCapacity
         };
-        Ok(ArrayList {
-            element_data,
-            ..Self::new()
-        })
+        Ok(ArrayList { element_data, ..Self::new() })
     }
 
     /// `new ArrayList(Collection c)`; `null` throws `NullPointerException`.
@@ -298,19 +163,9 @@ impl ArrayList {
         self.grow(self.size.wrapping_add(1))
     }
 
-    /// `size()`.
-    pub fn size(&self) -> i32 {
-        self.size
-    }
-
     /// `isEmpty()`.
     pub fn is_empty(&self) -> bool {
         self.size == 0
-    }
-
-    /// `contains(Object o)`.
-    pub fn contains(&self, o: Option<i32>) -> Result<bool> {
-        Ok(self.index_of(o)? >= 0)
     }
 
     /// `indexOf(Object o)`: the first index holding `o`, or -1.
@@ -636,17 +491,6 @@ impl ArrayList {
         Ok(())
     }
 
-    /// `containsAll(Collection c)` (from `AbstractCollection`).
-    pub fn contains_all(&self, c: Option<&ArrayList>) -> Result<bool> {
-        let c = c.ok_or(JavaException::NullPointer)?;
-        for i in 0..c.size {
-            if !self.contains(c.iterator_next(i)?)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    }
-
     /// The `i`-th `Itr.next()`: `ConcurrentModificationException` past the array.
     fn iterator_next(&self, i: i32) -> Result<Option<i32>> {
         if i >= self.element_data.length {
@@ -654,87 +498,22 @@ impl ArrayList {
         }
         self.element_data.get(i)
     }
-
-    /// `toString()` (from `AbstractCollection`): `[1, 2, null]`.
-    pub fn to_java_string_checked(&self) -> Result<String> {
-        let mut sb = String::from("[");
-        for i in 0..self.size {
-            if i > 0 {
-                sb.push_str(", ");
-            }
-            match self.iterator_next(i)? {
-                Some(e) => sb.push_str(&e.to_string()),
-                None => sb.push_str("null"),
-            }
-        }
-        sb.push(']');
-        Ok(sb)
-    }
 }
 
-/// `Objects.checkIndex(index, length)`.
-fn check_index(index: i32, length: i32) -> Result<()> {
-    if index < 0 || index >= length {
-        // "Index " + index + " out of bounds for length " + length
-        return Err(JavaException::IndexOutOfBounds);
-    }
-    Ok(())
-}
-
-/// A method's outcome as the harness stores it.
-fn ok<T: Into<Value<ArrayList>>>(outcome: Result<T>) -> Result<Value<ArrayList>> {
-    outcome.map(Into::into)
-}
-
-impl Subject for ArrayList {
-    const CLASS: &'static str = "ArrayList";
-    const JAVA_CLASS: &'static str = "java.util.ArrayList";
-
-    fn methods() -> Vec<Method<Self>> {
-        use Param::{Int, Integer, Object};
-        use Return as R;
-        #[rustfmt::skip]
-        let methods = vec![
-            Method::constructor("ArrayList", &[Int], |a| ArrayList::with_capacity(a.int(0))),
-            Method::constructor("ArrayList", &[], |_| Ok(ArrayList::new())),
-            Method::constructor("ArrayList", &[Object], |a| ArrayList::from_collection(a.object(0))),
-            Method::instance("trimToSize", &[], R::Void, |l, _| ok(l.trim_to_size())),
-            Method::instance("ensureCapacity", &[Int], R::Void, |l, a| ok(l.ensure_capacity(a.int(0)))),
-            Method::instance("size", &[], R::Int, |l, _| ok(Ok(l.size()))),
-            Method::instance("isEmpty", &[], R::Bool, |l, _| ok(Ok(l.is_empty()))),
-            Method::instance("contains", &[Integer], R::Bool, |l, a| ok(l.contains(a.integer(0)))),
-            Method::instance("indexOf", &[Integer], R::Int, |l, a| ok(l.index_of(a.integer(0)))),
-            Method::instance("lastIndexOf", &[Integer], R::Int, |l, a| ok(l.last_index_of(a.integer(0)))),
-            Method::instance("clone", &[], R::Object, |l, _| ok(l.clone_list())),
-            Method::instance("get", &[Int], R::Int, |l, a| ok(l.get(a.int(0)))),
-            Method::instance("set", &[Int, Integer], R::Int, |l, a| ok(l.set(a.int(0), a.integer(1)))),
-            Method::instance("add", &[Integer], R::Bool, |l, a| ok(l.add(a.integer(0)))),
-            Method::instance("add", &[Int, Integer], R::Void, |l, a| ok(l.add_at(a.int(0), a.integer(1)))),
-            Method::instance("remove", &[Int], R::Int, |l, a| ok(l.remove_at(a.int(0)))),
-            Method::instance("remove", &[Integer], R::Bool, |l, a| ok(l.remove(a.integer(0)))),
-            Method::instance("equals", &[Object], R::Bool, |l, a| ok(l.equals(a.object(0)))),
-            Method::instance("hashCode", &[], R::Int, |l, _| ok(l.hash_code())),
-            Method::instance("clear", &[], R::Void, |l, _| ok(l.clear())),
-            Method::instance("addAll", &[Object], R::Bool, |l, a| ok(l.add_all(a.object(0)))),
-            Method::instance("addAll", &[Int, Object], R::Bool, |l, a| ok(l.add_all_at(a.int(0), a.object(1)))),
-            Method::instance("removeAll", &[Object], R::Bool, |l, a| ok(l.remove_all(a.object(0)))),
-            Method::instance("retainAll", &[Object], R::Bool, |l, a| ok(l.retain_all(a.object(0)))),
-            Method::instance("containsAll", &[Object], R::Bool, |l, a| ok(l.contains_all(a.object(0)))),
-            Method::instance("toString", &[], R::Str, |l, _| ok(l.to_java_string_checked())),
-        ];
-        methods
+impl AbstractCollection for ArrayList {
+    /// `size()`.
+    fn size(&self) -> i32 {
+        self.size
     }
 
-    fn to_java_string(&self) -> String {
-        self.to_java_string_checked()
-            .unwrap_or_else(|thrown| format!("<toString threw {thrown}>"))
+    /// `contains(Object o)`.
+    fn contains(&self, o: Option<i32>) -> Result<bool> {
+        Ok(self.index_of(o)? >= 0)
     }
-}
 
-impl From<ArrayList> for Value<ArrayList> {
-    /// A list result (`clone()`), stored in the object pool.
-    fn from(list: ArrayList) -> Self {
-        Value::Object(Some(list))
+    /// `iterator()`: an `Itr`, whose `next()` is [`ArrayList::iterator_next`].
+    fn iterator(&self) -> Iter<'_> {
+        Box::new((0..self.size).map(|i| self.iterator_next(i)))
     }
 }
 
@@ -747,7 +526,8 @@ mod tests {
 
     use super::*;
     use crate::context::TestContext;
-    use crate::subject::{Body, Harness, Session, SubjectUnit, Unit};
+    use crate::subjects::java_array::HEAP_ARRAY_LIMIT;
+    use crate::subject::{Body, Harness, Session, Subject, SubjectUnit, Unit};
 
     type E = JavaException;
 
@@ -841,25 +621,6 @@ mod tests {
             (big.capacity(), rendered(&big)),
             (HEAP_ARRAY_LIMIT - 1, "[null]".into())
         );
-    }
-
-    #[test]
-    fn new_length_follows_arrays_support_including_huge_length() {
-        assert_eq!(new_length(10, 1, 5), Ok(15));
-        assert_eq!(new_length(10, 20, 5), Ok(30));
-        // prefLength = MAX > SOFT_MAX: hugeLength returns minLength itself.
-        assert_eq!(new_length(10, i32::MAX - 10, 5), Ok(i32::MAX));
-        // prefLength overflows, minLength fits under the soft maximum.
-        assert_eq!(
-            new_length(
-                SOFT_MAX_ARRAY_LENGTH - 2,
-                1,
-                (SOFT_MAX_ARRAY_LENGTH - 2) >> 1
-            ),
-            Ok(SOFT_MAX_ARRAY_LENGTH)
-        );
-        // minLength overflows: "Required array length ... is too large".
-        assert_eq!(new_length(20, i32::MAX, 10), Err(E::OutOfMemory));
     }
 
     #[test]

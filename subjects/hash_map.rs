@@ -55,7 +55,7 @@
 
 use std::collections::BTreeMap;
 
-use super::array_list::HEAP_ARRAY_LIMIT;
+use super::java_array::HEAP_ARRAY_LIMIT;
 use super::linked_hash_map::Links;
 use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
 

@@ -7,9 +7,12 @@
 //! `map.put(e, PRESENT) == null`, `remove` is `map.remove(o) == PRESENT`, `clone` clones
 //! the map), the sizing of `HashSet(Collection)` (`max((int) (c.size()/.75f) + 1, 16)`),
 //! the package-private `HashSet(int, float, boolean)` that `LinkedHashSet` uses (a
-//! `LinkedHashMap` backing map), and the methods inherited from `AbstractSet` (`equals`,
-//! `hashCode`, `removeAll` with its size-dependent strategy) and `AbstractCollection`
-//! (`addAll`, `retainAll`, `containsAll`, `toString`). Iteration is the map's key order.
+//! `LinkedHashMap` backing map), and the iterator (the map's key order) with its
+//! `remove`. The methods inherited from `AbstractSet` (`equals`, `hashCode`, `removeAll`
+//! with its size-dependent strategy) and `AbstractCollection` (`addAll`, `retainAll`,
+//! `containsAll`, `toString`) are the shared ones of [`super::abstract_collection`], as
+//! in Java they live in the superclasses; the method table is in
+//! [`super::declarations`].
 //! M_C, in source order: `HashSet()`, `HashSet(HashSet)`, `HashSet(int)`, `size`,
 //! `isEmpty`, `contains`, `add`, `remove`, `clear`, `clone`, `equals`, `hashCode`,
 //! `removeAll`, `addAll`, `retainAll`, `containsAll`, `toString`.
@@ -22,11 +25,10 @@
 //!   `HashIterator.remove` does.
 //! * Everything `HashMap` leaves out (treeification; see [`super::hash_map`]).
 
-use super::hash_map::{HashMap, ok};
+use super::abstract_collection::{self as ac, AbstractCollection, Iter, MutableCollection};
+use super::hash_map::HashMap;
+use super::java_array::{Result, non_null};
 use super::linked_hash_map::Links;
-use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
-
-type Result<T> = std::result::Result<T, JavaException>;
 
 /// `PRESENT`: the dummy value of every mapping in the backing map.
 pub const PRESENT: Option<i32> = Some(0);
@@ -52,7 +54,7 @@ impl HashSet {
     /// `new HashSet(Collection c)`: sized for `c`, then `addAll(c)`; `null` throws
     /// `NullPointerException`.
     pub fn from_collection(c: Option<&HashSet>) -> Result<Self> {
-        let c = c.ok_or(JavaException::NullPointer)?;
+        let c = non_null(c)?;
         let mut set = Self::with_capacity(((c.size() as f32 / 0.75) as i32 + 1).max(16))?;
         set.add_all(Some(c))?;
         Ok(set)
@@ -79,29 +81,9 @@ impl HashSet {
         self.map.entries().into_iter().map(|(k, _)| k).collect()
     }
 
-    /// `size()`.
-    pub fn size(&self) -> i32 {
-        self.map.size()
-    }
-
     /// `isEmpty()`.
     pub fn is_empty(&self) -> bool {
         self.map.is_empty()
-    }
-
-    /// `contains(Object o)`.
-    pub fn contains(&self, o: Option<i32>) -> Result<bool> {
-        self.map.contains_key(o)
-    }
-
-    /// `add(E e)`: whether `e` was not yet there.
-    pub fn add(&mut self, e: Option<i32>) -> Result<bool> {
-        Ok(self.map.put(e, PRESENT)?.is_none())
-    }
-
-    /// `remove(Object o)`: whether `o` was there.
-    pub fn remove(&mut self, o: Option<i32>) -> Result<bool> {
-        Ok(self.map.remove(o)? == PRESENT)
     }
 
     /// `clear()`.
@@ -114,149 +96,58 @@ impl HashSet {
         Ok(HashSet { map: self.map.clone_map()? })
     }
 
-    /// `equals(Object o)` (from `AbstractSet`): same size and `containsAll(o)`.
+    /// `equals(Object o)` (from `AbstractSet`).
     pub fn equals(&self, o: Option<&HashSet>) -> Result<bool> {
-        match o {
-            Some(c) if c.size() == self.size() => self.contains_all(Some(c)),
-            _ => Ok(false), // not a Set, or another size
-        }
+        ac::set_equals(self, o)
     }
 
     /// `hashCode()` (from `AbstractSet`): the wrapping sum of the elements (`null` → 0).
     pub fn hash_code(&self) -> i32 {
-        self.elements().into_iter().fold(0i32, |h, e| h.wrapping_add(e.unwrap_or(0)))
+        ac::set_hash_code(self).expect("a HashSet iterator does not throw")
     }
 
-    /// `removeAll(Collection c)` (from `AbstractSet`): removes `c`'s elements, iterating
-    /// over the smaller of the two; `null` throws `NullPointerException`.
+    /// `removeAll(Collection c)` (from `AbstractSet`).
     pub fn remove_all(&mut self, c: Option<&HashSet>) -> Result<bool> {
-        let c = c.ok_or(JavaException::NullPointer)?;
-        let mut modified = false;
-        if self.size() > c.size() {
-            for e in c.elements() {
-                modified |= self.remove(e)?;
-            }
-        } else {
-            for e in self.elements() {
-                if c.contains(e)? {
-                    self.map.remove(e)?; // i.remove()
-                    modified = true;
-                }
-            }
-        }
-        Ok(modified)
-    }
-
-    /// `addAll(Collection c)` (from `AbstractCollection`): adds `c`'s elements in `c`'s
-    /// iteration order; whether any was new.
-    pub fn add_all(&mut self, c: Option<&HashSet>) -> Result<bool> {
-        let mut modified = false;
-        for e in c.ok_or(JavaException::NullPointer)?.elements() {
-            modified |= self.add(e)?;
-        }
-        Ok(modified)
-    }
-
-    /// `retainAll(Collection c)` (from `AbstractCollection`): removes what `c` lacks.
-    pub fn retain_all(&mut self, c: Option<&HashSet>) -> Result<bool> {
-        let c = c.ok_or(JavaException::NullPointer)?;
-        let mut modified = false;
-        for e in self.elements() {
-            if !c.contains(e)? {
-                self.map.remove(e)?; // it.remove()
-                modified = true;
-            }
-        }
-        Ok(modified)
-    }
-
-    /// `containsAll(Collection c)` (from `AbstractCollection`).
-    pub fn contains_all(&self, c: Option<&HashSet>) -> Result<bool> {
-        for e in c.ok_or(JavaException::NullPointer)?.elements() {
-            if !self.contains(e)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+        ac::set_remove_all(self, c)
     }
 
     /// `toString()` (from `AbstractCollection`): `[1, null]` in iteration order.
     pub fn to_java_string(&self) -> String {
-        let shown: Vec<String> = self
-            .elements()
-            .into_iter()
-            .map(|e| e.map_or("null".into(), |e| e.to_string()))
-            .collect();
-        format!("[{}]", shown.join(", "))
+        self.to_java_string_checked().expect("a HashSet iterator does not throw")
     }
 }
 
-/// A subject whose state is a [`HashSet`]: `HashSet` itself and `LinkedHashSet`, which
-/// share their instance methods ([`set_methods`]).
-pub trait SetUnit: Subject {
-    /// The set.
-    fn set(&self) -> &HashSet;
-    /// The set, mutably.
-    fn set_mut(&mut self) -> &mut HashSet;
-    /// Wraps a set built by the core (`clone()`) as an instance of this subject.
-    fn wrap(set: HashSet) -> Self;
-}
-
-/// The instance methods of M_C shared by `HashSet` and `LinkedHashSet`, in the order of
-/// `HashSet`'s source, then `AbstractSet`'s and `AbstractCollection`'s.
-pub fn set_methods<S: SetUnit>() -> Vec<Method<S>> {
-    use Param::{Integer, Object};
-    use Return as R;
-    #[rustfmt::skip]
-    let methods: Vec<Method<S>> = vec![
-        Method::instance("size", &[], R::Int, |s, _| ok(Ok(s.set().size()))),
-        Method::instance("isEmpty", &[], R::Bool, |s, _| ok(Ok(s.set().is_empty()))),
-        Method::instance("contains", &[Integer], R::Bool, |s, a| ok(s.set().contains(a.integer(0)))),
-        Method::instance("add", &[Integer], R::Bool, |s, a| ok(s.set_mut().add(a.integer(0)))),
-        Method::instance("remove", &[Integer], R::Bool, |s, a| ok(s.set_mut().remove(a.integer(0)))),
-        Method::instance("clear", &[], R::Void, |s, _| { s.set_mut().clear(); Ok(Value::Void) }),
-        Method::instance("clone", &[], R::Object, |s, _| Ok(Value::Object(Some(S::wrap(s.set().clone_set()?))))),
-        Method::instance("equals", &[Object], R::Bool, |s, a| ok(s.set().equals(a.object(0).map(S::set)))),
-        Method::instance("hashCode", &[], R::Int, |s, _| ok(Ok(s.set().hash_code()))),
-        Method::instance("removeAll", &[Object], R::Bool, |s, a| ok(s.set_mut().remove_all(a.object(0).map(S::set)))),
-        Method::instance("addAll", &[Object], R::Bool, |s, a| ok(s.set_mut().add_all(a.object(0).map(S::set)))),
-        Method::instance("retainAll", &[Object], R::Bool, |s, a| ok(s.set_mut().retain_all(a.object(0).map(S::set)))),
-        Method::instance("containsAll", &[Object], R::Bool, |s, a| ok(s.set().contains_all(a.object(0).map(S::set)))),
-        Method::instance("toString", &[], R::Str, |s, _| ok(Ok(s.set().to_java_string()))),
-    ];
-    methods
-}
-
-impl SetUnit for HashSet {
-    fn set(&self) -> &HashSet {
-        self
+impl AbstractCollection for HashSet {
+    /// `size()`.
+    fn size(&self) -> i32 {
+        self.map.size()
     }
-    fn set_mut(&mut self) -> &mut HashSet {
-        self
+
+    /// `contains(Object o)`.
+    fn contains(&self, o: Option<i32>) -> Result<bool> {
+        self.map.contains_key(o)
     }
-    fn wrap(set: HashSet) -> Self {
-        set
+
+    /// `iterator()`: `map.keySet().iterator()`.
+    fn iterator(&self) -> Iter<'_> {
+        Box::new(self.elements().into_iter().map(Ok))
     }
 }
 
-impl Subject for HashSet {
-    const CLASS: &'static str = "HashSet";
-    const JAVA_CLASS: &'static str = "java.util.HashSet";
-
-    fn methods() -> Vec<Method<Self>> {
-        use Param::{Int, Object};
-        #[rustfmt::skip]
-        let mut methods = vec![
-            Method::constructor("HashSet", &[], |_| Ok(HashSet::new())),
-            Method::constructor("HashSet", &[Object], |a| HashSet::from_collection(a.object(0))),
-            Method::constructor("HashSet", &[Int], |a| HashSet::with_capacity(a.int(0))),
-        ];
-        methods.extend(set_methods());
-        methods
+impl MutableCollection for HashSet {
+    /// `add(E e)`: whether `e` was not yet there.
+    fn add(&mut self, e: Option<i32>) -> Result<bool> {
+        Ok(self.map.put(e, PRESENT)?.is_none())
     }
 
-    fn to_java_string(&self) -> String {
-        HashSet::to_java_string(self)
+    /// `remove(Object o)`: whether `o` was there.
+    fn remove(&mut self, o: Option<i32>) -> Result<bool> {
+        Ok(self.map.remove(o)? == PRESENT)
+    }
+
+    /// The key iterator's `remove()`: `HashIterator.remove` removes the key from the map.
+    fn iterator_remove(&mut self, e: Option<i32>) -> Result<()> {
+        self.map.remove(e).map(drop)
     }
 }
 
@@ -269,6 +160,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::context::TestContext;
     use crate::subject::SubjectUnit;
+    use crate::subject::JavaException;
     use crate::subjects::hash_map::tests::key;
 
     type E = JavaException;

@@ -4,17 +4,17 @@
 //! # What is ported
 //! The three constructors (`LinkedHashSet()` with capacity 16, `LinkedHashSet(int)`,
 //! `LinkedHashSet(LinkedHashSet)` sized `max(2 * c.size(), 11)` then `addAll`), all
-//! through `HashSet(int, float, boolean)`; every other method is `HashSet`'s
-//! ([`set_methods`]). M_C: the three constructors, then `HashSet`'s instance methods.
+//! through `HashSet(int, float, boolean)`: the only methods Java's class declares. Every
+//! other method is `HashSet`'s. M_C (declared in [`super::declarations`]): the three
+//! constructors, then `HashSet`'s instance methods.
 //!
 //! # What is left out, and why
 //! `LinkedHashSet(int, float)`: `float` is not a type of interest; `spliterator` and
 //! everything `HashSet` leaves out (see [`super::hash_set`]).
 
-use super::hash_set::{HashSet, SetUnit, set_methods};
-use crate::subject::{JavaException, Method, Param, Subject};
-
-type Result<T> = std::result::Result<T, JavaException>;
+use super::abstract_collection::{AbstractCollection, MutableCollection};
+use super::hash_set::HashSet;
+use super::java_array::{Result, non_null};
 
 /// `java.util.LinkedHashSet<Integer>`: a [`HashSet`] backed by a `LinkedHashMap`.
 #[derive(Clone, Debug)]
@@ -33,43 +33,9 @@ impl LinkedHashSet {
 
     /// `new LinkedHashSet(Collection c)`: `null` throws `NullPointerException`.
     pub fn from_collection(c: Option<&LinkedHashSet>) -> Result<Self> {
-        let c = &c.ok_or(JavaException::NullPointer)?.0;
+        let c = &non_null(c)?.0;
         let mut set = Self::with_capacity((2 * c.size()).max(11))?;
-        set.0.add_all(Some(c))?;
-        Ok(set)
-    }
-}
-
-impl SetUnit for LinkedHashSet {
-    fn set(&self) -> &HashSet {
-        &self.0
-    }
-    fn set_mut(&mut self) -> &mut HashSet {
-        &mut self.0
-    }
-    fn wrap(set: HashSet) -> Self {
-        LinkedHashSet(set)
-    }
-}
-
-impl Subject for LinkedHashSet {
-    const CLASS: &'static str = "LinkedHashSet";
-    const JAVA_CLASS: &'static str = "java.util.LinkedHashSet";
-
-    fn methods() -> Vec<Method<Self>> {
-        use Param::{Int, Object};
-        #[rustfmt::skip]
-        let mut methods = vec![
-            Method::constructor("LinkedHashSet", &[Int], |a| LinkedHashSet::with_capacity(a.int(0))),
-            Method::constructor("LinkedHashSet", &[], |_| LinkedHashSet::new()),
-            Method::constructor("LinkedHashSet", &[Object], |a| LinkedHashSet::from_collection(a.object(0))),
-        ];
-        methods.extend(set_methods());
-        methods
-    }
-
-    fn to_java_string(&self) -> String {
-        self.0.to_java_string()
+        set.0.add_all(Some(c)).map(|_| set)
     }
 }
 
@@ -79,7 +45,7 @@ mod tests {
 
     use super::*;
     use crate::context::TestContext;
-    use crate::subject::SubjectUnit;
+    use crate::subject::{JavaException, Subject, SubjectUnit};
     use crate::subjects::hash_set::tests::{check_set_sequence, op};
 
     #[test]

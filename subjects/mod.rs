@@ -23,6 +23,10 @@ macro_rules! register_subjects {
     };
 }
 
+pub mod abstract_collection;
+pub mod declarations;
+pub mod java_array;
+
 register_subjects! {
     array_list::ArrayList,
     enum_map::EnumMap,

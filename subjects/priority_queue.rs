@@ -1,8 +1,8 @@
 //! `PriorityQueue`: a port of JDK 17's `java.util.PriorityQueue<Integer>`, a binary heap.
 //!
 //! # What is ported
-//! Java's min-heap in an explicit array `queue` (the [`ElementData`] of the `ArrayList`
-//! port) under the natural ordering of `Integer` (no comparator):
+//! Java's min-heap in an explicit array `queue` (the [`ElementData`] of
+//! [`super::java_array`], as in `ArrayList`) under the natural ordering of `Integer` (no comparator):
 //! `DEFAULT_INITIAL_CAPACITY = 11`, `grow` through `ArraysSupport.newLength` with
 //! preferred growth `oldCapacity < 64 ? oldCapacity + 2 : oldCapacity >> 1`,
 //! `siftUpComparable`, `siftDownComparable`, `removeAt` (sift down, then up if the moved
@@ -32,7 +32,7 @@
 //!   harness's snapshot arguments the argument is never `this`, so it adds a copy.
 //! * Exception messages: [`JavaException`] carries the class only.
 
-use super::array_list::{ElementData, new_length};
+use super::java_array::{ElementData, new_length};
 use super::vector::ok;
 use crate::subject::{JavaException, Method, Param, Return, Subject};
 

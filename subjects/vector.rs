@@ -2,7 +2,7 @@
 //!
 //! # What is ported
 //! Java's own algorithms over an explicit backing array `elementData` (the
-//! [`ElementData`] of the `ArrayList` port, reused) with `elementCount`,
+//! [`ElementData`] of [`super::java_array`], shared with `ArrayList`) with `elementCount`,
 //! `capacityIncrement`: the four constructors (`Vector()` is
 //! `Vector(10)`, `Vector(int)` is `Vector(int, 0)`), `grow` through
 //! `ArraysSupport.newLength` with preferred growth `capacityIncrement > 0 ?
@@ -49,7 +49,7 @@
 
 use std::marker::PhantomData;
 
-use super::array_list::{ElementData, new_length};
+use super::java_array::{ElementData, new_length};
 use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
 
 type Result<T> = std::result::Result<T, JavaException>;

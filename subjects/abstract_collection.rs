@@ -1,0 +1,130 @@
+//! The methods Java's collections inherit from `java.util.AbstractCollection` and
+//! `java.util.AbstractSet`, written once over the operations each class implements itself
+//! (`size`, `contains`, `iterator`, `add`, `remove`, `Iterator.remove`), as Java's
+//! superclasses are. The paper counted and mutated only each class's own source file, so
+//! this module belongs to no unit: a unit implements [`AbstractCollection`] (and
+//! [`MutableCollection`]) and gets the inherited methods it does not override.
+
+use super::java_array::{Result, non_null};
+use crate::subject::JavaException;
+
+/// A Java `Iterator`: each `next()` may throw (a mutant's iterator can fail mid-way).
+pub type Iter<'a> = Box<dyn Iterator<Item = Result<Option<i32>>> + 'a>;
+
+/// `AbstractCollection<Integer>`: the abstract methods a class implements, and the
+/// read-only methods built on them.
+pub trait AbstractCollection: Sized {
+    /// `size()`.
+    fn size(&self) -> i32;
+    /// `contains(Object o)`.
+    fn contains(&self, o: Option<i32>) -> Result<bool>;
+    /// `iterator()`: the elements in iteration order.
+    fn iterator(&self) -> Iter<'_>;
+
+    /// `containsAll(Collection c)`: whether `contains(e)` for each `e` of `c`; `null`
+    /// throws `NullPointerException`.
+    fn contains_all(&self, c: Option<&Self>) -> Result<bool> {
+        for e in non_null(c)?.iterator() {
+            if !self.contains(e?)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `toString()`: `[1, 2, null]` in iteration order.
+    fn to_java_string_checked(&self) -> Result<String> {
+        let mut sb = String::from("[");
+        for (i, e) in self.iterator().enumerate() {
+            if i > 0 {
+                sb.push_str(", ");
+            }
+            match e? {
+                Some(e) => sb.push_str(&e.to_string()),
+                None => sb.push_str("null"),
+            }
+        }
+        sb.push(']');
+        Ok(sb)
+    }
+}
+
+/// A modifiable `AbstractCollection`: `add`, `remove` and `Iterator.remove`, and the
+/// bulk operations `AbstractCollection` builds on them.
+pub trait MutableCollection: AbstractCollection {
+    /// `add(E e)`: whether the collection changed.
+    fn add(&mut self, e: Option<i32>) -> Result<bool>;
+    /// `remove(Object o)`: whether the collection changed.
+    fn remove(&mut self, o: Option<i32>) -> Result<bool>;
+    /// `it.remove()` right after `it.next()` returned `e`.
+    fn iterator_remove(&mut self, e: Option<i32>) -> Result<()>;
+
+    /// `addAll(Collection c)`: `add`s `c`'s elements in `c`'s iteration order; whether
+    /// any `add` changed the collection.
+    fn add_all(&mut self, c: Option<&Self>) -> Result<bool> {
+        let mut modified = false;
+        for e in non_null(c)?.iterator() {
+            modified |= self.add(e?)?;
+        }
+        Ok(modified)
+    }
+
+    /// `retainAll(Collection c)`: removes through the iterator what `c` does not contain.
+    fn retain_all(&mut self, c: Option<&Self>) -> Result<bool> {
+        remove_through_iterator(self, non_null(c)?, false)
+    }
+}
+
+/// The iterator loop of `AbstractCollection.retainAll` and `AbstractSet.removeAll`:
+/// `it.remove()` each element `e` with `c.contains(e) == contained`; whether any was
+/// removed. The iteration runs over a snapshot, which `Iterator.remove` of the last
+/// returned element makes equivalent.
+fn remove_through_iterator<C: MutableCollection>(
+    this: &mut C,
+    c: &C,
+    contained: bool,
+) -> Result<bool> {
+    let mut modified = false;
+    for e in this.iterator().collect::<Result<Vec<_>>>()? {
+        if c.contains(e)? == contained {
+            this.iterator_remove(e)?;
+            modified = true;
+        }
+    }
+    Ok(modified)
+}
+
+/// `AbstractSet.equals(Object o)`: same size and `containsAll(o)`; `null` is never equal,
+/// and a `ClassCastException` or `NullPointerException` of `containsAll` means `false`.
+pub fn set_equals<S: AbstractCollection>(this: &S, o: Option<&S>) -> Result<bool> {
+    let Some(c) = o.filter(|c| c.size() == this.size()) else {
+        return Ok(false); // not a Set, or another size
+    };
+    match this.contains_all(Some(c)) {
+        Err(JavaException::ClassCast | JavaException::NullPointer) => Ok(false),
+        outcome => outcome,
+    }
+}
+
+/// `AbstractSet.hashCode()`: the wrapping sum of the elements' hashes (`null` → 0).
+pub fn set_hash_code<S: AbstractCollection>(this: &S) -> Result<i32> {
+    let mut h = 0i32;
+    for e in this.iterator() {
+        h = h.wrapping_add(e?.unwrap_or(0));
+    }
+    Ok(h)
+}
+
+/// `AbstractSet.removeAll(Collection c)`: `remove`s `c`'s elements if this set is the
+/// larger, else removes through the iterator what `c` contains.
+pub fn set_remove_all<S: MutableCollection>(this: &mut S, c: Option<&S>) -> Result<bool> {
+    let c = non_null(c)?;
+    if this.size() > c.size() {
+        let mut modified = false;
+        for e in c.iterator() {
+            modified |= this.remove(e?)?;
+        }
+        return Ok(modified);
+    }
+    remove_through_iterator(this, c, true)
+}
