@@ -20,7 +20,8 @@ use testspace::context::{MethodSelection, PoolInit, TestContext};
 use testspace::experiment::{OracleKind, Until};
 use testspace::runner::job::{Job, execute};
 use testspace::strategy::StrategyKind;
-use testspace::subject::{Session, Unit, registry};
+use testspace::subject::{Unit, registry};
+use testspace::subjects::abstract_collection::AbstractCollection;
 use testspace::subjects::array_list::ArrayList;
 
 fn plan(class: &str) -> (&'static dyn Unit, Arc<TestContext>) {

@@ -86,6 +86,7 @@ pub struct Harness<S: Subject> {
     context: Arc<TestContext>,
     initial: Pools<S>,
     pools: Pools<S>,
+    args: Args<S>,
 }
 
 impl<S: Subject> Harness<S> {
@@ -98,6 +99,7 @@ impl<S: Subject> Harness<S> {
             context,
             pools: initial.clone(),
             initial,
+            args: Args::new(Vec::new()),
         }
     }
 
@@ -138,32 +140,42 @@ impl<S: Subject> Session for Harness<S> {
     }
 
     fn step(&mut self, call: u32) -> Result<(), JavaException> {
-        let context = Arc::clone(&self.context);
-        let decoded = context.call(call);
-        let method = &self.methods[decoded.method];
+        let decoded = self.context.call(call);
+        let (params, body, name) = {
+            let method = &self.methods[decoded.method];
+            (method.params, method.body, method.name)
+        };
         let slots = decoded.slots();
-        let n_params = method.params.len();
-        let mut values = Vec::with_capacity(n_params);
-        for (&param, &slot) in method.params.iter().zip(slots) {
-            values.push(self.arg(param, slot)?);
+        // Fetch the arguments into the reused buffer (no allocation per call).
+        let mut values = std::mem::take(self.args.values_mut());
+        values.clear();
+        let mut fetched = Ok(());
+        for (&param, &slot) in params.iter().zip(slots) {
+            match self.arg(param, slot) {
+                Ok(arg) => values.push(arg),
+                Err(e) => {
+                    fetched = Err(e);
+                    break;
+                }
+            }
         }
-        let args = Args::new(values);
-        let mut rest = slots[n_params..].iter().copied();
-        let result = match &method.body {
-            Body::Constructor(body) => quietly(|| body(&args)).map(|obj| Value::Object(Some(obj))),
-            Body::Static(body) => quietly(|| body(&args)),
+        *self.args.values_mut() = values;
+        fetched?;
+        let args = &self.args;
+        let mut rest = slots[params.len()..].iter().copied();
+        let result = match body {
+            Body::Constructor(body) => quietly(|| body(args)).map(|obj| Value::Object(Some(obj))),
+            Body::Static(body) => quietly(|| body(args)),
             Body::Instance(body) => {
                 let target_slot = rest.next().expect("instance method has a target slot") as usize;
                 let Some(target) = self.pools.objects[target_slot].as_mut() else {
                     return Err(JavaException::NullPointer);
                 };
-                quietly(|| body(target, &args))
+                quietly(|| body(target, args))
             }
         }?;
         if let Some(ret_slot) = rest.next() {
-            let methods = Arc::clone(&self.methods);
-            let signature = methods[decoded.method].name;
-            self.store(ret_slot, result, signature);
+            self.store(ret_slot, result, name);
         }
         Ok(())
     }

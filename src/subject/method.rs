@@ -165,6 +165,11 @@ impl<S> Args<S> {
         Args { values }
     }
 
+    /// The argument buffer, for the harness to refill between calls.
+    pub(crate) fn values_mut(&mut self) -> &mut Vec<Arg<S>> {
+        &mut self.values
+    }
+
     /// Number of arguments.
     pub fn len(&self) -> usize {
         self.values.len()
@@ -301,6 +306,14 @@ pub struct Method<S> {
     /// The code.
     pub body: Body<S>,
 }
+
+impl<S> Clone for Body<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for Body<S> {}
 
 impl<S> Method<S> {
     /// Declares a constructor `new C(params…)`.
