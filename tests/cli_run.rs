@@ -33,18 +33,21 @@ fn run(out: &Path, jobs: &str) {
         .success();
 }
 
-/// cells.csv without the cpu_seconds column (the only column that depends on timing).
+/// cells.csv without the CPU-time columns (the only columns that depend on timing).
 fn table_without_timing(out: &Path) -> String {
     let text = std::fs::read_to_string(out.join("cells.csv")).unwrap();
     let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
-    let cpu = header.iter().position(|h| *h == "cpu_seconds").unwrap();
+    let timing: Vec<usize> = (0..header.len())
+        .filter(|&i| header[i].ends_with("cpu_seconds"))
+        .collect();
+    assert_eq!(timing.len(), 2);
     text.lines()
         .map(|line| {
             let fields: Vec<&str> = line.split(',').collect();
             fields
                 .iter()
                 .enumerate()
-                .filter(|(i, _)| *i != cpu)
+                .filter(|(i, _)| !timing.contains(i))
                 .map(|(_, f)| *f)
                 .collect::<Vec<_>>()
                 .join(",")
@@ -53,13 +56,48 @@ fn table_without_timing(out: &Path) -> String {
         .join("\n")
 }
 
+/// The rows of cells.csv, each reordered to the columns named in [`COLUMNS`].
 fn rows(out: &Path) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(out.join("cells.csv")).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let order: Vec<usize> = COLUMNS
+        .iter()
+        .map(|c| {
+            header
+                .iter()
+                .position(|h| h == c)
+                .unwrap_or_else(|| panic!("no column {c}"))
+        })
+        .collect();
     text.lines()
         .skip(1)
-        .map(|l| l.split(',').map(str::to_string).collect())
+        .map(|l| {
+            let fields: Vec<&str> = l.split(',').collect();
+            order.iter().map(|&i| fields[i].to_string()).collect()
+        })
         .collect()
 }
+
+/// The columns the tests read, by position in [`rows`].
+const COLUMNS: [&str; 17] = [
+    "phase",
+    "run",
+    "subject",
+    "mutant",
+    "operator",
+    "strategy",
+    "n",
+    "test_budget",
+    "tests_run",
+    "failing_tests",
+    "guarded_tests",
+    "first_failure",
+    "first_failure_index",
+    "method_calls",
+    "cpu_seconds",
+    "outcome",
+    "stop",
+];
 
 #[test]
 fn kills_survivals_crashes_and_hangs_are_each_recorded_and_the_run_goes_on() {
@@ -76,9 +114,7 @@ fn kills_survivals_crashes_and_hangs_are_each_recorded_and_the_run_goes_on() {
         assert!(out.join(file).exists(), "{file} missing");
     }
     let rows = rows(&out);
-    // Columns: phase,run,subject,mutant,operator,strategy,n,test_budget,tests_run,
-    // failing_tests,guarded_tests,first_failure,first_failure_index,method_calls,
-    // cpu_seconds,outcome,stop
+    // Columns as in COLUMNS.
     let outcome = |mutant: &str, strategy: &str, n: &str| -> String {
         rows.iter()
             .find(|r| r[0] == "equivalence" && r[3] == mutant && r[5] == strategy && r[6] == n)

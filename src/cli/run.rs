@@ -29,6 +29,9 @@ pub struct RunArgs {
     /// No progress bars.
     #[arg(long)]
     pub quiet: bool,
+    /// The experiment file's profile (values written `{ default = A, full = B }`).
+    #[arg(long, default_value = "default")]
+    pub profile: String,
 }
 
 /// Runs `testspace run`.
@@ -47,6 +50,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         out: args.out.clone(),
         watchdog: Duration::from_secs_f64(args.watchdog),
         progress: !args.quiet && std::io::stderr().is_terminal(),
+        profile: args.profile.clone(),
     };
     let report = run_experiment(&args.experiment, &options)?;
     print!("{}", output::summary(&report.cells));

@@ -9,7 +9,7 @@ use anyhow::{Context as _, bail};
 use clap::Args;
 
 use crate::experiment::OracleKind;
-use crate::experiment::file::parse_experiment;
+use crate::experiment::file::parse_experiment_profile;
 use crate::runner::CellRecord;
 use crate::strategy::StrategyKind;
 
@@ -44,7 +44,8 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
             args.results.display()
         )
     })?;
-    let experiment = parse_experiment(&experiment_path, &source)?;
+    let manifest = crate::runner::output::read_manifest(&args.results)?;
+    let experiment = parse_experiment_profile(&experiment_path, &source, &manifest.profile)?;
     let journal = args.results.join("journal.jsonl");
     let file = std::fs::File::open(&journal)
         .with_context(|| format!("cannot read {}", journal.display()))?;

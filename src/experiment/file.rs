@@ -70,7 +70,7 @@ struct ContextSection {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MutantsSection {
-    sample: Option<Spanned<u64>>,
+    sample: Option<Spanned<toml::Value>>,
     seed: Option<Spanned<u64>>,
 }
 
@@ -90,18 +90,56 @@ struct RunDecl {
     strategy: Spanned<String>,
     n: Spanned<toml::Value>,
     tests: Option<Spanned<toml::Value>>,
-    seconds: Option<Spanned<f64>>,
+    seconds: Option<Spanned<toml::Value>>,
     until: Option<Spanned<String>>,
 }
 
-/// Parses an experiment from TOML text (`path` is used in messages and to resolve nothing
-/// else); subjects are looked up in the process registry.
+/// Parses an experiment from TOML text with the `default` profile (`path` is used in
+/// messages only); subjects are looked up in the process registry.
 pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileError> {
+    parse_experiment_profile(path, source, DEFAULT_PROFILE)
+}
+
+/// The profile used when none is named.
+pub const DEFAULT_PROFILE: &str = "default";
+
+/// Parses an experiment from TOML text with the named profile: a value written as a table
+/// `{ default = A, full = B }` (allowed for `n`, `tests`, `seconds` and `mutants.sample`)
+/// takes the entry of the profile, else its `default` entry.
+pub fn parse_experiment_profile(
+    path: &Path,
+    source: &str,
+    profile: &str,
+) -> Result<Experiment, FileError> {
     let decl: ExperimentDecl =
         toml::from_str(source).map_err(|e| FileError::from_toml(path, source, &e))?;
     let err = |span: Range<usize>, field: &str, message: String| {
         FileError::at(path, source, Some(span), Some(field), message)
     };
+    let profiles = std::cell::RefCell::new(std::collections::BTreeSet::from([
+        DEFAULT_PROFILE.to_string()
+    ]));
+    // The value of a possibly profiled field.
+    let pick =
+        |value: &Spanned<toml::Value>, field: &str| -> Result<Spanned<toml::Value>, FileError> {
+            match value.get_ref() {
+                toml::Value::Table(table) => {
+                    profiles.borrow_mut().extend(table.keys().cloned());
+                    table
+                        .get(profile)
+                        .or_else(|| table.get(DEFAULT_PROFILE))
+                        .map(|v| Spanned::new(value.span(), v.clone()))
+                        .ok_or_else(|| {
+                            err(
+                                value.span(),
+                                field,
+                                format!("no value for profile `{profile}` and no `default`"),
+                            )
+                        })
+                }
+                _ => Ok(value.clone()),
+            }
+        };
 
     let name = decl.name.get_ref().trim().to_string();
     if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
@@ -202,10 +240,27 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
     };
     let (mutant_sample, sample_seed) = match &decl.mutants {
         None => (None, seed),
-        Some(m) => (
-            m.sample.as_ref().map(|s| *s.get_ref() as usize),
-            m.seed.as_ref().map_or(seed, |s| *s.get_ref()),
-        ),
+        Some(m) => {
+            let sample = match m
+                .sample
+                .as_ref()
+                .map(|s| pick(s, "mutants.sample"))
+                .transpose()?
+            {
+                None => None,
+                Some(s) => match s.get_ref() {
+                    toml::Value::Integer(i) if *i >= 1 => Some(*i as usize),
+                    other => {
+                        return Err(err(
+                            s.span(),
+                            "mutants.sample",
+                            format!("expected a positive integer, found {other}"),
+                        ));
+                    }
+                },
+            };
+            (sample, m.seed.as_ref().map_or(seed, |s| *s.get_ref()))
+        }
     };
 
     if decl.phase.is_empty() {
@@ -258,10 +313,11 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
                     .map_err(|e: crate::strategy::UnknownStrategy| {
                         err(run.strategy.span(), &field("strategy"), e.to_string())
                     })?;
-            let lengths: Vec<usize> = match run.n.get_ref() {
+            let n_value = pick(&run.n, &field("n"))?;
+            let lengths: Vec<usize> = match n_value.get_ref() {
                 toml::Value::Integer(i) if *i >= 0 => vec![*i as usize],
                 toml::Value::String(s) => crate::spec::parse_spec(s)
-                    .map_err(|e| err(run.n.span(), &field("n"), e.to_string()))?
+                    .map_err(|e| err(n_value.span(), &field("n"), e.to_string()))?
                     .into_iter()
                     .map(|v| v as usize)
                     .collect(),
@@ -272,7 +328,7 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
                         .collect::<Option<Vec<_>>>()
                         .ok_or_else(|| {
                             err(
-                                run.n.span(),
+                                n_value.span(),
                                 &field("n"),
                                 "expected non-negative integers".into(),
                             )
@@ -283,7 +339,7 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
                 }
                 other => {
                     return Err(err(
-                        run.n.span(),
+                        n_value.span(),
                         &field("n"),
                         format!(
                             "expected lengths (a list or a SPEC such as \"1..=8\" or \"paper\"), found {other}"
@@ -293,12 +349,17 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
             };
             if lengths.is_empty() || lengths.contains(&0) {
                 return Err(err(
-                    run.n.span(),
+                    n_value.span(),
                     &field("n"),
                     "lengths must be at least 1".into(),
                 ));
             }
-            let tests = match run.tests.as_ref() {
+            let tests_value = run
+                .tests
+                .as_ref()
+                .map(|t| pick(t, &field("tests")))
+                .transpose()?;
+            let tests = match tests_value.as_ref() {
                 None => TestBudget::Unlimited,
                 Some(t) => match t.get_ref() {
                     toml::Value::Integer(i) if *i >= 1 => TestBudget::Fixed(*i as u64),
@@ -349,16 +410,24 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
                     }
                 },
             };
-            let seconds = match run.seconds.as_ref() {
+            let seconds_value = run
+                .seconds
+                .as_ref()
+                .map(|t| pick(t, &field("seconds")))
+                .transpose()?;
+            let seconds = match seconds_value.as_ref() {
                 None => None,
-                Some(s) if *s.get_ref() > 0.0 && s.get_ref().is_finite() => Some(*s.get_ref()),
-                Some(s) => {
-                    return Err(err(
-                        s.span(),
-                        &field("seconds"),
-                        "must be a positive number of seconds".into(),
-                    ));
-                }
+                Some(s) => match s.get_ref() {
+                    toml::Value::Float(f) if *f > 0.0 && f.is_finite() => Some(*f),
+                    toml::Value::Integer(i) if *i > 0 => Some(*i as f64),
+                    _ => {
+                        return Err(err(
+                            s.span(),
+                            &field("seconds"),
+                            "must be a positive number of seconds".into(),
+                        ));
+                    }
+                },
             };
             let until = match run.until.as_ref() {
                 None => Until::FirstFailure,
@@ -401,11 +470,30 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
             runs,
         });
     }
+    if !profiles.borrow().contains(profile) {
+        let known: Vec<String> = profiles.borrow().iter().cloned().collect();
+        return Err(FileError::at(
+            path,
+            source,
+            None,
+            Some("(profile)"),
+            format!(
+                "profile `{profile}` is not used by any value in this file (profiles: {})",
+                known.join(", ")
+            ),
+        ));
+    }
+    let folder = if profile == DEFAULT_PROFILE {
+        name.clone()
+    } else {
+        format!("{name}-{profile}")
+    };
     let output = decl.output.as_ref().map_or_else(
-        || PathBuf::from("results").join(&name),
+        || PathBuf::from("results").join(&folder),
         |o| PathBuf::from(o.get_ref()),
     );
     Ok(Experiment {
+        profile: profile.to_string(),
         name,
         seed,
         subjects,
@@ -488,6 +576,34 @@ tests = "E(r)"
 
     fn error_of(source: &str) -> FileError {
         parse_experiment(Path::new("e.toml"), source).unwrap_err()
+    }
+
+    #[test]
+    fn profiled_values_take_the_profiles_entry_or_the_default() {
+        let text = GOOD
+            .replace("seconds = 1.5", "seconds = { default = 1.5, full = 1800 }")
+            .replace(
+                "n = [10, 100]",
+                "n = { default = [10], full = [10, 100, 1000] }",
+            );
+        let e = parse_experiment(Path::new("e.toml"), &text).unwrap();
+        assert_eq!(
+            (
+                e.phases[0].runs[1].seconds,
+                e.phases[0].runs[0].lengths.clone()
+            ),
+            (Some(1.5), vec![10])
+        );
+        assert_eq!(e.output, PathBuf::from("results/t"));
+        let full = parse_experiment_profile(Path::new("e.toml"), &text, "full").unwrap();
+        assert_eq!(full.phases[0].runs[1].seconds, Some(1800.0));
+        assert_eq!(full.phases[0].runs[0].lengths, vec![10, 100, 1000]);
+        assert_eq!(full.output, PathBuf::from("results/t-full"));
+        let e = parse_experiment_profile(Path::new("e.toml"), &text, "huge").unwrap_err();
+        assert!(
+            e.message.contains("huge") && e.message.contains("full"),
+            "{e}"
+        );
     }
 
     #[test]

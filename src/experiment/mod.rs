@@ -120,6 +120,8 @@ impl std::fmt::Debug for SubjectPlan {
 /// A validated experiment.
 #[derive(Clone, Debug)]
 pub struct Experiment {
+    /// The profile its values were taken for (`default` unless named).
+    pub profile: String,
     /// Its name (`results/<name>/` by default).
     pub name: String,
     /// The seed of every random strategy and of mutant sampling (unless overridden).

@@ -72,6 +72,8 @@ pub struct JobResult {
     pub method_calls: u64,
     /// CPU seconds of the job (gold and mutant).
     pub cpu_seconds: f64,
+    /// CPU seconds from the job's start to the end of its first failing test case.
+    pub first_failure_cpu_seconds: Option<f64>,
     /// Why it stopped.
     pub stop: Stop,
 }
@@ -87,6 +89,7 @@ impl JobResult {
             first_failure_index: None,
             method_calls: 0,
             cpu_seconds,
+            first_failure_cpu_seconds: None,
             stop,
         }
     }
@@ -171,6 +174,7 @@ pub fn execute(
             Verdict::Fail => {
                 result.failing_tests += 1;
                 if result.first_failure.is_none() {
+                    result.first_failure_cpu_seconds = Some(process_cpu_seconds() - cpu_start);
                     result.first_failure = Some(counter);
                     result.first_failure_index = Some(
                         context

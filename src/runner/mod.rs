@@ -23,7 +23,7 @@ use anyhow::{Context as _, bail};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::experiment::file::parse_experiment;
+use crate::experiment::file::parse_experiment_profile;
 use crate::experiment::{Experiment, MutantSelection, Phase, Run, TestBudget};
 use crate::strategy::StrategyKind;
 use crate::strategy::rng::{case_rng, mix64};
@@ -69,6 +69,8 @@ pub struct CellRecord {
     pub method_calls: u64,
     /// CPU seconds (gold and mutant executions, up to the cell's stopping point).
     pub cpu_seconds: f64,
+    /// CPU seconds until the first failing test case was found (included).
+    pub first_failure_cpu_seconds: Option<f64>,
     /// `killed`, `survived`, `timeout` or `crash`.
     pub outcome: String,
     /// Why the cell stopped: `failure`, `exhausted`, `budget`, `time`, `crash`, `watchdog`.
@@ -100,6 +102,8 @@ pub struct RunOptions {
     pub watchdog: Duration,
     /// Show progress bars (on a terminal).
     pub progress: bool,
+    /// The experiment file's profile.
+    pub profile: String,
 }
 
 /// What a finished run leaves.
@@ -349,6 +353,9 @@ impl Runner<'_> {
                     total.guarded_tests += result.guarded_tests;
                     total.method_calls += result.method_calls;
                     if total.first_failure.is_none() {
+                        total.first_failure_cpu_seconds = result
+                            .first_failure_cpu_seconds
+                            .map(|s| s + total.cpu_seconds - result.cpu_seconds);
                         total.first_failure = result.first_failure;
                         total.first_failure_index = result.first_failure_index.clone();
                     }
@@ -390,6 +397,7 @@ impl Runner<'_> {
             first_failure_index: merged.first_failure_index,
             method_calls: merged.method_calls,
             cpu_seconds: merged.cpu_seconds,
+            first_failure_cpu_seconds: merged.first_failure_cpu_seconds,
             outcome: outcome.to_string(),
             stop: serde_json::to_value(merged.stop)?
                 .as_str()
@@ -404,7 +412,7 @@ impl Runner<'_> {
 pub fn run_experiment(path: &Path, options: &RunOptions) -> anyhow::Result<RunReport> {
     let source =
         fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let experiment = parse_experiment(path, &source)?;
+    let experiment = parse_experiment_profile(path, &source, &options.profile)?;
     let output = options
         .out
         .clone()
@@ -419,6 +427,15 @@ pub fn run_experiment(path: &Path, options: &RunOptions) -> anyhow::Result<RunRe
             );
         }
         let previous = output::read_manifest(&output)?;
+        if previous.profile != options.profile {
+            bail!(
+                "{} holds a run of profile `{}`, not `{}`: resume it with --profile {}",
+                output.display(),
+                previous.profile,
+                options.profile,
+                previous.profile
+            );
+        }
         let hash = output::sha256_hex(source.as_bytes());
         if previous.experiment_sha256 != hash {
             bail!(
@@ -459,6 +476,7 @@ pub fn run_experiment(path: &Path, options: &RunOptions) -> anyhow::Result<RunRe
         handshake: Handshake {
             path: path.display().to_string(),
             source: source.clone(),
+            profile: options.profile.clone(),
         },
     };
     let pool = rayon::ThreadPoolBuilder::new()

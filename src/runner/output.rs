@@ -36,6 +36,9 @@ pub struct Manifest {
     pub seed: u64,
     /// The oracle.
     pub oracle: String,
+    /// The experiment file's profile.
+    #[serde(default = "default_profile")]
+    pub profile: String,
     /// testspace's version.
     pub crate_version: String,
     /// `git rev-parse HEAD` where the run started, if available.
@@ -85,6 +88,7 @@ impl Manifest {
             experiment_sha256: sha256_hex(source.as_bytes()),
             seed: experiment.seed,
             oracle: experiment.oracle.name().to_string(),
+            profile: experiment.profile.clone(),
             crate_version: env!("CARGO_PKG_VERSION").to_string(),
             git_commit,
             started: started.to_string(),
@@ -100,6 +104,10 @@ impl Manifest {
             },
         }
     }
+}
+
+fn default_profile() -> String {
+    crate::experiment::file::DEFAULT_PROFILE.to_string()
 }
 
 /// SHA-256 of `bytes`, lowercase hex.
@@ -184,6 +192,7 @@ pub fn cells_frame(cells: &[CellRecord]) -> anyhow::Result<DataFrame> {
         column!("first_failure_index", first_failure_index),
         column!("method_calls", method_calls),
         column!("cpu_seconds", cpu_seconds),
+        column!("first_failure_cpu_seconds", first_failure_cpu_seconds),
         column!("outcome", outcome),
         column!("stop", stop),
     ])?;

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::job::{Job, JobResult, Stop, execute};
-use crate::experiment::file::parse_experiment;
+use crate::experiment::file::parse_experiment_profile;
 
 /// The first line a worker reads.
 #[derive(Debug, Serialize, Deserialize)]
@@ -24,6 +24,8 @@ pub struct Handshake {
     pub path: String,
     /// Its text.
     pub source: String,
+    /// The profile.
+    pub profile: String,
 }
 
 /// A worker's answer to one job.
@@ -45,7 +47,11 @@ pub fn serve() -> anyhow::Result<()> {
         return Ok(());
     };
     let handshake: Handshake = serde_json::from_str(&first?)?;
-    let experiment = parse_experiment(Path::new(&handshake.path), &handshake.source)?;
+    let experiment = parse_experiment_profile(
+        Path::new(&handshake.path),
+        &handshake.source,
+        &handshake.profile,
+    )?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for line in lines {
