@@ -14,6 +14,7 @@ pub mod analysis;
 pub mod cli;
 pub mod context;
 pub mod encoding;
+pub mod mutant;
 pub mod plot;
 pub mod strategy;
 pub mod subject;

@@ -10,6 +10,7 @@ pub mod context;
 pub mod decode;
 pub mod demo;
 pub mod encode;
+pub mod mutate;
 pub mod phi;
 pub mod sample;
 
@@ -38,6 +39,10 @@ pub enum Command {
     Sample(sample::SampleArgs),
     /// Failure density: Φ(j, k, n), FD and FDpmc, the optimal test length, general patterns.
     Phi(phi::PhiArgs),
+    /// Regenerate the mutant catalogs under mutants/ (or --check them).
+    Mutate(mutate::MutateArgs),
+    /// Report on the mutants (summary per unit).
+    Mutants(mutate::MutantsArgs),
 }
 
 /// Parses the process arguments, runs the subcommand and maps errors to an exit code.
@@ -61,5 +66,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Encode(args) => encode::run(&args),
         Command::Sample(args) => sample::run(&args),
         Command::Phi(args) => phi::run(&args),
+        Command::Mutate(args) => mutate::run(&args),
+        Command::Mutants(args) => mutate::run_mutants(&args),
     }
 }
