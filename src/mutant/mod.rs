@@ -17,3 +17,6 @@ pub mod regenerate;
 pub mod sample;
 pub mod schemata;
 pub mod summary;
+
+#[cfg(test)]
+mod tests;
