@@ -50,6 +50,7 @@ use syn::{BinOp, Block, Expr, File, ImplItem, Item, Lit, Stmt, TraitItem, UnOp};
 /// The four mutation operator classes (mirrors `crate::subject::MutationOperator`, whose
 /// kebab-case names [`Operator::name`] returns).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[allow(clippy::enum_variant_names)] // the paper's names
 pub enum Operator {
     /// Replace an operator by another of its group.
     ReplaceOperator,
