@@ -34,8 +34,8 @@
 //! (`impl Subject for …` and `impl … for Value<…>` blocks).
 //!
 //! Guards (see `crate::subject::guard`): every function body of the schemata copy starts
-//! with `let __ts_guard = crate::subject::guard::enter();` (fuel and recursion depth) and
-//! reads the active mutant once into `__ts_a`; every loop body starts with
+//! with `let __ts_a: u32 = crate::subject::guard::enter();` (fuel and a stack check),
+//! which also reads the active mutant once per call; every loop body starts with
 //! `crate::subject::guard::tick();` (fuel); the size argument of `resize`, `resize_with`,
 //! `reserve`, `reserve_exact`, `repeat` and `Vec`/`String`/`VecDeque`/`HashMap`/`HashSet`
 //! `::with_capacity` calls goes through `crate::subject::guard::alloc` (allocation cap).
@@ -596,11 +596,9 @@ impl Finder<'_> {
         self.closure_depth = closures;
         self.fn_depth -= 1;
         if self.frozen == 0 {
-            let prologue: Vec<Stmt> = vec![
-                syn::parse_quote!(let __ts_guard = crate::subject::guard::enter();),
-                syn::parse_quote!(let __ts_a: u32 = __ts_guard.active();),
-            ];
-            block.stmts.splice(0..0, prologue);
+            let prologue: Stmt =
+                syn::parse_quote!(let __ts_a: u32 = crate::subject::guard::enter(););
+            block.stmts.insert(0, prologue);
         }
     }
 }

@@ -1,9 +1,9 @@
-//! Guards of the mutant schemata: fuel, recursion depth and allocation size, so that a
+//! Guards of the mutant schemata: fuel, stack depth and allocation size, so that a
 //! mutant that loops forever, recurses without bound or allocates without bound neither
 //! hangs nor kills the process.
 //!
 //! The generated schemata code (see `src/mutant/generate.rs`) calls [`enter`] at the entry
-//! of every function (one unit of fuel, one level of depth), [`tick`] at the head of every
+//! of every function (one unit of fuel, a stack check), [`tick`] at the head of every
 //! loop iteration (one unit of fuel), and passes the size argument of `resize`,
 //! `reserve`, `with_capacity`, … through [`alloc`]. State is per thread, in one
 //! thread-local, so gold and mutants run on different threads at once.
@@ -19,10 +19,11 @@
 //! * Loops and recursion: every iteration and call of schemata code costs fuel, so any
 //!   non-terminating execution inside subject code ends with `Timeout` after at most
 //!   the budget (k × gold fuel + c, see [`mutant_budget`]).
-//! * Recursion: depth is limited to [`DEFAULT_DEPTH_LIMIT`] calls of schemata functions,
-//!   and every 16 levels the remaining stack is checked (`stacker`); below
-//!   [`STACK_RED_ZONE`] bytes the call fails with `RecursionLimit` before the stack
-//!   overflows.
+//! * Recursion: a schemata function entered more than [`STACK_BUDGET`] bytes of stack
+//!   below the start of the session step (or with less than [`STACK_RED_ZONE`] bytes of
+//!   the thread's stack left, per `stacker`) fails with `RecursionLimit` before the stack
+//!   overflows. The check compares the stack pointer with a per-thread floor: no depth
+//!   counter, no drop guard.
 //! * Allocation: single sizing requests above [`DEFAULT_ALLOC_LIMIT`] elements fail
 //!   with `AllocationLimit`; growth one element at a time is bounded by fuel (at most
 //!   one element per unit of fuel, as every push sits in a loop or a call).
@@ -38,9 +39,9 @@ use std::cell::Cell;
 use super::JavaException;
 use super::mutation::MutantId;
 
-/// Maximum nesting of schemata function calls.
-pub const DEFAULT_DEPTH_LIMIT: u32 = 1_000;
-/// Below this many bytes of remaining stack, a schemata call fails with `RecursionLimit`.
+/// Schemata code may use at most this much stack below where a session step starts …
+pub const STACK_BUDGET: usize = 1 << 20;
+/// … and must leave at least this much of the thread's stack free.
 pub const STACK_RED_ZONE: usize = 256 * 1024;
 /// Largest element count one sizing call (`resize`, `reserve`, `with_capacity`, …) of
 /// schemata code may request.
@@ -64,11 +65,11 @@ pub fn mutant_budget(gold_fuel: u64) -> u64 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FuelExhausted;
 
-/// Panic payload: schemata calls nested deeper than the limit, or the stack ran low.
+/// Panic payload: schemata calls used more stack than the budget (unbounded recursion).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DepthExceeded {
-    /// The depth reached.
-    pub depth: u32,
+    /// The stack address reached.
+    pub stack_pointer: usize,
 }
 
 /// Panic payload: one sizing call asked for more elements than the limit.
@@ -81,8 +82,9 @@ pub struct AllocationExceeded {
 struct State {
     active: Cell<MutantId>,
     fuel: Cell<u64>,
-    depth: Cell<u32>,
-    depth_limit: Cell<u32>,
+    /// Lowest stack address schemata calls may reach (the stack grows down); 0 outside
+    /// a session step.
+    stack_floor: Cell<usize>,
     alloc_limit: Cell<u64>,
 }
 
@@ -91,8 +93,7 @@ thread_local! {
         State {
             active: Cell::new(0),
             fuel: Cell::new(u64::MAX),
-            depth: Cell::new(0),
-            depth_limit: Cell::new(DEFAULT_DEPTH_LIMIT),
+            stack_floor: Cell::new(0),
             alloc_limit: Cell::new(DEFAULT_ALLOC_LIMIT),
         }
     };
@@ -120,55 +121,34 @@ pub fn set_fuel(fuel: u64) {
     STATE.with(|s| s.fuel.set(fuel));
 }
 
-/// Sets this thread's recursion-depth limit; returns the previous one.
-pub fn set_depth_limit(limit: u32) -> u32 {
-    STATE.with(|s| s.depth_limit.replace(limit))
-}
-
 /// Sets this thread's allocation limit (elements per sizing call); returns the previous.
 pub fn set_alloc_limit(limit: u64) -> u64 {
     STATE.with(|s| s.alloc_limit.replace(limit))
 }
 
-/// The guard of one schemata function call: holds the active mutant id read at entry
-/// and gives the depth level back when dropped.
-pub struct Entered {
-    active: MutantId,
+/// The current stack address (approximately: the address of a local).
+#[inline(always)]
+fn stack_pointer() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(std::ptr::addr_of!(marker)) as usize
 }
 
-impl Entered {
-    /// The mutant active when the function was entered.
-    #[inline(always)]
-    pub fn active(&self) -> MutantId {
-        self.active
-    }
-}
-
-impl Drop for Entered {
-    #[inline]
-    fn drop(&mut self) {
-        STATE.with(|s| s.depth.set(s.depth.get().saturating_sub(1)));
-    }
-}
-
-/// Entry of a schemata function: costs one unit of fuel and one level of depth.
+/// Entry of a schemata function: costs one unit of fuel, checks the stack, and returns
+/// the active mutant (read once per call into the function's `__ts_a`).
 ///
 /// # Panics
 /// With [`FuelExhausted`] or [`DepthExceeded`] when a limit is hit (unless already
 /// panicking).
-#[inline]
-pub fn enter() -> Entered {
+#[inline(always)]
+pub fn enter() -> MutantId {
     STATE.with(|s| {
         let fuel = s.fuel.get();
-        let depth = s.depth.get() + 1;
-        if fuel == 0 || depth > s.depth_limit.get() || (depth % 16 == 0 && stack_low()) {
-            trip(fuel == 0, depth);
+        let sp = stack_pointer();
+        if fuel == 0 || sp < s.stack_floor.get() {
+            trip(fuel == 0, sp);
         }
         s.fuel.set(fuel.saturating_sub(1));
-        s.depth.set(depth);
-        Entered {
-            active: s.active.get(),
-        }
+        s.active.get()
     })
 }
 
@@ -176,7 +156,7 @@ pub fn enter() -> Entered {
 ///
 /// # Panics
 /// With [`FuelExhausted`] when the fuel is gone (unless already panicking).
-#[inline]
+#[inline(always)]
 pub fn tick() {
     STATE.with(|s| {
         let fuel = s.fuel.get();
@@ -220,20 +200,16 @@ pub fn alloc<T: AllocSize>(n: T) -> T {
     n
 }
 
-fn stack_low() -> bool {
-    stacker::remaining_stack().is_some_and(|left| left < STACK_RED_ZONE)
-}
-
 #[cold]
 #[inline(never)]
-fn trip(out_of_fuel: bool, depth: u32) {
+fn trip(out_of_fuel: bool, stack_pointer: usize) {
     if std::thread::panicking() {
         return;
     }
     if out_of_fuel {
         std::panic::panic_any(FuelExhausted);
     }
-    std::panic::panic_any(DepthExceeded { depth });
+    std::panic::panic_any(DepthExceeded { stack_pointer });
 }
 
 /// The outcome a caught panic payload stands for: a guard's event, or `Panic`.
@@ -253,24 +229,36 @@ pub fn classify(payload: &(dyn Any + Send)) -> JavaException {
 pub(crate) struct Installed {
     active: MutantId,
     fuel: u64,
+    stack_floor: usize,
 }
 
-/// Makes `mutant` active with `fuel` left and depth 0, returning what to restore.
-pub(crate) fn install(mutant: MutantId, fuel: u64) -> Installed {
-    STATE.with(|s| {
-        s.depth.set(0);
-        Installed {
-            active: s.active.replace(mutant),
-            fuel: s.fuel.replace(fuel),
-        }
+/// How much stack schemata code may use below the current point on this thread:
+/// [`STACK_BUDGET`], less if the thread's stack would then keep under
+/// [`STACK_RED_ZONE`] free.
+pub(crate) fn usable_stack() -> usize {
+    stacker::remaining_stack()
+        .map_or(STACK_BUDGET, |left| left.saturating_sub(STACK_RED_ZONE))
+        .min(STACK_BUDGET)
+}
+
+/// Makes `mutant` active with `fuel` left and a stack floor `usable` bytes below here
+/// (from [`usable_stack`]), returning what to restore.
+#[inline]
+pub(crate) fn install(mutant: MutantId, fuel: u64, usable: usize) -> Installed {
+    let sp = stack_pointer();
+    STATE.with(|s| Installed {
+        active: s.active.replace(mutant),
+        fuel: s.fuel.replace(fuel),
+        stack_floor: s.stack_floor.replace(sp.saturating_sub(usable)),
     })
 }
 
 /// Restores the state `install` replaced; returns the fuel that was left.
+#[inline]
 pub(crate) fn uninstall(saved: Installed) -> u64 {
     STATE.with(|s| {
-        s.depth.set(0);
         s.active.set(saved.active);
+        s.stack_floor.set(saved.stack_floor);
         s.fuel.replace(saved.fuel)
     })
 }
@@ -286,7 +274,7 @@ mod tests {
 
     #[test]
     fn ticks_past_the_fuel_raise_a_timeout_and_each_tick_costs_one() {
-        let saved = install(0, 3);
+        let saved = install(0, 3, usable_stack());
         for _ in 0..3 {
             tick();
         }
@@ -296,24 +284,25 @@ mod tests {
     }
 
     fn recurse(n: u64) -> u64 {
-        let _g = enter();
-        if n == 0 { 0 } else { 1 + recurse(n - 1) }
+        enter();
+        if n == 0 {
+            0
+        } else {
+            1 + std::hint::black_box(recurse(n - 1))
+        }
     }
 
     #[test]
-    fn nesting_past_the_depth_limit_raises_recursion_limit_and_unwinding_restores_depth() {
-        let saved = install(0, u64::MAX);
-        assert_eq!(
-            recurse(DEFAULT_DEPTH_LIMIT as u64 - 1),
-            DEFAULT_DEPTH_LIMIT as u64 - 1
-        );
+    fn recursion_past_the_stack_budget_raises_recursion_limit() {
+        let saved = install(0, u64::MAX, usable_stack());
+        assert_eq!(recurse(100), 100);
         assert_eq!(
             caught(|| {
                 recurse(u64::MAX);
             }),
             JavaException::RecursionLimit
         );
-        assert_eq!(STATE.with(|s| s.depth.get()), 0, "guards unwound");
+        assert_eq!(recurse(100), 100, "the same thread recurses again");
         uninstall(saved);
     }
 
@@ -340,7 +329,7 @@ mod tests {
                 tick(); // fuel is 0 here: must not panic during unwinding
             }
         }
-        let saved = install(0, 0);
+        let saved = install(0, 0, usable_stack());
         let outcome = caught(|| {
             let _d = TicksOnDrop;
             tick();

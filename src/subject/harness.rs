@@ -216,6 +216,9 @@ impl<S: Subject> Session for Harness<S> {
 /// guard state, and restores the previous state afterwards, so gold and mutant sessions
 /// can alternate on one thread.
 ///
+/// The stack the schemata code may use is measured at creation and at every reset (on
+/// the thread doing it; run a test case on one thread).
+///
 /// Fuel is per test case: [`Session::reset`] refills it to the budget (gold: unlimited;
 /// a mutant: [`guard::DEFAULT_MUTANT_FUEL`] until [`Session::set_fuel_budget`]). Once
 /// it is exhausted, every further step of the test case ends in `Timeout`.
@@ -224,6 +227,9 @@ pub struct SchemataSession<S: Subject> {
     mutant: MutantId,
     budget: u64,
     remaining: u64,
+    /// Stack the schemata code may use below a step's start, measured at the last reset
+    /// on the thread that ran it.
+    usable_stack: usize,
 }
 
 impl<S: Subject> SchemataSession<S> {
@@ -239,6 +245,7 @@ impl<S: Subject> SchemataSession<S> {
             mutant,
             budget,
             remaining: budget,
+            usable_stack: guard::usable_stack(),
         }
     }
 
@@ -252,10 +259,11 @@ impl<S: Subject> Session for SchemataSession<S> {
     fn reset(&mut self) {
         self.harness.reset();
         self.remaining = self.budget;
+        self.usable_stack = guard::usable_stack();
     }
 
     fn step(&mut self, call: u32) -> Result<(), JavaException> {
-        let saved = guard::install(self.mutant, self.remaining);
+        let saved = guard::install(self.mutant, self.remaining, self.usable_stack);
         let outcome = self.harness.step(call);
         self.remaining = guard::uninstall(saved);
         outcome
