@@ -16,6 +16,7 @@ pub mod context;
 pub mod encoding;
 pub mod experiment;
 pub mod oracle;
+pub mod mutant;
 pub mod plot;
 pub mod runner;
 pub mod spec;

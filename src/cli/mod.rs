@@ -10,6 +10,7 @@ pub mod context;
 pub mod decode;
 pub mod demo;
 pub mod encode;
+pub mod mutate;
 pub mod phi;
 pub mod run;
 pub mod sample;
@@ -50,6 +51,10 @@ pub enum Command {
     Phi(phi::PhiArgs),
     /// List the registered subject units: SLOC, |M_C| and j of the paper's context.
     Subjects(subjects::SubjectsArgs),
+    /// Regenerate the mutant catalogs under mutants/ (or --check them).
+    Mutate(mutate::MutateArgs),
+    /// Report on the mutants (summary per unit).
+    Mutants(mutate::MutantsArgs),
 }
 
 /// Parses the process arguments, runs the subcommand and maps errors to an exit code.
@@ -77,5 +82,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Worker => run::worker(),
         Command::Phi(args) => phi::run(&args),
         Command::Subjects(args) => subjects::run(&args),
+        Command::Mutate(args) => mutate::run(&args),
+        Command::Mutants(args) => mutate::run_mutants(&args),
     }
 }

@@ -1,5 +1,6 @@
 //! Expected exceptions: a Rust mirror of the Java exception classes a `java.util` unit
-//! throws, plus the outcomes the harness itself detects (a caught panic).
+//! throws, plus the outcomes the harness itself detects (a caught panic, and the three
+//! events of the mutant guards).
 
 use std::fmt;
 
@@ -40,11 +41,21 @@ pub enum JavaException {
     OutOfMemory,
     /// A Rust panic inside subject code, caught by the harness.
     Panic,
+    /// Not a Java exception: a mutant ran out of fuel (a loop or recursion that would
+    /// not end within k × the gold run's work), detected by the schemata guards.
+    Timeout,
+    /// Not a Java exception: a mutant nested schemata calls beyond the depth limit or
+    /// ran the stack low (where Java would throw `StackOverflowError` or the process
+    /// would abort), detected by the schemata guards.
+    RecursionLimit,
+    /// Not a Java exception: a mutant asked for an allocation above the limit (where
+    /// the process could abort), detected by the schemata guards.
+    AllocationLimit,
 }
 
 impl JavaException {
     /// Every variant, in declaration order.
-    pub const ALL: [JavaException; 13] = [
+    pub const ALL: [JavaException; 16] = [
         Self::IndexOutOfBounds,
         Self::NoSuchElement,
         Self::EmptyStack,
@@ -58,17 +69,30 @@ impl JavaException {
         Self::NegativeArraySize,
         Self::OutOfMemory,
         Self::Panic,
+        Self::Timeout,
+        Self::RecursionLimit,
+        Self::AllocationLimit,
     ];
 
-    /// Whether this outcome is a harness guard event (the execution was cut short by the
-    /// harness rather than by the subject) — a distinct outcome for the oracle, never a
-    /// kill. No guard exists yet in this build: the mutant-schemata guards add them.
+    /// Whether this outcome is a harness guard event (out of fuel, too deep, too large):
+    /// the execution was cut short by the harness rather than by the subject — a distinct
+    /// outcome for the oracle, never a kill.
     pub fn is_guard(self) -> bool {
-        false
+        matches!(self, Self::Timeout | Self::RecursionLimit | Self::AllocationLimit)
+    }
+
+    /// Whether the harness detected this outcome itself (a panic or a guard event)
+    /// rather than the subject throwing it.
+    pub fn is_harness_detected(self) -> bool {
+        matches!(
+            self,
+            Self::Panic | Self::Timeout | Self::RecursionLimit | Self::AllocationLimit
+        )
     }
 
     /// The simple name of the Java class this variant mirrors (`"IndexOutOfBoundsException"`);
-    /// `Panic` is rendered as `"RustPanic"`.
+    /// `Panic` is rendered as `"RustPanic"`, the guard events as `"Timeout"`,
+    /// `"RecursionLimit"` and `"AllocationLimit"`.
     pub fn java_name(self) -> &'static str {
         match self {
             Self::IndexOutOfBounds => "IndexOutOfBoundsException",
@@ -84,6 +108,9 @@ impl JavaException {
             Self::NegativeArraySize => "NegativeArraySizeException",
             Self::OutOfMemory => "OutOfMemoryError",
             Self::Panic => "RustPanic",
+            Self::Timeout => "Timeout",
+            Self::RecursionLimit => "RecursionLimit",
+            Self::AllocationLimit => "AllocationLimit",
         }
     }
 }

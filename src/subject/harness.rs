@@ -5,7 +5,9 @@ use std::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Once};
 
+use super::guard;
 use super::method::{Arg, Args, Body, Method, Param, Value};
+use super::mutation::MutantId;
 use super::{JavaException, Subject};
 use crate::context::TestContext;
 
@@ -77,6 +79,18 @@ pub trait Session: Send {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         self.primitives().hash(&mut hasher);
         hasher.finish()
+    }
+    /// The fuel (schemata loop iterations and function entries) used since the last
+    /// reset, for sessions that run a schemata copy ([`SchemataSession`]); `None` for
+    /// sessions without guards. Feed a gold run's value to [`guard::mutant_budget`] and
+    /// that to the mutant session's [`Session::set_fuel_budget`].
+    fn fuel_used(&self) -> Option<u64> {
+        None
+    }
+    /// Sets the fuel budget of each test case, effective from the next reset (ignored
+    /// by sessions without guards).
+    fn set_fuel_budget(&mut self, budget: u64) {
+        let _ = budget;
     }
 }
 
@@ -226,6 +240,81 @@ impl<S: Subject> Session for Harness<S> {
     }
 }
 
+/// A session over a schemata copy of a subject with one mutant active (or gold, id 0):
+/// every step installs the mutant id and this session's remaining fuel in the thread's
+/// guard state, and restores the previous state afterwards, so gold and mutant sessions
+/// can alternate on one thread.
+///
+/// The stack the schemata code may use is measured at creation and at every reset (on
+/// the thread doing it; run a test case on one thread).
+///
+/// Fuel is per test case: [`Session::reset`] refills it to the budget (gold: unlimited;
+/// a mutant: [`guard::DEFAULT_MUTANT_FUEL`] until [`Session::set_fuel_budget`]). Once
+/// it is exhausted, every further step of the test case ends in `Timeout`.
+pub struct SchemataSession<S: Subject> {
+    harness: Harness<S>,
+    mutant: MutantId,
+    budget: u64,
+    remaining: u64,
+    /// Stack the schemata code may use below a step's start, measured at the last reset
+    /// on the thread that ran it.
+    usable_stack: usize,
+}
+
+impl<S: Subject> SchemataSession<S> {
+    /// A session running `mutant` (0 = gold) of the schemata subject `S`.
+    pub fn new(methods: Arc<[Method<S>]>, context: Arc<TestContext>, mutant: MutantId) -> Self {
+        let budget = if mutant == super::GOLD {
+            u64::MAX
+        } else {
+            guard::DEFAULT_MUTANT_FUEL
+        };
+        SchemataSession {
+            harness: Harness::new(methods, context),
+            mutant,
+            budget,
+            remaining: budget,
+            usable_stack: guard::usable_stack(),
+        }
+    }
+
+    /// The mutant this session runs.
+    pub fn mutant(&self) -> MutantId {
+        self.mutant
+    }
+}
+
+impl<S: Subject> Session for SchemataSession<S> {
+    fn reset(&mut self) {
+        self.harness.reset();
+        self.remaining = self.budget;
+        self.usable_stack = guard::usable_stack();
+    }
+
+    fn step(&mut self, call: u32) -> Result<(), JavaException> {
+        let saved = guard::install(self.mutant, self.remaining, self.usable_stack);
+        let outcome = self.harness.step(call);
+        self.remaining = guard::uninstall(saved);
+        outcome
+    }
+
+    fn primitives(&self) -> PrimitivePools {
+        self.harness.primitives()
+    }
+
+    fn render_pools(&self) -> Vec<(String, Vec<String>)> {
+        self.harness.render_pools()
+    }
+
+    fn fuel_used(&self) -> Option<u64> {
+        Some(self.budget - self.remaining)
+    }
+
+    fn set_fuel_budget(&mut self, budget: u64) {
+        self.budget = budget;
+    }
+}
+
 thread_local! {
     static QUIET: Cell<bool> = const { Cell::new(false) };
 }
@@ -244,10 +333,12 @@ fn install_quiet_panic_hook() {
     });
 }
 
-/// Runs subject code, turning a panic into [`JavaException::Panic`] without output.
+/// Runs subject code, turning a panic into [`JavaException::Panic`] without output, or,
+/// for a guard's payload, into `Timeout`, `RecursionLimit` or `AllocationLimit`
+/// ([`guard::classify`]).
 fn quietly<T>(f: impl FnOnce() -> Result<T, JavaException>) -> Result<T, JavaException> {
     QUIET.with(|q| q.set(true));
     let outcome = panic::catch_unwind(AssertUnwindSafe(f));
     QUIET.with(|q| q.set(false));
-    outcome.unwrap_or(Err(JavaException::Panic))
+    outcome.unwrap_or_else(|payload| Err(guard::classify(&*payload)))
 }

@@ -7,20 +7,24 @@
 //! `subjects/mod.rs`. The harness ([`harness`]) owns the value pools of one test case,
 //! runs calls by their method-call index, turns `null` targets and unboxed `null`s into
 //! `NullPointerException`, and catches panics silently, recording them as
-//! [`JavaException::Panic`].
+//! [`JavaException::Panic`] (or, for the mutant guards of [`guard`], as `Timeout`,
+//! `RecursionLimit` or `AllocationLimit`).
 
 mod exception;
 pub mod fixture;
+pub mod guard;
 pub mod harness;
 mod method;
 pub mod mutation;
 mod registry;
 
 pub use exception::JavaException;
-pub use harness::{Harness, Pools, PrimitivePools, Session};
+pub use harness::{Harness, Pools, PrimitivePools, SchemataSession, Session};
 pub use method::{Arg, Args, Body, Method, MethodKind, Param, PoolType, Return, Value};
 pub use mutation::{GOLD, MutantId, MutantInfo, MutationOperator};
-pub use registry::{MethodInfo, Registry, SubjectError, SubjectUnit, Unit, registry, sloc};
+pub use registry::{
+    MethodInfo, Registry, SchemataMutant, SchemataUnit, SubjectError, SubjectUnit, Unit, registry, sloc,
+};
 
 /// A unit under test: a Rust port of a class, with the methods the harness may call.
 ///

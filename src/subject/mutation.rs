@@ -4,7 +4,6 @@
 //! The active mutant is a per-thread value, so gold and different mutants run concurrently
 //! on different threads with no lock on the hot path. Id 0 is the gold version.
 
-use std::cell::Cell;
 use std::fmt;
 
 /// A mutant's id within its unit; [`GOLD`] (0) is the unmutated version.
@@ -13,20 +12,17 @@ pub type MutantId = u32;
 /// The id of the gold (unmutated) version.
 pub const GOLD: MutantId = 0;
 
-thread_local! {
-    static ACTIVE: Cell<MutantId> = const { Cell::new(GOLD) };
-}
-
-/// The mutant active on this thread (0 = gold).
+/// The mutant active on this thread (0 = gold). It lives in the same thread-local as
+/// the guards' state (`super::guard`), so a schemata function entry reads both at once.
 #[inline]
 pub fn active() -> MutantId {
-    ACTIVE.with(Cell::get)
+    super::guard::active()
 }
 
 /// Makes `id` the active mutant of this thread.
 #[inline]
 pub fn set_active(id: MutantId) {
-    ACTIVE.with(|a| a.set(id));
+    super::guard::set_active(id);
 }
 
 /// The four mutation operator classes of the paper's generator (Section 6.2).
@@ -46,6 +42,19 @@ pub enum MutationOperator {
 }
 
 impl MutationOperator {
+    /// Every class, in declaration order.
+    pub const ALL: [MutationOperator; 4] = [
+        Self::ReplaceOperator,
+        Self::ReplaceConstant,
+        Self::NegateDecision,
+        Self::DeleteStatement,
+    ];
+
+    /// The class with this name (`replace-operator`, …).
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|op| op.name() == name)
+    }
+
     /// The name at the edges (`replace-operator`, …).
     pub fn name(self) -> &'static str {
         match self {

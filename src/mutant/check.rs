@@ -1,0 +1,220 @@
+//! Finding the mutants that do not compile: `cargo check --lib` of the crate with every
+//! mutant compiled in (`TESTSPACE_MUTANTS=all`), attributing each error to mutants
+//! through the line map `build.rs` writes next to each schemata file, excluding them
+//! (`TESTSPACE_MUTANTS_EXCLUDE`), and checking again until the crate compiles.
+//!
+//! Attribution, innermost first: the arm containing an error's span (that one mutant);
+//! else the point whose rewrite contains it (all of the point's mutants); else the
+//! function containing it (all mutants in the function). Every span of an error is
+//! tried, primary first. An error that no span attributes to a still-enabled mutant
+//! stops the check (it is a bug of the port or the generator, not of a mutant).
+//!
+//! Run it from a built binary, not under `cargo run` or `cargo test` of this crate: it
+//! runs `cargo` itself on the same target directory.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+
+use super::schemata::Rendered;
+use crate::subject::MutantId;
+
+/// The most `cargo check` rounds before giving up.
+pub const MAX_ROUNDS: usize = 40;
+
+/// Ids that do not compile, per module.
+pub type Exclusions = BTreeMap<String, BTreeSet<MutantId>>;
+
+/// One error `cargo check` reported: its spans (file, line), primary first, and text.
+#[derive(Clone, Debug, Default)]
+struct CompileError {
+    spans: Vec<(PathBuf, usize)>,
+    rendered: String,
+}
+
+/// The outcome of one `cargo check`.
+struct Round {
+    out_dir: Option<PathBuf>,
+    errors: Vec<CompileError>,
+    success: bool,
+}
+
+fn cargo_check(root: &Path, exclude_file: &Path) -> Result<Round> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = Command::new(cargo)
+        .args(["check", "--lib", "--message-format=json"])
+        .current_dir(root)
+        .env("TESTSPACE_MUTANTS", "all")
+        .env("TESTSPACE_MUTANTS_EXCLUDE", exclude_file)
+        .output()
+        .context("running cargo check")?;
+    let mut round = Round {
+        out_dir: None,
+        errors: Vec::new(),
+        success: false,
+    };
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let Ok(msg) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        let is_ours = msg["package_id"]
+            .as_str()
+            .is_some_and(|p| p.contains("testspace"));
+        match msg["reason"].as_str() {
+            Some("build-script-executed") if is_ours => {
+                round.out_dir = msg["out_dir"].as_str().map(PathBuf::from);
+            }
+            Some("compiler-message") if is_ours => {
+                let m = &msg["message"];
+                if m["level"].as_str() != Some("error") {
+                    continue;
+                }
+                let mut spans: Vec<(bool, PathBuf, usize)> = m["spans"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|s| {
+                        Some((
+                            !s["is_primary"].as_bool().unwrap_or(false),
+                            PathBuf::from(s["file_name"].as_str()?),
+                            s["line_start"].as_u64()? as usize,
+                        ))
+                    })
+                    .collect();
+                spans.sort_by_key(|s| s.0);
+                if spans.is_empty() {
+                    continue; // "aborting due to …"
+                }
+                round.errors.push(CompileError {
+                    spans: spans.into_iter().map(|(_, f, l)| (f, l)).collect(),
+                    rendered: m["rendered"].as_str().unwrap_or_default().to_string(),
+                });
+            }
+            Some("build-finished") => round.success = msg["success"].as_bool() == Some(true),
+            _ => {}
+        }
+    }
+    if !round.success && round.errors.is_empty() {
+        bail!(
+            "cargo check failed without compiler errors:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    Ok(round)
+}
+
+fn exclusion_text(excluded: &Exclusions) -> String {
+    let mut out = String::new();
+    for (module, ids) in excluded {
+        let _ = write!(out, "{module}");
+        for id in ids {
+            let _ = write!(out, " {id}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The module a schemata file belongs to (`…/out/schemata/<module>.rs`).
+fn schemata_module(file: &Path, out_dir: &Path) -> Option<String> {
+    let dir = out_dir.join("schemata");
+    let file = if file.is_absolute() {
+        file.to_path_buf()
+    } else {
+        return None;
+    };
+    (file.parent()? == dir).then(|| file.file_stem()?.to_str().map(str::to_string))?
+}
+
+/// Finds the mutants of `modules` that do not compile, by rounds of `cargo check` in
+/// the crate at `root`; `log` receives one line a round.
+pub fn not_compiling(
+    root: &Path,
+    modules: &[String],
+    mut log: impl FnMut(&str),
+) -> Result<Exclusions> {
+    let mut excluded: Exclusions = modules
+        .iter()
+        .map(|m| (m.clone(), BTreeSet::new()))
+        .collect();
+    let exclude_file =
+        std::env::temp_dir().join(format!("testspace-mutate-{}.txt", std::process::id()));
+    let outcome = rounds(root, &exclude_file, &mut excluded, &mut log);
+    let _ = std::fs::remove_file(&exclude_file);
+    outcome.map(|()| excluded)
+}
+
+fn rounds(
+    root: &Path,
+    exclude_file: &Path,
+    excluded: &mut Exclusions,
+    log: &mut impl FnMut(&str),
+) -> Result<()> {
+    for round_number in 1..=MAX_ROUNDS {
+        std::fs::write(exclude_file, exclusion_text(excluded))?;
+        let round = cargo_check(root, exclude_file)?;
+        if round.success {
+            log(&format!("round {round_number}: compiles"));
+            return Ok(());
+        }
+        let out_dir = round
+            .out_dir
+            .context("cargo check reported no build-script output directory")?;
+        let mut maps: BTreeMap<String, Rendered> = BTreeMap::new();
+        let mut newly = 0usize;
+        let mut stuck = Vec::new();
+        for error in &round.errors {
+            let mut attributed = false;
+            for (file, line) in &error.spans {
+                let Some(module) = schemata_module(file, &out_dir) else {
+                    continue;
+                };
+                let Some(set) = excluded.get_mut(&module) else {
+                    continue;
+                };
+                if !maps.contains_key(&module) {
+                    let map_path = out_dir.join("schemata").join(format!("{module}.map"));
+                    let text = std::fs::read_to_string(&map_path)
+                        .with_context(|| format!("reading {}", map_path.display()))?;
+                    let map = Rendered::from_map_text(&text)
+                        .with_context(|| format!("parsing {}", map_path.display()))?;
+                    maps.insert(module.clone(), map);
+                }
+                let ids = maps[&module].attribute(*line);
+                if !ids.is_empty() {
+                    for id in ids {
+                        newly += usize::from(set.insert(id));
+                    }
+                    attributed = true;
+                    break;
+                }
+            }
+            if !attributed {
+                stuck.push(error.rendered.clone());
+            }
+        }
+        log(&format!(
+            "round {round_number}: {} errors, {newly} mutants excluded",
+            round.errors.len()
+        ));
+        if newly == 0 {
+            bail!(
+                "errors not attributable to any mutant:\n{}",
+                if stuck.is_empty() {
+                    round
+                        .errors
+                        .iter()
+                        .map(|e| e.rendered.as_str())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                } else {
+                    stuck.join("\n")
+                }
+            );
+        }
+    }
+    bail!("still not compiling after {MAX_ROUNDS} rounds of cargo check")
+}

@@ -1,0 +1,791 @@
+//! Finding the mutation points of a subject's source and rewriting it into mutant schemata.
+//!
+//! This file is shared with `build.rs` (through `#[path]`), so it depends only on `syn`,
+//! `quote`, `proc-macro2` and its sibling `schemata.rs`, never on the rest of the crate.
+//!
+//! One pass of a [`syn::visit_mut::VisitMut`] over the parsed file both records every
+//! mutation point ([`Point`]) and rewrites the point into its schemata form, a `match` on
+//! the active mutant id whose `_` arm is the original code. Ids are not known during the
+//! pass (they are ordered by source position), so the rewritten tokens carry marker
+//! identifiers (`__TSBASE_v`, `__TSARM_v_j`, `__TSEND`, `__TSPT_v`, `__TSPTEND`, `__TSFN`,
+//! `__TSFNEND`) that [`super::schemata::render`] replaces by ids, drops, or turns into the
+//! line map used to attribute compiler errors to mutants.
+//!
+//! The four classes (Section 6.2 of the paper), and where they are *not* applied:
+//! * replace operator: binary arithmetic (`+ - * / %`), bitwise (`& | ^`), shift
+//!   (`<< >>`), relational (`< <= > >= == !=`), logical (`&& ||`) operators and the
+//!   compound assignments of the first three groups, each replaced by every other member
+//!   of its group; operands are evaluated once, before the switch, and the right operand
+//!   of `&&`/`||` stays lazily evaluated;
+//! * replace constant: unsuffixed integer literals (with a leading `-` taken as part of
+//!   the constant) by 0, 1, −1, c+1, c−1 where these differ from c and from each other,
+//!   and `true` ↔ `false`;
+//! * negate decision: conditions of `if`, `while` and match guards (not `if let`,
+//!   `while let` or let chains);
+//! * delete statement: expression statements `expr;` (never `let`, items, macros or a
+//!   block's tail expression); a `return`, `break` or `continue` statement only when it
+//!   is not the last statement of its block, or its block's value is always `()` (the
+//!   body of an `if` without `else`, or of a loop), so that deleting it cannot change the
+//!   block's type.
+//!
+//! Never mutated: patterns, types (array lengths, const generics), `const` and `static`
+//! items, enum discriminants, `const fn`s, macro arguments, attributes, items under
+//! `#[cfg(test)]` (which are dropped from the schemata), and the glue of a subject
+//! (`impl Subject for …` and `impl … for Value<…>` blocks).
+//!
+//! Guards (see `crate::subject::guard`): every function body of the schemata copy starts
+//! with `let __ts_a: u32 = crate::subject::guard::enter();` (fuel and a stack check),
+//! which also reads the active mutant once per call; every loop body starts with
+//! `crate::subject::guard::tick();` (fuel); the size argument of `resize`, `resize_with`,
+//! `reserve`, `reserve_exact`, `repeat` and `Vec`/`String`/`VecDeque`/`HashMap`/`HashSet`
+//! `::with_capacity` calls goes through `crate::subject::guard::alloc` (allocation cap).
+
+use proc_macro2::{Literal, Span, TokenStream};
+use quote::{ToTokens, format_ident, quote};
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::visit_mut::{self, VisitMut};
+use syn::{BinOp, Block, Expr, File, ImplItem, Item, Lit, Stmt, TraitItem, UnOp};
+
+/// The four mutation operator classes (mirrors `crate::subject::MutationOperator`, whose
+/// kebab-case names [`Operator::name`] returns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[allow(clippy::enum_variant_names)] // the paper's names
+pub enum Operator {
+    /// Replace an operator by another of its group.
+    ReplaceOperator,
+    /// Replace a constant.
+    ReplaceConstant,
+    /// Negate a decision.
+    NegateDecision,
+    /// Delete a statement.
+    DeleteStatement,
+}
+
+impl Operator {
+    /// Every class, in declaration order.
+    pub const ALL: [Operator; 4] = [
+        Self::ReplaceOperator,
+        Self::ReplaceConstant,
+        Self::NegateDecision,
+        Self::DeleteStatement,
+    ];
+
+    /// The kebab-case name used in catalogs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::ReplaceOperator => "replace-operator",
+            Self::ReplaceConstant => "replace-constant",
+            Self::NegateDecision => "negate-decision",
+            Self::DeleteStatement => "delete-statement",
+        }
+    }
+}
+
+/// One mutation point: a place in the source with one or more mutants (one per
+/// replacement), whose ids are `first_id ..  first_id + replacements.len()`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Point {
+    /// Operator class.
+    pub operator: Operator,
+    /// 1-based line of the mutated code.
+    pub line: usize,
+    /// 1-based column (in characters) of the mutated code.
+    pub column: usize,
+    /// The original code, whitespace-collapsed.
+    pub original: String,
+    /// The replacements, in id order (empty text = deleted).
+    pub replacements: Vec<String>,
+    /// The id of the first mutant of this point.
+    pub first_id: u32,
+}
+
+/// One mutant: a point with one of its replacements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mutant {
+    /// Stable id (≥ 1).
+    pub id: u32,
+    /// Operator class.
+    pub operator: Operator,
+    /// `file:line:column`.
+    pub location: String,
+    /// The original code.
+    pub original: String,
+    /// The replacement code (empty for a deleted statement).
+    pub replacement: String,
+}
+
+/// The result of analysing one source file.
+pub struct Analysis {
+    /// The file name used in locations (e.g. `subjects/array_list.rs`).
+    pub file: String,
+    /// The mutation points, in visit order (index = the `v` of the markers).
+    pub points: Vec<Point>,
+    /// The rewritten file, with markers (rendered by `schemata::render`).
+    pub rewritten: File,
+}
+
+impl Analysis {
+    /// Every mutant, in id order.
+    pub fn mutants(&self) -> Vec<Mutant> {
+        let mut order: Vec<&Point> = self.points.iter().collect();
+        order.sort_by_key(|p| p.first_id);
+        order
+            .into_iter()
+            .flat_map(|p| {
+                p.replacements
+                    .iter()
+                    .enumerate()
+                    .map(move |(j, replacement)| Mutant {
+                        id: p.first_id + j as u32,
+                        operator: p.operator,
+                        location: format!("{}:{}:{}", self.file, p.line, p.column),
+                        original: p.original.clone(),
+                        replacement: replacement.clone(),
+                    })
+            })
+            .collect()
+    }
+
+    /// The number of mutants.
+    pub fn count(&self) -> u32 {
+        self.points
+            .iter()
+            .map(|p| p.replacements.len() as u32)
+            .sum()
+    }
+}
+
+/// A 16-hex-digit FNV-1a hash of the mutant list (ids, classes, locations, texts): a
+/// catalog is current for a source iff its fingerprint equals the source's.
+pub fn fingerprint(mutants: &[Mutant]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for m in mutants {
+        let row = format!(
+            "{}\t{}\t{}\t{}\t{}\n",
+            m.id,
+            m.operator.name(),
+            m.location,
+            m.original,
+            m.replacement
+        );
+        for byte in row.bytes() {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
+}
+
+/// The `module::Type` lines of the `register_subjects! { … }` call in `subjects/mod.rs`.
+pub fn registered_units(mod_rs: &str) -> syn::Result<Vec<(String, String)>> {
+    let file = syn::parse_file(mod_rs)?;
+    for item in &file.items {
+        let Item::Macro(m) = item else { continue };
+        if m.mac.path.is_ident("register_subjects") {
+            let paths = m
+                .mac
+                .parse_body_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)?;
+            return paths
+                .iter()
+                .map(|p| match p.segments.len() {
+                    2 => Ok((
+                        p.segments[0].ident.to_string(),
+                        p.segments[1].ident.to_string(),
+                    )),
+                    _ => Err(syn::Error::new(p.span(), "expected `module::Type`")),
+                })
+                .collect();
+        }
+    }
+    Err(syn::Error::new(
+        Span::call_site(),
+        "no register_subjects! { … } call",
+    ))
+}
+
+/// The `fingerprint` and `not-compiling` ids recorded in a catalog file's header (the
+/// two lines `build.rs` needs), or `None` if either is missing.
+pub fn catalog_header(catalog: &str) -> Option<(String, Vec<u32>)> {
+    let mut fingerprint = None;
+    let mut excluded = None;
+    for line in catalog.lines() {
+        if let Some(rest) = line.strip_prefix("fingerprint = \"") {
+            fingerprint = Some(rest.trim_end_matches('"').to_string());
+        } else if let Some(rest) = line.strip_prefix("not-compiling = [") {
+            let ids: Option<Vec<u32>> = rest
+                .trim_end_matches(']')
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse().ok())
+                .collect();
+            excluded = ids;
+        }
+    }
+    Some((fingerprint?, excluded?))
+}
+
+/// Parses `source` (named `file` in locations), finds its mutation points, assigns ids
+/// ordered by (line, column, class, visit order), and rewrites it with markers.
+pub fn analyse(source: &str, file: &str) -> syn::Result<Analysis> {
+    let mut parsed = syn::parse_file(source)?;
+    let mut finder = Finder {
+        lines: source.lines().collect(),
+        points: Vec::new(),
+        fn_depth: 0,
+        closure_depth: 0,
+        frozen: 0,
+        unit_block: false,
+    };
+    parsed.attrs.clear(); // inner attributes cannot be `include!`d
+    strip_test_items(&mut parsed.items);
+    finder.visit_file_mut(&mut parsed);
+    let mut points = finder.points;
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    order.sort_by_key(|&v| (points[v].line, points[v].column, points[v].operator, v));
+    let mut next = 1u32;
+    for v in order {
+        points[v].first_id = next;
+        next += points[v].replacements.len() as u32;
+    }
+    Ok(Analysis {
+        file: file.to_string(),
+        points,
+        rewritten: parsed,
+    })
+}
+
+fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
+    attrs
+        .iter()
+        .any(|a| a.path().is_ident("cfg") && a.meta.to_token_stream().to_string().contains("test"))
+}
+
+fn strip_test_items(items: &mut Vec<Item>) {
+    items.retain(|item| match item {
+        Item::Mod(m) => !is_cfg_test(&m.attrs),
+        Item::Fn(f) => !is_cfg_test(&f.attrs),
+        Item::Impl(i) => !is_cfg_test(&i.attrs),
+        Item::Use(u) => !is_cfg_test(&u.attrs),
+        _ => true,
+    });
+}
+
+/// The operator groups of replace-operator.
+const GROUPS: [&[&str]; 8] = [
+    &["+", "-", "*", "/", "%"],
+    &["&", "|", "^"],
+    &["<<", ">>"],
+    &["<", "<=", ">", ">=", "==", "!="],
+    &["&&", "||"],
+    &["+=", "-=", "*=", "/=", "%="],
+    &["&=", "|=", "^="],
+    &["<<=", ">>="],
+];
+
+/// How a binary operator's point is rewritten.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// Operands by value.
+    Value,
+    /// Operands by reference (comparisons must not move their operands).
+    Reference,
+    /// `&&`/`||`: lazy right operand.
+    Lazy,
+    /// Compound assignment.
+    Assign,
+}
+
+fn group_of(op: &str) -> Option<(&'static [&'static str], Shape)> {
+    let (i, group) = GROUPS.iter().enumerate().find(|(_, g)| g.contains(&op))?;
+    let shape = match i {
+        0..=2 => Shape::Value,
+        3 => Shape::Reference,
+        4 => Shape::Lazy,
+        _ => Shape::Assign,
+    };
+    Some((group, shape))
+}
+
+/// Whether a condition is (or chains) a `let`, which negate-decision leaves alone.
+fn contains_let(e: &Expr) -> bool {
+    match e {
+        Expr::Let(_) => true,
+        Expr::Binary(b) if matches!(b.op, BinOp::And(_)) => {
+            contains_let(&b.left) || contains_let(&b.right)
+        }
+        Expr::Paren(p) => contains_let(&p.expr),
+        _ => false,
+    }
+}
+
+fn diverges(e: &Expr) -> bool {
+    matches!(e, Expr::Return(_) | Expr::Break(_) | Expr::Continue(_))
+}
+
+const ALLOC_METHODS: [&str; 5] = [
+    "resize",
+    "resize_with",
+    "reserve",
+    "reserve_exact",
+    "repeat",
+];
+const ALLOC_TYPES: [&str; 5] = ["Vec", "String", "VecDeque", "HashMap", "HashSet"];
+
+fn marker(name: &str) -> TokenStream {
+    format_ident!("{}", name).into_token_stream()
+}
+
+struct Finder<'a> {
+    lines: Vec<&'a str>,
+    points: Vec<Point>,
+    fn_depth: usize,
+    closure_depth: usize,
+    frozen: usize,
+    /// The next block visited is one whose value is always `()`.
+    unit_block: bool,
+}
+
+impl Finder<'_> {
+    fn mutating(&self) -> bool {
+        self.fn_depth > 0 && self.frozen == 0
+    }
+
+    /// The source text of a span, whitespace-collapsed.
+    fn text(&self, span: Span) -> String {
+        let (start, end) = (span.start(), span.end());
+        let mut out = String::new();
+        for line in start.line..=end.line {
+            let Some(text) = self.lines.get(line - 1) else {
+                break;
+            };
+            let chars: Vec<char> = text.chars().collect();
+            let from = if line == start.line { start.column } else { 0 };
+            let to = if line == end.line {
+                end.column.min(chars.len())
+            } else {
+                chars.len()
+            };
+            if from < to {
+                out.extend(&chars[from..to]);
+            }
+            out.push(' ');
+        }
+        out.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    fn register(
+        &mut self,
+        operator: Operator,
+        span: Span,
+        original: String,
+        replacements: Vec<String>,
+    ) -> usize {
+        let start = span.start();
+        self.points.push(Point {
+            operator,
+            line: start.line,
+            column: start.column + 1,
+            original,
+            replacements,
+            first_id: 0,
+        });
+        self.points.len() - 1
+    }
+
+    /// The switch of point `v`: 0, 1, … for its mutants, anything else for gold.
+    fn switch(&self, v: usize) -> TokenStream {
+        let base = marker(&format!("__TSBASE_{v}"));
+        if self.closure_depth > 0 {
+            quote!(crate::subject::mutation::active().wrapping_sub(#base))
+        } else {
+            quote!(__ts_a.wrapping_sub(#base))
+        }
+    }
+
+    fn arm(v: usize, j: usize, body: TokenStream) -> TokenStream {
+        let begin = marker(&format!("__TSARM_{v}_{j}"));
+        let pattern = Literal::usize_unsuffixed(j);
+        quote!(#begin #pattern => #body, __TSEND)
+    }
+
+    fn region(v: usize, body: TokenStream) -> Expr {
+        let begin = marker(&format!("__TSPT_{v}"));
+        Expr::Verbatim(quote!(#begin (#body) __TSPTEND))
+    }
+
+    fn binary(&mut self, e: &mut Expr) {
+        let Expr::Binary(b) = e else { unreachable!() };
+        let op = b.op.to_token_stream().to_string().replace(' ', "");
+        let Some((group, shape)) = group_of(&op) else {
+            return visit_mut::visit_expr_mut(self, e);
+        };
+        let replacements: Vec<String> = group
+            .iter()
+            .filter(|&&r| r != op)
+            .map(|r| r.to_string())
+            .collect();
+        let v = self.register(
+            Operator::ReplaceOperator,
+            b.op.span(),
+            op.clone(),
+            replacements.clone(),
+        );
+        visit_mut::visit_expr_mut(self, e);
+        let Expr::Binary(b) = e else { unreachable!() };
+        let (left, right, gold) = (&b.left, &b.right, &b.op);
+        let switch = self.switch(v);
+        let parse = |r: &str| syn::parse_str::<BinOp>(r).expect("a binary operator");
+        let body = match shape {
+            Shape::Value | Shape::Reference => {
+                let arms = replacements.iter().enumerate().map(|(j, r)| {
+                    let op = parse(r);
+                    Self::arm(v, j, quote!(__ts_l #op __ts_r))
+                });
+                let bind = if shape == Shape::Value {
+                    quote!(let (__ts_l, __ts_r) = (#left, #right);)
+                } else {
+                    quote!(let (__ts_l, __ts_r) = (&(#left), &(#right));)
+                };
+                quote!({ #bind match #switch { #(#arms)* _ => __ts_l #gold __ts_r } })
+            }
+            Shape::Lazy => {
+                let is_or = op == "||";
+                let flipped = !is_or;
+                let arm = Self::arm(v, 0, quote!(#flipped));
+                quote!({
+                    let __ts_l: bool = #left;
+                    let __ts_o: bool = match #switch { #arm _ => #is_or };
+                    if __ts_l != __ts_o { #right } else { __ts_o }
+                })
+            }
+            Shape::Assign => {
+                let arms = replacements.iter().enumerate().map(|(j, r)| {
+                    let op = parse(r);
+                    Self::arm(v, j, quote!(*__ts_p #op __ts_r))
+                });
+                quote!({
+                    let __ts_r = #right;
+                    let __ts_p = &mut #left;
+                    match #switch { #(#arms)* _ => *__ts_p #gold __ts_r }
+                })
+            }
+        };
+        *e = Self::region(v, body);
+    }
+
+    fn constant(&mut self, e: &mut Expr) {
+        let (value, span, bool_value) = match &*e {
+            Expr::Lit(l) => match &l.lit {
+                Lit::Int(i) if i.suffix().is_empty() => match i.base10_parse::<i128>() {
+                    Ok(c) => (c, i.span(), None),
+                    Err(_) => return,
+                },
+                Lit::Bool(b) => (0, b.span, Some(b.value)),
+                _ => return,
+            },
+            Expr::Unary(u) => match &*u.expr {
+                Expr::Lit(l) => match &l.lit {
+                    Lit::Int(i) if i.suffix().is_empty() => match i.base10_parse::<i128>() {
+                        Ok(c) => (-c, u.span(), None),
+                        Err(_) => return,
+                    },
+                    _ => return,
+                },
+                _ => return,
+            },
+            _ => return,
+        };
+        let original = self.text(span);
+        let v;
+        let arms: Vec<TokenStream>;
+        if let Some(b) = bool_value {
+            v = self.register(
+                Operator::ReplaceConstant,
+                span,
+                original,
+                vec![(!b).to_string()],
+            );
+            arms = vec![Self::arm(
+                v,
+                0,
+                if b { quote!(false) } else { quote!(true) },
+            )];
+        } else {
+            let mut values: Vec<i128> = Vec::new();
+            for candidate in [
+                Some(0),
+                Some(1),
+                Some(-1),
+                value.checked_add(1),
+                value.checked_sub(1),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                if candidate != value && !values.contains(&candidate) {
+                    values.push(candidate);
+                }
+            }
+            v = self.register(
+                Operator::ReplaceConstant,
+                span,
+                original,
+                values.iter().map(i128::to_string).collect(),
+            );
+            arms = values
+                .iter()
+                .enumerate()
+                .map(|(j, &c)| {
+                    let lit = Literal::i128_unsuffixed(c.abs());
+                    let body = if c < 0 { quote!((-#lit)) } else { quote!(#lit) };
+                    Self::arm(v, j, body)
+                })
+                .collect();
+        }
+        let switch = self.switch(v);
+        let gold = e.to_token_stream();
+        *e = Self::region(v, quote!(match #switch { #(#arms)* _ => #gold }));
+    }
+
+    /// Registers a negate-decision point for `cond` (before its children are visited).
+    fn decision(&mut self, cond: &Expr) -> Option<usize> {
+        if !self.mutating() || contains_let(cond) {
+            return None;
+        }
+        let text = self.text(cond.span());
+        Some(self.register(
+            Operator::NegateDecision,
+            cond.span(),
+            text.clone(),
+            vec![format!("!({text})")],
+        ))
+    }
+
+    fn negate(&self, v: usize, cond: &mut Expr) {
+        let switch = self.switch(v);
+        let arm = Self::arm(v, 0, quote!(!__ts_c));
+        let body = quote!({ let __ts_c: bool = #cond; match #switch { #arm _ => __ts_c } });
+        *cond = Self::region(v, body);
+    }
+
+    fn unit_block(&mut self, block: &mut Block) {
+        self.unit_block = true;
+        self.visit_block_mut(block);
+    }
+
+    fn tick(block: &mut Block) {
+        block
+            .stmts
+            .insert(0, syn::parse_quote!(crate::subject::guard::tick();));
+    }
+
+    fn alloc_arg(arg: &mut Expr) {
+        let inner = arg.to_token_stream();
+        *arg = Expr::Verbatim(quote!(crate::subject::guard::alloc(#inner)));
+    }
+
+    fn function(&mut self, constness: bool, block: &mut Block) {
+        if constness {
+            return;
+        }
+        self.fn_depth += 1;
+        let closures = std::mem::take(&mut self.closure_depth);
+        self.visit_block_mut(block);
+        self.closure_depth = closures;
+        self.fn_depth -= 1;
+        if self.frozen == 0 {
+            let prologue: Stmt =
+                syn::parse_quote!(let __ts_a: u32 = crate::subject::guard::enter(););
+            block.stmts.insert(0, prologue);
+        }
+    }
+}
+
+fn frozen_impl(i: &syn::ItemImpl) -> bool {
+    let Some((_, path, _)) = &i.trait_ else {
+        return false;
+    };
+    let subject = path.segments.last().is_some_and(|s| s.ident == "Subject");
+    let value = i.self_ty.to_token_stream().to_string().starts_with("Value");
+    subject || value
+}
+
+impl VisitMut for Finder<'_> {
+    fn visit_item_mut(&mut self, item: &mut Item) {
+        match item {
+            Item::Const(_) | Item::Static(_) | Item::Enum(_) | Item::Macro(_) | Item::Use(_) => {}
+            Item::Mod(m) => {
+                if let Some((_, items)) = &mut m.content {
+                    strip_test_items(items);
+                }
+                visit_mut::visit_item_mod_mut(self, m);
+            }
+            Item::Impl(i) => {
+                let frozen = frozen_impl(i);
+                self.frozen += usize::from(frozen);
+                visit_mut::visit_item_impl_mut(self, i);
+                self.frozen -= usize::from(frozen);
+            }
+            Item::Fn(f) => {
+                self.function(f.sig.constness.is_some(), &mut f.block);
+                if self.frozen == 0 && f.sig.constness.is_none() {
+                    let tokens = f.to_token_stream();
+                    *item = Item::Verbatim(quote!(__TSFN #tokens __TSFNEND));
+                }
+            }
+            _ => visit_mut::visit_item_mut(self, item),
+        }
+    }
+
+    fn visit_impl_item_mut(&mut self, item: &mut ImplItem) {
+        match item {
+            ImplItem::Fn(f) => {
+                self.function(f.sig.constness.is_some(), &mut f.block);
+                if self.frozen == 0 && f.sig.constness.is_none() {
+                    let tokens = f.to_token_stream();
+                    *item = ImplItem::Verbatim(quote!(__TSFN #tokens __TSFNEND));
+                }
+            }
+            ImplItem::Const(_) | ImplItem::Macro(_) | ImplItem::Type(_) => {}
+            _ => visit_mut::visit_impl_item_mut(self, item),
+        }
+    }
+
+    fn visit_trait_item_mut(&mut self, item: &mut TraitItem) {
+        let TraitItem::Fn(f) = item else { return };
+        let Some(block) = &mut f.default else { return };
+        self.function(f.sig.constness.is_some(), block);
+        if self.frozen == 0 && f.sig.constness.is_none() {
+            let tokens = f.to_token_stream();
+            *item = TraitItem::Verbatim(quote!(__TSFN #tokens __TSFNEND));
+        }
+    }
+
+    fn visit_pat_mut(&mut self, _: &mut syn::Pat) {}
+    fn visit_type_mut(&mut self, _: &mut syn::Type) {}
+    fn visit_generic_argument_mut(&mut self, _: &mut syn::GenericArgument) {}
+    fn visit_attribute_mut(&mut self, _: &mut syn::Attribute) {}
+    fn visit_macro_mut(&mut self, _: &mut syn::Macro) {}
+
+    fn visit_block_mut(&mut self, block: &mut Block) {
+        let unit = std::mem::take(&mut self.unit_block);
+        let n = block.stmts.len();
+        for (i, stmt) in block.stmts.iter_mut().enumerate() {
+            let deletable = self.mutating()
+                && match &*stmt {
+                    Stmt::Expr(e, Some(_)) => !diverges(e) || unit || i + 1 < n,
+                    _ => false,
+                };
+            let v = deletable.then(|| {
+                let span = stmt.span();
+                let text = self.text(span);
+                self.register(Operator::DeleteStatement, span, text, vec![String::new()])
+            });
+            self.visit_stmt_mut(stmt);
+            if let Some(v) = v {
+                let switch = self.switch(v);
+                let arm = Self::arm(v, 0, quote!({}));
+                let Stmt::Expr(e, _) = &*stmt else {
+                    unreachable!()
+                };
+                let body = quote!(match #switch { #arm _ => { #e; } });
+                *stmt = Stmt::Expr(Self::region(v, body), Some(Default::default()));
+            }
+        }
+    }
+
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        match e {
+            Expr::Macro(_) | Expr::Const(_) => {}
+            Expr::Closure(c) => {
+                self.closure_depth += 1;
+                self.visit_expr_mut(&mut c.body);
+                self.closure_depth -= 1;
+            }
+            Expr::Repeat(r) => self.visit_expr_mut(&mut r.expr),
+            Expr::Binary(_) if self.mutating() => self.binary(e),
+            Expr::Lit(_) if self.mutating() => self.constant(e),
+            Expr::Unary(u)
+                if self.mutating()
+                    && matches!(u.op, UnOp::Neg(_))
+                    && matches!(&*u.expr, Expr::Lit(l) if matches!(&l.lit, Lit::Int(i) if i.suffix().is_empty())) =>
+            {
+                self.constant(e)
+            }
+            Expr::If(i) => {
+                let v = self.decision(&i.cond);
+                self.visit_expr_mut(&mut i.cond);
+                if i.else_branch.is_none() {
+                    self.unit_block(&mut i.then_branch);
+                } else {
+                    self.visit_block_mut(&mut i.then_branch);
+                }
+                if let Some((_, els)) = &mut i.else_branch {
+                    self.visit_expr_mut(els);
+                }
+                if let Some(v) = v {
+                    self.negate(v, &mut i.cond);
+                }
+            }
+            Expr::While(w) => {
+                let v = self.decision(&w.cond);
+                self.visit_expr_mut(&mut w.cond);
+                self.unit_block(&mut w.body);
+                if let Some(v) = v {
+                    self.negate(v, &mut w.cond);
+                }
+                Self::tick(&mut w.body);
+            }
+            Expr::ForLoop(f) => {
+                self.visit_expr_mut(&mut f.expr);
+                self.unit_block(&mut f.body);
+                Self::tick(&mut f.body);
+            }
+            Expr::Loop(l) => {
+                self.unit_block(&mut l.body);
+                Self::tick(&mut l.body);
+            }
+            Expr::Match(m) => {
+                self.visit_expr_mut(&mut m.expr);
+                for arm in &mut m.arms {
+                    if let Some((_, guard)) = &mut arm.guard {
+                        let v = self.decision(guard);
+                        self.visit_expr_mut(guard);
+                        if let Some(v) = v {
+                            self.negate(v, guard);
+                        }
+                    }
+                    self.visit_expr_mut(&mut arm.body);
+                }
+            }
+            Expr::MethodCall(c) => {
+                visit_mut::visit_expr_method_call_mut(self, c);
+                if self.fn_depth > 0 && ALLOC_METHODS.contains(&c.method.to_string().as_str()) {
+                    if let Some(arg) = c.args.first_mut() {
+                        Self::alloc_arg(arg);
+                    }
+                }
+            }
+            Expr::Call(c) => {
+                visit_mut::visit_expr_call_mut(self, c);
+                let with_capacity = match &*c.func {
+                    Expr::Path(p) => {
+                        let s = &p.path.segments;
+                        s.len() >= 2
+                            && s[s.len() - 1].ident == "with_capacity"
+                            && ALLOC_TYPES.contains(&s[s.len() - 2].ident.to_string().as_str())
+                    }
+                    _ => false,
+                };
+                if self.fn_depth > 0 && with_capacity {
+                    if let Some(arg) = c.args.first_mut() {
+                        Self::alloc_arg(arg);
+                    }
+                }
+            }
+            _ => visit_mut::visit_expr_mut(self, e),
+        }
+    }
+}

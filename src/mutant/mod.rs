@@ -1,0 +1,22 @@
+//! Mutants of the subjects (Section 6.2 of the paper): the generator, the mutant
+//! schemata, the per-unit catalogs under `mutants/`, and sampling.
+//!
+//! [`generate`] finds the mutation points of a subject file with `syn` and rewrites the
+//! file into schemata form; [`schemata`] renders that form as Rust text. Both are also
+//! compiled into `build.rs`, which writes every registered subject's schemata into
+//! `OUT_DIR/schemata/<module>.rs` (included by `subjects/mod.rs`), leaving out the
+//! mutants the committed catalog marks as not compiling. [`catalog`] reads and writes the
+//! catalogs; [`check`] finds the mutants that do not compile (by `cargo check` of the
+//! crate with every mutant enabled, mapping error lines back to mutants); [`sample`]
+//! draws at most N mutants per unit. `docs/mutants.md` describes the design and formats.
+
+pub mod catalog;
+pub mod check;
+pub mod generate;
+pub mod regenerate;
+pub mod sample;
+pub mod schemata;
+pub mod summary;
+
+#[cfg(test)]
+mod tests;

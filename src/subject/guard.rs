@@ -1,0 +1,340 @@
+//! Guards of the mutant schemata: fuel, stack depth and allocation size, so that a
+//! mutant that loops forever, recurses without bound or allocates without bound neither
+//! hangs nor kills the process.
+//!
+//! The generated schemata code (see `src/mutant/generate.rs`) calls [`enter`] at the entry
+//! of every function (one unit of fuel, a stack check), [`tick`] at the head of every
+//! loop iteration (one unit of fuel), and passes the size argument of `resize`,
+//! `reserve`, `with_capacity`, … through [`alloc`]. State is per thread, in one
+//! thread-local, so gold and mutants run on different threads at once.
+//!
+//! When a guard trips it raises `std::panic::panic_any` with [`FuelExhausted`],
+//! [`DepthExceeded`] or [`AllocationExceeded`] — but never while the thread is already
+//! panicking (a panic during unwinding aborts): then it lets the code run on. The
+//! harness's `quietly` catches the payload silently and records it as
+//! [`JavaException::Timeout`], [`JavaException::RecursionLimit`] or
+//! [`JavaException::AllocationLimit`] ([`classify`]).
+//!
+//! # What is covered, and what is left to the runner's supervisor
+//! * Loops and recursion: every iteration and call of schemata code costs fuel, so any
+//!   non-terminating execution inside subject code ends with `Timeout` after at most
+//!   the budget (k × gold fuel + c, see [`mutant_budget`]).
+//! * Recursion: a schemata function entered more than [`STACK_BUDGET`] bytes of stack
+//!   below the start of the session step (or with less than [`STACK_RED_ZONE`] bytes of
+//!   the thread's stack left, per `stacker`) fails with `RecursionLimit` before the stack
+//!   overflows. The check compares the stack pointer with a per-thread floor: no depth
+//!   counter, no drop guard.
+//! * Allocation: single sizing requests above [`DEFAULT_ALLOC_LIMIT`] elements fail
+//!   with `AllocationLimit`; growth one element at a time is bounded by fuel (at most
+//!   one element per unit of fuel, as every push sits in a loop or a call).
+//! * Left to the supervisor (issue 6): code that does not go through schemata functions
+//!   (std internals, e.g. a `Vec` clone of a huge vector built within budget), stack
+//!   overflow in non-instrumented recursion, a real allocation failure (abort), and
+//!   anything that takes long per unit of fuel. These abort the process or stall it;
+//!   the runner's parent process must survive a crashed worker and time it out.
+
+use std::any::Any;
+use std::cell::Cell;
+
+use super::JavaException;
+use super::mutation::MutantId;
+
+/// Schemata code may use at most this much stack below where a session step starts …
+pub const STACK_BUDGET: usize = 1 << 20;
+/// … and must leave at least this much of the thread's stack free.
+pub const STACK_RED_ZONE: usize = 256 * 1024;
+/// Largest element count one sizing call (`resize`, `reserve`, `with_capacity`, …) of
+/// schemata code may request.
+pub const DEFAULT_ALLOC_LIMIT: u64 = 1 << 22;
+/// Fuel of a mutant session whose budget was not set from a gold run.
+pub const DEFAULT_MUTANT_FUEL: u64 = 10_000_000;
+/// A mutant may use this many times the fuel of the gold run of the same test case …
+pub const FUEL_FACTOR: u64 = 10;
+/// … plus this much.
+pub const FUEL_MARGIN: u64 = 100_000;
+
+/// The fuel budget of a mutant on a test case whose gold run used `gold_fuel`:
+/// `FUEL_FACTOR × gold_fuel + FUEL_MARGIN` (saturating).
+pub fn mutant_budget(gold_fuel: u64) -> u64 {
+    gold_fuel
+        .saturating_mul(FUEL_FACTOR)
+        .saturating_add(FUEL_MARGIN)
+}
+
+/// Panic payload: the fuel budget ran out (a `Timeout`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FuelExhausted;
+
+/// Panic payload: schemata calls used more stack than the budget (unbounded recursion).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DepthExceeded {
+    /// The stack address reached.
+    pub stack_pointer: usize,
+}
+
+/// Panic payload: one sizing call asked for more elements than the limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AllocationExceeded {
+    /// The element count asked for.
+    pub requested: u64,
+}
+
+struct State {
+    active: Cell<MutantId>,
+    fuel: Cell<u64>,
+    /// Lowest stack address schemata calls may reach (the stack grows down); 0 outside
+    /// a session step.
+    stack_floor: Cell<usize>,
+    alloc_limit: Cell<u64>,
+}
+
+thread_local! {
+    static STATE: State = const {
+        State {
+            active: Cell::new(0),
+            fuel: Cell::new(u64::MAX),
+            stack_floor: Cell::new(0),
+            alloc_limit: Cell::new(DEFAULT_ALLOC_LIMIT),
+        }
+    };
+}
+
+/// The active mutant of this thread (what `mutation::active` returns).
+#[inline]
+pub(crate) fn active() -> MutantId {
+    STATE.with(|s| s.active.get())
+}
+
+/// Makes `id` the active mutant of this thread.
+#[inline]
+pub(crate) fn set_active(id: MutantId) {
+    STATE.with(|s| s.active.set(id));
+}
+
+/// The fuel left on this thread.
+pub fn fuel() -> u64 {
+    STATE.with(|s| s.fuel.get())
+}
+
+/// Sets the fuel left on this thread (`u64::MAX` = practically unlimited).
+pub fn set_fuel(fuel: u64) {
+    STATE.with(|s| s.fuel.set(fuel));
+}
+
+/// Sets this thread's allocation limit (elements per sizing call); returns the previous.
+pub fn set_alloc_limit(limit: u64) -> u64 {
+    STATE.with(|s| s.alloc_limit.replace(limit))
+}
+
+/// The current stack address (approximately: the address of a local).
+#[inline(always)]
+fn stack_pointer() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(std::ptr::addr_of!(marker)) as usize
+}
+
+/// Entry of a schemata function: costs one unit of fuel, checks the stack, and returns
+/// the active mutant (read once per call into the function's `__ts_a`).
+///
+/// # Panics
+/// With [`FuelExhausted`] or [`DepthExceeded`] when a limit is hit (unless already
+/// panicking).
+#[inline(always)]
+pub fn enter() -> MutantId {
+    STATE.with(|s| {
+        let fuel = s.fuel.get();
+        let sp = stack_pointer();
+        if fuel == 0 || sp < s.stack_floor.get() {
+            trip(fuel == 0, sp);
+        }
+        s.fuel.set(fuel.saturating_sub(1));
+        s.active.get()
+    })
+}
+
+/// Head of a loop iteration in schemata code: costs one unit of fuel.
+///
+/// # Panics
+/// With [`FuelExhausted`] when the fuel is gone (unless already panicking).
+#[inline(always)]
+pub fn tick() {
+    STATE.with(|s| {
+        let fuel = s.fuel.get();
+        if fuel == 0 {
+            trip(true, 0);
+        }
+        s.fuel.set(fuel.saturating_sub(1));
+    });
+}
+
+/// Integer types a sizing argument can have.
+pub trait AllocSize: Copy {
+    /// The size as an element count (negative values count as 0).
+    fn elements(self) -> u64;
+}
+
+macro_rules! alloc_size {
+    ($($t:ty),*) => {$(
+        impl AllocSize for $t {
+            #[inline]
+            #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation, unused_comparisons)]
+            fn elements(self) -> u64 {
+                if self < 0 as $t { 0 } else { self as u64 }
+            }
+        }
+    )*};
+}
+alloc_size!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+
+/// The size argument of a sizing call in schemata code, passed through unless it exceeds
+/// the limit.
+///
+/// # Panics
+/// With [`AllocationExceeded`] above the limit (unless already panicking).
+#[inline]
+pub fn alloc<T: AllocSize>(n: T) -> T {
+    let requested = n.elements();
+    if requested > STATE.with(|s| s.alloc_limit.get()) && !std::thread::panicking() {
+        std::panic::panic_any(AllocationExceeded { requested });
+    }
+    n
+}
+
+#[cold]
+#[inline(never)]
+fn trip(out_of_fuel: bool, stack_pointer: usize) {
+    if std::thread::panicking() {
+        return;
+    }
+    if out_of_fuel {
+        std::panic::panic_any(FuelExhausted);
+    }
+    std::panic::panic_any(DepthExceeded { stack_pointer });
+}
+
+/// The outcome a caught panic payload stands for: a guard's event, or `Panic`.
+pub fn classify(payload: &(dyn Any + Send)) -> JavaException {
+    if payload.is::<FuelExhausted>() {
+        JavaException::Timeout
+    } else if payload.is::<DepthExceeded>() {
+        JavaException::RecursionLimit
+    } else if payload.is::<AllocationExceeded>() {
+        JavaException::AllocationLimit
+    } else {
+        JavaException::Panic
+    }
+}
+
+/// The guard state a session installs around one step, and restores afterwards.
+pub(crate) struct Installed {
+    active: MutantId,
+    fuel: u64,
+    stack_floor: usize,
+}
+
+/// How much stack schemata code may use below the current point on this thread:
+/// [`STACK_BUDGET`], less if the thread's stack would then keep under
+/// [`STACK_RED_ZONE`] free.
+pub(crate) fn usable_stack() -> usize {
+    stacker::remaining_stack()
+        .map_or(STACK_BUDGET, |left| left.saturating_sub(STACK_RED_ZONE))
+        .min(STACK_BUDGET)
+}
+
+/// Makes `mutant` active with `fuel` left and a stack floor `usable` bytes below here
+/// (from [`usable_stack`]), returning what to restore.
+#[inline]
+pub(crate) fn install(mutant: MutantId, fuel: u64, usable: usize) -> Installed {
+    let sp = stack_pointer();
+    STATE.with(|s| Installed {
+        active: s.active.replace(mutant),
+        fuel: s.fuel.replace(fuel),
+        stack_floor: s.stack_floor.replace(sp.saturating_sub(usable)),
+    })
+}
+
+/// Restores the state `install` replaced; returns the fuel that was left.
+#[inline]
+pub(crate) fn uninstall(saved: Installed) -> u64 {
+    STATE.with(|s| {
+        s.active.set(saved.active);
+        s.stack_floor.set(saved.stack_floor);
+        s.fuel.replace(saved.fuel)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn caught(f: impl FnOnce() + std::panic::UnwindSafe) -> JavaException {
+        let payload = std::panic::catch_unwind(f).expect_err("the guard must trip");
+        classify(&*payload)
+    }
+
+    #[test]
+    fn ticks_past_the_fuel_raise_a_timeout_and_each_tick_costs_one() {
+        let saved = install(0, 3, usable_stack());
+        for _ in 0..3 {
+            tick();
+        }
+        assert_eq!(fuel(), 0);
+        assert_eq!(caught(tick), JavaException::Timeout);
+        uninstall(saved);
+    }
+
+    fn recurse(n: u64) -> u64 {
+        enter();
+        if n == 0 {
+            0
+        } else {
+            1 + std::hint::black_box(recurse(n - 1))
+        }
+    }
+
+    #[test]
+    fn recursion_past_the_stack_budget_raises_recursion_limit() {
+        let saved = install(0, u64::MAX, usable_stack());
+        assert_eq!(recurse(100), 100);
+        assert_eq!(
+            caught(|| {
+                recurse(u64::MAX);
+            }),
+            JavaException::RecursionLimit
+        );
+        assert_eq!(recurse(100), 100, "the same thread recurses again");
+        uninstall(saved);
+    }
+
+    #[test]
+    fn sizes_above_the_allocation_limit_raise_allocation_limit_and_others_pass() {
+        assert_eq!(alloc(-5i32), -5);
+        assert_eq!(
+            alloc(DEFAULT_ALLOC_LIMIT as usize),
+            DEFAULT_ALLOC_LIMIT as usize
+        );
+        assert_eq!(
+            caught(|| {
+                alloc(DEFAULT_ALLOC_LIMIT as usize + 1);
+            }),
+            JavaException::AllocationLimit
+        );
+    }
+
+    #[test]
+    fn a_tripped_guard_does_not_panic_again_while_unwinding() {
+        struct TicksOnDrop;
+        impl Drop for TicksOnDrop {
+            fn drop(&mut self) {
+                tick(); // fuel is 0 here: must not panic during unwinding
+            }
+        }
+        let saved = install(0, 0, usable_stack());
+        let outcome = caught(|| {
+            let _d = TicksOnDrop;
+            tick();
+        });
+        assert_eq!(outcome, JavaException::Timeout);
+        uninstall(saved);
+    }
+}

@@ -1,0 +1,259 @@
+//! The mutant schemata and their guards, on the planted subject
+//! `testdata/mutant_subject/planted.rs` (whose schemata `build.rs` writes with every
+//! mutant compiled in): gold through the schemata behaves as the plain port, and mutants
+//! that loop forever, recurse without bound or allocate without bound end in distinct
+//! outcomes (`Timeout`, `RecursionLimit`, `AllocationLimit`) without hanging or killing
+//! the process.
+
+use std::sync::Arc;
+
+use testspace::context::{MethodSelection, PoolInit, TestContext};
+use testspace::subject::guard::{self, DEFAULT_MUTANT_FUEL};
+use testspace::subject::{GOLD, JavaException as E, MutantId, SchemataUnit, Session, Unit};
+
+/// `crate::subject` inside the planted subject and its schemata resolves here.
+pub use testspace::subject;
+
+#[path = "../testdata/mutant_subject/planted.rs"]
+mod planted;
+
+#[allow(unused, clippy::all)]
+mod planted_schemata {
+    include!(concat!(env!("OUT_DIR"), "/schemata/testdata_planted.rs"));
+}
+
+type Planted = SchemataUnit<planted::Planted, planted_schemata::Planted>;
+
+fn unit() -> Planted {
+    SchemataUnit::new(planted_schemata::TESTSPACE_MUTANTS)
+}
+
+/// int pool {5, 2_000_000_000}, one object slot.
+fn context(unit: &dyn Unit) -> Arc<TestContext> {
+    let pools = PoolInit {
+        ints: vec![5, 2_000_000_000],
+        bools: vec![false, true],
+        strings: vec!["a".into()],
+        objects: 1,
+    };
+    Arc::new(TestContext::new(unit, &MethodSelection::All, pools).unwrap())
+}
+
+/// The call `int_vp[0] = object_vp[0].<method>(int_vp[arg])` (or the constructor).
+fn call(context: &TestContext, method: &str, arg: u32) -> u32 {
+    let position = context
+        .methods()
+        .iter()
+        .position(|m| m.info.name == method)
+        .unwrap_or_else(|| panic!("no method {method}"));
+    let slots: &[u32] = if method == "Planted" {
+        &[0]
+    } else {
+        &[arg, 0, 0]
+    };
+    context.call_space().encode_call(position, slots).unwrap()
+}
+
+/// The id of the mutant at `line` (of planted.rs) with this original and replacement.
+fn mutant(unit: &Planted, line: usize, original: &str, replacement: &str) -> MutantId {
+    let location = format!("testdata/mutant_subject/planted.rs:{line}:");
+    unit.mutants()
+        .iter()
+        .find(|m| {
+            m.location.starts_with(&location)
+                && m.original == original
+                && m.replacement == replacement
+        })
+        .unwrap_or_else(|| panic!("no mutant {original} → {replacement:?} on line {line}"))
+        .id
+}
+
+/// A fuel budget that keeps the timing-out tests short.
+const TEST_FUEL: u64 = 50_000;
+
+/// Runs `new Planted()` then `method(int_vp[arg])` in a fresh session of `mutant` (with
+/// [`TEST_FUEL`] unless it is gold).
+fn run(
+    unit: &Planted,
+    mutant: MutantId,
+    method: &str,
+    arg: u32,
+) -> (Result<(), E>, Box<dyn Session>) {
+    let context = context(unit);
+    let mut session = unit.mutant_session(Arc::clone(&context), mutant).unwrap();
+    if mutant != GOLD {
+        session.set_fuel_budget(TEST_FUEL);
+        session.reset();
+    }
+    session.step(call(&context, "Planted", 0)).unwrap();
+    let outcome = session.step(call(&context, method, arg));
+    (outcome, session)
+}
+
+#[test]
+fn every_mutant_of_the_planted_subject_is_compiled_in() {
+    let unit = unit();
+    let ids: Vec<MutantId> = unit.mutants().iter().map(|m| m.id).collect();
+    assert!(ids.len() > 40, "only {} mutants", ids.len());
+    assert_eq!(ids, (1..=ids.len() as u32).collect::<Vec<_>>());
+}
+
+#[test]
+fn gold_through_the_schemata_computes_what_the_plain_port_computes() {
+    let unit = unit();
+    let context = context(&unit);
+    for (method, arg) in [("countDown", 0), ("depth", 0), ("fill", 0), ("fill", 1)] {
+        let mut plain = unit.session(Arc::clone(&context));
+        let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
+        for s in [&mut plain, &mut gold] {
+            s.step(call(&context, "Planted", 0)).unwrap();
+        }
+        let c = call(&context, method, arg);
+        assert_eq!(plain.step(c), gold.step(c), "{method}({arg})");
+        assert_eq!(plain.primitives(), gold.primitives(), "{method}({arg})");
+    }
+    let (outcome, session) = run(&unit, GOLD, "countDown", 0);
+    assert_eq!(outcome, Ok(()));
+    assert_eq!(session.primitives().ints[0], Some(5));
+}
+
+#[test]
+fn gold_fuel_counts_loop_iterations_and_function_entries() {
+    let unit = unit();
+    // countDown(5): one entry, five iterations.
+    assert_eq!(run(&unit, GOLD, "countDown", 0).1.fuel_used(), Some(6));
+    // depth(5): six entries, no loop.
+    assert_eq!(run(&unit, GOLD, "depth", 0).1.fuel_used(), Some(6));
+    // fill(5): one entry (the constructor and the harness are not schemata code).
+    assert_eq!(run(&unit, GOLD, "fill", 0).1.fuel_used(), Some(1));
+    // A plain session has no guards.
+    let context = context(&unit);
+    assert_eq!(unit.session(context).fuel_used(), None);
+}
+
+#[test]
+fn a_loop_that_never_ends_times_out() {
+    let unit = unit();
+    for (original, replacement) in [("-=", "+="), ("-=", "*=")] {
+        let id = mutant(&unit, 21, original, replacement);
+        let (outcome, mut session) = run(&unit, id, "countDown", 0);
+        assert_eq!(outcome, Err(E::Timeout), "{original} → {replacement}");
+        assert_eq!(session.fuel_used(), Some(TEST_FUEL));
+        // Further steps of the same test case time out too: the event is never lost.
+        let context = context(&unit);
+        assert_eq!(session.step(call(&context, "depth", 0)), Err(E::Timeout));
+    }
+    let deleted = mutant(&unit, 21, "n -= 1;", "");
+    assert_eq!(run(&unit, deleted, "countDown", 0).0, Err(E::Timeout));
+}
+
+#[test]
+fn a_mutant_session_without_a_budget_gets_the_default_fuel() {
+    let unit = unit();
+    let context = context(&unit);
+    let id = mutant(&unit, 21, "-=", "+=");
+    let mut session = unit.mutant_session(Arc::clone(&context), id).unwrap();
+    session.step(call(&context, "Planted", 0)).unwrap();
+    assert_eq!(
+        session.step(call(&context, "countDown", 0)),
+        Err(E::Timeout)
+    );
+    assert_eq!(session.fuel_used(), Some(DEFAULT_MUTANT_FUEL));
+}
+
+#[test]
+fn the_fuel_budget_comes_from_the_gold_run_of_the_same_test() {
+    let unit = unit();
+    let context = context(&unit);
+    let (_, gold) = run(&unit, GOLD, "countDown", 0);
+    let budget = guard::mutant_budget(gold.fuel_used().unwrap());
+    let id = mutant(&unit, 21, "-=", "+=");
+    let mut session = unit.mutant_session(Arc::clone(&context), id).unwrap();
+    session.set_fuel_budget(budget);
+    session.reset();
+    session.step(call(&context, "Planted", 0)).unwrap();
+    assert_eq!(
+        session.step(call(&context, "countDown", 0)),
+        Err(E::Timeout)
+    );
+    assert_eq!(session.fuel_used(), Some(budget));
+    // A reset refills the budget.
+    session.reset();
+    assert_eq!(session.fuel_used(), Some(0));
+}
+
+#[test]
+fn recursion_without_bound_hits_the_recursion_limit() {
+    let unit = unit();
+    for replacement in ["+", "*", "/"] {
+        let id = mutant(&unit, 29, "-", replacement);
+        let (outcome, _) = run(&unit, id, "depth", 0);
+        assert_eq!(outcome, Err(E::RecursionLimit), "n - 1 → n {replacement} 1");
+    }
+    // The thread survived and still runs gold.
+    assert_eq!(run(&unit, GOLD, "depth", 0).0, Ok(()));
+}
+
+#[test]
+fn recursion_on_a_small_thread_stack_stops_before_overflowing() {
+    let handle = std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(|| {
+            let unit = unit();
+            let id = mutant(&unit, 29, "-", "+");
+            run(&unit, id, "depth", 0).0
+        })
+        .unwrap();
+    assert_eq!(handle.join().unwrap(), Err(E::RecursionLimit));
+}
+
+#[test]
+fn an_allocation_past_the_limit_is_refused() {
+    let unit = unit();
+    assert_eq!(run(&unit, GOLD, "fill", 1).0, Err(E::IllegalArgument));
+    let id = mutant(&unit, 34, "n > 1000", "!(n > 1000)");
+    assert_eq!(run(&unit, id, "fill", 1).0, Err(E::AllocationLimit));
+    assert_eq!(run(&unit, id, "fill", 0).0, Err(E::IllegalArgument));
+}
+
+#[test]
+fn gold_and_mutants_run_at_once_on_different_threads() {
+    let unit = Arc::new(unit());
+    let threads: Vec<_> = [
+        GOLD,
+        mutant(&unit, 29, "-", "+"),
+        mutant(&unit, 21, "-=", "+="),
+    ]
+    .into_iter()
+    .map(|id| {
+        let unit = Arc::clone(&unit);
+        std::thread::spawn(move || {
+            let outcomes: Vec<_> = (0..5)
+                .map(|_| {
+                    (
+                        run(&unit, id, "depth", 0).0,
+                        run(&unit, id, "countDown", 0).0,
+                    )
+                })
+                .collect();
+            outcomes
+        })
+    })
+    .collect();
+    let results: Vec<_> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    assert!(results[0].iter().all(|r| *r == (Ok(()), Ok(()))));
+    assert!(
+        results[1]
+            .iter()
+            .all(|r| *r == (Err(E::RecursionLimit), Ok(())))
+    );
+    assert!(results[2].iter().all(|r| *r == (Ok(()), Err(E::Timeout))));
+}
+
+#[test]
+fn unknown_mutant_ids_have_no_session() {
+    let unit = unit();
+    let context = context(&unit);
+    let past = unit.mutants().last().unwrap().id + 1;
+    assert!(unit.mutant_session(context, past).is_none());
+}

@@ -1,0 +1,112 @@
+//! The schemata copies of the registered subjects: gold through the schemata behaves as
+//! the plain port, mutants change behaviour, and no compiled mutant of ArrayList brings
+//! the process down on random test cases.
+
+use std::sync::Arc;
+
+use testspace::context::TestContext;
+use testspace::strategy::rng::{below, case_rng};
+use testspace::subject::{GOLD, JavaException, Session, Unit, guard, registry};
+
+fn array_list() -> (&'static dyn Unit, Arc<TestContext>) {
+    let unit = registry().find("ArrayList").unwrap();
+    let context = Arc::new(TestContext::paper(unit).unwrap());
+    (unit, context)
+}
+
+type Trace = Vec<(Result<(), JavaException>, Vec<(String, Vec<String>)>)>;
+
+fn trace(session: &mut dyn Session, calls: &[u32]) -> Trace {
+    session.reset();
+    calls
+        .iter()
+        .map(|&c| (session.step(c), session.render_pools()))
+        .collect()
+}
+
+fn random_cases(j: u32, cases: usize, length: usize, seed: u64) -> Vec<Vec<u32>> {
+    (0..cases as u64)
+        .map(|k| {
+            let mut rng = case_rng(seed, k);
+            (0..length)
+                .map(|_| below(&mut rng, u64::from(j)) as u32)
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn array_list_gold_through_the_schemata_matches_the_plain_port_on_random_test_cases() {
+    let (unit, context) = array_list();
+    assert!(
+        unit.mutants().len() > 500,
+        "ArrayList has {} mutants",
+        unit.mutants().len()
+    );
+    let mut plain = unit.session(Arc::clone(&context));
+    let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
+    for calls in random_cases(context.j(), 300, 40, 1) {
+        assert_eq!(
+            trace(&mut *plain, &calls),
+            trace(&mut *gold, &calls),
+            "{calls:?}"
+        );
+    }
+}
+
+#[test]
+fn the_is_empty_mutant_turns_the_answer_around() {
+    let (unit, context) = array_list();
+    let source = std::fs::read_to_string("subjects/array_list.rs").unwrap();
+    let line = 1 + source
+        .lines()
+        .position(|l| l.contains("pub fn is_empty"))
+        .unwrap();
+    let location = format!("subjects/array_list.rs:{}:", line + 1);
+    let id = unit
+        .mutants()
+        .iter()
+        .find(|m| m.location.starts_with(&location) && m.original == "==" && m.replacement == "!=")
+        .expect("the == → != mutant of isEmpty")
+        .id;
+    let space = context.call_space();
+    let position = |sig: &str| {
+        context
+            .methods()
+            .iter()
+            .position(|m| m.info.signature == sig)
+            .unwrap()
+    };
+    let new = space.encode_call(position("ArrayList()"), &[0]).unwrap();
+    let is_empty = space.encode_call(position("isEmpty()"), &[0, 0]).unwrap();
+    for (mutant, expected) in [(GOLD, true), (id, false)] {
+        let mut session = unit.mutant_session(Arc::clone(&context), mutant).unwrap();
+        session.step(new).unwrap();
+        session.step(is_empty).unwrap();
+        assert_eq!(session.primitives().bools[0], expected, "mutant {mutant}");
+    }
+}
+
+#[test]
+fn every_compiled_array_list_mutant_runs_random_test_cases_without_killing_the_process() {
+    let (unit, context) = array_list();
+    let cases = random_cases(context.j(), 3, 30, 2);
+    let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
+    let budgets: Vec<u64> = cases
+        .iter()
+        .map(|calls| {
+            trace(&mut *gold, calls);
+            guard::mutant_budget(gold.fuel_used().unwrap())
+        })
+        .collect();
+    let mut differing = 0;
+    for m in unit.mutants() {
+        let mut session = unit.mutant_session(Arc::clone(&context), m.id).unwrap();
+        for (calls, &budget) in cases.iter().zip(&budgets) {
+            session.set_fuel_budget(budget);
+            let got = trace(&mut *session, calls);
+            differing += usize::from(got != trace(&mut *gold, calls));
+        }
+    }
+    assert!(differing > 0, "some mutant must behave differently");
+}
