@@ -209,3 +209,42 @@ fn remove_through_list_iterator<L: AbstractList>(
     }
     Ok(modified)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::subjects::array_list::ArrayList;
+
+    fn list_of(elements: &[Option<i32>]) -> ArrayList {
+        let mut list = ArrayList::new();
+        for &e in elements {
+            list.add(e).unwrap();
+        }
+        list
+    }
+
+    #[test]
+    fn list_iterator_removal_steps_back_after_each_remove_so_runs_of_matches_all_go() {
+        let c = list_of(&[Some(2)]);
+        let mut removed = list_of(&[Some(2), Some(2), Some(1), Some(2), Some(2)]);
+        assert_eq!(removed.remove_all(Some(&c)), Ok(true));
+        assert_eq!(removed.to_java_string_checked(), Ok("[1]".into()));
+        let mut retained = list_of(&[Some(1), Some(1), Some(2), None, Some(1)]);
+        assert_eq!(retained.retain_all(Some(&c)), Ok(true));
+        assert_eq!(retained.to_java_string_checked(), Ok("[2]".into()));
+        assert_eq!(retained.retain_all(Some(&c)), Ok(false));
+        assert_eq!(retained.remove_all(None), Err(JavaException::NullPointer));
+    }
+
+    #[test]
+    fn list_equals_needs_both_iterators_to_end_together() {
+        let a = list_of(&[Some(1), None]);
+        assert_eq!(a.equals(Some(&list_of(&[Some(1), None]))), Ok(true));
+        assert_eq!(a.equals(Some(&list_of(&[Some(1)]))), Ok(false));
+        assert_eq!(a.equals(Some(&list_of(&[Some(1), None, None]))), Ok(false));
+        assert_eq!(list_of(&[]).equals(Some(&list_of(&[]))), Ok(true));
+        assert_eq!(a.equals(None), Ok(false));
+        // Arrays.asList(1, null).hashCode() == 31 * (31 + 1) + 0 == 992
+        assert_eq!(a.hash_code(), Ok(992));
+    }
+}
