@@ -10,8 +10,9 @@
 //! own bounds checks (a negative index reaches the array and throws
 //! `ArrayIndexOutOfBoundsException` there, as in Java), `bulkRemove` (`removeAll`,
 //! `retainAll`), and the iterator `Itr.next()`. `equals`, `hashCode`, `toString` and
-//! `containsAll`, which `Vector` overrides only as `synchronized` calls of `super`'s, are the
-//! shared `AbstractList`/`AbstractCollection` ones of [`super::abstract_collection`].
+//! `containsAll`, which `Vector` overrides only as `synchronized` calls of `super`'s,
+//! are the shared `AbstractList`/`AbstractCollection` ones of
+//! [`super::abstract_collection`].
 //!
 //! M_C, in the order of the Java source: `Vector(int,int)`, `Vector(int)`, `Vector()`,
 //! `Vector(Vector)`, `trimToSize`, `ensureCapacity`, `setSize`, `capacity`, `size`,
