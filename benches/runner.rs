@@ -21,7 +21,7 @@ use testspace::experiment::{OracleKind, Until};
 use testspace::runner::job::{Job, execute};
 use testspace::strategy::StrategyKind;
 use testspace::subject::{Unit, registry};
-use testspace::subjects::abstract_collection::AbstractCollection;
+use testspace::subjects::abstract_collection::{AbstractCollection, AbstractList};
 use testspace::subjects::array_list::ArrayList;
 
 fn plan(class: &str) -> (&'static dyn Unit, Arc<TestContext>) {

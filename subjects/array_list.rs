@@ -5,12 +5,11 @@
 //! its own: `DEFAULT_CAPACITY = 10`, the two empty-array sentinels (`EMPTY_ELEMENTDATA`
 //! and `DEFAULTCAPACITY_EMPTY_ELEMENTDATA`, which only differ in how the first `grow`
 //! sizes the array), `grow` through `ArraysSupport.newLength`/`hugeLength`, `modCount`,
-//! `ensureCapacity`, `trimToSize`, `rangeCheckForAdd`, `fastRemove`, `batchRemove`, and
-//! the iterator `Itr.next()`. What Java keeps outside `ArrayList.java` is shared: the
-//! array, `System.arraycopy`, `Arrays.copyOf`, `ArraysSupport` and `Objects.checkIndex`
-//! in [`super::java_array`]; the inherited `AbstractCollection` methods (`containsAll`,
-//! `toString`) in [`super::abstract_collection`]; the method table (the wrapper class)
-//! in [`super::declarations`].
+//! `ensureCapacity`, `trimToSize`, `rangeCheckForAdd`, `fastRemove`, and the iterator
+//! `Itr.next()`. What Java keeps outside `ArrayList.java` is shared: the array,
+//! `System.arraycopy`, `Arrays.copyOf`, `ArraysSupport` and `Objects.checkIndex` in
+//! [`super::java_array`]; the inherited methods in [`super::abstract_collection`]; the
+//! method table (the wrapper class) in [`super::declarations`].
 //! M_C holds every public method whose parameter and return types are `int`, `Integer`,
 //! `boolean`, `String` or `ArrayList`, in the order of the Java source:
 //! the three constructors, `trimToSize`, `ensureCapacity`, `size`, `isEmpty`,
@@ -21,6 +20,20 @@
 //! parameter to `Integer`); `Collection`/`Object` parameters of `equals`, `addAll`, … are
 //! `ArrayList`s from the object pool.
 //!
+//! # Inherited methods, as in JDK 1.5
+//! `equals` and `hashCode` are [`AbstractList`]'s (a walk of both iterators; `31 * h + e`
+//! over the iterator), `removeAll` and `retainAll` are `AbstractCollection`'s
+//! (`Objects.requireNonNull(c)`, then `it.remove()`, i.e. `remove(int)`, of every element
+//! that `c` contains, or does not), and `containsAll` and `toString` are
+//! [`AbstractCollection`]'s. This is the structure of JDK 1.5's `ArrayList.java`, which the
+//! paper's SLOC counts and which inherited all six. JDK 17 overrides `equals`
+//! (`equalsRange`, `equalsArrayList`), `hashCode` (`hashCodeRange`) and `removeAll`/
+//! `retainAll` (`batchRemove`, `shiftTailOverGap`) with faster versions whose observable
+//! results are the same for M_C: they differ only in their `modCount` checks, which
+//! cannot fire without iterators or views in M_C and with object-pool arguments that are
+//! snapshots, and in how `batchRemove` compacts the array, which leaves the same elements,
+//! size and capacity. Those overrides are omitted.
+//!
 //! # What is left out, and why
 //! * `iterator`, `listIterator`, `spliterator`, `stream`, `toArray`, `forEach`,
 //!   `removeIf`, `replaceAll`, `sort`: their parameter or return types (iterators,
@@ -28,11 +41,16 @@
 //! * `subList`: a view sharing the parent's array and `modCount` cannot be stored in the
 //!   object pool faithfully (pool values are independent instances), so `removeRange`,
 //!   which only `subList(..).clear()` reaches, is left out too (it is `protected`).
+//! * JDK 17's overrides of `equals`, `hashCode`, `removeAll` and `retainAll` (and their
+//!   helpers `equalsRange`, `equalsArrayList`, `checkForComodification`,
+//!   `hashCodeRange`, `batchRemove`, `shiftTailOverGap`): the inherited versions are
+//!   ported instead, as JDK 1.5 had them (see above).
 //! * Exception messages (`"Index: 5, Size: 0"`, …): [`JavaException`] carries the class
 //!   only, as the paper's oracle compares only the number of exceptions. The Java message
 //!   is noted in a comment at each throw site.
-//! * Iterators that `toString` and `containsAll` use are flattened to index loops, with
-//!   the same `ConcurrentModificationException` checks against the array length.
+//! * Iterators that `toString`, `containsAll`, `equals` and `hashCode` use are flattened
+//!   to index loops, with the same `ConcurrentModificationException` checks against the
+//!   array length.
 //!
 //! # Modelling decisions
 //! * `Integer` elements are `Option<i32>` (`None` = `null`); Java `int` arithmetic that
@@ -46,7 +64,7 @@
 //! * Object-pool arguments are snapshots, as `c.toArray()` is in Java; `o == this` in
 //!   `equals` is therefore never true, which gives the same answer (a list equals itself).
 
-use super::abstract_collection::{AbstractCollection, Iter};
+use super::abstract_collection::{AbstractCollection, AbstractList, Iter};
 use super::java_array::{ElementData, Result, check_index, new_length};
 use crate::subject::JavaException;
 
@@ -208,12 +226,6 @@ impl ArrayList {
         Ok(v)
     }
 
-    /// `get(int index)`.
-    pub fn get(&self, index: i32) -> Result<Option<i32>> {
-        check_index(index, self.size)?;
-        self.element_data.get(index)
-    }
-
     /// `set(int index, E element)`: returns the element replaced.
     pub fn set(&mut self, index: i32, element: Option<i32>) -> Result<Option<i32>> {
         check_index(index, self.size)?;
@@ -251,77 +263,6 @@ impl ArrayList {
         self.element_data.set(index, element)?;
         self.size = s + 1;
         Ok(())
-    }
-
-    /// `remove(int index)`: removes and returns the element at `index`.
-    pub fn remove_at(&mut self, index: i32) -> Result<Option<i32>> {
-        check_index(index, self.size)?;
-        let old_value = self.element_data.get(index)?;
-        self.fast_remove(index)?;
-        Ok(old_value)
-    }
-
-    /// `equals(Object o)`: `false` for `null`, else element-wise `Objects.equals`.
-    pub fn equals(&self, o: Option<&ArrayList>) -> Result<bool> {
-        let Some(other) = o else {
-            return Ok(false); // null instanceof List
-        };
-        let expected_mod_count = self.mod_count;
-        let equal = self.equals_array_list(other)?;
-        self.check_for_comodification(expected_mod_count)?;
-        Ok(equal)
-    }
-
-    /// `equalsArrayList(ArrayList other)`.
-    fn equals_array_list(&self, other: &ArrayList) -> Result<bool> {
-        let other_mod_count = other.mod_count;
-        let s = self.size;
-        let mut equal = s == other.size;
-        if equal {
-            let other_es = &other.element_data;
-            let es = &self.element_data;
-            if s > es.length || s > other_es.length {
-                return Err(JavaException::ConcurrentModification);
-            }
-            for i in 0..s {
-                if es.get(i)? != other_es.get(i)? {
-                    equal = false;
-                    break;
-                }
-            }
-        }
-        other.check_for_comodification(other_mod_count)?;
-        Ok(equal)
-    }
-
-    /// `checkForComodification(int expectedModCount)`.
-    fn check_for_comodification(&self, expected_mod_count: i32) -> Result<()> {
-        if self.mod_count != expected_mod_count {
-            return Err(JavaException::ConcurrentModification);
-        }
-        Ok(())
-    }
-
-    /// `hashCode()`: `31 * h + (e == null ? 0 : e.hashCode())` from `h = 1`, wrapping.
-    pub fn hash_code(&self) -> Result<i32> {
-        let expected_mod_count = self.mod_count;
-        let hash = self.hash_code_range(0, self.size)?;
-        self.check_for_comodification(expected_mod_count)?;
-        Ok(hash)
-    }
-
-    /// `hashCodeRange(int from, int to)`.
-    fn hash_code_range(&self, from: i32, to: i32) -> Result<i32> {
-        let es = &self.element_data;
-        if to > es.length {
-            return Err(JavaException::ConcurrentModification);
-        }
-        let mut hash_code: i32 = 1;
-        for i in from..to {
-            let e = es.get(i)?;
-            hash_code = hash_code.wrapping_mul(31).wrapping_add(e.unwrap_or(0));
-        }
-        Ok(hash_code)
     }
 
     /// `remove(Object o)`: removes the first occurrence of `o`; whether there was one.
@@ -409,88 +350,6 @@ impl ArrayList {
         Ok(())
     }
 
-    /// `removeAll(Collection c)`: removes every element `c` contains.
-    pub fn remove_all(&mut self, c: Option<&ArrayList>) -> Result<bool> {
-        self.batch_remove(c, false, 0, self.size)
-    }
-
-    /// `retainAll(Collection c)`: removes every element `c` does not contain.
-    pub fn retain_all(&mut self, c: Option<&ArrayList>) -> Result<bool> {
-        self.batch_remove(c, true, 0, self.size)
-    }
-
-    /// `batchRemove(Collection c, boolean complement, int from, int end)`: keeps the
-    /// elements of `[from, end)` for which `c.contains(e) == complement`.
-    fn batch_remove(
-        &mut self,
-        c: Option<&ArrayList>,
-        complement: bool,
-        from: i32,
-        end: i32,
-    ) -> Result<bool> {
-        let c = c.ok_or(JavaException::NullPointer)?; // Objects.requireNonNull(c)
-        let mut r = from;
-        // Optimize for initial run of survivors
-        loop {
-            if r == end {
-                return Ok(false);
-            }
-            if c.contains(self.element_data.get(r)?)? != complement {
-                break;
-            }
-            r += 1;
-        }
-        let mut w = r;
-        r += 1;
-        let mut outcome = self.keep_survivors(c, complement, &mut r, &mut w, end);
-        if let Err(thrown) = outcome {
-            // catch (Throwable ex): preserve the unexamined tail, then rethrow
-            outcome = match self.element_data.copy_within(r, w, end - r) {
-                Ok(()) => {
-                    w += end - r;
-                    Err(thrown)
-                }
-                Err(again) => Err(again),
-            };
-        }
-        // finally
-        self.mod_count = self.mod_count.wrapping_add(end - w);
-        self.shift_tail_over_gap(w, end)?;
-        outcome.map(|()| true)
-    }
-
-    /// The `try` block of `batchRemove`: moves the survivors among `[r, end)` down to
-    /// `w`, advancing both.
-    fn keep_survivors(
-        &mut self,
-        c: &ArrayList,
-        complement: bool,
-        r: &mut i32,
-        w: &mut i32,
-        end: i32,
-    ) -> Result<()> {
-        while *r < end {
-            let e = self.element_data.get(*r)?;
-            if c.contains(e)? == complement {
-                self.element_data.set(*w, e)?;
-                *w += 1;
-            }
-            *r += 1;
-        }
-        Ok(())
-    }
-
-    /// `shiftTailOverGap(Object[] es, int lo, int hi)`: closes the gap `[lo, hi)`.
-    fn shift_tail_over_gap(&mut self, lo: i32, hi: i32) -> Result<()> {
-        self.element_data.copy_within(hi, lo, self.size - hi)?;
-        let to = self.size;
-        self.size -= hi - lo;
-        for i in self.size..to {
-            self.element_data.set(i, None)?;
-        }
-        Ok(())
-    }
-
     /// The `i`-th `Itr.next()`: `ConcurrentModificationException` past the array.
     fn iterator_next(&self, i: i32) -> Result<Option<i32>> {
         if i >= self.element_data.length {
@@ -514,6 +373,22 @@ impl AbstractCollection for ArrayList {
     /// `iterator()`: an `Itr`, whose `next()` is [`ArrayList::iterator_next`].
     fn iterator(&self) -> Iter<'_> {
         Box::new((0..self.size).map(|i| self.iterator_next(i)))
+    }
+}
+
+impl AbstractList for ArrayList {
+    /// `get(int index)`.
+    fn get(&self, index: i32) -> Result<Option<i32>> {
+        check_index(index, self.size)?;
+        self.element_data.get(index)
+    }
+
+    /// `remove(int index)`: removes and returns the element at `index`.
+    fn remove_at(&mut self, index: i32) -> Result<Option<i32>> {
+        check_index(index, self.size)?;
+        let old_value = self.element_data.get(index)?;
+        self.fast_remove(index)?;
+        Ok(old_value)
     }
 }
 
@@ -794,7 +669,7 @@ mod tests {
         assert_eq!(retained.retain_all(Some(&c)), Ok(true));
         assert_eq!(rendered(&retained), "[2, 2, null]");
         assert_eq!(retained.retain_all(Some(&c)), Ok(false));
-        assert_eq!(retained.capacity(), 10, "batchRemove keeps the array");
+        assert_eq!(retained.capacity(), 10, "removal through the iterator keeps the array");
         assert_eq!(ArrayList::new().remove_all(None), Err(E::NullPointer));
         assert_eq!(ArrayList::new().retain_all(None), Err(E::NullPointer));
     }

@@ -3,7 +3,7 @@
 //! type parameter to `Integer` and were not part of the unit under test. A table lists
 //! M_C in the order of the Java source; the bodies only call the port.
 
-use super::abstract_collection::{AbstractCollection, MutableCollection};
+use super::abstract_collection::{AbstractCollection, AbstractList, MutableCollection};
 use super::array_list::ArrayList;
 use super::hash_set::HashSet;
 use super::java_array::Result;

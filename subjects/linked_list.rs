@@ -8,9 +8,12 @@
 //! `linkFirst`, `linkLast` and `linkBefore` are one `link(e, pred, succ)`, and
 //! `unlinkFirst`/`unlinkLast` are `unlink` of the first/last node: the same link updates.
 //! `addAll(int, Collection)` links `c.toArray()`'s elements one by one before `succ`, as
-//! Java's loop does. Inherited methods follow `AbstractList` (`equals`, `hashCode`) and
-//! `AbstractCollection` (`toString`, `containsAll`, `removeAll`/`retainAll` through the
-//! iterator's `remove`, i.e. `unlink`, and `isEmpty`).
+//! Java's loop does. The inherited methods are the shared ones of
+//! [`super::abstract_collection`]: `AbstractList`'s `equals` and `hashCode` (over
+//! `LinkedList`'s own iterator, which follows the `next` links) and `AbstractCollection`'s
+//! `toString`, `containsAll`, and `removeAll`/`retainAll` (through `AbstractList.Itr`:
+//! `get(cursor)`, and `remove(lastRet)`, which unlinks the node `LinkedList`'s own
+//! `ListItr.remove()` would); `isEmpty` (`AbstractCollection`'s `size() == 0`) is here.
 //!
 //! M_C, in the order of the Java source: `LinkedList()`, `LinkedList(LinkedList)`,
 //! `getFirst`, `getLast`, `removeFirst`, `removeLast`, `addFirst`, `addLast`, `contains`,
@@ -29,6 +32,7 @@
 //! * `modCount`: only iterators and views read it, and none is ported.
 //! * Exception messages: [`JavaException`] carries the class only.
 
+use super::abstract_collection::{AbstractCollection, AbstractList, Iter};
 use super::vector::ok;
 use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
 
@@ -168,11 +172,6 @@ impl LinkedList {
         self.index_of(o) >= 0
     }
 
-    /// `size()`.
-    pub fn size(&self) -> i32 {
-        self.size
-    }
-
     /// `add(E e)`: `linkLast(e)`; always `true`.
     pub fn add(&mut self, e: Option<i32>) -> bool {
         self.add_last(e);
@@ -211,12 +210,6 @@ impl LinkedList {
         *self = Self::new();
     }
 
-    /// `get(int index)`.
-    pub fn get(&self, index: i32) -> Result<Option<i32>> {
-        self.check_element_index(index)?;
-        Ok(self.nodes[self.node(index)].item)
-    }
-
     /// `set(int index, E element)`: returns the element replaced.
     pub fn set(&mut self, index: i32, element: Option<i32>) -> Result<Option<i32>> {
         self.check_element_index(index)?;
@@ -234,12 +227,6 @@ impl LinkedList {
             self.link(element, self.nodes[succ].prev, Some(succ));
         }
         Ok(())
-    }
-
-    /// `remove(int index)`: unlinks and returns the element at `index`.
-    pub fn remove_at(&mut self, index: i32) -> Result<Option<i32>> {
-        self.check_element_index(index)?;
-        Ok(self.unlink(self.node(index)))
     }
 
     /// `checkElementIndex(int index)`: `[0, size)`.
@@ -369,48 +356,52 @@ impl LinkedList {
         clone
     }
 
-    /// `equals(Object o)` (from `AbstractList`): `false` for `null`, else element-wise.
+    /// `equals(Object o)` ([`AbstractList::equals`]): `false` for `null`, else
+    /// element-wise.
     pub fn equals(&self, o: Option<&LinkedList>) -> bool {
-        o.is_some_and(|other| self.items() == other.items())
+        AbstractList::equals(self, o).expect("a LinkedList iterator does not throw")
     }
 
-    /// `hashCode()` (from `AbstractList`): `31 * h + hash(e)` from `h = 1`, wrapping.
+    /// `hashCode()` ([`AbstractList::hash_code`]): `31 * h + hash(e)` from `h = 1`,
+    /// wrapping.
     pub fn hash_code(&self) -> i32 {
-        let hash = |h: i32, e: Option<i32>| h.wrapping_mul(31).wrapping_add(e.unwrap_or(0));
-        self.items().into_iter().fold(1, hash)
-    }
-
-    /// `containsAll(Collection c)` (from `AbstractCollection`).
-    pub fn contains_all(&self, c: Option<&LinkedList>) -> Result<bool> {
-        let c = c.ok_or(JavaException::NullPointer)?;
-        Ok(c.items().into_iter().all(|e| self.contains(e)))
-    }
-
-    /// `removeAll(Collection c)` (from `AbstractCollection`).
-    pub fn remove_all(&mut self, c: Option<&LinkedList>) -> Result<bool> {
-        self.remove_where(c.ok_or(JavaException::NullPointer)?, true)
-    }
-
-    /// `retainAll(Collection c)` (from `AbstractCollection`).
-    pub fn retain_all(&mut self, c: Option<&LinkedList>) -> Result<bool> {
-        self.remove_where(c.ok_or(JavaException::NullPointer)?, false)
-    }
-
-    /// The iterator loop of `removeAll`/`retainAll`: `it.remove()` (`unlink`) every
-    /// element with `c.contains(e) == member`; whether any was removed.
-    fn remove_where(&mut self, c: &LinkedList, member: bool) -> Result<bool> {
-        let doomed: Vec<usize> = (self.nodes_forward())
-            .filter(|&x| c.contains(self.nodes[x].item) == member)
-            .collect();
-        for &x in &doomed {
-            self.unlink(x);
-        }
-        Ok(!doomed.is_empty())
+        AbstractList::hash_code(self).expect("a LinkedList iterator does not throw")
     }
 
     /// `isEmpty()` (from `AbstractCollection`): `size() == 0`.
     pub fn is_empty(&self) -> bool {
         self.size == 0
+    }
+}
+
+impl AbstractCollection for LinkedList {
+    /// `size()`.
+    fn size(&self) -> i32 {
+        self.size
+    }
+
+    /// `contains(Object o)`: `indexOf(o) >= 0`, as [`LinkedList::contains`].
+    fn contains(&self, o: Option<i32>) -> Result<bool> {
+        Ok(LinkedList::contains(self, o))
+    }
+
+    /// `iterator()`: a `ListItr`, which follows the `next` links from `first`.
+    fn iterator(&self) -> Iter<'_> {
+        Box::new(self.nodes_forward().map(|x| Ok(self.nodes[x].item)))
+    }
+}
+
+impl AbstractList for LinkedList {
+    /// `get(int index)`.
+    fn get(&self, index: i32) -> Result<Option<i32>> {
+        self.check_element_index(index)?;
+        Ok(self.nodes[self.node(index)].item)
+    }
+
+    /// `remove(int index)`: unlinks and returns the element at `index`.
+    fn remove_at(&mut self, index: i32) -> Result<Option<i32>> {
+        self.check_element_index(index)?;
+        Ok(self.unlink(self.node(index)))
     }
 }
 
@@ -480,10 +471,7 @@ impl Subject for LinkedList {
 
     /// `toString()` (from `AbstractCollection`): `[1, 2, null]`.
     fn to_java_string(&self) -> String {
-        let shown: Vec<String> = (self.items().iter())
-            .map(|e| e.map_or_else(|| "null".into(), |e| e.to_string()))
-            .collect();
-        format!("[{}]", shown.join(", "))
+        self.to_java_string_checked().expect("a LinkedList iterator does not throw")
     }
 }
 

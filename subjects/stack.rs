@@ -13,6 +13,7 @@
 //! # What is left out, and why
 //! What the `Vector` port leaves out (views, iterators, arrays, lambdas).
 
+use super::abstract_collection::AbstractCollection;
 use super::vector::{Class, VectorOf, ok};
 use crate::subject::{JavaException, Method, Param, Return};
 
@@ -68,6 +69,7 @@ mod tests {
     use super::*;
     use crate::context::TestContext;
     use crate::subject::{Subject, SubjectUnit};
+    use crate::subjects::abstract_collection::AbstractList;
 
     type E = JavaException;
 

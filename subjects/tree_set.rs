@@ -6,10 +6,14 @@
 //! linear-time `addAll` fast path (an empty set receiving a non-empty `SortedSet` of the
 //! same comparator is rebuilt by `TreeMap.addAllForTreeSet`, i.e. `buildFromSorted`),
 //! which `TreeSet(SortedSet)` goes through; `clone` copies the map with
-//! `new TreeMap(m)`. The inherited methods are ported from their JDK 17 classes:
-//! `equals`, `hashCode`, `removeAll` (`AbstractSet`: it iterates over the smaller side)
-//! and `containsAll`, `retainAll`, `addAll`'s general path, `toString`
-//! (`AbstractCollection`), with removal through the map's entry iterator.
+//! `new TreeMap(m)`. Of the inherited methods, `equals`, `hashCode` (`AbstractSet`) and
+//! `containsAll`, `toString` (`AbstractCollection`) are the shared ones of
+//! [`super::abstract_collection`] over the set's iterator (the map's
+//! `PrivateEntryIterator`); `removeAll` (`AbstractSet`: it iterates over the smaller
+//! side), `retainAll` and `addAll`'s general path (`AbstractCollection`) are ported here,
+//! with removal through the entry iterator's `remove()` (`TreeMap`'s
+//! `remove_last_returned`, which the shared versions, flattening `it.remove()` to a
+//! `remove(key)`, would not use).
 //!
 //! M_C, in the order of the Java source: `TreeSet()`, `TreeSet(TreeSet)` (Java's
 //! `TreeSet(SortedSet)` overload, the one `new TreeSet(treeSet)` picks), `size`,
@@ -27,6 +31,7 @@
 //!   `TreeSet(Collection)`: with a `TreeSet` argument Java picks `TreeSet(SortedSet)`.
 //! * `modCount` checks (see the `TreeMap` port) and exception messages.
 
+use super::abstract_collection::{self as ac, AbstractCollection, Iter};
 use super::tree_map::TreeMap;
 use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
 
@@ -51,12 +56,8 @@ impl TreeSet {
         set.add_all(Some(s.ok_or(JavaException::NullPointer)?))?;
         Ok(set)
     }
-    /// `size()`.
-    pub fn size(&self) -> i32 { self.m.size() }
     /// `isEmpty()`.
     pub fn is_empty(&self) -> bool { self.m.is_empty() }
-    /// `contains(Object o)`.
-    pub fn contains(&self, o: Option<i32>) -> Result<bool> { self.m.contains_key(o) }
     /// `add(E e)`: whether `e` was absent.
     pub fn add(&mut self, e: Option<i32>) -> Result<bool> { Ok(self.m.put(e, PRESENT)?.is_none()) }
     /// `remove(Object o)`: whether `o` was present.
@@ -93,13 +94,9 @@ impl TreeSet {
     /// `clone()`: `clone.m = new TreeMap<>(m)`.
     pub fn clone_set(&self) -> Result<TreeSet> { Ok(TreeSet { m: TreeMap::from_sorted_map(Some(&self.m))? }) }
     /// `equals(Object o)` (`AbstractSet`): same size and `containsAll`; `null` is never equal.
-    pub fn equals(&self, o: Option<&TreeSet>) -> Result<bool> {
-        let Some(c) = o.filter(|c| c.size() == self.size()) else { return Ok(false) };
-        // catch (ClassCastException | NullPointerException unused) { return false; }
-        self.contains_all(Some(c)).or_else(|t| if matches!(t, JavaException::ClassCast | JavaException::NullPointer) { Ok(false) } else { Err(t) })
-    }
+    pub fn equals(&self, o: Option<&TreeSet>) -> Result<bool> { ac::set_equals(self, o) }
     /// `hashCode()` (`AbstractSet`): the sum of the elements, wrapping.
-    pub fn hash_code(&self) -> Result<i32> { Ok(self.m.keys()?.into_iter().fold(0, i32::wrapping_add)) }
+    pub fn hash_code(&self) -> Result<i32> { ac::set_hash_code(self) }
     /// `removeAll(Collection c)` (`AbstractSet`): removes `c`'s elements one by one if
     /// this set is larger, else removes through the iterator what `c` contains.
     pub fn remove_all(&mut self, c: Option<&TreeSet>) -> Result<bool> {
@@ -108,13 +105,6 @@ impl TreeSet {
             return c.m.keys()?.into_iter().try_fold(false, |modified, e| Ok(modified | self.remove(Some(e))?));
         }
         self.remove_through_iterator(c, true)
-    }
-    /// `containsAll(Collection c)` (`AbstractCollection`).
-    pub fn contains_all(&self, c: Option<&TreeSet>) -> Result<bool> {
-        for e in c.ok_or(JavaException::NullPointer)?.m.keys()? {
-            if !self.contains(Some(e))? { return Ok(false); }
-        }
-        Ok(true)
     }
     /// `retainAll(Collection c)` (`AbstractCollection`): removes through the iterator
     /// what `c` does not contain.
@@ -131,10 +121,20 @@ impl TreeSet {
         }
         Ok(modified)
     }
-    /// `toString()` (`AbstractCollection`): `[1, 2]`.
-    pub fn to_java_string_checked(&self) -> Result<String> {
-        let elements: Vec<String> = self.m.keys()?.iter().map(i32::to_string).collect();
-        Ok(format!("[{}]", elements.join(", ")))
+}
+
+#[rustfmt::skip]
+impl AbstractCollection for TreeSet {
+    /// `size()`.
+    fn size(&self) -> i32 { self.m.size() }
+    /// `contains(Object o)`.
+    fn contains(&self, o: Option<i32>) -> Result<bool> { self.m.contains_key(o) }
+    /// `iterator()`: `m.navigableKeySet().iterator()`, a `PrivateEntryIterator` of the map.
+    fn iterator(&self) -> Iter<'_> {
+        match self.m.iterator() {
+            Ok(mut it) => Box::new(std::iter::from_fn(move || it.has_next().then(|| Ok(Some(self.m.next_entry(&mut it)?.0))))),
+            Err(thrown) => Box::new(std::iter::once(Err(thrown))),
+        }
     }
 }
 

@@ -9,8 +9,10 @@
 //! capacityIncrement : oldCapacity`, `setSize`, the legacy `…Element…` methods with their
 //! own bounds checks (a negative index reaches the array and throws
 //! `ArrayIndexOutOfBoundsException` there, as in Java), `bulkRemove` (`removeAll`,
-//! `retainAll`), and the `AbstractList`/`AbstractCollection` methods `Vector` delegates to
-//! (`equals`, `hashCode`, `toString`, `containsAll`).
+//! `retainAll`), and the iterator `Itr.next()`. `equals`, `hashCode`, `toString` and
+//! `containsAll`, which `Vector` overrides only as `synchronized` calls of `super`'s,
+//! are the shared `AbstractList`/`AbstractCollection` ones of
+//! [`super::abstract_collection`].
 //!
 //! M_C, in the order of the Java source: `Vector(int,int)`, `Vector(int)`, `Vector()`,
 //! `Vector(Vector)`, `trimToSize`, `ensureCapacity`, `setSize`, `capacity`, `size`,
@@ -49,7 +51,8 @@
 
 use std::marker::PhantomData;
 
-use super::java_array::{ElementData, new_length};
+use super::abstract_collection::{AbstractCollection, AbstractList, Iter};
+use super::java_array::{ElementData, new_length, non_null};
 use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
 
 type Result<T> = std::result::Result<T, JavaException>;
@@ -176,19 +179,9 @@ impl<C> VectorOf<C> {
         self.element_data.length
     }
 
-    /// `size()`.
-    pub fn size(&self) -> i32 {
-        self.element_count
-    }
-
     /// `isEmpty()`.
     pub fn is_empty(&self) -> bool {
         self.element_count == 0
-    }
-
-    /// `contains(Object o)`: `indexOf(o, 0) >= 0`.
-    pub fn contains(&self, o: Option<i32>) -> Result<bool> {
-        Ok(self.index_of_from(o, 0)? >= 0)
     }
 
     /// `indexOf(Object o)`: `indexOf(o, 0)`.
@@ -328,11 +321,6 @@ impl<C> VectorOf<C> {
         Ok(VectorOf { element_data, ..*self })
     }
 
-    /// `get(int index)`.
-    pub fn get(&self, index: i32) -> Result<Option<i32>> {
-        self.element_at(index)
-    }
-
     /// `set(int index, E element)`: returns the element replaced.
     pub fn set(&mut self, index: i32, element: Option<i32>) -> Result<Option<i32>> {
         self.check_below_count(index)?;
@@ -356,27 +344,9 @@ impl<C> VectorOf<C> {
         self.insert_element_at(element, index)
     }
 
-    /// `remove(int index)`: removes and returns the element at `index` (Java repeats
-    /// `removeElementAt`'s steps after reading the old value).
-    pub fn remove_at(&mut self, index: i32) -> Result<Option<i32>> {
-        let old_value = self.element_at(index)?;
-        self.remove_element_at(index)?;
-        Ok(old_value)
-    }
-
     /// `clear()`: `removeAllElements()`.
     pub fn clear(&mut self) -> Result<()> {
         self.remove_all_elements()
-    }
-
-    /// `containsAll(Collection c)` (from `AbstractCollection`).
-    pub fn contains_all(&self, c: Option<&Self>) -> Result<bool> {
-        for e in c.ok_or(JavaException::NullPointer)?.to_array()? {
-            if !self.contains(e)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
     }
 
     /// `addAll(Collection c)`: appends `c`'s elements; whether any were added.
@@ -415,16 +385,6 @@ impl<C> VectorOf<C> {
         Ok(true)
     }
 
-    /// `removeAll(Collection c)`: `bulkRemove(e -> c.contains(e))`.
-    pub fn remove_all(&mut self, c: Option<&Self>) -> Result<bool> {
-        self.bulk_remove(c.ok_or(JavaException::NullPointer)?, false)
-    }
-
-    /// `retainAll(Collection c)`: `bulkRemove(e -> !c.contains(e))`.
-    pub fn retain_all(&mut self, c: Option<&Self>) -> Result<bool> {
-        self.bulk_remove(c.ok_or(JavaException::NullPointer)?, true)
-    }
-
     /// `bulkRemove(Predicate filter)` with `filter(e) = c.contains(e) != complement`:
     /// marks the doomed elements in a first pass (`deathRow`), then expunges them.
     fn bulk_remove(&mut self, c: &Self, complement: bool) -> Result<bool> {
@@ -457,27 +417,50 @@ impl<C> VectorOf<C> {
         }
         Ok(true)
     }
+}
 
-    /// `equals(Object o)` (from `AbstractList`): `false` for `null`, else element-wise.
-    pub fn equals(&self, o: Option<&Self>) -> Result<bool> {
-        match o {
-            None => Ok(false), // !(o instanceof List)
-            Some(other) => Ok(self.to_array()? == other.to_array()?),
-        }
+impl<C> AbstractCollection for VectorOf<C> {
+    /// `size()`.
+    fn size(&self) -> i32 {
+        self.element_count
     }
 
-    /// `hashCode()` (from `AbstractList`): `31 * h + hash(e)` from `h = 1`, wrapping.
-    pub fn hash_code(&self) -> Result<i32> {
-        let hash = |h: i32, e: Option<i32>| h.wrapping_mul(31).wrapping_add(e.unwrap_or(0));
-        Ok(self.to_array()?.into_iter().fold(1, hash))
+    /// `contains(Object o)`: `indexOf(o, 0) >= 0`.
+    fn contains(&self, o: Option<i32>) -> Result<bool> {
+        Ok(self.index_of_from(o, 0)? >= 0)
     }
 
-    /// `toString()` (from `AbstractCollection`): `[1, 2, null]`.
-    pub fn to_java_string_checked(&self) -> Result<String> {
-        let shown: Vec<String> = (self.to_array()?.iter())
-            .map(|e| e.map_or_else(|| "null".into(), |e| e.to_string()))
-            .collect();
-        Ok(format!("[{}]", shown.join(", ")))
+    /// `iterator()`: an `Itr`, whose `next()` reads `elementData(cursor)`.
+    fn iterator(&self) -> Iter<'_> {
+        Box::new((0..self.element_count).map(|i| self.element_data.get(i)))
+    }
+}
+
+/// `Vector` declares `equals`, `hashCode`, `toString` and `containsAll` only as
+/// `synchronized` calls of `super`'s, so they are the shared [`AbstractList`] and
+/// [`AbstractCollection`] methods; `removeAll` and `retainAll` are `Vector`'s own.
+impl<C> AbstractList for VectorOf<C> {
+    /// `get(int index)`.
+    fn get(&self, index: i32) -> Result<Option<i32>> {
+        self.element_at(index)
+    }
+
+    /// `remove(int index)`: removes and returns the element at `index` (Java repeats
+    /// `removeElementAt`'s steps after reading the old value).
+    fn remove_at(&mut self, index: i32) -> Result<Option<i32>> {
+        let old_value = self.element_at(index)?;
+        self.remove_element_at(index)?;
+        Ok(old_value)
+    }
+
+    /// `removeAll(Collection c)` (Vector's override): `bulkRemove(e -> c.contains(e))`.
+    fn remove_all(&mut self, c: Option<&Self>) -> Result<bool> {
+        self.bulk_remove(non_null(c)?, false)
+    }
+
+    /// `retainAll(Collection c)` (Vector's override): `bulkRemove(e -> !c.contains(e))`.
+    fn retain_all(&mut self, c: Option<&Self>) -> Result<bool> {
+        self.bulk_remove(non_null(c)?, true)
     }
 }
 
