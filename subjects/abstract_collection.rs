@@ -6,8 +6,8 @@
 //! unit implements [`AbstractCollection`] (and [`MutableCollection`] or [`AbstractList`])
 //! and gets the inherited methods it does not override.
 
-use super::java_array::{Result, non_null};
 use crate::subject::JavaException;
+use crate::subjects::java_array::{Result, non_null};
 
 /// A Java `Iterator`: each `next()` may throw (a mutant's iterator can fail mid-way).
 pub type Iter<'a> = Box<dyn Iterator<Item = Result<Option<i32>>> + 'a>;

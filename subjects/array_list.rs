@@ -8,8 +8,8 @@
 //! `ensureCapacity`, `trimToSize`, `rangeCheckForAdd`, `fastRemove`, and the iterator
 //! `Itr.next()`. What Java keeps outside `ArrayList.java` is shared: the array,
 //! `System.arraycopy`, `Arrays.copyOf`, `ArraysSupport` and `Objects.checkIndex` in
-//! [`super::java_array`]; the inherited methods in [`super::abstract_collection`]; the
-//! method table (the wrapper class) in [`super::declarations`].
+//! [`crate::subjects::java_array`]; the inherited methods in [`crate::subjects::abstract_collection`]; the
+//! method table (the wrapper class) in [`crate::subjects::declarations`].
 //! M_C holds every public method whose parameter and return types are `int`, `Integer`,
 //! `boolean`, `String` or `ArrayList`, in the order of the Java source:
 //! the three constructors, `trimToSize`, `ensureCapacity`, `size`, `isEmpty`,
@@ -57,16 +57,18 @@
 //!   can overflow in the original (`hashCode`, capacity arithmetic) uses `wrapping_*`.
 //! * The backing array ([`ElementData`]) is a length plus the slots written so far, so
 //!   `new ArrayList(100_000_000)` or `ensureCapacity` costs no memory; arrays of
-//!   [`HEAP_ARRAY_LIMIT`](super::java_array::HEAP_ARRAY_LIMIT) or more slots throw
+//!   [`HEAP_ARRAY_LIMIT`](crate::subjects::java_array::HEAP_ARRAY_LIMIT) or more slots throw
 //!   `OutOfMemoryError`, and reading or writing outside the array throws
 //!   `IndexOutOfBoundsException` (only in mutants, exactly where the mutated Java would
-//!   throw); see [`super::java_array`].
+//!   throw); see [`crate::subjects::java_array`].
 //! * Object-pool arguments are snapshots, as `c.toArray()` is in Java; `o == this` in
 //!   `equals` is therefore never true, which gives the same answer (a list equals itself).
 
-use super::abstract_collection::{AbstractCollection, AbstractList, Iter};
-use super::java_array::{ElementData, Result, check_index, new_length};
+use crate::subjects::abstract_collection::{AbstractCollection, AbstractList, Iter};
+use crate::subjects::java_array::{ElementData, Result, check_index, new_length};
 use crate::subject::JavaException;
+use crate::subject::{Method, Param, Return, Subject, Value};
+use crate::subjects::declarations::ok;
 
 /// `ArrayList.DEFAULT_CAPACITY`: the capacity of the first array of a list built by
 /// `new ArrayList()`.
@@ -389,6 +391,58 @@ impl AbstractList for ArrayList {
         let old_value = self.element_data.get(index)?;
         self.fast_remove(index)?;
         Ok(old_value)
+    }
+}
+
+impl Subject for ArrayList {
+    const CLASS: &'static str = "ArrayList";
+    const JAVA_CLASS: &'static str = "java.util.ArrayList";
+
+    fn methods() -> Vec<Method<Self>> {
+        use Param::{Int, Integer, Object};
+        use Return as R;
+        #[rustfmt::skip]
+        let methods = vec![
+            Method::constructor("ArrayList", &[Int], |a| ArrayList::with_capacity(a.int(0))),
+            Method::constructor("ArrayList", &[], |_| Ok(ArrayList::new())),
+            Method::constructor("ArrayList", &[Object], |a| ArrayList::from_collection(a.object(0))),
+            Method::instance("trimToSize", &[], R::Void, |l, _| ok(l.trim_to_size())),
+            Method::instance("ensureCapacity", &[Int], R::Void, |l, a| ok(l.ensure_capacity(a.int(0)))),
+            Method::instance("size", &[], R::Int, |l, _| ok(Ok(l.size()))),
+            Method::instance("isEmpty", &[], R::Bool, |l, _| ok(Ok(l.is_empty()))),
+            Method::instance("contains", &[Integer], R::Bool, |l, a| ok(l.contains(a.integer(0)))),
+            Method::instance("indexOf", &[Integer], R::Int, |l, a| ok(l.index_of(a.integer(0)))),
+            Method::instance("lastIndexOf", &[Integer], R::Int, |l, a| ok(l.last_index_of(a.integer(0)))),
+            Method::instance("clone", &[], R::Object, |l, _| ok(l.clone_list())),
+            Method::instance("get", &[Int], R::Int, |l, a| ok(l.get(a.int(0)))),
+            Method::instance("set", &[Int, Integer], R::Int, |l, a| ok(l.set(a.int(0), a.integer(1)))),
+            Method::instance("add", &[Integer], R::Bool, |l, a| ok(l.add(a.integer(0)))),
+            Method::instance("add", &[Int, Integer], R::Void, |l, a| ok(l.add_at(a.int(0), a.integer(1)))),
+            Method::instance("remove", &[Int], R::Int, |l, a| ok(l.remove_at(a.int(0)))),
+            Method::instance("remove", &[Integer], R::Bool, |l, a| ok(l.remove(a.integer(0)))),
+            Method::instance("equals", &[Object], R::Bool, |l, a| ok(l.equals(a.object(0)))),
+            Method::instance("hashCode", &[], R::Int, |l, _| ok(l.hash_code())),
+            Method::instance("clear", &[], R::Void, |l, _| ok(l.clear())),
+            Method::instance("addAll", &[Object], R::Bool, |l, a| ok(l.add_all(a.object(0)))),
+            Method::instance("addAll", &[Int, Object], R::Bool, |l, a| ok(l.add_all_at(a.int(0), a.object(1)))),
+            Method::instance("removeAll", &[Object], R::Bool, |l, a| ok(l.remove_all(a.object(0)))),
+            Method::instance("retainAll", &[Object], R::Bool, |l, a| ok(l.retain_all(a.object(0)))),
+            Method::instance("containsAll", &[Object], R::Bool, |l, a| ok(l.contains_all(a.object(0)))),
+            Method::instance("toString", &[], R::Str, |l, _| ok(l.to_java_string_checked())),
+        ];
+        methods
+    }
+
+    fn to_java_string(&self) -> String {
+        self.to_java_string_checked()
+            .unwrap_or_else(|thrown| format!("<toString threw {thrown}>"))
+    }
+}
+
+impl From<ArrayList> for Value<ArrayList> {
+    /// A list result (`clone()`), stored in the object pool.
+    fn from(list: ArrayList) -> Self {
+        Value::Object(Some(list))
     }
 }
 

@@ -42,7 +42,7 @@
 //! (and anything later computed from the `int` slot they were stored in). Everything
 //! else, including `toString`, is reproducible.
 
-use super::identity_hash_map::stand_in_identity_hash;
+use crate::subjects::identity_hash_map::stand_in_identity_hash;
 use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
 
 /// The constants of the key enum, by ordinal: `Key.values()`.

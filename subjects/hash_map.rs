@@ -14,7 +14,7 @@
 //! the `AbstractMap` methods `HashMap` inherits (`equals`, `hashCode`, `toString`).
 //! The hooks `afterNodeAccess`, `afterNodeInsertion`, `afterNodeRemoval` and `newNode`'s
 //! `linkNodeLast` do nothing for a plain `HashMap` and maintain the entry list of a
-//! `LinkedHashMap` ([`super::linked_hash_map::Links`]) otherwise; `LinkedHashMap`'s
+//! `LinkedHashMap` ([`Links`], kept here beside the core that calls its hooks) otherwise; `LinkedHashMap`'s
 //! overrides of `get`/`getOrDefault` (`afterNodeAccess` in access order), `clear` and
 //! `reinitialize` are folded into the methods here, where they are no-ops for a plain map.
 //! M_C, in the order of the Java source: `HashMap(int)`, `HashMap()`, `HashMap(HashMap)`,
@@ -55,8 +55,7 @@
 
 use std::collections::BTreeMap;
 
-use super::java_array::HEAP_ARRAY_LIMIT;
-use super::linked_hash_map::Links;
+use crate::subjects::java_array::HEAP_ARRAY_LIMIT;
 use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
 
 /// `DEFAULT_INITIAL_CAPACITY`: the table length of `new HashMap()` at its first `put`.
@@ -728,6 +727,102 @@ impl Subject for HashMap {
 
     fn to_java_string(&self) -> String {
         HashMap::to_java_string(self)
+    }
+}
+
+/// The doubly linked entry list of a `LinkedHashMap`: `before`/`after` of the entry whose
+/// node has arena index `i` are `before[i]`/`after[i]`.
+#[derive(Clone, Debug, Default)]
+pub struct Links {
+    head: Option<usize>,
+    tail: Option<usize>,
+    before: Vec<Option<usize>>,
+    after: Vec<Option<usize>>,
+    access_order: bool,
+}
+
+impl Links {
+    /// An empty list; `access_order` is `LinkedHashMap.accessOrder`.
+    pub fn new(access_order: bool) -> Self {
+        Links {
+            access_order,
+            ..Links::default()
+        }
+    }
+
+    /// `reinitialize()` (for `clone`): an empty list with the same ordering mode.
+    pub fn reinitialize(&self) -> Self {
+        Self::new(self.access_order)
+    }
+
+    /// `linkNodeLast(p)`: a new entry (with `before = after = null`) goes to the tail.
+    pub fn link_node_last(&mut self, p: usize) {
+        if self.before.len() <= p {
+            self.before.resize(p + 1, None);
+            self.after.resize(p + 1, None);
+        }
+        (self.before[p], self.after[p]) = (None, None);
+        let last = self.tail;
+        self.tail = Some(p);
+        match last {
+            None => self.head = Some(p),
+            Some(last) => {
+                self.before[p] = Some(last);
+                self.after[last] = Some(p);
+            }
+        }
+    }
+
+    /// `afterNodeRemoval(e)`: unlinks the entry.
+    pub fn after_node_removal(&mut self, p: usize) {
+        let (b, a) = (self.before[p], self.after[p]);
+        (self.before[p], self.after[p]) = (None, None);
+        match b {
+            None => self.head = a,
+            Some(b) => self.after[b] = a,
+        }
+        match a {
+            None => self.tail = b,
+            Some(a) => self.before[a] = b,
+        }
+    }
+
+    /// `afterNodeAccess(e)`: in access order, moves the entry to the tail; whether it
+    /// moved (the caller then increments `modCount`).
+    pub fn after_node_access(&mut self, p: usize) -> bool {
+        let mut last = self.tail;
+        if !self.access_order || last == Some(p) {
+            return false;
+        }
+        let (b, a) = (self.before[p], self.after[p]);
+        self.after[p] = None;
+        match b {
+            None => self.head = a,
+            Some(b) => self.after[b] = a,
+        }
+        match a {
+            Some(a) => self.before[a] = b,
+            None => last = b,
+        }
+        match last {
+            None => self.head = Some(p),
+            Some(last) => {
+                self.before[p] = Some(last);
+                self.after[last] = Some(p);
+            }
+        }
+        self.tail = Some(p);
+        true
+    }
+
+    /// `head = tail = null` (from `clear()`).
+    pub fn clear(&mut self) {
+        (self.head, self.tail) = (None, None);
+    }
+
+    /// The entries from `head` along `after`: the iteration order.
+    pub fn order(&self) -> Vec<usize> {
+        std::iter::successors(self.head, |&e| self.after[e]).collect()
     }
 }
 

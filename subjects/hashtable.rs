@@ -30,7 +30,7 @@
 //! # Modelling decisions
 //! * The table (`Table`) is a length plus the non-empty chains (head first), so a
 //!   large `new Hashtable(n)` costs no memory; tables of
-//!   [`HEAP_ARRAY_LIMIT`](super::java_array::HEAP_ARRAY_LIMIT) or more slots throw
+//!   [`HEAP_ARRAY_LIMIT`](crate::subjects::java_array::HEAP_ARRAY_LIMIT) or more slots throw
 //!   `OutOfMemoryError`, as `ArrayList` does (see its module documentation).
 //! * `Integer.hashCode()` is the value itself, so an entry's `hash` is its key.
 //! * Object-pool arguments are snapshots: `o == this` in `equals` is never true, which
@@ -38,7 +38,7 @@
 
 use std::collections::BTreeMap;
 
-use super::java_array::HEAP_ARRAY_LIMIT;
+use crate::subjects::java_array::HEAP_ARRAY_LIMIT;
 use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
 
 /// `Hashtable.MAX_ARRAY_SIZE`.

@@ -10,7 +10,7 @@
 //! reset; iteration (`toString`, `equals`, `hashCode`, `putAll` and `clone` of another
 //! map, `containsValue`) follows the list. `afterNodeInsertion` never evicts:
 //! `removeEldestEntry` is `protected` and returns `false`. Everything else is
-//! `HashMap`'s code (see [`super::hash_map`]), which calls these hooks.
+//! `HashMap`'s code (see [`crate::subjects::hash_map`]), which calls these hooks.
 //! M_C: `LinkedHashMap(int)`, `LinkedHashMap()`, `LinkedHashMap(LinkedHashMap)`, then the
 //! instance methods of `HashMap`'s M_C ([`map_methods`]), with `LinkedHashMap`'s
 //! overrides of `get`, `getOrDefault`, `containsValue` and `clear`.
@@ -25,104 +25,9 @@
 //! * `keySet`, `values`, `entrySet` (views), `forEach`, `replaceAll` (lambdas),
 //!   `removeEldestEntry` (protected), and everything `HashMap` leaves out (its module doc).
 
-use super::hash_map::{HashMap, MapUnit, map_methods};
+use crate::subjects::hash_map::{HashMap, Links, MapUnit, map_methods};
 use crate::subject::{JavaException, Method, Param, Subject};
 
-/// The doubly linked entry list of a `LinkedHashMap`: `before`/`after` of the entry whose
-/// node has arena index `i` are `before[i]`/`after[i]`.
-#[derive(Clone, Debug, Default)]
-pub struct Links {
-    head: Option<usize>,
-    tail: Option<usize>,
-    before: Vec<Option<usize>>,
-    after: Vec<Option<usize>>,
-    access_order: bool,
-}
-
-impl Links {
-    /// An empty list; `access_order` is `LinkedHashMap.accessOrder`.
-    pub fn new(access_order: bool) -> Self {
-        Links {
-            access_order,
-            ..Links::default()
-        }
-    }
-
-    /// `reinitialize()` (for `clone`): an empty list with the same ordering mode.
-    pub fn reinitialize(&self) -> Self {
-        Self::new(self.access_order)
-    }
-
-    /// `linkNodeLast(p)`: a new entry (with `before = after = null`) goes to the tail.
-    pub fn link_node_last(&mut self, p: usize) {
-        if self.before.len() <= p {
-            self.before.resize(p + 1, None);
-            self.after.resize(p + 1, None);
-        }
-        (self.before[p], self.after[p]) = (None, None);
-        let last = self.tail;
-        self.tail = Some(p);
-        match last {
-            None => self.head = Some(p),
-            Some(last) => {
-                self.before[p] = Some(last);
-                self.after[last] = Some(p);
-            }
-        }
-    }
-
-    /// `afterNodeRemoval(e)`: unlinks the entry.
-    pub fn after_node_removal(&mut self, p: usize) {
-        let (b, a) = (self.before[p], self.after[p]);
-        (self.before[p], self.after[p]) = (None, None);
-        match b {
-            None => self.head = a,
-            Some(b) => self.after[b] = a,
-        }
-        match a {
-            None => self.tail = b,
-            Some(a) => self.before[a] = b,
-        }
-    }
-
-    /// `afterNodeAccess(e)`: in access order, moves the entry to the tail; whether it
-    /// moved (the caller then increments `modCount`).
-    pub fn after_node_access(&mut self, p: usize) -> bool {
-        let mut last = self.tail;
-        if !self.access_order || last == Some(p) {
-            return false;
-        }
-        let (b, a) = (self.before[p], self.after[p]);
-        self.after[p] = None;
-        match b {
-            None => self.head = a,
-            Some(b) => self.after[b] = a,
-        }
-        match a {
-            Some(a) => self.before[a] = b,
-            None => last = b,
-        }
-        match last {
-            None => self.head = Some(p),
-            Some(last) => {
-                self.before[p] = Some(last);
-                self.after[last] = Some(p);
-            }
-        }
-        self.tail = Some(p);
-        true
-    }
-
-    /// `head = tail = null` (from `clear()`).
-    pub fn clear(&mut self) {
-        (self.head, self.tail) = (None, None);
-    }
-
-    /// The entries from `head` along `after`: the iteration order.
-    pub fn order(&self) -> Vec<usize> {
-        std::iter::successors(self.head, |&e| self.after[e]).collect()
-    }
-}
 
 /// `java.util.LinkedHashMap<Integer, Integer>`: a [`HashMap`] with an entry list.
 #[derive(Clone, Debug)]

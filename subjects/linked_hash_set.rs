@@ -5,16 +5,22 @@
 //! The three constructors (`LinkedHashSet()` with capacity 16, `LinkedHashSet(int)`,
 //! `LinkedHashSet(LinkedHashSet)` sized `max(2 * c.size(), 11)` then `addAll`), all
 //! through `HashSet(int, float, boolean)`: the only methods Java's class declares. Every
-//! other method is `HashSet`'s. M_C (declared in [`super::declarations`]): the three
+//! other method is `HashSet`'s. M_C (declared in [`crate::subjects::declarations`]): the three
 //! constructors, then `HashSet`'s instance methods.
 //!
 //! # What is left out, and why
 //! `LinkedHashSet(int, float)`: `float` is not a type of interest; `spliterator` and
-//! everything `HashSet` leaves out (see [`super::hash_set`]).
+//! everything `HashSet` leaves out (see [`crate::subjects::hash_set`]).
+//!
+//! testspace: no-schemata — the set units declare their methods through `SetUnit`, whose
+//! accessors name the gold `HashSet`; a schemata copy of this file cannot implement it, so
+//! the unit has no mutants yet (a known gap, see docs/mutants.md).
 
-use super::abstract_collection::{AbstractCollection, MutableCollection};
-use super::hash_set::HashSet;
-use super::java_array::{Result, non_null};
+use crate::subjects::abstract_collection::{AbstractCollection, MutableCollection};
+use crate::subjects::hash_set::HashSet;
+use crate::subjects::java_array::{Result, non_null};
+use crate::subject::{Method, Param, Subject};
+use crate::subjects::declarations::{SetUnit, set_methods};
 
 /// `java.util.LinkedHashSet<Integer>`: a [`HashSet`] backed by a `LinkedHashMap`.
 #[derive(Clone, Debug)]
@@ -36,6 +42,39 @@ impl LinkedHashSet {
         let c = &non_null(c)?.0;
         let mut set = Self::with_capacity((2 * c.size()).max(11))?;
         set.0.add_all(Some(c)).map(|_| set)
+    }
+}
+
+impl SetUnit for LinkedHashSet {
+    fn set(&self) -> &HashSet {
+        &self.0
+    }
+    fn set_mut(&mut self) -> &mut HashSet {
+        &mut self.0
+    }
+    fn wrap(set: HashSet) -> Self {
+        LinkedHashSet(set)
+    }
+}
+
+impl Subject for LinkedHashSet {
+    const CLASS: &'static str = "LinkedHashSet";
+    const JAVA_CLASS: &'static str = "java.util.LinkedHashSet";
+
+    fn methods() -> Vec<Method<Self>> {
+        use Param::{Int, Object};
+        #[rustfmt::skip]
+        let mut methods = vec![
+            Method::constructor("LinkedHashSet", &[Int], |a| LinkedHashSet::with_capacity(a.int(0))),
+            Method::constructor("LinkedHashSet", &[], |_| LinkedHashSet::new()),
+            Method::constructor("LinkedHashSet", &[Object], |a| LinkedHashSet::from_collection(a.object(0))),
+        ];
+        methods.extend(set_methods());
+        methods
+    }
+
+    fn to_java_string(&self) -> String {
+        self.0.to_java_string()
     }
 }
 

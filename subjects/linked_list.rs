@@ -9,7 +9,7 @@
 //! `unlinkFirst`/`unlinkLast` are `unlink` of the first/last node: the same link updates.
 //! `addAll(int, Collection)` links `c.toArray()`'s elements one by one before `succ`, as
 //! Java's loop does. The inherited methods are the shared ones of
-//! [`super::abstract_collection`]: `AbstractList`'s `equals` and `hashCode` (over
+//! [`crate::subjects::abstract_collection`]: `AbstractList`'s `equals` and `hashCode` (over
 //! `LinkedList`'s own iterator, which follows the `next` links) and `AbstractCollection`'s
 //! `toString`, `containsAll`, and `removeAll`/`retainAll` (through `AbstractList.Itr`:
 //! `get(cursor)`, and `remove(lastRet)`, which unlinks the node `LinkedList`'s own
@@ -32,8 +32,8 @@
 //! * `modCount`: only iterators and views read it, and none is ported.
 //! * Exception messages: [`JavaException`] carries the class only.
 
-use super::abstract_collection::{AbstractCollection, AbstractList, Iter};
-use super::vector::ok;
+use crate::subjects::abstract_collection::{AbstractCollection, AbstractList, Iter};
+use crate::subjects::vector::ok;
 use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
 
 type Result<T> = std::result::Result<T, JavaException>;

@@ -2,7 +2,7 @@
 //!
 //! # What is ported
 //! Java's min-heap in an explicit array `queue` (the [`ElementData`] of
-//! [`super::java_array`], as in `ArrayList`) under the natural ordering of `Integer` (no comparator):
+//! [`crate::subjects::java_array`], as in `ArrayList`) under the natural ordering of `Integer` (no comparator):
 //! `DEFAULT_INITIAL_CAPACITY = 11`, `grow` through `ArraysSupport.newLength` with
 //! preferred growth `oldCapacity < 64 ? oldCapacity + 2 : oldCapacity >> 1`,
 //! `siftUpComparable`, `siftDownComparable`, `removeAt` (sift down, then up if the moved
@@ -32,8 +32,8 @@
 //!   harness's snapshot arguments the argument is never `this`, so it adds a copy.
 //! * Exception messages: [`JavaException`] carries the class only.
 
-use super::java_array::{ElementData, new_length};
-use super::vector::ok;
+use crate::subjects::java_array::{ElementData, new_length};
+use crate::subjects::vector::ok;
 use crate::subject::{JavaException, Method, Param, Return, Subject};
 
 type Result<T> = std::result::Result<T, JavaException>;

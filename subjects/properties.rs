@@ -44,10 +44,10 @@
 //!   passes a snapshot (a clone of the pool object), so the defaults are frozen at
 //!   construction. `clone()` copies the defaults as Java's shallow clone shares them.
 //! * Tables are stored sparsely (see `Hashtable`); allocating one of
-//!   [`HEAP_ARRAY_LIMIT`](super::java_array::HEAP_ARRAY_LIMIT) or more slots throws
+//!   [`HEAP_ARRAY_LIMIT`](crate::subjects::java_array::HEAP_ARRAY_LIMIT) or more slots throws
 //!   `OutOfMemoryError`, which `transfer` catches as Java's does (`sizeCtl = MAX_VALUE`).
 
-use super::hashtable::Table;
+use crate::subjects::hashtable::Table;
 use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
 
 /// `ConcurrentHashMap.MAXIMUM_CAPACITY`.

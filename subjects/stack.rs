@@ -6,15 +6,15 @@
 //! `addElement`, `pop` is `peek` plus `removeElementAt`, `peek` is `elementAt`, `search`
 //! is `lastIndexOf`). `peek` and `pop` on an empty stack throw `EmptyStackException`.
 //! M_C: `Stack()`, `push(Integer)`, `pop()`, `peek()`, `empty()`, `search(Integer)`, then
-//! every inherited `Vector` method ([`inherited_methods`](super::vector::inherited_methods);
+//! every inherited `Vector` method ([`inherited_methods`](crate::subjects::vector::inherited_methods);
 //! `Vector`'s constructors are not inherited). Their `Vector`/`Collection` parameters
 //! and `clone()`'s result are `Stack`s (`Object.clone` keeps the class).
 //!
 //! # What is left out, and why
 //! What the `Vector` port leaves out (views, iterators, arrays, lambdas).
 
-use super::abstract_collection::AbstractCollection;
-use super::vector::{Class, VectorOf, ok};
+use crate::subjects::abstract_collection::AbstractCollection;
+use crate::subjects::vector::{Class, VectorOf, ok};
 use crate::subject::{JavaException, Method, Param, Return};
 
 type Result<T> = std::result::Result<T, JavaException>;

@@ -8,7 +8,7 @@
 //! which `TreeSet(SortedSet)` goes through; `clone` copies the map with
 //! `new TreeMap(m)`. Of the inherited methods, `equals`, `hashCode` (`AbstractSet`) and
 //! `containsAll`, `toString` (`AbstractCollection`) are the shared ones of
-//! [`super::abstract_collection`] over the set's iterator (the map's
+//! [`crate::subjects::abstract_collection`] over the set's iterator (the map's
 //! `PrivateEntryIterator`); `removeAll` (`AbstractSet`: it iterates over the smaller
 //! side), `retainAll` and `addAll`'s general path (`AbstractCollection`) are ported here,
 //! with removal through the entry iterator's `remove()` (`TreeMap`'s
@@ -31,8 +31,8 @@
 //!   `TreeSet(Collection)`: with a `TreeSet` argument Java picks `TreeSet(SortedSet)`.
 //! * `modCount` checks (see the `TreeMap` port) and exception messages.
 
-use super::abstract_collection::{self as ac, AbstractCollection, Iter};
-use super::tree_map::TreeMap;
+use crate::subjects::abstract_collection::{self as ac, AbstractCollection, Iter};
+use crate::subjects::tree_map::TreeMap;
 use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
 
 type Result<T> = std::result::Result<T, JavaException>;

@@ -2,7 +2,7 @@
 //!
 //! # What is ported
 //! Java's own algorithms over an explicit backing array `elementData` (the
-//! [`ElementData`] of [`super::java_array`], shared with `ArrayList`) with `elementCount`,
+//! [`ElementData`] of [`crate::subjects::java_array`], shared with `ArrayList`) with `elementCount`,
 //! `capacityIncrement`: the four constructors (`Vector()` is
 //! `Vector(10)`, `Vector(int)` is `Vector(int, 0)`), `grow` through
 //! `ArraysSupport.newLength` with preferred growth `capacityIncrement > 0 ?
@@ -12,7 +12,7 @@
 //! `retainAll`), and the iterator `Itr.next()`. `equals`, `hashCode`, `toString` and
 //! `containsAll`, which `Vector` overrides only as `synchronized` calls of `super`'s,
 //! are the shared `AbstractList`/`AbstractCollection` ones of
-//! [`super::abstract_collection`].
+//! [`crate::subjects::abstract_collection`].
 //!
 //! M_C, in the order of the Java source: `Vector(int,int)`, `Vector(int)`, `Vector()`,
 //! `Vector(Vector)`, `trimToSize`, `ensureCapacity`, `setSize`, `capacity`, `size`,
@@ -51,8 +51,8 @@
 
 use std::marker::PhantomData;
 
-use super::abstract_collection::{AbstractCollection, AbstractList, Iter};
-use super::java_array::{ElementData, new_length, non_null};
+use crate::subjects::abstract_collection::{AbstractCollection, AbstractList, Iter};
+use crate::subjects::java_array::{ElementData, new_length, non_null};
 use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
 
 type Result<T> = std::result::Result<T, JavaException>;

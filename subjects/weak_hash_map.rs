@@ -51,7 +51,7 @@
 
 use std::collections::BTreeMap;
 
-use super::java_array::HEAP_ARRAY_LIMIT;
+use crate::subjects::java_array::HEAP_ARRAY_LIMIT;
 use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
 
 /// `WeakHashMap.DEFAULT_INITIAL_CAPACITY`.

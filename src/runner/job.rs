@@ -166,6 +166,10 @@ pub fn execute(
         let counter = job.start + result.tests_run;
         result.tests_run += 1;
         let gold_trace = trace(gold.as_mut(), &case, strict);
+        // The mutant's fuel budget follows gold's fuel on the same test case.
+        if let Some(fuel) = gold.fuel_used() {
+            mutant.set_fuel_budget(crate::subject::guard::mutant_budget(fuel));
+        }
         let mutant_trace = trace(mutant.as_mut(), &case, strict);
         result.method_calls += job.n as u64;
         match judge(job.oracle, &gold_trace, &mutant_trace) {

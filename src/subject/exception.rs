@@ -78,7 +78,10 @@ impl JavaException {
     /// the execution was cut short by the harness rather than by the subject — a distinct
     /// outcome for the oracle, never a kill.
     pub fn is_guard(self) -> bool {
-        matches!(self, Self::Timeout | Self::RecursionLimit | Self::AllocationLimit)
+        matches!(
+            self,
+            Self::Timeout | Self::RecursionLimit | Self::AllocationLimit
+        )
     }
 
     /// Whether the harness detected this outcome itself (a panic or a guard event)

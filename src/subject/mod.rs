@@ -23,7 +23,8 @@ pub use harness::{Harness, Pools, PrimitivePools, SchemataSession, Session};
 pub use method::{Arg, Args, Body, Method, MethodKind, Param, PoolType, Return, Value};
 pub use mutation::{GOLD, MutantId, MutantInfo, MutationOperator};
 pub use registry::{
-    MethodInfo, Registry, SchemataMutant, SchemataUnit, SubjectError, SubjectUnit, Unit, registry, sloc,
+    MethodInfo, Registry, SchemataMutant, SchemataUnit, SubjectError, SubjectUnit, Unit, registry,
+    sloc,
 };
 
 /// A unit under test: a Rust port of a class, with the methods the harness may call.
