@@ -17,6 +17,7 @@ pub mod encoding;
 pub mod experiment;
 pub mod oracle;
 pub mod plot;
+pub mod report;
 pub mod runner;
 pub mod spec;
 pub mod strategy;

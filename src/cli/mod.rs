@@ -11,6 +11,7 @@ pub mod decode;
 pub mod demo;
 pub mod encode;
 pub mod phi;
+pub mod plot;
 pub mod run;
 pub mod sample;
 pub mod show_test;
@@ -48,6 +49,8 @@ pub enum Command {
     Worker,
     /// Failure density: Φ(j, k, n), FD and FDpmc, the optimal test length, general patterns.
     Phi(phi::PhiArgs),
+    /// Draw the paper's figures and tables from a results folder of `run`.
+    Plot(plot::PlotArgs),
     /// List the registered subject units: SLOC, |M_C| and j of the paper's context.
     Subjects(subjects::SubjectsArgs),
 }
@@ -76,6 +79,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::ShowTest(args) => show_test::run(&args),
         Command::Worker => run::worker(),
         Command::Phi(args) => phi::run(&args),
+        Command::Plot(args) => plot::run(&args),
         Command::Subjects(args) => subjects::run(&args),
     }
 }

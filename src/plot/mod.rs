@@ -1,5 +1,6 @@
-//! Line charts drawn with plotters, as PNG or SVG, with a bundled font (DejaVu Sans),
-//! so text renders on machines without system fonts.
+//! Charts drawn with plotters, as PNG or SVG, with a bundled font (DejaVu Sans), so
+//! text renders on machines without system fonts: [`LineChart`] here, [`bar::BarChart`]
+//! in its own module.
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -10,11 +11,13 @@ use plotters::prelude::*;
 use plotters::style::{FontStyle, register_font};
 use thiserror::Error;
 
+pub mod bar;
+
 /// DejaVu Sans (Bitstream Vera licence, freely redistributable).
 static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 /// The size of every chart, in pixels.
-const SIZE: (u32, u32) = (1100, 700);
+pub(crate) const SIZE: (u32, u32) = (1100, 700);
 
 /// Failure to draw a chart.
 #[derive(Debug, Error)]
@@ -38,8 +41,9 @@ pub enum PlotError {
     },
 }
 
-/// Line colours (the "tab10" palette: distinct, and legible on white), reused cyclically.
-const PALETTE: [RGBColor; 10] = [
+/// Line colours (the "tab10" palette: distinct, and legible on white, then darker and
+/// lighter variants for charts with many series), reused cyclically.
+const PALETTE: [RGBColor; 18] = [
     RGBColor(0x1f, 0x77, 0xb4),
     RGBColor(0xd6, 0x27, 0x28),
     RGBColor(0x2c, 0xa0, 0x2c),
@@ -50,9 +54,17 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(0x7f, 0x7f, 0x7f),
     RGBColor(0xbc, 0xbd, 0x22),
     RGBColor(0x17, 0xbe, 0xcf),
+    RGBColor(0x00, 0x00, 0x00),
+    RGBColor(0x0b, 0x3c, 0x5d),
+    RGBColor(0x8b, 0x00, 0x00),
+    RGBColor(0x1b, 0x5e, 0x20),
+    RGBColor(0xb3, 0x58, 0x06),
+    RGBColor(0x4a, 0x23, 0x5a),
+    RGBColor(0xf7, 0xb6, 0xd2),
+    RGBColor(0x9e, 0xda, 0xe5),
 ];
 
-fn color(index: usize) -> RGBColor {
+pub(crate) fn color(index: usize) -> RGBColor {
     PALETTE[index % PALETTE.len()]
 }
 
@@ -290,7 +302,7 @@ impl Extent {
 }
 
 /// Axis label text: plain for moderate magnitudes, scientific otherwise.
-fn short_number(value: f64) -> String {
+pub(crate) fn short_number(value: f64) -> String {
     let magnitude = value.abs();
     if value == 0.0 {
         "0".to_string()
@@ -305,7 +317,7 @@ fn short_number(value: f64) -> String {
     }
 }
 
-fn register_bundled_font() -> Result<(), PlotError> {
+pub(crate) fn register_bundled_font() -> Result<(), PlotError> {
     static REGISTERED: OnceLock<bool> = OnceLock::new();
     let registered =
         *REGISTERED.get_or_init(|| register_font("sans-serif", FontStyle::Normal, FONT).is_ok());
