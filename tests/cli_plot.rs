@@ -139,3 +139,63 @@ fn a_folder_that_is_not_results_fails_and_writes_nothing() {
         "{stderr}"
     );
 }
+
+#[test]
+fn without_out_the_files_go_into_the_results_folder() {
+    let root = tempfile::tempdir().unwrap();
+    for file in ["cells.parquet", "manifest.json"] {
+        std::fs::copy(Path::new(FIXTURE).join(file), root.path().join(file)).unwrap();
+    }
+    let output = Command::cargo_bin("testspace")
+        .unwrap()
+        .arg("plot")
+        .arg(root.path())
+        .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(root.path().join("figure5.svg").exists());
+    assert!(root.path().join("cells.parquet").exists());
+}
+
+#[test]
+fn results_without_a_comparison_phase_give_figure3_and_notes() {
+    let root = tempfile::tempdir().unwrap();
+    let results = root.path().join("results");
+    std::fs::create_dir(&results).unwrap();
+    std::fs::copy(
+        Path::new(FIXTURE).join("manifest.json"),
+        results.join("manifest.json"),
+    )
+    .unwrap();
+    let cells = std::fs::read_to_string(Path::new(FIXTURE).join("cells.csv")).unwrap();
+    let equivalence: Vec<&str> = cells
+        .lines()
+        .filter(|line| !line.starts_with("comparison,"))
+        .collect();
+    std::fs::write(results.join("cells.csv"), equivalence.join("\n") + "\n").unwrap();
+    let out = root.path().join("out");
+    let output = plot(&results, &out, true);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    for figure in [
+        "figure 4 skipped",
+        "figure 5 skipped",
+        "figure 6 skipped",
+        "density model skipped",
+    ] {
+        assert!(stderr.contains(figure), "{figure}: {stderr}");
+    }
+    let mut written: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(written, ["figure3.csv", "figure3.md"]);
+    let figure3 = std::fs::read_to_string(out.join("figure3.csv")).unwrap();
+    assert!(figure3.contains("Register,,5,5,2,"), "{figure3}");
+}

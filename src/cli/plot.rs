@@ -147,7 +147,12 @@ impl Output {
         Ok(())
     }
 
+    /// Writes the chart with its legend in the corner its lines cross least.
     fn line_chart(&mut self, stem: &str, chart: &LineChart) -> anyhow::Result<()> {
+        let chart = &LineChart {
+            legend: chart.emptiest_corner(),
+            ..chart.clone()
+        };
         chart.write_png(&self.staged.stage(&format!("{stem}.png")))?;
         chart.write_svg(&self.staged.stage(&format!("{stem}.svg")))?;
         Ok(())
@@ -327,25 +332,24 @@ impl Output {
         )?;
         let lengths = rows().map(|(_, p)| p.n as f64);
         let (low, high) = lengths.fold((f64::INFINITY, 0.0f64), |(l, h), n| (l.min(n), h.max(n)));
-        let mut series: Vec<Series> = figure
-            .curves
-            .iter()
-            .map(|curve| Series {
+        // The ceiling first, so that the strategies' lines are drawn over it.
+        let mut series = vec![Series {
+            label: format!("all non-equivalent mutants ({})", figure.non_equivalent),
+            points: vec![
+                (low, figure.non_equivalent as f64),
+                (high, figure.non_equivalent as f64),
+            ],
+        }];
+        series.extend(figure.curves.iter().map(|curve| {
+            Series {
                 label: strategy_label(&curve.strategy),
                 points: curve
                     .points
                     .iter()
                     .map(|p| (p.n as f64, p.killed as f64))
                     .collect(),
-            })
-            .collect();
-        series.push(Series {
-            label: format!("all non-equivalent mutants ({})", figure.non_equivalent),
-            points: vec![
-                (low, figure.non_equivalent as f64),
-                (high, figure.non_equivalent as f64),
-            ],
-        });
+            }
+        }));
         let chart = LineChart {
             title: "Figure 6: mutants killed by strategy and test-case length".into(),
             x_label: LENGTH_LOG_AXIS.into(),
@@ -448,10 +452,8 @@ impl Output {
         let fitted_ks = ks
             .iter()
             .map(|k| {
-                format!(
-                    "k = {k}: {}",
-                    model.fits.iter().filter(|f| f.k == *k).count()
-                )
+                let units = model.fits.iter().filter(|f| f.k == *k).count();
+                format!("k = {k}: {units} unit{}", if units == 1 { "" } else { "s" })
             })
             .collect::<Vec<_>>()
             .join(", ");
@@ -470,7 +472,7 @@ impl Output {
                 label: match curve.series.as_str() {
                     "measured" => format!("measured, R(n): mean over {most} mutants"),
                     "model-fitted" => {
-                        format!("Φ model, k fitted per unit (units with {fitted_ks})")
+                        format!("Φ model, k fitted per unit ({fitted_ks})")
                     }
                     other => format!(
                         "Φ model, k = {} for every unit",

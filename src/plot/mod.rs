@@ -150,6 +150,76 @@ impl LineChart {
         self.draw(SVGBackend::new(path, SIZE).into_drawing_area(), path)
     }
 
+    /// The corner whose legend-sized box (the outer 45% of the width, 30% of the height)
+    /// the lines cross least, judged on the axes the chart will draw (each segment is
+    /// sampled at 50 points); ties go to the upper left, then upper right, lower left.
+    pub fn emptiest_corner(&self) -> Corner {
+        let drawable = |point: &(f64, f64)| {
+            point.0.is_finite()
+                && point.1.is_finite()
+                && (self.x_scale == Scale::Linear || point.0 > 0.0)
+                && (self.y_scale == Scale::Linear || point.1 > 0.0)
+        };
+        let (mut x, mut y) = (Extent::default(), Extent::default());
+        let all = self.series.iter().flat_map(|series| &series.points);
+        for point in all.clone().filter(|point| drawable(point)) {
+            x.include(point.0);
+            y.include(point.1);
+        }
+        let (Some(x_range), Some(y_range)) = (x.range(self.x_scale), y.range(self.y_scale)) else {
+            return self.legend;
+        };
+        let unit = |value: f64, range: &Range<f64>, scale: Scale| match scale {
+            Scale::Linear => (value - range.start) / (range.end - range.start),
+            Scale::Logarithmic => {
+                (value.log10() - range.start.log10()) / (range.end.log10() - range.start.log10())
+            }
+        };
+        let corners = [
+            Corner::UpperLeft,
+            Corner::UpperRight,
+            Corner::LowerLeft,
+            Corner::LowerRight,
+        ];
+        let mut crossings = [0usize; 4];
+        for series in &self.series {
+            let points: Vec<(f64, f64)> = series
+                .points
+                .iter()
+                .filter(|point| drawable(point))
+                .map(|point| {
+                    (
+                        unit(point.0, &x_range, self.x_scale),
+                        unit(point.1, &y_range, self.y_scale),
+                    )
+                })
+                .collect();
+            let samples = points.windows(2).flat_map(|pair| {
+                (0..50).map(move |step| {
+                    let t = f64::from(step) / 50.0;
+                    (
+                        pair[0].0 + t * (pair[1].0 - pair[0].0),
+                        pair[0].1 + t * (pair[1].1 - pair[0].1),
+                    )
+                })
+            });
+            for (px, py) in samples.chain(points.last().copied()) {
+                let (left, right) = (px <= 0.45, px >= 0.55);
+                let (top, bottom) = (py >= 0.7, py <= 0.3);
+                for (count, inside) in crossings.iter_mut().zip([
+                    left && top,
+                    right && top,
+                    left && bottom,
+                    right && bottom,
+                ]) {
+                    *count += usize::from(inside);
+                }
+            }
+        }
+        let best = (0..4).min_by_key(|&index| crossings[index]).unwrap_or(0);
+        corners[best]
+    }
+
     fn draw<Backend: DrawingBackend>(
         &self,
         area: DrawingArea<Backend, plotters::coord::Shift>,
@@ -395,6 +465,34 @@ mod tests {
             chart.write_png(&path),
             Err(PlotError::NoData { .. })
         ));
+    }
+
+    #[test]
+    fn the_emptiest_corner_is_where_no_line_passes() {
+        // A rising line from the lower left to the upper right leaves the other two
+        // corners free and the upper left wins the tie; a falling one frees the upper right
+        // and lower left, and the upper right wins.
+        let mut chart = chart(Scale::Linear, Scale::Linear);
+        chart.markers.clear();
+        chart.series = vec![Series {
+            label: "rising".into(),
+            points: vec![(0.0, 0.0), (10.0, 10.0)],
+        }];
+        assert_eq!(chart.emptiest_corner(), Corner::UpperLeft);
+        chart.series[0].points = vec![(0.0, 10.0), (10.0, 0.0)];
+        assert_eq!(chart.emptiest_corner(), Corner::UpperRight);
+        // On log axes, positions are logarithmic.
+        chart.series[0].points = vec![(1.0, 1.0), (10.0, 1.0), (100.0, 1.0), (1000.0, 1000.0)];
+        chart.y_scale = Scale::Logarithmic;
+        chart.x_scale = Scale::Logarithmic;
+        assert_eq!(chart.emptiest_corner(), Corner::UpperLeft);
+        chart.series[0].points = vec![
+            (1.0, 1000.0),
+            (10.0, 1000.0),
+            (100.0, 1000.0),
+            (1000.0, 1.0),
+        ];
+        assert_eq!(chart.emptiest_corner(), Corner::LowerLeft);
     }
 
     #[test]
