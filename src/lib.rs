@@ -18,6 +18,7 @@ pub mod experiment;
 pub mod mutant;
 pub mod oracle;
 pub mod plot;
+pub mod report;
 pub mod runner;
 pub mod spec;
 pub mod strategy;

@@ -12,6 +12,7 @@ pub mod demo;
 pub mod encode;
 pub mod mutate;
 pub mod phi;
+pub mod plot;
 pub mod run;
 pub mod sample;
 pub mod show_test;
@@ -49,6 +50,8 @@ pub enum Command {
     Worker,
     /// Failure density: Φ(j, k, n), FD and FDpmc, the optimal test length, general patterns.
     Phi(phi::PhiArgs),
+    /// Draw the paper's figures and tables from a results folder of `run`.
+    Plot(plot::PlotArgs),
     /// List the registered subject units: SLOC, |M_C| and j of the paper's context.
     Subjects(subjects::SubjectsArgs),
     /// Regenerate the mutant catalogs under mutants/ (or --check them).
@@ -81,6 +84,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::ShowTest(args) => show_test::run(&args),
         Command::Worker => run::worker(),
         Command::Phi(args) => phi::run(&args),
+        Command::Plot(args) => plot::run(&args),
         Command::Subjects(args) => subjects::run(&args),
         Command::Mutate(args) => mutate::run(&args),
         Command::Mutants(args) => mutate::run_mutants(&args),

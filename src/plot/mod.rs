@@ -1,5 +1,6 @@
-//! Line charts drawn with plotters, as PNG or SVG, with a bundled font (DejaVu Sans),
-//! so text renders on machines without system fonts.
+//! Charts drawn with plotters, as PNG or SVG, with a bundled font (DejaVu Sans), so
+//! text renders on machines without system fonts: [`LineChart`] here, [`bar::BarChart`]
+//! in its own module.
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -10,11 +11,13 @@ use plotters::prelude::*;
 use plotters::style::{FontStyle, register_font};
 use thiserror::Error;
 
+pub mod bar;
+
 /// DejaVu Sans (Bitstream Vera licence, freely redistributable).
 static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 /// The size of every chart, in pixels.
-const SIZE: (u32, u32) = (1100, 700);
+pub(crate) const SIZE: (u32, u32) = (1100, 700);
 
 /// Failure to draw a chart.
 #[derive(Debug, Error)]
@@ -38,8 +41,9 @@ pub enum PlotError {
     },
 }
 
-/// Line colours (the "tab10" palette: distinct, and legible on white), reused cyclically.
-const PALETTE: [RGBColor; 10] = [
+/// Line colours (the "tab10" palette: distinct, and legible on white, then darker and
+/// lighter variants for charts with many series), reused cyclically.
+const PALETTE: [RGBColor; 18] = [
     RGBColor(0x1f, 0x77, 0xb4),
     RGBColor(0xd6, 0x27, 0x28),
     RGBColor(0x2c, 0xa0, 0x2c),
@@ -50,9 +54,17 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(0x7f, 0x7f, 0x7f),
     RGBColor(0xbc, 0xbd, 0x22),
     RGBColor(0x17, 0xbe, 0xcf),
+    RGBColor(0x00, 0x00, 0x00),
+    RGBColor(0x0b, 0x3c, 0x5d),
+    RGBColor(0x8b, 0x00, 0x00),
+    RGBColor(0x1b, 0x5e, 0x20),
+    RGBColor(0xb3, 0x58, 0x06),
+    RGBColor(0x4a, 0x23, 0x5a),
+    RGBColor(0xf7, 0xb6, 0xd2),
+    RGBColor(0x9e, 0xda, 0xe5),
 ];
 
-fn color(index: usize) -> RGBColor {
+pub(crate) fn color(index: usize) -> RGBColor {
     PALETTE[index % PALETTE.len()]
 }
 
@@ -136,6 +148,76 @@ impl LineChart {
     /// As [`LineChart::write_png`].
     pub fn write_svg(&self, path: &Path) -> Result<(), PlotError> {
         self.draw(SVGBackend::new(path, SIZE).into_drawing_area(), path)
+    }
+
+    /// The corner whose legend-sized box (the outer 45% of the width, 30% of the height)
+    /// the lines cross least, judged on the axes the chart will draw (each segment is
+    /// sampled at 50 points); ties go to the upper left, then upper right, lower left.
+    pub fn emptiest_corner(&self) -> Corner {
+        let drawable = |point: &(f64, f64)| {
+            point.0.is_finite()
+                && point.1.is_finite()
+                && (self.x_scale == Scale::Linear || point.0 > 0.0)
+                && (self.y_scale == Scale::Linear || point.1 > 0.0)
+        };
+        let (mut x, mut y) = (Extent::default(), Extent::default());
+        let all = self.series.iter().flat_map(|series| &series.points);
+        for point in all.clone().filter(|point| drawable(point)) {
+            x.include(point.0);
+            y.include(point.1);
+        }
+        let (Some(x_range), Some(y_range)) = (x.range(self.x_scale), y.range(self.y_scale)) else {
+            return self.legend;
+        };
+        let unit = |value: f64, range: &Range<f64>, scale: Scale| match scale {
+            Scale::Linear => (value - range.start) / (range.end - range.start),
+            Scale::Logarithmic => {
+                (value.log10() - range.start.log10()) / (range.end.log10() - range.start.log10())
+            }
+        };
+        let corners = [
+            Corner::UpperLeft,
+            Corner::UpperRight,
+            Corner::LowerLeft,
+            Corner::LowerRight,
+        ];
+        let mut crossings = [0usize; 4];
+        for series in &self.series {
+            let points: Vec<(f64, f64)> = series
+                .points
+                .iter()
+                .filter(|point| drawable(point))
+                .map(|point| {
+                    (
+                        unit(point.0, &x_range, self.x_scale),
+                        unit(point.1, &y_range, self.y_scale),
+                    )
+                })
+                .collect();
+            let samples = points.windows(2).flat_map(|pair| {
+                (0..50).map(move |step| {
+                    let t = f64::from(step) / 50.0;
+                    (
+                        pair[0].0 + t * (pair[1].0 - pair[0].0),
+                        pair[0].1 + t * (pair[1].1 - pair[0].1),
+                    )
+                })
+            });
+            for (px, py) in samples.chain(points.last().copied()) {
+                let (left, right) = (px <= 0.45, px >= 0.55);
+                let (top, bottom) = (py >= 0.7, py <= 0.3);
+                for (count, inside) in crossings.iter_mut().zip([
+                    left && top,
+                    right && top,
+                    left && bottom,
+                    right && bottom,
+                ]) {
+                    *count += usize::from(inside);
+                }
+            }
+        }
+        let best = (0..4).min_by_key(|&index| crossings[index]).unwrap_or(0);
+        corners[best]
     }
 
     fn draw<Backend: DrawingBackend>(
@@ -290,7 +372,7 @@ impl Extent {
 }
 
 /// Axis label text: plain for moderate magnitudes, scientific otherwise.
-fn short_number(value: f64) -> String {
+pub(crate) fn short_number(value: f64) -> String {
     let magnitude = value.abs();
     if value == 0.0 {
         "0".to_string()
@@ -305,7 +387,7 @@ fn short_number(value: f64) -> String {
     }
 }
 
-fn register_bundled_font() -> Result<(), PlotError> {
+pub(crate) fn register_bundled_font() -> Result<(), PlotError> {
     static REGISTERED: OnceLock<bool> = OnceLock::new();
     let registered =
         *REGISTERED.get_or_init(|| register_font("sans-serif", FontStyle::Normal, FONT).is_ok());
@@ -383,6 +465,34 @@ mod tests {
             chart.write_png(&path),
             Err(PlotError::NoData { .. })
         ));
+    }
+
+    #[test]
+    fn the_emptiest_corner_is_where_no_line_passes() {
+        // A rising line from the lower left to the upper right leaves the other two
+        // corners free and the upper left wins the tie; a falling one frees the upper right
+        // and lower left, and the upper right wins.
+        let mut chart = chart(Scale::Linear, Scale::Linear);
+        chart.markers.clear();
+        chart.series = vec![Series {
+            label: "rising".into(),
+            points: vec![(0.0, 0.0), (10.0, 10.0)],
+        }];
+        assert_eq!(chart.emptiest_corner(), Corner::UpperLeft);
+        chart.series[0].points = vec![(0.0, 10.0), (10.0, 0.0)];
+        assert_eq!(chart.emptiest_corner(), Corner::UpperRight);
+        // On log axes, positions are logarithmic.
+        chart.series[0].points = vec![(1.0, 1.0), (10.0, 1.0), (100.0, 1.0), (1000.0, 1000.0)];
+        chart.y_scale = Scale::Logarithmic;
+        chart.x_scale = Scale::Logarithmic;
+        assert_eq!(chart.emptiest_corner(), Corner::UpperLeft);
+        chart.series[0].points = vec![
+            (1.0, 1000.0),
+            (10.0, 1000.0),
+            (100.0, 1000.0),
+            (1000.0, 1.0),
+        ];
+        assert_eq!(chart.emptiest_corner(), Corner::LowerLeft);
     }
 
     #[test]

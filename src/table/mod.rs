@@ -114,6 +114,69 @@ pub fn format_text_table(frame: &DataFrame) -> String {
     text
 }
 
+/// Renders every row of `frame` as a GitHub-flavoured Markdown table: numeric columns
+/// right-aligned, floating-point numbers with at most four significant digits
+/// (scientific below 0.001, trailing zeros dropped), nulls as empty cells, `|` in text escaped.
+pub fn format_markdown_table(frame: &DataFrame) -> String {
+    let columns = frame.columns();
+    let mut text = String::new();
+    let header: Vec<String> = columns
+        .iter()
+        .map(|column| column.name().to_string())
+        .collect();
+    let _ = writeln!(text, "| {} |", header.join(" | "));
+    let rule: Vec<&str> = columns
+        .iter()
+        .map(|column| {
+            if column.dtype().is_primitive_numeric() {
+                "---:"
+            } else {
+                "---"
+            }
+        })
+        .collect();
+    let _ = writeln!(text, "|{}|", rule.join("|"));
+    for row in 0..frame.height() {
+        let cells: Vec<String> = columns
+            .iter()
+            .map(|column| match column.get(row) {
+                Ok(AnyValue::Float64(value)) => significant(value),
+                Ok(AnyValue::Float32(value)) => significant(f64::from(value)),
+                Ok(value) => cell_text(&value).replace('|', "\\|"),
+                Err(_) => String::new(),
+            })
+            .collect();
+        let _ = writeln!(text, "| {} |", cells.join(" | "));
+    }
+    text
+}
+
+/// `value` with four significant digits: plain from 0.001 up, scientific below.
+fn significant(value: f64) -> String {
+    if value == 0.0 || !value.is_finite() {
+        return value.to_string();
+    }
+    let text = if value.abs() < 1e-3 {
+        format!("{value:.3e}")
+    } else {
+        let decimals = (3 - value.abs().log10().floor() as i32).max(0) as usize;
+        format!("{value:.decimals$}")
+    };
+    // Trailing zeros of the fraction carry no information: 3.700 → 3.7, 1.500e-4 → 1.5e-4.
+    let (mantissa, exponent) = text
+        .split_once('e')
+        .map_or((text.as_str(), None), |(m, e)| (m, Some(e)));
+    let mantissa = if mantissa.contains('.') {
+        mantissa.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        mantissa
+    };
+    match exponent {
+        Some(exponent) => format!("{mantissa}e{exponent}"),
+        None => mantissa.to_string(),
+    }
+}
+
 fn cell_text(value: &AnyValue<'_>) -> String {
     match value {
         AnyValue::Null => String::new(),
@@ -243,6 +306,20 @@ mod tests {
         assert_eq!(lines[1], "---  -----  --------");
         assert_eq!(lines[3], " 20         2.5e-300");
         assert_eq!(lines.len(), 5);
+    }
+
+    #[test]
+    fn markdown_table_aligns_numbers_and_rounds_floats() {
+        let frame = DataFrame::new_infer_height(vec![
+            Column::new("name".into(), ["a|b", "c"]),
+            Column::new("count".into(), [Some(3u64), None]),
+            Column::new("rate".into(), [15.4437, 0.000_15]),
+        ])
+        .unwrap();
+        assert_eq!(
+            format_markdown_table(&frame),
+            "| name | count | rate |\n|---|---:|---:|\n| a\\|b | 3 | 15.44 |\n| c |  | 1.5e-4 |\n"
+        );
     }
 
     #[test]

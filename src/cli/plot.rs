@@ -1,0 +1,543 @@
+//! `testspace plot RESULTS [--out DIR]`: the paper's Figures 4–6, the measured failure
+//! density beside the Φ model, and the tables of Figure 3 and of failures per CPU
+//! second, from a results folder of `testspace run`.
+//!
+//! Every figure is written as PNG, SVG and a CSV of the plotted numbers; every table as
+//! CSV and Markdown, and printed. The data come from [`crate::report`]; a figure whose
+//! data are missing (no comparison phase, no `be` cells, …) is skipped with a note on
+//! stderr. All files appear together or none does ([`StagedFiles`]); a folder that is
+//! not a results folder is an error naming it, and nothing is written.
+
+use std::path::PathBuf;
+
+use anyhow::Context as _;
+use clap::Args;
+use polars_core::prelude::{Column, DataFrame};
+
+use crate::context::TestContext;
+use crate::plot::bar::{Bar, BarChart, ReferenceLine};
+use crate::plot::{Corner, LineChart, Scale, Series};
+use crate::report::figures::{self, DensityModel, Figure4, Figure5Point, Figure6};
+use crate::report::tables::{self, UnitInfo};
+use crate::report::{Cells, read_cells};
+use crate::subject::registry;
+use crate::table::{StagedFiles, format_markdown_table, format_text_table, write_csv_file};
+
+/// Arguments of `testspace plot`.
+#[derive(Debug, Args)]
+pub struct PlotArgs {
+    /// The results folder of `testspace run` (manifest.json and cells.parquet or
+    /// cells.csv).
+    pub results: PathBuf,
+    /// Where to write the figures and tables (default: the results folder).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// The x-axis label of charts against n on a log scale.
+const LENGTH_LOG_AXIS: &str = "test-case length n (method calls, log scale)";
+
+/// Runs `testspace plot`.
+pub fn run(args: &PlotArgs) -> anyhow::Result<()> {
+    let cells = read_cells(&args.results)
+        .with_context(|| format!("cannot plot {}", args.results.display()))?;
+    let out = args.out.clone().unwrap_or_else(|| args.results.clone());
+    let mut output = Output {
+        staged: StagedFiles::new(&out)?,
+        tables: String::new(),
+    };
+    let note = |text: &str| eprintln!("note: {text}");
+
+    match figures::figure4(&cells) {
+        Some(figure) => {
+            if figure.excluded_cells > 0 {
+                note(&format!(
+                    "figure 4: {} r cells of the comparison phase timed out, crashed or ran \
+                     no test and are left out",
+                    figure.excluded_cells
+                ));
+            }
+            output.figure4(&figure)?;
+        }
+        None => note("figure 4 skipped: the comparison phase has no completed r cell"),
+    }
+    match figures::figure5(&cells) {
+        Some(points) => output.figure5(&points)?,
+        None => note("figure 5 skipped: the comparison phase has no be cell or no r cell"),
+    }
+    match figures::figure6(&cells) {
+        Some(figure) => {
+            for strategy in figures::STRATEGY_ORDER {
+                if !figure.curves.iter().any(|c| c.strategy == strategy) {
+                    note(&format!(
+                        "figure 6: no {strategy} cells in the comparison phase, series skipped"
+                    ));
+                }
+            }
+            output.figure6(&figure)?;
+        }
+        None => note("figure 6 skipped: the results have no comparison phase"),
+    }
+    match figures::density_model(&cells, &paper_j) {
+        Some(model) => {
+            if !model.skipped_units.is_empty() {
+                note(&format!(
+                    "density model: units without a j in the registry (or without a \
+                     positive measured density) skipped: {}",
+                    model.skipped_units.join(", ")
+                ));
+            }
+            output.density_model(&model)?;
+        }
+        None => note(
+            "density model skipped: no r density measured in the comparison phase for a \
+             unit of the registry",
+        ),
+    }
+    output.tables(&cells)?;
+
+    let written = output.staged.commit()?;
+    print!("{}", output.tables);
+    println!("wrote {} files to {}:", written.len(), out.display());
+    for path in written {
+        println!(
+            "  {}",
+            path.file_name().unwrap_or_default().to_string_lossy()
+        );
+    }
+    Ok(())
+}
+
+/// j of the paper's context for a registered unit.
+fn paper_j(unit: &str) -> Option<u32> {
+    let unit = registry().find(unit).ok()?;
+    TestContext::paper(unit).ok().map(|context| context.j())
+}
+
+/// SLOC and catalog size of a registered unit.
+fn unit_info(unit: &str) -> Option<UnitInfo> {
+    let unit = registry().find(unit).ok()?;
+    Some(UnitInfo {
+        // A unit registered without its source (the fixture subjects) has no SLOC.
+        sloc: Some(unit.sloc()).filter(|&sloc| sloc > 0),
+        mutants_catalog: unit.mutants().len(),
+    })
+}
+
+/// The legend name of a strategy.
+fn strategy_label(strategy: &str) -> String {
+    match strategy {
+        "r" => "R(n)".to_string(),
+        "be" => "BE(n), at most E(n) tests".to_string(),
+        "bobw" => "bobw (permutation walk)".to_string(),
+        "bobw-prime" => "bobw-prime (the paper's prime step)".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// The staged output files and the text of the tables printed at the end.
+struct Output {
+    staged: StagedFiles,
+    tables: String,
+}
+
+impl Output {
+    fn csv(&mut self, name: &str, mut frame: DataFrame) -> anyhow::Result<()> {
+        write_csv_file(&mut frame, &self.staged.stage(name))?;
+        Ok(())
+    }
+
+    /// Writes the chart with its legend in the corner its lines cross least.
+    fn line_chart(&mut self, stem: &str, chart: &LineChart) -> anyhow::Result<()> {
+        let chart = &LineChart {
+            legend: chart.emptiest_corner(),
+            ..chart.clone()
+        };
+        chart.write_png(&self.staged.stage(&format!("{stem}.png")))?;
+        chart.write_svg(&self.staged.stage(&format!("{stem}.svg")))?;
+        Ok(())
+    }
+
+    fn bar_chart(&mut self, stem: &str, chart: &BarChart) -> anyhow::Result<()> {
+        chart.write_png(&self.staged.stage(&format!("{stem}.png")))?;
+        chart.write_svg(&self.staged.stage(&format!("{stem}.svg")))?;
+        Ok(())
+    }
+
+    fn figure4(&mut self, figure: &Figure4) -> anyhow::Result<()> {
+        let curves: Vec<&figures::DensityCurve> = std::iter::once(&figure.overall)
+            .chain(&figure.units)
+            .collect();
+        let rows = || {
+            curves
+                .iter()
+                .flat_map(|c| c.points.iter().map(move |p| (c, p)))
+        };
+        self.csv(
+            "figure4.csv",
+            DataFrame::new_infer_height(vec![
+                Column::new(
+                    "unit".into(),
+                    rows().map(|(c, _)| c.unit.as_str()).collect::<Vec<_>>(),
+                ),
+                Column::new("n".into(), rows().map(|(_, p)| p.n).collect::<Vec<_>>()),
+                Column::new(
+                    "mutants".into(),
+                    rows().map(|(_, p)| p.mutants as u64).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "mean_failure_density".into(),
+                    rows().map(|(_, p)| p.mean_density).collect::<Vec<_>>(),
+                ),
+            ])?,
+        )?;
+        let most = figure
+            .overall
+            .points
+            .iter()
+            .map(|p| p.mutants)
+            .max()
+            .unwrap_or(0);
+        let points = |curve: &figures::DensityCurve| {
+            curve
+                .points
+                .iter()
+                .map(|p| (p.n as f64, p.mean_density))
+                .collect()
+        };
+        let overall = LineChart {
+            title: format!(
+                "Figure 4: failure density of R(n), mean over {most} non-equivalent mutants"
+            ),
+            x_label: LENGTH_LOG_AXIS.into(),
+            y_label: "failure density (failing tests / tests run)".into(),
+            x_scale: Scale::Logarithmic,
+            y_scale: Scale::Linear,
+            series: vec![Series {
+                label: format!("all units ({most} mutants)"),
+                points: points(&figure.overall),
+            }],
+            markers: Vec::new(),
+            legend: Corner::UpperLeft,
+        };
+        self.line_chart("figure4", &overall)?;
+        let units = LineChart {
+            title: "Figure 4 by unit: failure density of R(n), mean over each unit's mutants"
+                .into(),
+            series: figure
+                .units
+                .iter()
+                .map(|curve| Series {
+                    label: format!(
+                        "{} ({} mutants)",
+                        curve.unit,
+                        curve.points.iter().map(|p| p.mutants).max().unwrap_or(0)
+                    ),
+                    points: points(curve),
+                })
+                .collect(),
+            ..overall
+        };
+        self.line_chart("figure4_units", &units)
+    }
+
+    fn figure5(&mut self, points: &[Figure5Point]) -> anyhow::Result<()> {
+        self.csv(
+            "figure5.csv",
+            DataFrame::new_infer_height(vec![
+                Column::new("n".into(), points.iter().map(|p| p.n).collect::<Vec<_>>()),
+                Column::new(
+                    "cases".into(),
+                    points.iter().map(|p| p.cases as u64).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "be_wins".into(),
+                    points.iter().map(|p| p.be_wins as u64).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "ties".into(),
+                    points.iter().map(|p| p.ties as u64).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "be_missing".into(),
+                    points
+                        .iter()
+                        .map(|p| p.be_missing as u64)
+                        .collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "be_wins_percent".into(),
+                    points.iter().map(|p| p.percentage).collect::<Vec<_>>(),
+                ),
+            ])?,
+        )?;
+        let chart = BarChart {
+            title: "Figure 5: cases where BE(n) kills in fewer tests than R(n)".into(),
+            x_label: "test-case length n (method calls); above each bar: BE wins / cases".into(),
+            y_label: "% of cases R(n) kills (R's E(n) exists)".into(),
+            bar_label: "BE(n) first failure < R's E(n)".into(),
+            bars: points
+                .iter()
+                .map(|p| Bar {
+                    label: p.n.to_string(),
+                    value: p.percentage,
+                    annotation: if p.cases == 0 {
+                        "no case".into()
+                    } else {
+                        format!("{}/{}", p.be_wins, p.cases)
+                    },
+                })
+                .collect(),
+            y_range: 0.0..115.0,
+            reference_lines: vec![ReferenceLine {
+                label: "50%: break-even".into(),
+                value: 50.0,
+            }],
+        };
+        self.bar_chart("figure5", &chart)
+    }
+
+    fn figure6(&mut self, figure: &Figure6) -> anyhow::Result<()> {
+        let rows = || {
+            figure
+                .curves
+                .iter()
+                .flat_map(|c| c.points.iter().map(move |p| (c, p)))
+        };
+        self.csv(
+            "figure6.csv",
+            DataFrame::new_infer_height(vec![
+                Column::new(
+                    "strategy".into(),
+                    rows().map(|(c, _)| c.strategy.as_str()).collect::<Vec<_>>(),
+                ),
+                Column::new("n".into(), rows().map(|(_, p)| p.n).collect::<Vec<_>>()),
+                Column::new(
+                    "mutants_run".into(),
+                    rows()
+                        .map(|(_, p)| p.mutants_run as u64)
+                        .collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "killed".into(),
+                    rows().map(|(_, p)| p.killed as u64).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "non_equivalent".into(),
+                    rows()
+                        .map(|_| figure.non_equivalent as u64)
+                        .collect::<Vec<_>>(),
+                ),
+            ])?,
+        )?;
+        let lengths = rows().map(|(_, p)| p.n as f64);
+        let (low, high) = lengths.fold((f64::INFINITY, 0.0f64), |(l, h), n| (l.min(n), h.max(n)));
+        // The ceiling first, so that the strategies' lines are drawn over it.
+        let mut series = vec![Series {
+            label: format!("all non-equivalent mutants ({})", figure.non_equivalent),
+            points: vec![
+                (low, figure.non_equivalent as f64),
+                (high, figure.non_equivalent as f64),
+            ],
+        }];
+        series.extend(figure.curves.iter().map(|curve| {
+            Series {
+                label: strategy_label(&curve.strategy),
+                points: curve
+                    .points
+                    .iter()
+                    .map(|p| (p.n as f64, p.killed as f64))
+                    .collect(),
+            }
+        }));
+        let chart = LineChart {
+            title: "Figure 6: mutants killed by strategy and test-case length".into(),
+            x_label: LENGTH_LOG_AXIS.into(),
+            y_label: "mutants killed".into(),
+            x_scale: Scale::Logarithmic,
+            y_scale: Scale::Linear,
+            series,
+            markers: Vec::new(),
+            legend: Corner::LowerRight,
+        };
+        self.line_chart("figure6", &chart)
+    }
+
+    fn density_model(&mut self, model: &DensityModel) -> anyhow::Result<()> {
+        // (series, unit, j, k, n, mutants, density, rmse)
+        type Row = (
+            String,
+            String,
+            Option<u32>,
+            Option<u32>,
+            u64,
+            Option<u64>,
+            f64,
+            Option<f64>,
+        );
+        let mut rows: Vec<Row> = Vec::new();
+        for curve in &model.pooled {
+            let k = curve
+                .series
+                .strip_prefix("model-k")
+                .and_then(|k| k.parse().ok());
+            for &(n, mutants, density) in &curve.points {
+                rows.push((
+                    curve.series.clone(),
+                    "all".into(),
+                    None,
+                    k,
+                    n,
+                    Some(mutants as u64),
+                    density,
+                    None,
+                ));
+            }
+        }
+        for fit in &model.fits {
+            for &(n, measured, predicted) in &fit.points {
+                rows.push((
+                    "measured".into(),
+                    fit.unit.clone(),
+                    Some(fit.j),
+                    None,
+                    n,
+                    None,
+                    measured,
+                    None,
+                ));
+                rows.push((
+                    "model-fitted".into(),
+                    fit.unit.clone(),
+                    Some(fit.j),
+                    Some(fit.k),
+                    n,
+                    None,
+                    predicted,
+                    Some(fit.rmse_log10),
+                ));
+            }
+        }
+        self.csv(
+            "density_model.csv",
+            DataFrame::new_infer_height(vec![
+                Column::new(
+                    "series".into(),
+                    rows.iter().map(|r| r.0.as_str()).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "unit".into(),
+                    rows.iter().map(|r| r.1.as_str()).collect::<Vec<_>>(),
+                ),
+                Column::new("j".into(), rows.iter().map(|r| r.2).collect::<Vec<_>>()),
+                Column::new("k".into(), rows.iter().map(|r| r.3).collect::<Vec<_>>()),
+                Column::new("n".into(), rows.iter().map(|r| r.4).collect::<Vec<_>>()),
+                Column::new(
+                    "mutants".into(),
+                    rows.iter().map(|r| r.5).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "failure_density".into(),
+                    rows.iter().map(|r| r.6).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "fit_rmse_log10".into(),
+                    rows.iter().map(|r| r.7).collect::<Vec<_>>(),
+                ),
+            ])?,
+        )?;
+        let mut ks: Vec<u32> = model.fits.iter().map(|f| f.k).collect();
+        ks.sort_unstable();
+        ks.dedup();
+        let fitted_ks = ks
+            .iter()
+            .map(|k| {
+                let units = model.fits.iter().filter(|f| f.k == *k).count();
+                format!("k = {k}: {units} unit{}", if units == 1 { "" } else { "s" })
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let most = model.pooled[0]
+            .points
+            .iter()
+            .map(|p| p.1)
+            .max()
+            .unwrap_or(0);
+        // The fitted model last, on top of the reference curve with the same k.
+        let mut curves: Vec<&figures::ModelCurve> = model.pooled.iter().collect();
+        curves.sort_by_key(|curve| curve.series == "model-fitted");
+        let series = curves
+            .into_iter()
+            .map(|curve| Series {
+                label: match curve.series.as_str() {
+                    "measured" => format!("measured, R(n): mean over {most} mutants"),
+                    "model-fitted" => {
+                        format!("Φ model, k fitted per unit ({fitted_ks})")
+                    }
+                    other => format!(
+                        "Φ model, k = {} for every unit",
+                        other.trim_start_matches("model-k")
+                    ),
+                },
+                points: curve.points.iter().map(|p| (p.0 as f64, p.2)).collect(),
+            })
+            .collect();
+        let chart = LineChart {
+            title: "Failure density: measured vs Φ model FD(j, k, n), k by least squares on log FD"
+                .into(),
+            x_label: LENGTH_LOG_AXIS.into(),
+            y_label: "failure density (log scale)".into(),
+            x_scale: Scale::Logarithmic,
+            y_scale: Scale::Logarithmic,
+            series,
+            markers: Vec::new(),
+            legend: Corner::UpperLeft,
+        };
+        self.line_chart("density_model", &chart)?;
+        let mut fits = String::from(
+            "Φ-model fits (j of the paper context, k by least squares on log10 FD):\n",
+        );
+        for fit in &model.fits {
+            fits.push_str(&format!(
+                "  {}: j = {}, k = {}, rmse(log10) = {:.3} over {} lengths\n",
+                fit.unit, fit.j, fit.k, fit.rmse_log10, fit.fitted_points
+            ));
+        }
+        self.tables.push_str(&fits);
+        self.tables.push('\n');
+        Ok(())
+    }
+
+    fn tables(&mut self, cells: &Cells) -> anyhow::Result<()> {
+        let figure3 = tables::figure3_frame(&tables::figure3(cells, &unit_info))?;
+        self.table(
+            "figure3",
+            "Figure 3: subjects, mutants and non-equivalent mutants (paper_*: the paper's numbers)",
+            figure3,
+        )?;
+        let rates = tables::failures_per_cpu_second(cells);
+        if rates.is_empty() {
+            eprintln!(
+                "note: failures per CPU second skipped: the results have no comparison phase"
+            );
+            return Ok(());
+        }
+        self.table(
+            "failures_per_cpu_second",
+            "Failures per CPU second in the comparison phase (kills / CPU seconds until the first \
+             failure; paper_*: the values Section 6.4 states)",
+            tables::failures_per_cpu_second_frame(&rates)?,
+        )
+    }
+
+    fn table(&mut self, stem: &str, title: &str, mut frame: DataFrame) -> anyhow::Result<()> {
+        write_csv_file(&mut frame, &self.staged.stage(&format!("{stem}.csv")))?;
+        let markdown = format!("{title}\n\n{}", format_markdown_table(&frame));
+        let path = self.staged.stage(&format!("{stem}.md"));
+        std::fs::write(&path, markdown)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        self.tables
+            .push_str(&format!("{title}\n{}\n", format_text_table(&frame)));
+        Ok(())
+    }
+}

@@ -1,0 +1,425 @@
+//! The paper's figures and tables computed from a results folder (`testspace run`).
+//!
+//! Everything here is pure computation on the cells table (`cells.parquet`, or
+//! `cells.csv`): [`Cells::from_frame`] checks and reads the columns it needs into plain
+//! rows once, and [`figures`] and [`tables`] derive one plain data structure per figure
+//! or table from them. Drawing is done by [`crate::plot`], files by the `plot` CLI.
+//!
+//! Conventions shared by all figures (Section 6.3 of the paper):
+//! - the *comparison* phase is the phase named [`COMPARISON_PHASE`]; it runs on the
+//!   mutants killed in the *equivalence* phase, so every mutant in it is non-equivalent;
+//! - a mutant is *non-equivalent* when some cell of any phase killed it (outcome
+//!   `killed`); a mutant is identified by (subject, mutant id);
+//! - strategies are named as in the `strategy` column: `r`, `be`, `bobw`, `bobw-prime`.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use polars_core::prelude::{DataFrame, DataType, PolarsError};
+use polars_io::prelude::{CsvReadOptions, ParquetReader, SerReader};
+use thiserror::Error;
+
+pub mod figures;
+pub mod tables;
+
+/// The name of the phase that compares the strategies on non-equivalent mutants.
+pub const COMPARISON_PHASE: &str = "comparison";
+/// The name of the phase that separates equivalent from non-equivalent mutants.
+pub const EQUIVALENCE_PHASE: &str = "equivalence";
+
+/// Failure to read a results folder or its cells table.
+#[derive(Debug, Error)]
+pub enum ReportError {
+    /// The folder does not look like the output of `testspace run`.
+    #[error("{path} is not a testspace results folder: {reason}")]
+    NotResults {
+        /// The folder given.
+        path: PathBuf,
+        /// What is missing or wrong.
+        reason: String,
+    },
+    /// The cells table lacks a column or has one of an unusable type.
+    #[error("the cells table has no usable column `{column}`: {reason}")]
+    Column {
+        /// The column's name.
+        column: &'static str,
+        /// polars' description of the problem.
+        reason: String,
+    },
+    /// polars could not read the table.
+    #[error("could not read {path}")]
+    Read {
+        /// The file read.
+        path: PathBuf,
+        /// polars' error.
+        #[source]
+        source: PolarsError,
+    },
+}
+
+/// One row of the cells table, restricted to the columns the figures use.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cell {
+    /// The phase's name.
+    pub phase: String,
+    /// The unit's class name.
+    pub subject: String,
+    /// The mutant's id in the unit's catalog.
+    pub mutant: u64,
+    /// The strategy (`r`, `be`, `bobw`, `bobw-prime`, …).
+    pub strategy: String,
+    /// The test-case length n.
+    pub n: u64,
+    /// Test cases run.
+    pub tests_run: u64,
+    /// Test cases that failed.
+    pub failing_tests: u64,
+    /// E(n): the 1-based position of the first failing test case, if any.
+    pub first_failure: Option<u64>,
+    /// CPU seconds up to the cell's stopping point.
+    pub cpu_seconds: f64,
+    /// CPU seconds up to and including the first failing test case, if any.
+    pub first_failure_cpu_seconds: Option<f64>,
+    /// `killed`, `survived`, `timeout` or `crash`.
+    pub outcome: String,
+}
+
+impl Cell {
+    /// Whether some test case of the cell failed.
+    pub fn killed(&self) -> bool {
+        self.outcome == "killed"
+    }
+
+    /// Whether the cell finished normally (not a `timeout` or `crash`).
+    pub fn completed(&self) -> bool {
+        self.outcome == "killed" || self.outcome == "survived"
+    }
+}
+
+/// The rows of a cells table.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Cells {
+    /// The rows, in table order.
+    pub rows: Vec<Cell>,
+}
+
+impl Cells {
+    /// Reads the columns `phase`, `subject`, `mutant`, `strategy`, `n`, `tests_run`,
+    /// `failing_tests`, `first_failure`, `cpu_seconds`, `first_failure_cpu_seconds` and
+    /// `outcome` (other columns are ignored). Numbers may be of any numeric type (or
+    /// text holding numbers); nulls are allowed only in `first_failure` and
+    /// `first_failure_cpu_seconds`.
+    ///
+    /// # Errors
+    /// [`ReportError::Column`] naming the first missing or unusable column.
+    pub fn from_frame(frame: &DataFrame) -> Result<Self, ReportError> {
+        let height = frame.height();
+        let text = |name: &'static str| -> Result<Vec<String>, ReportError> {
+            let column = typed(frame, name, &DataType::String)?;
+            let values = column.str().map_err(|e| column_error(name, &e))?;
+            values
+                .iter()
+                .map(|value| value.map(str::to_string).ok_or_else(|| null_error(name)))
+                .collect()
+        };
+        let optional_count = |name: &'static str| -> Result<Vec<Option<u64>>, ReportError> {
+            let column = typed(frame, name, &DataType::UInt64)?;
+            let values = column.u64().map_err(|e| column_error(name, &e))?;
+            Ok(values.iter().collect())
+        };
+        let count = |name: &'static str| -> Result<Vec<u64>, ReportError> {
+            optional_count(name)?
+                .into_iter()
+                .map(|value| value.ok_or_else(|| null_error(name)))
+                .collect()
+        };
+        let optional_real = |name: &'static str| -> Result<Vec<Option<f64>>, ReportError> {
+            let column = typed(frame, name, &DataType::Float64)?;
+            let values = column.f64().map_err(|e| column_error(name, &e))?;
+            Ok(values.iter().collect())
+        };
+        let phase = text("phase")?;
+        let subject = text("subject")?;
+        let mutant = count("mutant")?;
+        let strategy = text("strategy")?;
+        let n = count("n")?;
+        let tests_run = count("tests_run")?;
+        let failing_tests = count("failing_tests")?;
+        let first_failure = optional_count("first_failure")?;
+        let cpu_seconds = optional_real("cpu_seconds")?
+            .into_iter()
+            .map(|value| value.ok_or_else(|| null_error("cpu_seconds")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let first_failure_cpu_seconds = optional_real("first_failure_cpu_seconds")?;
+        let outcome = text("outcome")?;
+        let rows = (0..height)
+            .map(|row| Cell {
+                phase: phase[row].clone(),
+                subject: subject[row].clone(),
+                mutant: mutant[row],
+                strategy: strategy[row].clone(),
+                n: n[row],
+                tests_run: tests_run[row],
+                failing_tests: failing_tests[row],
+                first_failure: first_failure[row],
+                cpu_seconds: cpu_seconds[row],
+                first_failure_cpu_seconds: first_failure_cpu_seconds[row],
+                outcome: outcome[row].clone(),
+            })
+            .collect();
+        Ok(Self { rows })
+    }
+
+    /// The cells of one phase.
+    pub fn phase<'a>(&'a self, phase: &'a str) -> impl Iterator<Item = &'a Cell> + 'a {
+        self.rows.iter().filter(move |cell| cell.phase == phase)
+    }
+
+    /// Whether some cell belongs to `phase`.
+    pub fn has_phase(&self, phase: &str) -> bool {
+        self.phase(phase).next().is_some()
+    }
+
+    /// The non-equivalent mutants: (subject, mutant) killed by some cell of any phase,
+    /// sorted.
+    pub fn non_equivalent(&self) -> std::collections::BTreeSet<(String, u64)> {
+        self.rows
+            .iter()
+            .filter(|cell| cell.killed())
+            .map(|cell| (cell.subject.clone(), cell.mutant))
+            .collect()
+    }
+}
+
+/// The column `name` cast to `dtype` (strict: values that do not convert are errors).
+fn typed(
+    frame: &DataFrame,
+    name: &'static str,
+    dtype: &DataType,
+) -> Result<polars_core::prelude::Column, ReportError> {
+    let column = frame.column(name).map_err(|e| column_error(name, &e))?;
+    column
+        .strict_cast(dtype)
+        .map_err(|e| column_error(name, &e))
+}
+
+fn column_error(column: &'static str, error: &dyn std::fmt::Display) -> ReportError {
+    ReportError::Column {
+        column,
+        reason: error.to_string(),
+    }
+}
+
+fn null_error(column: &'static str) -> ReportError {
+    ReportError::Column {
+        column,
+        reason: "it has empty values".to_string(),
+    }
+}
+
+/// Reads the cells table of the results folder `directory`: `cells.parquet`, or
+/// `cells.csv` if there is no Parquet file. A results folder must also hold
+/// `manifest.json`.
+///
+/// # Errors
+/// [`ReportError::NotResults`] if `directory` is not a folder or lacks the manifest or
+/// both tables, [`ReportError::Read`] if the table cannot be read, and
+/// [`ReportError::Column`] if it lacks a needed column.
+pub fn read_cells(directory: &Path) -> Result<Cells, ReportError> {
+    let not_results = |reason: &str| ReportError::NotResults {
+        path: directory.to_path_buf(),
+        reason: reason.to_string(),
+    };
+    if !directory.is_dir() {
+        return Err(not_results("no such folder"));
+    }
+    if !directory.join("manifest.json").is_file() {
+        return Err(not_results("it has no manifest.json"));
+    }
+    let parquet = directory.join("cells.parquet");
+    let csv = directory.join("cells.csv");
+    let read_error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ReportError::Read { path, source }
+    };
+    let frame = if parquet.is_file() {
+        let file = File::open(&parquet)
+            .map_err(PolarsError::from)
+            .map_err(read_error(&parquet))?;
+        ParquetReader::new(file)
+            .finish()
+            .map_err(read_error(&parquet))?
+    } else if csv.is_file() {
+        CsvReadOptions::default()
+            .with_has_header(true)
+            .with_infer_schema_length(None)
+            .try_into_reader_with_file_path(Some(csv.clone()))
+            .and_then(|reader| reader.finish())
+            .map_err(read_error(&csv))?
+    } else {
+        return Err(not_results("it has neither cells.parquet nor cells.csv"));
+    };
+    Cells::from_frame(&frame)
+}
+
+#[cfg(test)]
+pub(crate) mod test_frames {
+    //! Small hand-made cells tables for the tests of the figures and tables.
+
+    use polars_core::prelude::{Column, DataFrame};
+
+    /// One hand-written cell: (phase, subject, mutant, strategy, n, tests_run,
+    /// failing_tests, first_failure, cpu_seconds, first_failure_cpu_seconds, outcome).
+    pub type Row = (
+        &'static str,
+        &'static str,
+        u64,
+        &'static str,
+        u64,
+        u64,
+        u64,
+        Option<u64>,
+        f64,
+        Option<f64>,
+        &'static str,
+    );
+
+    /// A cells frame with exactly the columns [`super::Cells::from_frame`] reads.
+    pub fn frame(rows: &[Row]) -> DataFrame {
+        DataFrame::new_infer_height(vec![
+            Column::new("phase".into(), rows.iter().map(|r| r.0).collect::<Vec<_>>()),
+            Column::new(
+                "subject".into(),
+                rows.iter().map(|r| r.1).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                "mutant".into(),
+                rows.iter().map(|r| r.2).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                "strategy".into(),
+                rows.iter().map(|r| r.3).collect::<Vec<_>>(),
+            ),
+            Column::new("n".into(), rows.iter().map(|r| r.4).collect::<Vec<_>>()),
+            Column::new(
+                "tests_run".into(),
+                rows.iter().map(|r| r.5).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                "failing_tests".into(),
+                rows.iter().map(|r| r.6).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                "first_failure".into(),
+                rows.iter().map(|r| r.7).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                "cpu_seconds".into(),
+                rows.iter().map(|r| r.8).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                "first_failure_cpu_seconds".into(),
+                rows.iter().map(|r| r.9).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                "outcome".into(),
+                rows.iter().map(|r| r.10).collect::<Vec<_>>(),
+            ),
+        ])
+        .unwrap()
+    }
+
+    /// The cells of [`frame`].
+    pub fn cells(rows: &[Row]) -> super::Cells {
+        super::Cells::from_frame(&frame(rows)).unwrap()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_frames::frame;
+    use super::*;
+    use polars_core::prelude::Column;
+
+    #[test]
+    fn rows_are_read_with_nulls_where_allowed() {
+        let frame = frame(&[
+            (
+                "comparison",
+                "A",
+                1,
+                "r",
+                2,
+                10,
+                3,
+                Some(4),
+                0.5,
+                Some(0.2),
+                "killed",
+            ),
+            (
+                "comparison",
+                "A",
+                2,
+                "r",
+                2,
+                10,
+                0,
+                None,
+                0.5,
+                None,
+                "survived",
+            ),
+        ]);
+        let cells = Cells::from_frame(&frame).unwrap();
+        assert_eq!(cells.rows.len(), 2);
+        assert_eq!(cells.rows[0].first_failure, Some(4));
+        assert_eq!(cells.rows[1].first_failure_cpu_seconds, None);
+        assert!(cells.rows[0].killed() && !cells.rows[1].killed());
+        assert_eq!(
+            cells.non_equivalent().into_iter().collect::<Vec<_>>(),
+            vec![("A".to_string(), 1)]
+        );
+    }
+
+    #[test]
+    fn text_numbers_convert_but_a_missing_column_is_named() {
+        let mut frame = frame(&[(
+            "comparison",
+            "A",
+            1,
+            "r",
+            2,
+            10,
+            3,
+            Some(4),
+            0.5,
+            Some(0.2),
+            "killed",
+        )]);
+        frame.with_column(Column::new("n".into(), ["2"])).unwrap();
+        assert_eq!(Cells::from_frame(&frame).unwrap().rows[0].n, 2);
+        let frame = frame.drop("outcome").unwrap();
+        let error = Cells::from_frame(&frame).unwrap_err();
+        assert!(matches!(
+            error,
+            ReportError::Column {
+                column: "outcome",
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_folder_without_manifest_is_not_results() {
+        let directory = tempfile::tempdir().unwrap();
+        std::fs::write(directory.path().join("cells.csv"), "phase\n").unwrap();
+        let error = read_cells(directory.path()).unwrap_err();
+        assert!(error.to_string().contains("manifest.json"), "{error}");
+        assert!(
+            error
+                .to_string()
+                .contains(&directory.path().display().to_string())
+        );
+    }
+}
