@@ -110,18 +110,8 @@ pub fn path(root: &Path, module: &str) -> PathBuf {
     root.join("mutants").join(format!("{module}.toml"))
 }
 
-/// Source lines of code as `subjects/README.md` counts them: lines before the first
-/// `#[cfg(test)]` line that are neither blank nor (after indentation) start with `//`.
-pub fn sloc(source: &str) -> usize {
-    source
-        .lines()
-        .take_while(|l| !l.starts_with("#[cfg(test)]"))
-        .filter(|l| {
-            let t = l.trim_start();
-            !t.is_empty() && !t.starts_with("//")
-        })
-        .count()
-}
+/// Source lines of code as `subjects/README.md` counts them (the registry's rule).
+pub use crate::subject::sloc;
 
 /// Analyses a unit's source file under `root`.
 pub fn analyse(root: &Path, unit: &UnitSource) -> Result<(Analysis, String)> {

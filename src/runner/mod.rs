@@ -454,7 +454,6 @@ pub fn run_experiment(path: &Path, options: &RunOptions) -> anyhow::Result<RunRe
     )?;
     fs::write(output.join("experiment.toml"), &source)?;
     let (journal, previous) = Journal::open(&journal_path)?;
-    let resumed = previous.len();
 
     let mutants: Vec<Vec<MutantInfo>> = experiment
         .subjects
@@ -524,7 +523,6 @@ pub fn run_experiment(path: &Path, options: &RunOptions) -> anyhow::Result<RunRe
         Some(output::utc_timestamp()),
     );
     output::write_tables(&output, &cells, &manifest)?;
-    let _ = resumed;
     Ok(RunReport {
         cells,
         output,
