@@ -7,10 +7,19 @@
 //! and gets the inherited methods it does not override.
 
 use crate::subject::JavaException;
+use crate::subject::guard::tick;
 use crate::subjects::java_array::{Result, non_null};
 
 /// A Java `Iterator`: each `next()` may throw (a mutant's iterator can fail mid-way).
 pub type Iter<'a> = Box<dyn Iterator<Item = Result<Option<i32>>> + 'a>;
+
+/// `it`, costing one unit of fuel per element (`crate::subject::guard::tick`): this
+/// module is not instrumented (it belongs to no unit), but a mutant's iterator may never
+/// end, so every loop here that a unit's iterator drives must pay fuel for the schemata
+/// guards to stop it.
+fn fueled(it: Iter<'_>) -> impl Iterator<Item = Result<Option<i32>>> + '_ {
+    it.inspect(|_| tick())
+}
 
 /// `AbstractCollection<Integer>`: the abstract methods a class implements, and the
 /// read-only methods built on them.
@@ -25,7 +34,7 @@ pub trait AbstractCollection: Sized {
     /// `containsAll(Collection c)`: whether `contains(e)` for each `e` of `c`; `null`
     /// throws `NullPointerException`.
     fn contains_all(&self, c: Option<&Self>) -> Result<bool> {
-        for e in non_null(c)?.iterator() {
+        for e in fueled(non_null(c)?.iterator()) {
             if !self.contains(e?)? {
                 return Ok(false);
             }
@@ -36,7 +45,7 @@ pub trait AbstractCollection: Sized {
     /// `toString()`: `[1, 2, null]` in iteration order.
     fn to_java_string_checked(&self) -> Result<String> {
         let mut sb = String::from("[");
-        for (i, e) in self.iterator().enumerate() {
+        for (i, e) in fueled(self.iterator()).enumerate() {
             if i > 0 {
                 sb.push_str(", ");
             }
@@ -64,7 +73,7 @@ pub trait MutableCollection: AbstractCollection {
     /// any `add` changed the collection.
     fn add_all(&mut self, c: Option<&Self>) -> Result<bool> {
         let mut modified = false;
-        for e in non_null(c)?.iterator() {
+        for e in fueled(non_null(c)?.iterator()) {
             modified |= self.add(e?)?;
         }
         Ok(modified)
@@ -86,7 +95,7 @@ fn remove_through_iterator<C: MutableCollection>(
     contained: bool,
 ) -> Result<bool> {
     let mut modified = false;
-    for e in this.iterator().collect::<Result<Vec<_>>>()? {
+    for e in fueled(this.iterator()).collect::<Result<Vec<_>>>()? {
         if c.contains(e)? == contained {
             this.iterator_remove(e)?;
             modified = true;
@@ -110,7 +119,7 @@ pub fn set_equals<S: AbstractCollection>(this: &S, o: Option<&S>) -> Result<bool
 /// `AbstractSet.hashCode()`: the wrapping sum of the elements' hashes (`null` → 0).
 pub fn set_hash_code<S: AbstractCollection>(this: &S) -> Result<i32> {
     let mut h = 0i32;
-    for e in this.iterator() {
+    for e in fueled(this.iterator()) {
         h = h.wrapping_add(e?.unwrap_or(0));
     }
     Ok(h)
@@ -122,7 +131,7 @@ pub fn set_remove_all<S: MutableCollection>(this: &mut S, c: Option<&S>) -> Resu
     let c = non_null(c)?;
     if this.size() > c.size() {
         let mut modified = false;
-        for e in c.iterator() {
+        for e in fueled(c.iterator()) {
             modified |= this.remove(e?)?;
         }
         return Ok(modified);
@@ -153,6 +162,7 @@ pub trait AbstractList: AbstractCollection {
         };
         let (mut e1, mut e2) = (self.iterator(), o.iterator());
         loop {
+            tick();
             match (e1.next(), e2.next()) {
                 (Some(o1), Some(o2)) => {
                     if o1? != o2? {
@@ -169,7 +179,7 @@ pub trait AbstractList: AbstractCollection {
     /// `h = 1`, wrapping.
     fn hash_code(&self) -> Result<i32> {
         let mut hash_code = 1i32;
-        for e in self.iterator() {
+        for e in fueled(self.iterator()) {
             hash_code = hash_code.wrapping_mul(31).wrapping_add(e?.unwrap_or(0));
         }
         Ok(hash_code)
@@ -200,6 +210,7 @@ fn remove_through_list_iterator<L: AbstractList>(
     let mut modified = false;
     let mut cursor = 0;
     while cursor != this.size() {
+        tick();
         if c.contains(this.get(cursor)?)? == contained {
             this.remove_at(cursor)?;
             modified = true;

@@ -5,7 +5,10 @@
 //! `java.util.Objects` checks ([`check_index`], [`non_null`]).
 //!
 //! Arrays are stored lazily (a length plus the slots written so far), so a large capacity
-//! costs no memory. Allocating an array of [`HEAP_ARRAY_LIMIT`] or more slots throws
+//! costs no memory. Copying elements costs fuel, one unit per element
+//! (`crate::subject::guard::spend`): this code is not instrumented, but under the
+//! schemata guards its work must count, or a list that doubles itself would grow without
+//! bound between two loop iterations. Allocating an array of [`HEAP_ARRAY_LIMIT`] or more slots throws
 //! `OutOfMemoryError`: a JVM whose heap cannot hold an `Object[]` of 2^28 references
 //! (1 GiB with compressed oops, e.g. `-Xmx1g`) fails there, and `hugeLength` throws it for
 //! lengths beyond `Integer.MAX_VALUE`. A real JVM's boundary depends on its heap size, so a
@@ -14,6 +17,7 @@
 //! `ArrayIndexOutOfBoundsException` is a subclass): the ports never do, but mutants may.
 
 use crate::subject::JavaException;
+use crate::subject::guard::spend;
 
 /// `ArraysSupport.SOFT_MAX_ARRAY_LENGTH`: the largest length `newLength` prefers.
 pub const SOFT_MAX_ARRAY_LENGTH: i32 = i32::MAX - 8;
@@ -68,6 +72,7 @@ impl ElementData {
     /// `Arrays.copyOf(this, newLength)`.
     pub(crate) fn copy_of(&self, new_length: i32) -> Result<Self> {
         let mut copy = Self::new_array(new_length)?;
+        spend(self.written.len() as u64);
         copy.written = self.written.clone();
         copy.written.truncate(new_length as usize);
         Ok(copy)
@@ -94,6 +99,7 @@ impl ElementData {
             if value.is_none() {
                 return Ok(());
             }
+            spend((i + 1 - self.written.len()) as u64);
             self.written.resize(i + 1, None);
         }
         self.written[i] = value;
@@ -103,12 +109,14 @@ impl ElementData {
     /// The `count` slots from `index` (the source side of `System.arraycopy`).
     pub(crate) fn read(&self, index: i32, count: i32) -> Result<Vec<Option<i32>>> {
         self.check(index, count)?;
+        spend(count as u64);
         (index..index + count).map(|i| self.get(i)).collect()
     }
 
     /// Writes `values` from `index` on (the destination side of `System.arraycopy`).
     pub(crate) fn write(&mut self, index: i32, values: &[Option<i32>]) -> Result<()> {
         self.check(index, values.len() as i32)?;
+        spend(values.len() as u64);
         for (offset, &value) in values.iter().enumerate() {
             self.set(index + offset as i32, value)?;
         }

@@ -79,7 +79,7 @@ fn rows(out: &Path) -> Vec<Vec<String>> {
 }
 
 /// The columns the tests read, by position in [`rows`].
-const COLUMNS: [&str; 17] = [
+const COLUMNS: [&str; 18] = [
     "phase",
     "run",
     "subject",
@@ -91,6 +91,7 @@ const COLUMNS: [&str; 17] = [
     "tests_run",
     "failing_tests",
     "guarded_tests",
+    "abandoned_tests",
     "first_failure",
     "first_failure_index",
     "method_calls",
@@ -98,6 +99,11 @@ const COLUMNS: [&str; 17] = [
     "outcome",
     "stop",
 ];
+
+/// The position of a column of `cells.csv`.
+fn column(name: &str) -> usize {
+    COLUMNS.iter().position(|c| *c == name).unwrap()
+}
 
 #[test]
 fn kills_survivals_crashes_and_hangs_are_each_recorded_and_the_run_goes_on() {
@@ -118,7 +124,7 @@ fn kills_survivals_crashes_and_hangs_are_each_recorded_and_the_run_goes_on() {
     let outcome = |mutant: &str, strategy: &str, n: &str| -> String {
         rows.iter()
             .find(|r| r[0] == "equivalence" && r[3] == mutant && r[5] == strategy && r[6] == n)
-            .map(|r| r[15].clone())
+            .map(|r| r[column("outcome")].clone())
             .unwrap_or_default()
     };
     assert_eq!(outcome("1", "r", "8"), "killed");
@@ -147,7 +153,11 @@ fn kills_survivals_crashes_and_hangs_are_each_recorded_and_the_run_goes_on() {
             .iter()
             .find(|r| r[0] == "comparison" && r[5] == "r" && r[3] == be[3] && r[6] == be[6])
             .unwrap();
-        assert_eq!(be[7], r_row[11], "BE budget = E(n) of R");
+        assert_eq!(
+            be[column("test_budget")],
+            r_row[column("first_failure")],
+            "BE budget = E(n) of R"
+        );
         assert!(be[8].parse::<u64>().unwrap() <= be[7].parse::<u64>().unwrap());
     }
     let manifest: serde_json::Value =
@@ -296,7 +306,10 @@ fn show_test_renders_a_test_that_replays_the_recorded_index() {
         .into_iter()
         .find(|r| r[0] == "equivalence" && r[3] == "2" && r[5] == "r" && r[6] == "8")
         .unwrap();
-    assert_eq!(String::from_utf8(encoded.stdout).unwrap().trim(), row[12]);
+    assert_eq!(
+        String::from_utf8(encoded.stdout).unwrap().trim(),
+        row[column("first_failure_index")]
+    );
     // A cell that did not kill has no failing test to show.
     testspace()
         .args(["show-test"])
@@ -340,5 +353,32 @@ fn a_malformed_experiment_is_refused_before_anything_is_written() {
     assert!(
         !out.exists(),
         "nothing may be written for a malformed experiment"
+    );
+}
+
+/// `reproduce` runs the embedded experiments/andrews2010.toml: an unknown profile is an
+/// error naming that file and the profiles it has, and nothing is written.
+#[test]
+fn reproduce_parses_the_embedded_paper_experiment_and_rejects_an_unknown_profile() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("a2010");
+    let output = testspace()
+        .args(["reproduce", "--profile", "huge", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("experiments/andrews2010.toml")
+            && stderr.contains("huge")
+            && stderr.contains("full"),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "nothing may be written");
+    // The embedded text is the committed file.
+    assert_eq!(
+        testspace::cli::run::ANDREWS2010,
+        std::fs::read_to_string("experiments/andrews2010.toml").unwrap()
     );
 }

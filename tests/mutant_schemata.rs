@@ -110,3 +110,59 @@ fn every_compiled_array_list_mutant_runs_random_test_cases_without_killing_the_p
     }
     assert!(differing > 0, "some mutant must behave differently");
 }
+
+/// LinkedList's mutant `self.nodes.len() - 1` → `% 1` links every new node into slot 0,
+/// so two `add`s make node 0 its own successor. Walking the list then never ends — in
+/// unit code through a closure driven by `std::iter::successors` (`contains`), and in the
+/// shared, uninstrumented `AbstractCollection.toString` — and must cost fuel in both.
+#[test]
+fn a_mutant_with_a_cyclic_list_times_out_in_closures_and_shared_loops() {
+    let unit = registry().find("LinkedList").unwrap();
+    let context = Arc::new(TestContext::paper(unit).unwrap());
+    let source = std::fs::read_to_string("subjects/linked_list.rs").unwrap();
+    let line = 1 + source
+        .lines()
+        .position(|l| l.contains("self.nodes.len() - 1"))
+        .unwrap();
+    let location = format!("subjects/linked_list.rs:{line}:");
+    let id = unit
+        .mutants()
+        .iter()
+        .find(|m| m.location.starts_with(&location) && m.original == "-" && m.replacement == "%")
+        .expect("the - → % mutant of link()")
+        .id;
+    let space = context.call_space();
+    let call = |sig: &str, slots: &[u32]| {
+        let position = context
+            .methods()
+            .iter()
+            .position(|m| m.info.signature == sig)
+            .unwrap();
+        space.encode_call(position, slots).unwrap()
+    };
+    let prefix = [
+        call("LinkedList()", &[0]),
+        call("add(Integer)", &[0, 0, 0]),
+        call("add(Integer)", &[0, 0, 0]),
+    ];
+    for last in [
+        call("contains(Integer)", &[1, 0, 0]),
+        call("toString()", &[0, 0]),
+    ] {
+        let calls: Vec<u32> = prefix.iter().copied().chain([last]).collect();
+        // Outcomes only: rendering the cyclic list's pools (outside a step) would not end.
+        let outcomes = |session: &mut dyn Session| -> Vec<Result<(), JavaException>> {
+            session.reset();
+            calls.iter().map(|&c| session.step(c)).collect()
+        };
+        let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
+        assert!(outcomes(&mut *gold).iter().all(Result::is_ok));
+        let mut mutant = unit.mutant_session(Arc::clone(&context), id).unwrap();
+        mutant.set_fuel_budget(guard::mutant_budget(gold.fuel_used().unwrap()));
+        assert_eq!(
+            outcomes(&mut *mutant),
+            [Ok(()), Ok(()), Ok(()), Err(JavaException::Timeout)],
+            "{calls:?}"
+        );
+    }
+}

@@ -1,5 +1,5 @@
-//! `testspace demo`: the strategies at work on the embedded default (the paper's
-//! ArrayList context), until the paper reproduction takes over as the main job.
+//! `testspace demo`: a quick look at the strategies on an embedded context (the paper's
+//! ArrayList context); the main job is `testspace reproduce`.
 
 use std::sync::Arc;
 use std::time::Instant;

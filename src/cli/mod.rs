@@ -41,6 +41,9 @@ pub enum Command {
     Encode(encode::EncodeArgs),
     /// Run an experiment file: strategies against gold and mutants, results to tables.
     Run(run::RunArgs),
+    /// The main job: run the paper's experiment (embedded experiments/andrews2010.toml)
+    /// and draw its figures and tables into its results folder.
+    Reproduce(run::ReproduceArgs),
     /// Print the test-case indices a strategy walks, one per line.
     Sample(sample::SampleArgs),
     /// Print the first failing test of a result cell as a standalone Rust #[test].
@@ -80,6 +83,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Demo(args) => demo::run(&args),
         Command::Encode(args) => encode::run(&args),
         Command::Run(args) => run::run(&args),
+        Command::Reproduce(args) => run::reproduce(&args),
         Command::Sample(args) => sample::run(&args),
         Command::ShowTest(args) => show_test::run(&args),
         Command::Worker => run::worker(),

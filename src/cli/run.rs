@@ -1,18 +1,23 @@
-//! `testspace run`: run an experiment file.
+//! `testspace run`: run an experiment file; `testspace reproduce`: run the paper's
+//! experiment embedded in the binary, then draw its figures.
 
 use std::io::IsTerminal as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
 
-use crate::runner::{RunOptions, output, run_experiment};
+use crate::runner::{RunOptions, RunReport, output, run_experiment, run_experiment_source};
 
-/// Arguments of `testspace run`.
+/// The paper's experiment (experiments/andrews2010.toml), embedded: what `reproduce` runs.
+pub const ANDREWS2010: &str = include_str!("../../experiments/andrews2010.toml");
+
+/// The name the embedded experiment goes by in messages and the manifest.
+pub const ANDREWS2010_PATH: &str = "experiments/andrews2010.toml";
+
+/// Options shared by `run` and `reproduce`.
 #[derive(Debug, Args)]
-pub struct RunArgs {
-    /// The experiment file (TOML), e.g. experiments/andrews2010.toml.
-    pub experiment: PathBuf,
+pub struct RunFlags {
     /// Worker processes running cells in parallel (default: the number of CPUs).
     #[arg(long)]
     pub jobs: Option<usize>,
@@ -23,9 +28,10 @@ pub struct RunArgs {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Seconds after which a job that does not answer is killed and recorded as
-    /// `timeout` (added to a run's time cap).
-    #[arg(long, default_value_t = 600.0)]
-    pub watchdog: f64,
+    /// `timeout` (added to a run's time cap; default: the experiment's `watchdog`, else
+    /// 600).
+    #[arg(long)]
+    pub watchdog: Option<f64>,
     /// No progress bars.
     #[arg(long)]
     pub quiet: bool,
@@ -34,25 +40,48 @@ pub struct RunArgs {
     pub profile: String,
 }
 
-/// Runs `testspace run`.
-pub fn run(args: &RunArgs) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        args.watchdog > 0.0 && args.watchdog.is_finite(),
-        "--watchdog must be a positive number of seconds"
-    );
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    anyhow::ensure!(jobs >= 1, "--jobs must be at least 1");
-    let options = RunOptions {
-        jobs,
-        resume: args.resume,
-        out: args.out.clone(),
-        watchdog: Duration::from_secs_f64(args.watchdog),
-        progress: !args.quiet && std::io::stderr().is_terminal(),
-        profile: args.profile.clone(),
-    };
-    let report = run_experiment(&args.experiment, &options)?;
+/// Arguments of `testspace run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The experiment file (TOML), e.g. experiments/andrews2010.toml.
+    pub experiment: PathBuf,
+    /// How to run it.
+    #[command(flatten)]
+    pub flags: RunFlags,
+}
+
+/// Arguments of `testspace reproduce`.
+#[derive(Debug, Args)]
+pub struct ReproduceArgs {
+    /// How to run it.
+    #[command(flatten)]
+    pub flags: RunFlags,
+}
+
+impl RunFlags {
+    fn options(&self) -> anyhow::Result<RunOptions> {
+        if let Some(w) = self.watchdog {
+            anyhow::ensure!(
+                w > 0.0 && w.is_finite(),
+                "--watchdog must be a positive number of seconds"
+            );
+        }
+        let jobs = self
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        anyhow::ensure!(jobs >= 1, "--jobs must be at least 1");
+        Ok(RunOptions {
+            jobs,
+            resume: self.resume,
+            out: self.out.clone(),
+            watchdog: self.watchdog.map(Duration::from_secs_f64),
+            progress: !self.quiet && std::io::stderr().is_terminal(),
+            profile: self.profile.clone(),
+        })
+    }
+}
+
+fn report(report: &RunReport) {
     print!("{}", output::summary(&report.cells));
     eprintln!(
         "{} cells ({} run now), results in {}",
@@ -60,7 +89,29 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         report.executed,
         report.output.display()
     );
+}
+
+/// Runs `testspace run`.
+pub fn run(args: &RunArgs) -> anyhow::Result<()> {
+    let outcome = run_experiment(&args.experiment, &args.flags.options()?)?;
+    report(&outcome);
     Ok(())
+}
+
+/// Runs `testspace reproduce`: the embedded andrews2010 experiment (results in
+/// results/andrews2010, or results/andrews2010-PROFILE for another profile, unless
+/// `--out`), then `testspace plot` on its results folder.
+pub fn reproduce(args: &ReproduceArgs) -> anyhow::Result<()> {
+    let outcome = run_experiment_source(
+        Path::new(ANDREWS2010_PATH),
+        ANDREWS2010,
+        &args.flags.options()?,
+    )?;
+    report(&outcome);
+    super::plot::run(&super::plot::PlotArgs {
+        results: outcome.output.clone(),
+        out: None,
+    })
 }
 
 /// `testspace worker`: serves jobs for a supervising `testspace run` (internal).

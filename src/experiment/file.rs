@@ -6,6 +6,8 @@
 //! subjects = ["ArrayList"]          # or "all"
 //! oracle = "paper"                  # or "strict"
 //! output = "results/arraylist-demo" # default: results/<name>
+//! watchdog = 60                     # seconds a job may not answer before its worker is
+//!                                   # killed (default 600; `--watchdog` overrides)
 //!
 //! [context]                         # a test context without `subject` (see context files)
 //! methods = "all"
@@ -52,6 +54,7 @@ struct ExperimentDecl {
     subjects: Spanned<toml::Value>,
     oracle: Option<Spanned<String>>,
     output: Option<Spanned<String>>,
+    watchdog: Option<Spanned<toml::Value>>,
     #[serde(default)]
     context: ContextSection,
     mutants: Option<MutantsSection>,
@@ -104,7 +107,8 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
 pub const DEFAULT_PROFILE: &str = "default";
 
 /// Parses an experiment from TOML text with the named profile: a value written as a table
-/// `{ default = A, full = B }` (allowed for `n`, `tests`, `seconds` and `mutants.sample`)
+/// `{ default = A, full = B }` (allowed for `n`, `tests`, `seconds`, `watchdog` and
+/// `mutants.sample`)
 /// takes the entry of the profile, else its `default` entry.
 pub fn parse_experiment_profile(
     path: &Path,
@@ -263,6 +267,24 @@ pub fn parse_experiment_profile(
         }
     };
 
+    // An optional, possibly profiled, positive number of seconds.
+    let seconds_of =
+        |value: Option<&Spanned<toml::Value>>, field: &str| -> Result<Option<f64>, FileError> {
+            let Some(value) = value.map(|v| pick(v, field)).transpose()? else {
+                return Ok(None);
+            };
+            match value.get_ref() {
+                toml::Value::Float(f) if *f > 0.0 && f.is_finite() => Ok(Some(*f)),
+                toml::Value::Integer(i) if *i > 0 => Ok(Some(*i as f64)),
+                _ => Err(err(
+                    value.span(),
+                    field,
+                    "must be a positive number of seconds".into(),
+                )),
+            }
+        };
+    let watchdog = seconds_of(decl.watchdog.as_ref(), "watchdog")?;
+
     if decl.phase.is_empty() {
         return Err(FileError::at(
             path,
@@ -410,25 +432,7 @@ pub fn parse_experiment_profile(
                     }
                 },
             };
-            let seconds_value = run
-                .seconds
-                .as_ref()
-                .map(|t| pick(t, &field("seconds")))
-                .transpose()?;
-            let seconds = match seconds_value.as_ref() {
-                None => None,
-                Some(s) => match s.get_ref() {
-                    toml::Value::Float(f) if *f > 0.0 && f.is_finite() => Some(*f),
-                    toml::Value::Integer(i) if *i > 0 => Some(*i as f64),
-                    _ => {
-                        return Err(err(
-                            s.span(),
-                            &field("seconds"),
-                            "must be a positive number of seconds".into(),
-                        ));
-                    }
-                },
-            };
+            let seconds = seconds_of(run.seconds.as_ref(), &field("seconds"))?;
             let until = match run.until.as_ref() {
                 None => Until::FirstFailure,
                 Some(u) => match u.get_ref().as_str() {
@@ -502,6 +506,7 @@ pub fn parse_experiment_profile(
         oracle,
         phases,
         output,
+        watchdog,
     })
 }
 
@@ -604,6 +609,27 @@ tests = "E(r)"
             e.message.contains("huge") && e.message.contains("full"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn the_watchdog_is_optional_profiled_and_must_be_positive_seconds() {
+        assert_eq!(
+            parse_experiment(Path::new("e.toml"), GOOD)
+                .unwrap()
+                .watchdog,
+            None
+        );
+        let text = GOOD.replace(
+            "seed = 5",
+            "seed = 5\nwatchdog = { default = 30, full = 600.5 }",
+        );
+        let e = parse_experiment(Path::new("e.toml"), &text).unwrap();
+        assert_eq!(e.watchdog, Some(30.0));
+        let full = parse_experiment_profile(Path::new("e.toml"), &text, "full").unwrap();
+        assert_eq!(full.watchdog, Some(600.5));
+        let e = error_of(&GOOD.replace("seed = 5", "seed = 5\nwatchdog = -1"));
+        assert_eq!((e.field.as_str(), e.line), ("watchdog", 4));
+        assert!(e.message.contains("positive"), "{e}");
     }
 
     #[test]

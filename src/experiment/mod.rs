@@ -138,4 +138,7 @@ pub struct Experiment {
     pub phases: Vec<Phase>,
     /// The output folder.
     pub output: PathBuf,
+    /// Seconds a job may go without answering before its worker is killed (`None`: the
+    /// runner's default).
+    pub watchdog: Option<f64>,
 }

@@ -35,8 +35,9 @@
 //!
 //! Guards (see `crate::subject::guard`): every function body of the schemata copy starts
 //! with `let __ts_a: u32 = crate::subject::guard::enter();` (fuel and a stack check),
-//! which also reads the active mutant once per call; every loop body starts with
-//! `crate::subject::guard::tick();` (fuel); the size argument of `resize`, `resize_with`,
+//! which also reads the active mutant once per call; every loop body and every closure
+//! body outside the glue starts with `crate::subject::guard::tick();` (fuel: a closure
+//! driven by an iterator adapter such as `successors` is a loop); the size argument of `resize`, `resize_with`,
 //! `reserve`, `reserve_exact`, `repeat` and `Vec`/`String`/`VecDeque`/`HashMap`/`HashSet`
 //! `::with_capacity` calls goes through `crate::subject::guard::alloc` (allocation cap).
 
@@ -703,6 +704,12 @@ impl VisitMut for Finder<'_> {
                 self.closure_depth += 1;
                 self.visit_expr_mut(&mut c.body);
                 self.closure_depth -= 1;
+                // A closure called by an iterator adapter (`successors`, `from_fn`, `find`)
+                // is a loop in disguise: every call costs fuel, like a loop iteration.
+                if self.frozen == 0 {
+                    let body = &c.body;
+                    *c.body = Expr::Verbatim(quote!({ crate::subject::guard::tick(); #body }));
+                }
             }
             Expr::Repeat(r) => self.visit_expr_mut(&mut r.expr),
             Expr::Binary(_) if self.mutating() => self.binary(e),

@@ -18,7 +18,7 @@ pub struct DensityPoint {
     pub n: u64,
     /// How many mutants the mean is over.
     pub mutants: usize,
-    /// The mean over those mutants of failing_tests / tests_run.
+    /// The mean over those mutants of failing_tests / (tests_run − abandoned_tests).
     pub mean_density: f64,
 }
 
@@ -44,7 +44,7 @@ pub struct Figure4 {
 }
 
 /// Figure 4: the failure density of each mutant at length n is failing_tests /
-/// tests_run of its `r` cell in the comparison phase (which runs its whole budget, so
+/// judged tests (tests_run − abandoned_tests) of its `r` cell in the comparison phase (which runs its whole budget, so
 /// this is the fraction of R's test cases that fail; several `r` cells of one mutant
 /// and length are pooled: total failing over total run). The figure plots the mean of
 /// these densities over the mutants, overall and per unit. Cells that did not complete
@@ -56,7 +56,7 @@ pub fn figure4(cells: &Cells) -> Option<Figure4> {
     let mut pooled: BTreeMap<(&str, u64, u64), (u64, u64)> = BTreeMap::new();
     let mut excluded_cells = 0;
     for cell in cells.phase(COMPARISON_PHASE).filter(|c| c.strategy == "r") {
-        if !cell.completed() || cell.tests_run == 0 {
+        if !cell.completed() || cell.judged_tests() == 0 {
             excluded_cells += 1;
             continue;
         }
@@ -64,7 +64,7 @@ pub fn figure4(cells: &Cells) -> Option<Figure4> {
             .entry((&cell.subject, cell.mutant, cell.n))
             .or_default();
         entry.0 += cell.failing_tests;
-        entry.1 += cell.tests_run;
+        entry.1 += cell.judged_tests();
     }
     if pooled.is_empty() {
         return None;

@@ -74,6 +74,9 @@ pub struct Cell {
     pub tests_run: u64,
     /// Test cases that failed.
     pub failing_tests: u64,
+    /// Test cases abandoned because gold exceeded its fuel (not judged; 0 when the table
+    /// has no `abandoned_tests` column).
+    pub abandoned_tests: u64,
     /// E(n): the 1-based position of the first failing test case, if any.
     pub first_failure: Option<u64>,
     /// CPU seconds up to the cell's stopping point.
@@ -88,6 +91,11 @@ impl Cell {
     /// Whether some test case of the cell failed.
     pub fn killed(&self) -> bool {
         self.outcome == "killed"
+    }
+
+    /// Test cases judged by the oracle: run and not abandoned.
+    pub fn judged_tests(&self) -> u64 {
+        self.tests_run.saturating_sub(self.abandoned_tests)
     }
 
     /// Whether the cell finished normally (not a `timeout` or `crash`).
@@ -105,7 +113,7 @@ pub struct Cells {
 
 impl Cells {
     /// Reads the columns `phase`, `subject`, `mutant`, `strategy`, `n`, `tests_run`,
-    /// `failing_tests`, `first_failure`, `cpu_seconds`, `first_failure_cpu_seconds` and
+    /// `failing_tests`, `abandoned_tests` (optional), `first_failure`, `cpu_seconds`, `first_failure_cpu_seconds` and
     /// `outcome` (other columns are ignored). Numbers may be of any numeric type (or
     /// text holding numbers); nulls are allowed only in `first_failure` and
     /// `first_failure_cpu_seconds`.
@@ -145,6 +153,11 @@ impl Cells {
         let n = count("n")?;
         let tests_run = count("tests_run")?;
         let failing_tests = count("failing_tests")?;
+        let abandoned_tests = if frame.column("abandoned_tests").is_ok() {
+            count("abandoned_tests")?
+        } else {
+            vec![0; height]
+        };
         let first_failure = optional_count("first_failure")?;
         let cpu_seconds = optional_real("cpu_seconds")?
             .into_iter()
@@ -161,6 +174,7 @@ impl Cells {
                 n: n[row],
                 tests_run: tests_run[row],
                 failing_tests: failing_tests[row],
+                abandoned_tests: abandoned_tests[row],
                 first_failure: first_failure[row],
                 cpu_seconds: cpu_seconds[row],
                 first_failure_cpu_seconds: first_failure_cpu_seconds[row],

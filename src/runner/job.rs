@@ -64,6 +64,11 @@ pub struct JobResult {
     pub failing_tests: u64,
     /// Test cases in which the mutant hit a harness guard (fuel, depth, allocation).
     pub guarded_tests: u64,
+    /// Test cases abandoned because their gold run hit a guard (more than
+    /// [`GOLD_FUEL_BUDGET`](crate::subject::guard::GOLD_FUEL_BUDGET) fuel): not judged, the
+    /// mutant not run; counted in `tests_run`.
+    #[serde(default)]
+    pub abandoned_tests: u64,
     /// Counter of the first failing test case.
     pub first_failure: Option<u64>,
     /// Decimal test-case index of the first failing test case.
@@ -85,6 +90,7 @@ impl JobResult {
             tests_run: 0,
             failing_tests: 0,
             guarded_tests: 0,
+            abandoned_tests: 0,
             first_failure: None,
             first_failure_index: None,
             method_calls: 0,
@@ -150,6 +156,7 @@ pub fn execute(
     let mut cursor = strategy.cursor(job.start);
     let mut case = vec![0u32; job.n];
     let mut result = JobResult::lost(Stop::Budget, 0.0);
+    gold.set_fuel_budget(crate::subject::guard::GOLD_FUEL_BUDGET);
     loop {
         if job.count.is_some_and(|c| result.tests_run >= c) {
             result.stop = Stop::Budget;
@@ -166,12 +173,16 @@ pub fn execute(
         let counter = job.start + result.tests_run;
         result.tests_run += 1;
         let gold_trace = trace(gold.as_mut(), &case, strict);
+        if gold_trace.guard.is_some() {
+            result.abandoned_tests += 1;
+            continue;
+        }
+        result.method_calls += job.n as u64;
         // The mutant's fuel budget follows gold's fuel on the same test case.
         if let Some(fuel) = gold.fuel_used() {
             mutant.set_fuel_budget(crate::subject::guard::mutant_budget(fuel));
         }
         let mutant_trace = trace(mutant.as_mut(), &case, strict);
-        result.method_calls += job.n as u64;
         match judge(job.oracle, &gold_trace, &mutant_trace) {
             Verdict::Pass => {}
             Verdict::Guarded => result.guarded_tests += 1,
@@ -197,4 +208,48 @@ pub fn execute(
     }
     result.cpu_seconds = process_cpu_seconds() - cpu_start;
     Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::context::TestContext;
+    use crate::subject::{GOLD, registry};
+
+    /// Vector's R(1024) test cases include some that grow the vector to millions of
+    /// elements (`setSize` with a large `int`, `addAll` of itself) and scan it
+    /// quadratically; their gold runs exceed [`GOLD_FUEL_BUDGET`] and are abandoned, the
+    /// rest are judged (gold against gold: never a failure).
+    ///
+    /// [`GOLD_FUEL_BUDGET`]: crate::subject::guard::GOLD_FUEL_BUDGET
+    #[test]
+    fn test_cases_whose_gold_run_exceeds_its_fuel_are_abandoned_not_judged() {
+        let unit = registry().find("Vector").unwrap();
+        let context = Arc::new(TestContext::paper(unit).unwrap());
+        let job = Job {
+            subject: "Vector".into(),
+            mutant: GOLD,
+            strategy: StrategyKind::Random,
+            n: 1024,
+            seed: 2010,
+            start: 0,
+            count: Some(100),
+            until: Until::Budget,
+            seconds: None,
+            oracle: OracleKind::Paper,
+        };
+        let result = execute(&job, unit, &context).unwrap();
+        assert_eq!((result.tests_run, result.failing_tests), (100, 0));
+        assert!(
+            (1..20).contains(&result.abandoned_tests),
+            "abandoned {}",
+            result.abandoned_tests
+        );
+        assert_eq!(result.guarded_tests, 0);
+        assert_eq!(
+            result.method_calls,
+            (100 - result.abandoned_tests) * 1024,
+            "the mutant runs only the judged test cases"
+        );
+    }
 }

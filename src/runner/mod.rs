@@ -61,6 +61,9 @@ pub struct CellRecord {
     pub failing_tests: u64,
     /// Test cases cut short by a harness guard in the mutant.
     pub guarded_tests: u64,
+    /// Test cases abandoned because gold hit a guard (not judged; in `tests_run`).
+    #[serde(default)]
+    pub abandoned_tests: u64,
     /// E(n): the 1-based position of the first failing test case.
     pub first_failure: Option<u64>,
     /// The first failing test case's index, in decimal.
@@ -89,6 +92,9 @@ impl CellRecord {
     }
 }
 
+/// The watchdog of an experiment that names none.
+pub const DEFAULT_WATCHDOG: Duration = Duration::from_secs(600);
+
 /// How to run an experiment.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
@@ -98,8 +104,9 @@ pub struct RunOptions {
     pub resume: bool,
     /// Output folder (default: the experiment's).
     pub out: Option<PathBuf>,
-    /// A job still running after this long is killed and recorded as `timeout`.
-    pub watchdog: Duration,
+    /// A job still running after this long is killed and recorded as `timeout`
+    /// (`None`: the experiment's `watchdog`, else [`DEFAULT_WATCHDOG`]).
+    pub watchdog: Option<Duration>,
     /// Show progress bars (on a terminal).
     pub progress: bool,
     /// The experiment file's profile.
@@ -201,6 +208,7 @@ struct Runner<'a> {
     mutants: Vec<Vec<MutantInfo>>,
     records: BTreeMap<(usize, usize, String, u32, u64), CellRecord>,
     options: &'a RunOptions,
+    watchdog: Duration,
     handshake: Handshake,
 }
 
@@ -278,8 +286,8 @@ impl Runner<'_> {
     }
 
     fn run_job(&self, job: &Job) -> anyhow::Result<JobResult> {
-        let watchdog = job.seconds.map_or(self.options.watchdog, |s| {
-            Duration::from_secs_f64(s) + self.options.watchdog
+        let watchdog = job.seconds.map_or(self.watchdog, |s| {
+            Duration::from_secs_f64(s) + self.watchdog
         });
         WORKER.with(|slot| {
             let mut slot = slot.borrow_mut();
@@ -351,6 +359,7 @@ impl Runner<'_> {
                     total.tests_run += result.tests_run;
                     total.failing_tests += result.failing_tests;
                     total.guarded_tests += result.guarded_tests;
+                    total.abandoned_tests += result.abandoned_tests;
                     total.method_calls += result.method_calls;
                     if total.first_failure.is_none() {
                         total.first_failure_cpu_seconds = result
@@ -393,6 +402,7 @@ impl Runner<'_> {
             tests_run: merged.tests_run,
             failing_tests: merged.failing_tests,
             guarded_tests: merged.guarded_tests,
+            abandoned_tests: merged.abandoned_tests,
             first_failure: merged.first_failure.map(|c| c + 1),
             first_failure_index: merged.first_failure_index,
             method_calls: merged.method_calls,
@@ -412,6 +422,18 @@ impl Runner<'_> {
 pub fn run_experiment(path: &Path, options: &RunOptions) -> anyhow::Result<RunReport> {
     let source =
         fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    run_experiment_source(path, &source, options)
+}
+
+/// Runs the experiment whose TOML text is `source` (`path` names it in messages, the
+/// manifest and the handshake with workers, which parse the same text): what
+/// [`run_experiment`] does once it has read the file.
+pub fn run_experiment_source(
+    path: &Path,
+    source: &str,
+    options: &RunOptions,
+) -> anyhow::Result<RunReport> {
+    let source = source.to_string();
     let experiment = parse_experiment_profile(path, &source, &options.profile)?;
     let output = options
         .out
@@ -472,6 +494,11 @@ pub fn run_experiment(path: &Path, options: &RunOptions) -> anyhow::Result<RunRe
         mutants,
         records: previous.into_iter().map(|r| (r.key(), r)).collect(),
         options,
+        watchdog: options.watchdog.unwrap_or_else(|| {
+            experiment
+                .watchdog
+                .map_or(DEFAULT_WATCHDOG, Duration::from_secs_f64)
+        }),
         handshake: Handshake {
             path: path.display().to_string(),
             source: source.clone(),

@@ -188,6 +188,7 @@ pub fn cells_frame(cells: &[CellRecord]) -> anyhow::Result<DataFrame> {
         column!("tests_run", tests_run),
         column!("failing_tests", failing_tests),
         column!("guarded_tests", guarded_tests),
+        column!("abandoned_tests", abandoned_tests),
         column!("first_failure", first_failure),
         column!("first_failure_index", first_failure_index),
         column!("method_calls", method_calls),
