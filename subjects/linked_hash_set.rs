@@ -11,10 +11,6 @@
 //! # What is left out, and why
 //! `LinkedHashSet(int, float)`: `float` is not a type of interest; `spliterator` and
 //! everything `HashSet` leaves out (see [`crate::subjects::hash_set`]).
-//!
-//! testspace: no-schemata — the set units declare their methods through `SetUnit`, whose
-//! accessors name the gold `HashSet`; a schemata copy of this file cannot implement it, so
-//! the unit has no mutants yet (a known gap, see docs/mutants.md).
 
 use crate::subjects::abstract_collection::{AbstractCollection, MutableCollection};
 use crate::subjects::hash_set::HashSet;
@@ -46,6 +42,7 @@ impl LinkedHashSet {
 }
 
 impl SetUnit for LinkedHashSet {
+    type Set = HashSet;
     fn set(&self) -> &HashSet {
         &self.0
     }
@@ -85,6 +82,7 @@ mod tests {
     use super::*;
     use crate::context::TestContext;
     use crate::subject::{JavaException, Subject, SubjectUnit};
+    use crate::subjects::declarations::SetCore;
     use crate::subjects::hash_set::tests::{check_set_sequence, op};
 
     #[test]

@@ -1,6 +1,7 @@
-//! The schemata copies of the registered subjects: gold through the schemata behaves as
-//! the plain port, mutants change behaviour, and no compiled mutant of ArrayList brings
-//! the process down on random test cases.
+//! The schemata copies of the registered subjects: every `java.util` unit has compiled
+//! mutants, gold through the schemata behaves as the plain port, mutants change
+//! behaviour, and no compiled mutant of ArrayList brings the process down on random test
+//! cases.
 
 use std::sync::Arc;
 
@@ -51,6 +52,48 @@ fn array_list_gold_through_the_schemata_matches_the_plain_port_on_random_test_ca
             trace(&mut *gold, &calls),
             "{calls:?}"
         );
+    }
+}
+
+/// The registered ports of `java.util` classes (not the fixture subjects).
+fn java_units() -> Vec<(&'static dyn Unit, Arc<TestContext>)> {
+    registry()
+        .units()
+        .filter(|unit| unit.java_class().starts_with("java.util."))
+        .map(|unit| (unit, Arc::new(TestContext::paper(unit).unwrap())))
+        .collect()
+}
+
+#[test]
+fn every_unit_runs_gold_through_its_schemata_as_the_plain_port_and_has_a_mutant_that_differs() {
+    let units = java_units();
+    assert_eq!(units.len(), 16, "the paper's 16 units");
+    for (unit, context) in units {
+        let cases = random_cases(context.j(), 60, 40, 3);
+        let mut plain = unit.session(Arc::clone(&context));
+        let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
+        let gold_traces: Vec<Trace> = cases.iter().map(|c| trace(&mut *gold, c)).collect();
+        for (calls, gold_trace) in cases.iter().zip(&gold_traces) {
+            assert_eq!(
+                &trace(&mut *plain, calls),
+                gold_trace,
+                "{}: {calls:?}",
+                unit.class()
+            );
+        }
+        assert!(
+            !unit.mutants().is_empty(),
+            "{} has no compiled mutants",
+            unit.class()
+        );
+        let differs = unit.mutants().iter().any(|m| {
+            let mut session = unit.mutant_session(Arc::clone(&context), m.id).unwrap();
+            cases
+                .iter()
+                .zip(&gold_traces)
+                .any(|(calls, gold_trace)| &trace(&mut *session, calls) != gold_trace)
+        });
+        assert!(differs, "no mutant of {} differs from gold", unit.class());
     }
 }
 
