@@ -28,7 +28,7 @@
 use crate::subjects::abstract_collection::{self as ac, AbstractCollection, Iter, MutableCollection};
 use crate::subjects::hash_map::HashMap;
 use crate::subjects::java_array::{Result, non_null};
-use crate::subjects::hash_map::Links;
+use crate::subjects::linked_hash_map::LinkedHashMap;
 use crate::subject::{Method, Param, Subject};
 use crate::subjects::declarations::{SetCore, SetUnit, set_methods};
 
@@ -69,8 +69,7 @@ impl HashSet {
 
     /// `HashSet(int initialCapacity, 0.75f, boolean dummy)`: backed by a `LinkedHashMap`.
     pub fn linked(initial_capacity: i32) -> Result<Self> {
-        let links = Some(Links::new(false));
-        Ok(HashSet { map: HashMap::with_capacity_linked(initial_capacity, links)? })
+        Ok(HashSet { map: LinkedHashMap::with_capacity(initial_capacity)?.0 })
     }
 
     /// The backing map (not Java API: for tests).

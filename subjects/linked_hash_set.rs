@@ -15,8 +15,6 @@
 use crate::subjects::abstract_collection::{AbstractCollection, MutableCollection};
 use crate::subjects::hash_set::HashSet;
 use crate::subjects::java_array::{Result, non_null};
-use crate::subject::{Method, Param, Subject};
-use crate::subjects::declarations::{SetUnit, set_methods};
 
 /// `java.util.LinkedHashSet<Integer>`: a [`HashSet`] backed by a `LinkedHashMap`.
 #[derive(Clone, Debug)]
@@ -41,7 +39,7 @@ impl LinkedHashSet {
     }
 }
 
-impl SetUnit for LinkedHashSet {
+impl crate::subjects::declarations::SetUnit for LinkedHashSet {
     type Set = HashSet;
     fn set(&self) -> &HashSet {
         &self.0
@@ -54,19 +52,19 @@ impl SetUnit for LinkedHashSet {
     }
 }
 
-impl Subject for LinkedHashSet {
+impl crate::subject::Subject for LinkedHashSet {
     const CLASS: &'static str = "LinkedHashSet";
     const JAVA_CLASS: &'static str = "java.util.LinkedHashSet";
 
-    fn methods() -> Vec<Method<Self>> {
-        use Param::{Int, Object};
+    fn methods() -> Vec<crate::subject::Method<Self>> {
+        use crate::subject::{Method, Param::{Int, Object}};
         #[rustfmt::skip]
         let mut methods = vec![
             Method::constructor("LinkedHashSet", &[Int], |a| LinkedHashSet::with_capacity(a.int(0))),
             Method::constructor("LinkedHashSet", &[], |_| LinkedHashSet::new()),
             Method::constructor("LinkedHashSet", &[Object], |a| LinkedHashSet::from_collection(a.object(0))),
         ];
-        methods.extend(set_methods());
+        methods.extend(crate::subjects::declarations::set_methods());
         methods
     }
 

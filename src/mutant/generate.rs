@@ -31,7 +31,7 @@
 //! Never mutated: patterns, types (array lengths, const generics), `const` and `static`
 //! items, enum discriminants, `const fn`s, macro arguments, attributes, items under
 //! `#[cfg(test)]` (which are dropped from the schemata), and the glue of a subject
-//! (`impl Subject for …` and `impl … for Value<…>` blocks).
+//! ([`is_glue`]; copied unchanged, without guards — the same items SLOC leaves out).
 //!
 //! Guards (see `crate::subject::guard`): every function body of the schemata copy starts
 //! with `let __ts_a: u32 = crate::subject::guard::enter();` (fuel and a stack check),
@@ -235,7 +235,6 @@ pub fn analyse(source: &str, file: &str) -> syn::Result<Analysis> {
         points: Vec::new(),
         fn_depth: 0,
         closure_depth: 0,
-        frozen: 0,
         unit_block: false,
     };
     parsed.attrs.clear(); // inner attributes cannot be `include!`d
@@ -342,14 +341,13 @@ struct Finder<'a> {
     points: Vec<Point>,
     fn_depth: usize,
     closure_depth: usize,
-    frozen: usize,
     /// The next block visited is one whose value is always `()`.
     unit_block: bool,
 }
 
 impl Finder<'_> {
     fn mutating(&self) -> bool {
-        self.fn_depth > 0 && self.frozen == 0
+        self.fn_depth > 0
     }
 
     /// The source text of a span, whitespace-collapsed.
@@ -595,25 +593,86 @@ impl Finder<'_> {
         self.visit_block_mut(block);
         self.closure_depth = closures;
         self.fn_depth -= 1;
-        if self.frozen == 0 {
-            let prologue: Stmt =
-                syn::parse_quote!(let __ts_a: u32 = crate::subject::guard::enter(););
-            block.stmts.insert(0, prologue);
-        }
+        let prologue: Stmt = syn::parse_quote!(let __ts_a: u32 = crate::subject::guard::enter(););
+        block.stmts.insert(0, prologue);
     }
 }
 
-fn frozen_impl(i: &syn::ItemImpl) -> bool {
-    let Some((_, path, _)) = &i.trait_ else {
-        return false;
+/// The traits through which a subject declares its methods to the harness: the harness's
+/// `Subject`, and the declaration traits of units that share a method table
+/// (`SetUnit` in `declarations.rs`, `MapUnit` in `hash_map.rs`, `Class` in `vector.rs`).
+pub const DECLARATION_TRAITS: [&str; 4] = ["Subject", "SetUnit", "MapUnit", "Class"];
+
+/// The harness types whose presence in a function's signature makes it glue.
+const HARNESS_TYPES: [&str; 2] = ["Method", "Value"];
+
+/// Whether `item` is *glue*: code that only declares a unit to the harness, the analogue
+/// of the paper's wrapper classes, which were neither counted nor mutated. Glue is
+///
+/// * an `impl` of one of the [`DECLARATION_TRAITS`], or an `impl` whose self type is
+///   `Value<…>` (a result conversion);
+/// * the definition of one of the [`DECLARATION_TRAITS`];
+/// * a function whose signature names `Method` or `Value` (a method table such as
+///   `map_methods`, or an `ok` helper turning a method's result into a harness value).
+///
+/// Glue is copied into the schemata unchanged (no mutants, no guards) and its lines are
+/// not counted as SLOC (`crate::subject::sloc`).
+pub fn is_glue(item: &Item) -> bool {
+    let last_is = |path: &syn::Path, names: &[&str]| {
+        path.segments
+            .last()
+            .is_some_and(|s| names.iter().any(|n| s.ident == n))
     };
-    let subject = path.segments.last().is_some_and(|s| s.ident == "Subject");
-    let value = i.self_ty.to_token_stream().to_string().starts_with("Value");
-    subject || value
+    match item {
+        Item::Impl(i) => {
+            let declares = i
+                .trait_
+                .as_ref()
+                .is_some_and(|(_, path, _)| last_is(path, &DECLARATION_TRAITS));
+            let value = matches!(&*i.self_ty, syn::Type::Path(t) if last_is(&t.path, &["Value"]));
+            declares || value
+        }
+        Item::Trait(t) => DECLARATION_TRAITS.iter().any(|n| t.ident == n),
+        Item::Fn(f) => names_any(f.sig.to_token_stream(), &HARNESS_TYPES),
+        _ => false,
+    }
+}
+
+/// Whether `tokens` contain one of the identifiers `names`, at any depth.
+fn names_any(tokens: TokenStream, names: &[&str]) -> bool {
+    tokens.into_iter().any(|tt| match tt {
+        proc_macro2::TokenTree::Ident(i) => names.iter().any(|n| i == n),
+        proc_macro2::TokenTree::Group(g) => names_any(g.stream(), names),
+        _ => false,
+    })
+}
+
+/// The line ranges (1-based, inclusive, from the first attribute or doc comment to the
+/// closing brace) of the glue items ([`is_glue`]) of a parsed file, including those of
+/// inline modules.
+pub fn glue_lines(file: &File) -> Vec<(usize, usize)> {
+    fn collect(items: &[Item], out: &mut Vec<(usize, usize)>) {
+        for item in items {
+            if is_glue(item) {
+                let span = item.span();
+                out.push((span.start().line, span.end().line));
+            } else if let Item::Mod(m) = item {
+                if let Some((_, items)) = &m.content {
+                    collect(items, out);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    collect(&file.items, &mut out);
+    out
 }
 
 impl VisitMut for Finder<'_> {
     fn visit_item_mut(&mut self, item: &mut Item) {
+        if is_glue(item) {
+            return;
+        }
         match item {
             Item::Const(_) | Item::Static(_) | Item::Enum(_) | Item::Macro(_) | Item::Use(_) => {}
             Item::Mod(m) => {
@@ -622,15 +681,10 @@ impl VisitMut for Finder<'_> {
                 }
                 visit_mut::visit_item_mod_mut(self, m);
             }
-            Item::Impl(i) => {
-                let frozen = frozen_impl(i);
-                self.frozen += usize::from(frozen);
-                visit_mut::visit_item_impl_mut(self, i);
-                self.frozen -= usize::from(frozen);
-            }
+            Item::Impl(i) => visit_mut::visit_item_impl_mut(self, i),
             Item::Fn(f) => {
                 self.function(f.sig.constness.is_some(), &mut f.block);
-                if self.frozen == 0 && f.sig.constness.is_none() {
+                if f.sig.constness.is_none() {
                     let tokens = f.to_token_stream();
                     *item = Item::Verbatim(quote!(__TSFN #tokens __TSFNEND));
                 }
@@ -643,7 +697,7 @@ impl VisitMut for Finder<'_> {
         match item {
             ImplItem::Fn(f) => {
                 self.function(f.sig.constness.is_some(), &mut f.block);
-                if self.frozen == 0 && f.sig.constness.is_none() {
+                if f.sig.constness.is_none() {
                     let tokens = f.to_token_stream();
                     *item = ImplItem::Verbatim(quote!(__TSFN #tokens __TSFNEND));
                 }
@@ -657,7 +711,7 @@ impl VisitMut for Finder<'_> {
         let TraitItem::Fn(f) = item else { return };
         let Some(block) = &mut f.default else { return };
         self.function(f.sig.constness.is_some(), block);
-        if self.frozen == 0 && f.sig.constness.is_none() {
+        if f.sig.constness.is_none() {
             let tokens = f.to_token_stream();
             *item = TraitItem::Verbatim(quote!(__TSFN #tokens __TSFNEND));
         }
