@@ -11,6 +11,9 @@
 //! * with `TESTSPACE_MUTANTS=all` (set by `testspace mutate`), every mutant except the
 //!   ids listed in the file named by `TESTSPACE_MUTANTS_EXCLUDE` (lines `module id…`).
 
+#[path = "src/mutant/call_graph.rs"]
+#[allow(dead_code)]
+mod call_graph;
 #[path = "src/mutant/generate.rs"]
 #[allow(dead_code)]
 mod generate;
@@ -28,6 +31,7 @@ fn main() {
         "subjects",
         "mutants",
         "testdata/mutant_subject",
+        "src/mutant/call_graph.rs",
         "src/mutant/generate.rs",
         "src/mutant/schemata.rs",
     ] {

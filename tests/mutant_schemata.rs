@@ -1,7 +1,6 @@
 //! The schemata copies of the registered subjects: every `java.util` unit has compiled
 //! mutants, gold through the schemata behaves as the plain port, mutants change
-//! behaviour, and no compiled mutant of ArrayList brings the process down on random test
-//! cases.
+//! behaviour, and no compiled mutant brings the process down on random test cases.
 
 use std::sync::Arc;
 
@@ -22,6 +21,16 @@ fn trace(session: &mut dyn Session, calls: &[u32]) -> Trace {
     calls
         .iter()
         .map(|&c| (session.step(c), session.render_pools()))
+        .collect()
+}
+
+/// The outcome of every call and the primitive pools after each (rendering a mutant's
+/// objects runs mutant code outside the harness's panic catching, so it is left out).
+fn outcomes(session: &mut dyn Session, calls: &[u32]) -> Vec<(Result<(), JavaException>, String)> {
+    session.reset();
+    calls
+        .iter()
+        .map(|&c| (session.step(c), format!("{:?}", session.primitives())))
         .collect()
 }
 
@@ -131,25 +140,38 @@ fn the_is_empty_mutant_turns_the_answer_around() {
 }
 
 #[test]
-fn every_compiled_array_list_mutant_runs_random_test_cases_without_killing_the_process() {
-    let (unit, context) = array_list();
-    let cases = random_cases(context.j(), 3, 30, 2);
-    let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
-    let budgets: Vec<u64> = cases
-        .iter()
-        .map(|calls| {
-            trace(&mut *gold, calls);
-            guard::mutant_budget(gold.fuel_used().unwrap())
-        })
-        .collect();
-    let mut differing = 0;
-    for m in unit.mutants() {
-        let mut session = unit.mutant_session(Arc::clone(&context), m.id).unwrap();
-        for (calls, &budget) in cases.iter().zip(&budgets) {
-            session.set_fuel_budget(budget);
-            let got = trace(&mut *session, calls);
-            differing += usize::from(got != trace(&mut *gold, calls));
+fn every_compiled_mutant_of_every_unit_runs_random_test_cases_without_killing_the_process() {
+    // The entry guard sits only in functions a call cycle can pass (docs/mutants.md):
+    // every mutant still ends, with an outcome, within its gold-derived fuel budget.
+    for (unit, context) in java_units() {
+        let cases = random_cases(context.j(), 2, 30, 2);
+        let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
+        let budgets: Vec<u64> = cases
+            .iter()
+            .map(|calls| {
+                outcomes(&mut *gold, calls);
+                guard::mutant_budget(gold.fuel_used().unwrap())
+            })
+            .collect();
+        let mut differing = 0;
+        for m in unit.mutants() {
+            let mut session = unit.mutant_session(Arc::clone(&context), m.id).unwrap();
+            for (calls, &budget) in cases.iter().zip(&budgets) {
+                session.set_fuel_budget(budget);
+                let got = outcomes(&mut *session, calls);
+                assert!(
+                    session.fuel_used().unwrap() <= budget,
+                    "{} mutant {}",
+                    unit.class(),
+                    m.id
+                );
+                differing += usize::from(got != outcomes(&mut *gold, calls));
+            }
         }
+        assert!(
+            differing > 0,
+            "some mutant of {} must behave differently",
+            unit.class()
+        );
     }
-    assert!(differing > 0, "some mutant must behave differently");
 }

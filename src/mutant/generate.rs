@@ -34,11 +34,15 @@
 //! ([`is_glue`]; copied unchanged, without guards — the same items SLOC leaves out).
 //!
 //! Guards (see `crate::subject::guard`): every function body of the schemata copy starts
-//! with `let __ts_a: u32 = crate::subject::guard::enter();` (fuel and a stack check),
-//! which also reads the active mutant once per call; every loop body starts with
+//! by reading the active mutant once per call into `__ts_a`, through
+//! `crate::subject::guard::enter()` (fuel and a stack check) in the functions a call
+//! cycle can pass ([`super::call_graph`]) and `crate::subject::mutation::active()` in the
+//! others; every loop body and every closure body starts with
 //! `crate::subject::guard::tick();` (fuel); the size argument of `resize`, `resize_with`,
 //! `reserve`, `reserve_exact`, `repeat` and `Vec`/`String`/`VecDeque`/`HashMap`/`HashSet`
 //! `::with_capacity` calls goes through `crate::subject::guard::alloc` (allocation cap).
+
+use std::collections::BTreeSet;
 
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote};
@@ -46,6 +50,8 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 use syn::{BinOp, Block, Expr, File, ImplItem, Item, Lit, Stmt, TraitItem, UnOp};
+
+use super::call_graph::{self, FnKey, guarded_functions};
 
 /// The four mutation operator classes (mirrors `crate::subject::MutationOperator`, whose
 /// kebab-case names [`Operator::name`] returns).
@@ -230,15 +236,16 @@ pub fn catalog_header(catalog: &str) -> Option<(String, Vec<u32>)> {
 /// ordered by (line, column, class, visit order), and rewrites it with markers.
 pub fn analyse(source: &str, file: &str) -> syn::Result<Analysis> {
     let mut parsed = syn::parse_file(source)?;
+    parsed.attrs.clear(); // inner attributes cannot be `include!`d
+    strip_test_items(&mut parsed.items);
     let mut finder = Finder {
         lines: source.lines().collect(),
         points: Vec::new(),
         fn_depth: 0,
         closure_depth: 0,
         unit_block: false,
+        guarded: guarded_functions(&parsed),
     };
-    parsed.attrs.clear(); // inner attributes cannot be `include!`d
-    strip_test_items(&mut parsed.items);
     finder.visit_file_mut(&mut parsed);
     let mut points = finder.points;
     let mut order: Vec<usize> = (0..points.len()).collect();
@@ -343,6 +350,8 @@ struct Finder<'a> {
     closure_depth: usize,
     /// The next block visited is one whose value is always `()`.
     unit_block: bool,
+    /// The functions that get the entry guard ([`guarded_functions`]).
+    guarded: BTreeSet<FnKey>,
 }
 
 impl Finder<'_> {
@@ -579,13 +588,23 @@ impl Finder<'_> {
             .insert(0, syn::parse_quote!(crate::subject::guard::tick();));
     }
 
+    /// A closure's body starts with a tick: std code may call a closure without end (an
+    /// iterator over links a mutant made circular), and fuel must bound that too.
+    fn tick_closure(c: &mut syn::ExprClosure) {
+        let body = &c.body;
+        *c.body = Expr::Verbatim(quote!({ crate::subject::guard::tick(); #body }));
+    }
+
     fn alloc_arg(arg: &mut Expr) {
         let inner = arg.to_token_stream();
         *arg = Expr::Verbatim(quote!(crate::subject::guard::alloc(#inner)));
     }
 
-    fn function(&mut self, constness: bool, block: &mut Block) {
-        if constness {
+    /// Instruments a function body: its mutation points, then a prologue that reads the
+    /// active mutant into `__ts_a` — through `guard::enter()` (fuel and the stack check)
+    /// if the function is guarded, else through `mutation::active()`.
+    fn function(&mut self, sig: &syn::Signature, block: &mut Block) {
+        if sig.constness.is_some() {
             return;
         }
         self.fn_depth += 1;
@@ -593,7 +612,11 @@ impl Finder<'_> {
         self.visit_block_mut(block);
         self.closure_depth = closures;
         self.fn_depth -= 1;
-        let prologue: Stmt = syn::parse_quote!(let __ts_a: u32 = crate::subject::guard::enter(););
+        let prologue: Stmt = if self.guarded.contains(&call_graph::key(&sig.ident)) {
+            syn::parse_quote!(let __ts_a: u32 = crate::subject::guard::enter();)
+        } else {
+            syn::parse_quote!(let __ts_a: u32 = crate::subject::mutation::active();)
+        };
         block.stmts.insert(0, prologue);
     }
 }
@@ -683,7 +706,7 @@ impl VisitMut for Finder<'_> {
             }
             Item::Impl(i) => visit_mut::visit_item_impl_mut(self, i),
             Item::Fn(f) => {
-                self.function(f.sig.constness.is_some(), &mut f.block);
+                self.function(&f.sig, &mut f.block);
                 if f.sig.constness.is_none() {
                     let tokens = f.to_token_stream();
                     *item = Item::Verbatim(quote!(__TSFN #tokens __TSFNEND));
@@ -696,7 +719,7 @@ impl VisitMut for Finder<'_> {
     fn visit_impl_item_mut(&mut self, item: &mut ImplItem) {
         match item {
             ImplItem::Fn(f) => {
-                self.function(f.sig.constness.is_some(), &mut f.block);
+                self.function(&f.sig, &mut f.block);
                 if f.sig.constness.is_none() {
                     let tokens = f.to_token_stream();
                     *item = ImplItem::Verbatim(quote!(__TSFN #tokens __TSFNEND));
@@ -710,7 +733,7 @@ impl VisitMut for Finder<'_> {
     fn visit_trait_item_mut(&mut self, item: &mut TraitItem) {
         let TraitItem::Fn(f) = item else { return };
         let Some(block) = &mut f.default else { return };
-        self.function(f.sig.constness.is_some(), block);
+        self.function(&f.sig, block);
         if f.sig.constness.is_none() {
             let tokens = f.to_token_stream();
             *item = TraitItem::Verbatim(quote!(__TSFN #tokens __TSFNEND));
@@ -757,6 +780,7 @@ impl VisitMut for Finder<'_> {
                 self.closure_depth += 1;
                 self.visit_expr_mut(&mut c.body);
                 self.closure_depth -= 1;
+                Self::tick_closure(c);
             }
             Expr::Repeat(r) => self.visit_expr_mut(&mut r.expr),
             Expr::Binary(_) if self.mutating() => self.binary(e),
