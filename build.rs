@@ -11,6 +11,9 @@
 //! * with `TESTSPACE_MUTANTS=all` (set by `testspace mutate`), every mutant except the
 //!   ids listed in the file named by `TESTSPACE_MUTANTS_EXCLUDE` (lines `module id…`).
 
+#[path = "src/mutant/call_graph.rs"]
+#[allow(dead_code)]
+mod call_graph;
 #[path = "src/mutant/generate.rs"]
 #[allow(dead_code)]
 mod generate;
@@ -23,14 +26,12 @@ use std::env;
 use std::fs;
 use std::path::Path;
 
-/// A port whose source contains this marker gets no schemata copy (and no mutants).
-const NO_SCHEMATA: &str = "testspace: no-schemata";
-
 fn main() {
     for path in [
         "subjects",
         "mutants",
         "testdata/mutant_subject",
+        "src/mutant/call_graph.rs",
         "src/mutant/generate.rs",
         "src/mutant/schemata.rs",
     ] {
@@ -53,21 +54,9 @@ fn main() {
 
     let mod_rs = fs::read_to_string("subjects/mod.rs").expect("read subjects/mod.rs");
     let units = generate::registered_units(&mod_rs).expect("parse register_subjects!");
-    for (module, subject) in &units {
+    for (module, _subject) in &units {
         let file = format!("subjects/{module}.rs");
         let source = fs::read_to_string(&file).unwrap_or_else(|e| panic!("read {file}: {e}"));
-        if source.contains(NO_SCHEMATA) {
-            // The port cannot be copied on its own (its declarations go through types of
-            // another unit): its "copy" is the port itself, with no mutants.
-            let stub = format!(
-                "pub use crate::subjects::{module}::{subject};\n\
-                 /// No mutants: see `{NO_SCHEMATA}` in the port.\n\
-                 pub static TESTSPACE_MUTANTS: &[crate::subject::SchemataMutant] = &[];\n"
-            );
-            fs::write(out.join(format!("{module}.rs")), stub).expect("write schemata");
-            fs::write(out.join(format!("{module}.map")), "").expect("write map");
-            continue;
-        }
         let analysis =
             generate::analyse(&source, &file).unwrap_or_else(|e| panic!("parse {file}: {e}"));
         let mutants = analysis.mutants();

@@ -5,7 +5,6 @@
 
 use crate::subject::{Method, Param, Return, Subject, Value};
 use crate::subjects::abstract_collection::{AbstractCollection, MutableCollection};
-use crate::subjects::hash_set::HashSet;
 use crate::subjects::java_array::Result;
 
 /// A method's outcome as the harness stores it.
@@ -13,15 +12,35 @@ pub(crate) fn ok<S, T: Into<Value<S>>>(outcome: Result<T>) -> Result<Value<S>> {
     outcome.map(Into::into)
 }
 
-/// A subject whose state is a [`HashSet`]: `HashSet` itself and `LinkedHashSet`, which
-/// share their instance methods ([`set_methods`]).
+/// The operations of `java.util.HashSet` that [`set_methods`] calls beyond those of
+/// [`MutableCollection`]: implemented by the `HashSet` port and by its mutant schemata copy
+/// (each with its own `HashSet` type), so that both can be declared through [`SetUnit`].
+pub trait SetCore: MutableCollection {
+    /// `isEmpty()`.
+    fn is_empty(&self) -> bool;
+    /// `clear()`.
+    fn clear(&mut self);
+    /// `clone()`: a set with the same elements and backing-map kind.
+    fn clone_set(&self) -> Result<Self>;
+    /// `equals(Object o)` (from `AbstractSet`).
+    fn equals(&self, o: Option<&Self>) -> Result<bool>;
+    /// `hashCode()` (from `AbstractSet`).
+    fn hash_code(&self) -> i32;
+    /// `removeAll(Collection c)` (from `AbstractSet`).
+    fn remove_all(&mut self, c: Option<&Self>) -> Result<bool>;
+}
+
+/// A subject whose state is a set core ([`SetCore`]): `HashSet` itself and
+/// `LinkedHashSet`, which share their instance methods ([`set_methods`]).
 pub trait SetUnit: Subject {
+    /// The set core: the port's `HashSet`, or its schemata copy's.
+    type Set: SetCore;
     /// The set.
-    fn set(&self) -> &HashSet;
+    fn set(&self) -> &Self::Set;
     /// The set, mutably.
-    fn set_mut(&mut self) -> &mut HashSet;
+    fn set_mut(&mut self) -> &mut Self::Set;
     /// Wraps a set built by the core (`clone()`) as an instance of this subject.
-    fn wrap(set: HashSet) -> Self;
+    fn wrap(set: Self::Set) -> Self;
 }
 
 /// The instance methods of M_C shared by `HashSet` and `LinkedHashSet`, in the order of
@@ -44,7 +63,7 @@ pub fn set_methods<S: SetUnit>() -> Vec<Method<S>> {
         Method::instance("addAll", &[Object], R::Bool, |s, a| ok(s.set_mut().add_all(a.object(0).map(S::set)))),
         Method::instance("retainAll", &[Object], R::Bool, |s, a| ok(s.set_mut().retain_all(a.object(0).map(S::set)))),
         Method::instance("containsAll", &[Object], R::Bool, |s, a| ok(s.set().contains_all(a.object(0).map(S::set)))),
-        Method::instance("toString", &[], R::Str, |s, _| ok(Ok(s.set().to_java_string()))),
+        Method::instance("toString", &[], R::Str, |s, _| ok(s.set().to_java_string_checked())),
     ];
     methods
 }

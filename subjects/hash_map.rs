@@ -14,7 +14,7 @@
 //! the `AbstractMap` methods `HashMap` inherits (`equals`, `hashCode`, `toString`).
 //! The hooks `afterNodeAccess`, `afterNodeInsertion`, `afterNodeRemoval` and `newNode`'s
 //! `linkNodeLast` do nothing for a plain `HashMap` and maintain the entry list of a
-//! `LinkedHashMap` ([`Links`], kept here beside the core that calls its hooks) otherwise; `LinkedHashMap`'s
+//! `LinkedHashMap` (through [`EntryLinks`], implemented in `linked_hash_map.rs`) otherwise; `LinkedHashMap`'s
 //! overrides of `get`/`getOrDefault` (`afterNodeAccess` in access order), `clear` and
 //! `reinitialize` are folded into the methods here, where they are no-ops for a plain map.
 //! M_C, in the order of the Java source: `HashMap(int)`, `HashMap()`, `HashMap(HashMap)`,
@@ -165,7 +165,7 @@ pub struct HashMap {
     size: i32,
     mod_count: i32,
     threshold: i32,
-    links: Option<Links>,
+    links: Option<Box<dyn EntryLinks>>,
 }
 
 impl Default for HashMap {
@@ -177,7 +177,7 @@ impl Default for HashMap {
 impl HashMap {
     /// An empty map with no table, the given `threshold` and, for a `LinkedHashMap`, an
     /// empty entry list.
-    pub(crate) fn init(threshold: i32, links: Option<Links>) -> Self {
+    pub(crate) fn init(threshold: i32, links: Option<Box<dyn EntryLinks>>) -> Self {
         HashMap {
             table: None,
             nodes: Vec::new(),
@@ -202,7 +202,7 @@ impl HashMap {
     }
 
     /// `HashMap(int initialCapacity, 0.75f)` for a plain map or a `LinkedHashMap`.
-    pub(crate) fn with_capacity_linked(initial_capacity: i32, links: Option<Links>) -> Result<Self> {
+    pub(crate) fn with_capacity_linked(initial_capacity: i32, links: Option<Box<dyn EntryLinks>>) -> Result<Self> {
         if initial_capacity < 0 {
             // "Illegal initial capacity: " + initialCapacity
             return Err(JavaException::IllegalArgument);
@@ -217,7 +217,7 @@ impl HashMap {
     }
 
     /// The copy constructor of a plain map or of a `LinkedHashMap`.
-    pub(crate) fn from_map_linked(m: Option<&HashMap>, links: Option<Links>) -> Result<Self> {
+    pub(crate) fn from_map_linked(m: Option<&HashMap>, links: Option<Box<dyn EntryLinks>>) -> Result<Self> {
         let mut map = Self::init(0, links);
         map.put_map_entries(m.ok_or(JavaException::NullPointer)?)?;
         Ok(map)
@@ -608,7 +608,7 @@ impl HashMap {
     /// `clone()`: a copy built by `reinitialize()` and `putMapEntries(this)`, so its
     /// table is sized for the current size, not copied.
     pub fn clone_map(&self) -> Result<HashMap> {
-        let links = self.links.as_ref().map(Links::reinitialize);
+        let links = self.links.as_ref().map(|links| links.reinitialize());
         let mut result = Self::init(0, links);
         result.put_map_entries(self)?;
         Ok(result)
@@ -730,99 +730,33 @@ impl Subject for HashMap {
     }
 }
 
-/// The doubly linked entry list of a `LinkedHashMap`: `before`/`after` of the entry whose
-/// node has arena index `i` are `before[i]`/`after[i]`.
-#[derive(Clone, Debug, Default)]
-pub struct Links {
-    head: Option<usize>,
-    tail: Option<usize>,
-    before: Vec<Option<usize>>,
-    after: Vec<Option<usize>>,
-    access_order: bool,
+/// `LinkedHashMap`'s side of the map core: the hooks `HashMap` calls and `LinkedHashMap`
+/// overrides (`newNode`'s `linkNodeLast`, `afterNodeAccess`, `afterNodeRemoval`,
+/// `reinitialize`, `clear`'s list reset) and its iteration order along the entry list. A
+/// plain `HashMap` has none (Java's hooks are empty there). Implemented by
+/// [`crate::subjects::linked_hash_map::Links`] (and by its schemata copy, whose mutants
+/// thereby run inside this core).
+pub trait EntryLinks: std::fmt::Debug + Send + Sync {
+    /// `linkNodeLast(p)`: the new node `p` goes to the tail.
+    fn link_node_last(&mut self, p: usize);
+    /// `afterNodeRemoval(p)`: unlinks node `p`.
+    fn after_node_removal(&mut self, p: usize);
+    /// `afterNodeAccess(p)`: whether node `p` moved to the tail (access order); the
+    /// caller counts a move as a structural modification.
+    fn after_node_access(&mut self, p: usize) -> bool;
+    /// `head = tail = null` (from `clear()`).
+    fn clear(&mut self);
+    /// The nodes from `head` along the list: the iteration order.
+    fn order(&self) -> Vec<usize>;
+    /// `reinitialize()` (for `clone`): an empty list with the same ordering mode.
+    fn reinitialize(&self) -> Box<dyn EntryLinks>;
+    /// A copy of the list (for Rust's `Clone` of the map).
+    fn clone_links(&self) -> Box<dyn EntryLinks>;
 }
 
-impl Links {
-    /// An empty list; `access_order` is `LinkedHashMap.accessOrder`.
-    pub fn new(access_order: bool) -> Self {
-        Links {
-            access_order,
-            ..Links::default()
-        }
-    }
-
-    /// `reinitialize()` (for `clone`): an empty list with the same ordering mode.
-    pub fn reinitialize(&self) -> Self {
-        Self::new(self.access_order)
-    }
-
-    /// `linkNodeLast(p)`: a new entry (with `before = after = null`) goes to the tail.
-    pub fn link_node_last(&mut self, p: usize) {
-        if self.before.len() <= p {
-            self.before.resize(p + 1, None);
-            self.after.resize(p + 1, None);
-        }
-        (self.before[p], self.after[p]) = (None, None);
-        let last = self.tail;
-        self.tail = Some(p);
-        match last {
-            None => self.head = Some(p),
-            Some(last) => {
-                self.before[p] = Some(last);
-                self.after[last] = Some(p);
-            }
-        }
-    }
-
-    /// `afterNodeRemoval(e)`: unlinks the entry.
-    pub fn after_node_removal(&mut self, p: usize) {
-        let (b, a) = (self.before[p], self.after[p]);
-        (self.before[p], self.after[p]) = (None, None);
-        match b {
-            None => self.head = a,
-            Some(b) => self.after[b] = a,
-        }
-        match a {
-            None => self.tail = b,
-            Some(a) => self.before[a] = b,
-        }
-    }
-
-    /// `afterNodeAccess(e)`: in access order, moves the entry to the tail; whether it
-    /// moved (the caller then increments `modCount`).
-    pub fn after_node_access(&mut self, p: usize) -> bool {
-        let mut last = self.tail;
-        if !self.access_order || last == Some(p) {
-            return false;
-        }
-        let (b, a) = (self.before[p], self.after[p]);
-        self.after[p] = None;
-        match b {
-            None => self.head = a,
-            Some(b) => self.after[b] = a,
-        }
-        match a {
-            Some(a) => self.before[a] = b,
-            None => last = b,
-        }
-        match last {
-            None => self.head = Some(p),
-            Some(last) => {
-                self.before[p] = Some(last);
-                self.after[last] = Some(p);
-            }
-        }
-        self.tail = Some(p);
-        true
-    }
-
-    /// `head = tail = null` (from `clear()`).
-    pub fn clear(&mut self) {
-        (self.head, self.tail) = (None, None);
-    }
-
-    /// The entries from `head` along `after`: the iteration order.
-    pub fn order(&self) -> Vec<usize> {
-        std::iter::successors(self.head, |&e| self.after[e]).collect()
+impl Clone for Box<dyn EntryLinks> {
+    fn clone(&self) -> Self {
+        self.clone_links()
     }
 }
 
@@ -835,6 +769,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::context::TestContext;
     use crate::subject::{SubjectUnit, Unit};
+    use crate::subjects::linked_hash_map::Links;
 
     type E = JavaException;
     type Entries = Vec<(Option<i32>, Option<i32>)>;
@@ -1130,7 +1065,7 @@ pub(crate) mod tests {
 
     /// A map of the given kind holding `entries` (put in order).
     fn build(linked: bool, entries: &[(Option<i32>, Option<i32>)]) -> HashMap {
-        let mut map = HashMap::init(0, linked.then(|| Links::new(false)));
+        let mut map = HashMap::init(0, linked.then(|| Links::empty(false)));
         for &(k, v) in entries {
             map.put(k, v).unwrap();
         }
@@ -1234,7 +1169,7 @@ pub(crate) mod tests {
     /// in insertion order for a `LinkedHashMap`; for a `HashMap`, up to order, with the
     /// entries in ascending bucket order.
     pub(crate) fn check_map_sequence(linked: bool, initial: Option<i32>, ops: &[Op]) -> std::result::Result<(), TestCaseError> {
-        let links = || linked.then(|| Links::new(false));
+        let links = || linked.then(|| Links::empty(false));
         let mut map = match initial {
             None => HashMap::init(0, links()),
             Some(capacity) => match HashMap::with_capacity_linked(capacity, links()) {

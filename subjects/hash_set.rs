@@ -24,17 +24,13 @@
 //!   and `retainAll` is flattened to removing the key from the map, which is what
 //!   `HashIterator.remove` does.
 //! * Everything `HashMap` leaves out (treeification; see [`crate::subjects::hash_map`]).
-//!
-//! testspace: no-schemata — the set units declare their methods through `SetUnit`, whose
-//! accessors name the gold `HashSet`; a schemata copy of this file cannot implement it, so
-//! the unit has no mutants yet (a known gap, see docs/mutants.md).
 
 use crate::subjects::abstract_collection::{self as ac, AbstractCollection, Iter, MutableCollection};
 use crate::subjects::hash_map::HashMap;
 use crate::subjects::java_array::{Result, non_null};
-use crate::subjects::hash_map::Links;
+use crate::subjects::linked_hash_map::LinkedHashMap;
 use crate::subject::{Method, Param, Subject};
-use crate::subjects::declarations::{SetUnit, set_methods};
+use crate::subjects::declarations::{SetCore, SetUnit, set_methods};
 
 /// `PRESENT`: the dummy value of every mapping in the backing map.
 pub const PRESENT: Option<i32> = Some(0);
@@ -73,8 +69,7 @@ impl HashSet {
 
     /// `HashSet(int initialCapacity, 0.75f, boolean dummy)`: backed by a `LinkedHashMap`.
     pub fn linked(initial_capacity: i32) -> Result<Self> {
-        let links = Some(Links::new(false));
-        Ok(HashSet { map: HashMap::with_capacity_linked(initial_capacity, links)? })
+        Ok(HashSet { map: LinkedHashMap::with_capacity(initial_capacity)?.0 })
     }
 
     /// The backing map (not Java API: for tests).
@@ -85,36 +80,6 @@ impl HashSet {
     /// The elements in iteration order (`map.keySet().iterator()`).
     pub fn elements(&self) -> Vec<Option<i32>> {
         self.map.entries().into_iter().map(|(k, _)| k).collect()
-    }
-
-    /// `isEmpty()`.
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
-    }
-
-    /// `clear()`.
-    pub fn clear(&mut self) {
-        self.map.clear();
-    }
-
-    /// `clone()`: a set over `map.clone()`.
-    pub fn clone_set(&self) -> Result<HashSet> {
-        Ok(HashSet { map: self.map.clone_map()? })
-    }
-
-    /// `equals(Object o)` (from `AbstractSet`).
-    pub fn equals(&self, o: Option<&HashSet>) -> Result<bool> {
-        ac::set_equals(self, o)
-    }
-
-    /// `hashCode()` (from `AbstractSet`): the wrapping sum of the elements (`null` → 0).
-    pub fn hash_code(&self) -> i32 {
-        ac::set_hash_code(self).expect("a HashSet iterator does not throw")
-    }
-
-    /// `removeAll(Collection c)` (from `AbstractSet`).
-    pub fn remove_all(&mut self, c: Option<&HashSet>) -> Result<bool> {
-        ac::set_remove_all(self, c)
     }
 
     /// `toString()` (from `AbstractCollection`): `[1, null]` in iteration order.
@@ -157,7 +122,40 @@ impl MutableCollection for HashSet {
     }
 }
 
+impl SetCore for HashSet {
+    /// `isEmpty()`.
+    fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// `clear()`.
+    fn clear(&mut self) {
+        self.map.clear();
+    }
+
+    /// `clone()`: a set over `map.clone()`.
+    fn clone_set(&self) -> Result<HashSet> {
+        Ok(HashSet { map: self.map.clone_map()? })
+    }
+
+    /// `equals(Object o)` (from `AbstractSet`).
+    fn equals(&self, o: Option<&HashSet>) -> Result<bool> {
+        ac::set_equals(self, o)
+    }
+
+    /// `hashCode()` (from `AbstractSet`): the wrapping sum of the elements (`null` → 0).
+    fn hash_code(&self) -> i32 {
+        ac::set_hash_code(self).expect("a HashSet iterator does not throw")
+    }
+
+    /// `removeAll(Collection c)` (from `AbstractSet`).
+    fn remove_all(&mut self, c: Option<&HashSet>) -> Result<bool> {
+        ac::set_remove_all(self, c)
+    }
+}
+
 impl SetUnit for HashSet {
+    type Set = HashSet;
     fn set(&self) -> &HashSet {
         self
     }

@@ -25,13 +25,12 @@
 //! * `keySet`, `values`, `entrySet` (views), `forEach`, `replaceAll` (lambdas),
 //!   `removeEldestEntry` (protected), and everything `HashMap` leaves out (its module doc).
 
-use crate::subjects::hash_map::{HashMap, Links, MapUnit, map_methods};
-use crate::subject::{JavaException, Method, Param, Subject};
-
+use crate::subjects::hash_map::{EntryLinks, HashMap};
+use crate::subject::JavaException;
 
 /// `java.util.LinkedHashMap<Integer, Integer>`: a [`HashMap`] with an entry list.
 #[derive(Clone, Debug)]
-pub struct LinkedHashMap(HashMap);
+pub struct LinkedHashMap(pub(crate) HashMap);
 
 impl Default for LinkedHashMap {
     fn default() -> Self {
@@ -42,7 +41,7 @@ impl Default for LinkedHashMap {
 impl LinkedHashMap {
     /// `new LinkedHashMap()`: insertion order.
     pub fn new() -> Self {
-        LinkedHashMap(HashMap::init(0, Some(Links::new(false))))
+        LinkedHashMap(HashMap::init(0, Some(Links::empty(false))))
     }
 
     /// `new LinkedHashMap(int initialCapacity)`: negative throws `IllegalArgumentException`.
@@ -53,13 +52,113 @@ impl LinkedHashMap {
     /// `new LinkedHashMap(initialCapacity, 0.75f, accessOrder)` (not in M_C: see the
     /// module documentation).
     pub fn with_access_order(initial_capacity: i32, access_order: bool) -> Result<Self, JavaException> {
-        HashMap::with_capacity_linked(initial_capacity, Some(Links::new(access_order))).map(LinkedHashMap)
+        HashMap::with_capacity_linked(initial_capacity, Some(Links::empty(access_order))).map(LinkedHashMap)
     }
 
     /// `new LinkedHashMap(Map m)`: insertion order, `m`'s entries in `m`'s order; `null`
     /// throws `NullPointerException`.
     pub fn from_map(m: Option<&LinkedHashMap>) -> Result<Self, JavaException> {
-        HashMap::from_map_linked(m.map(|m| &m.0), Some(Links::new(false))).map(LinkedHashMap)
+        HashMap::from_map_linked(m.map(|m| &m.0), Some(Links::empty(false))).map(LinkedHashMap)
+    }
+}
+
+/// The doubly linked entry list of a `LinkedHashMap` (Java's `head`, `tail` and each
+/// `LinkedHashMap.Entry`'s `before`/`after`): `before`/`after` of the entry whose node has
+/// arena index `i` in the map core are `before[i]`/`after[i]`.
+#[derive(Clone, Debug, Default)]
+pub struct Links {
+    head: Option<usize>,
+    tail: Option<usize>,
+    before: Vec<Option<usize>>,
+    after: Vec<Option<usize>>,
+    access_order: bool,
+}
+
+impl Links {
+    /// An empty list for the map core; `access_order` is `LinkedHashMap.accessOrder`.
+    pub fn empty(access_order: bool) -> Box<dyn EntryLinks> {
+        Box::new(Links { access_order, ..Links::default() })
+    }
+}
+
+impl EntryLinks for Links {
+    /// `linkNodeLast(p)`: a new entry (with `before = after = null`) goes to the tail.
+    fn link_node_last(&mut self, p: usize) {
+        if self.before.len() <= p {
+            self.before.resize(p + 1, None);
+            self.after.resize(p + 1, None);
+        }
+        (self.before[p], self.after[p]) = (None, None);
+        let last = self.tail;
+        self.tail = Some(p);
+        match last {
+            None => self.head = Some(p),
+            Some(last) => {
+                self.before[p] = Some(last);
+                self.after[last] = Some(p);
+            }
+        }
+    }
+
+    /// `afterNodeRemoval(e)`: unlinks the entry.
+    fn after_node_removal(&mut self, p: usize) {
+        let (b, a) = (self.before[p], self.after[p]);
+        (self.before[p], self.after[p]) = (None, None);
+        match b {
+            None => self.head = a,
+            Some(b) => self.after[b] = a,
+        }
+        match a {
+            None => self.tail = b,
+            Some(a) => self.before[a] = b,
+        }
+    }
+
+    /// `afterNodeAccess(e)`: in access order, moves the entry to the tail; whether it
+    /// moved (the caller then increments `modCount`).
+    fn after_node_access(&mut self, p: usize) -> bool {
+        let mut last = self.tail;
+        if !self.access_order || last == Some(p) {
+            return false;
+        }
+        let (b, a) = (self.before[p], self.after[p]);
+        self.after[p] = None;
+        match b {
+            None => self.head = a,
+            Some(b) => self.after[b] = a,
+        }
+        match a {
+            Some(a) => self.before[a] = b,
+            None => last = b,
+        }
+        match last {
+            None => self.head = Some(p),
+            Some(last) => {
+                self.before[p] = Some(last);
+                self.after[last] = Some(p);
+            }
+        }
+        self.tail = Some(p);
+        true
+    }
+
+    /// `head = tail = null` (from `clear()`).
+    fn clear(&mut self) {
+        (self.head, self.tail) = (None, None);
+    }
+
+    /// The entries from `head` along `after`: the iteration order.
+    fn order(&self) -> Vec<usize> {
+        std::iter::successors(self.head, |&e| self.after[e]).collect()
+    }
+
+    /// `reinitialize()` (for `clone`): an empty list with the same ordering mode.
+    fn reinitialize(&self) -> Box<dyn EntryLinks> {
+        Links::empty(self.access_order)
+    }
+
+    fn clone_links(&self) -> Box<dyn EntryLinks> {
+        Box::new(self.clone())
     }
 }
 
@@ -76,7 +175,7 @@ impl std::ops::DerefMut for LinkedHashMap {
     }
 }
 
-impl MapUnit for LinkedHashMap {
+impl crate::subjects::hash_map::MapUnit for LinkedHashMap {
     fn map(&self) -> &HashMap {
         &self.0
     }
@@ -88,19 +187,19 @@ impl MapUnit for LinkedHashMap {
     }
 }
 
-impl Subject for LinkedHashMap {
+impl crate::subject::Subject for LinkedHashMap {
     const CLASS: &'static str = "LinkedHashMap";
     const JAVA_CLASS: &'static str = "java.util.LinkedHashMap";
 
-    fn methods() -> Vec<Method<Self>> {
-        use Param::{Int, Object};
+    fn methods() -> Vec<crate::subject::Method<Self>> {
+        use crate::subject::{Method, Param::{Int, Object}};
         #[rustfmt::skip]
         let mut methods = vec![
             Method::constructor("LinkedHashMap", &[Int], |a| LinkedHashMap::with_capacity(a.int(0))),
             Method::constructor("LinkedHashMap", &[], |_| Ok(LinkedHashMap::new())),
             Method::constructor("LinkedHashMap", &[Object], |a| LinkedHashMap::from_map(a.object(0))),
         ];
-        methods.extend(map_methods());
+        methods.extend(crate::subjects::hash_map::map_methods());
         methods
     }
 
@@ -115,7 +214,8 @@ mod tests {
 
     use super::*;
     use crate::context::TestContext;
-    use crate::subject::SubjectUnit;
+    use crate::subject::{Subject, SubjectUnit};
+    use crate::subjects::hash_map::MapUnit;
     use crate::subjects::hash_map::tests::{check_map_sequence, op};
 
     type E = JavaException;

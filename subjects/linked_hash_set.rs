@@ -11,16 +11,10 @@
 //! # What is left out, and why
 //! `LinkedHashSet(int, float)`: `float` is not a type of interest; `spliterator` and
 //! everything `HashSet` leaves out (see [`crate::subjects::hash_set`]).
-//!
-//! testspace: no-schemata — the set units declare their methods through `SetUnit`, whose
-//! accessors name the gold `HashSet`; a schemata copy of this file cannot implement it, so
-//! the unit has no mutants yet (a known gap, see docs/mutants.md).
 
 use crate::subjects::abstract_collection::{AbstractCollection, MutableCollection};
 use crate::subjects::hash_set::HashSet;
 use crate::subjects::java_array::{Result, non_null};
-use crate::subject::{Method, Param, Subject};
-use crate::subjects::declarations::{SetUnit, set_methods};
 
 /// `java.util.LinkedHashSet<Integer>`: a [`HashSet`] backed by a `LinkedHashMap`.
 #[derive(Clone, Debug)]
@@ -45,7 +39,8 @@ impl LinkedHashSet {
     }
 }
 
-impl SetUnit for LinkedHashSet {
+impl crate::subjects::declarations::SetUnit for LinkedHashSet {
+    type Set = HashSet;
     fn set(&self) -> &HashSet {
         &self.0
     }
@@ -57,19 +52,19 @@ impl SetUnit for LinkedHashSet {
     }
 }
 
-impl Subject for LinkedHashSet {
+impl crate::subject::Subject for LinkedHashSet {
     const CLASS: &'static str = "LinkedHashSet";
     const JAVA_CLASS: &'static str = "java.util.LinkedHashSet";
 
-    fn methods() -> Vec<Method<Self>> {
-        use Param::{Int, Object};
+    fn methods() -> Vec<crate::subject::Method<Self>> {
+        use crate::subject::{Method, Param::{Int, Object}};
         #[rustfmt::skip]
         let mut methods = vec![
             Method::constructor("LinkedHashSet", &[Int], |a| LinkedHashSet::with_capacity(a.int(0))),
             Method::constructor("LinkedHashSet", &[], |_| LinkedHashSet::new()),
             Method::constructor("LinkedHashSet", &[Object], |a| LinkedHashSet::from_collection(a.object(0))),
         ];
-        methods.extend(set_methods());
+        methods.extend(crate::subjects::declarations::set_methods());
         methods
     }
 
@@ -85,6 +80,7 @@ mod tests {
     use super::*;
     use crate::context::TestContext;
     use crate::subject::{JavaException, Subject, SubjectUnit};
+    use crate::subjects::declarations::SetCore;
     use crate::subjects::hash_set::tests::{check_set_sequence, op};
 
     #[test]

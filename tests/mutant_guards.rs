@@ -118,14 +118,16 @@ fn gold_through_the_schemata_computes_what_the_plain_port_computes() {
 }
 
 #[test]
-fn gold_fuel_counts_loop_iterations_and_function_entries() {
+fn gold_fuel_counts_loop_iterations_and_entries_of_functions_on_a_call_cycle() {
     let unit = unit();
-    // countDown(5): one entry, five iterations.
-    assert_eq!(run(&unit, GOLD, "countDown", 0).1.fuel_used(), Some(6));
-    // depth(5): six entries, no loop.
+    // countDown(5): five iterations; `count_down` is on no call cycle, so its entry is
+    // free (docs/mutants.md, "Guards").
+    assert_eq!(run(&unit, GOLD, "countDown", 0).1.fuel_used(), Some(5));
+    // depth(5): six entries of the recursive `depth`, no loop.
     assert_eq!(run(&unit, GOLD, "depth", 0).1.fuel_used(), Some(6));
-    // fill(5): one entry (the constructor and the harness are not schemata code).
-    assert_eq!(run(&unit, GOLD, "fill", 0).1.fuel_used(), Some(1));
+    // fill(5): nothing (no loop, no cycle; the constructor and the harness are not
+    // schemata code).
+    assert_eq!(run(&unit, GOLD, "fill", 0).1.fuel_used(), Some(0));
     // A plain session has no guards.
     let context = context(&unit);
     assert_eq!(unit.session(context).fuel_used(), None);

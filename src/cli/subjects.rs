@@ -70,7 +70,7 @@ pub fn render(rows: &[SubjectRow], format: SubjectsFormat) -> String {
             }
             let total: usize = rows.iter().map(|r| r.sloc).sum();
             out.push_str(&format!(
-                "{} units, {total} SLOC (non-blank, non-comment lines before #[cfg(test)])\n",
+                "{} units, {total} SLOC (non-blank, non-comment, non-glue lines before #[cfg(test)]; subjects/README.md)\n",
                 rows.len()
             ));
         }

@@ -31,15 +31,18 @@
 //! Never mutated: patterns, types (array lengths, const generics), `const` and `static`
 //! items, enum discriminants, `const fn`s, macro arguments, attributes, items under
 //! `#[cfg(test)]` (which are dropped from the schemata), and the glue of a subject
-//! (`impl Subject for …` and `impl … for Value<…>` blocks).
+//! ([`is_glue`]; copied unchanged, without guards — the same items SLOC leaves out).
 //!
 //! Guards (see `crate::subject::guard`): every function body of the schemata copy starts
-//! with `let __ts_a: u32 = crate::subject::guard::enter();` (fuel and a stack check),
-//! which also reads the active mutant once per call; every loop body and every closure
-//! body outside the glue starts with `crate::subject::guard::tick();` (fuel: a closure
-//! driven by an iterator adapter such as `successors` is a loop); the size argument of `resize`, `resize_with`,
+//! by reading the active mutant once per call into `__ts_a`, through
+//! `crate::subject::guard::enter()` (fuel and a stack check) in the functions a call
+//! cycle can pass ([`super::call_graph`]) and `crate::subject::mutation::active()` in the
+//! others; every loop body and every closure body starts with
+//! `crate::subject::guard::tick();` (fuel); the size argument of `resize`, `resize_with`,
 //! `reserve`, `reserve_exact`, `repeat` and `Vec`/`String`/`VecDeque`/`HashMap`/`HashSet`
 //! `::with_capacity` calls goes through `crate::subject::guard::alloc` (allocation cap).
+
+use std::collections::BTreeSet;
 
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote};
@@ -47,6 +50,8 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 use syn::{BinOp, Block, Expr, File, ImplItem, Item, Lit, Stmt, TraitItem, UnOp};
+
+use super::call_graph::{self, FnKey, guarded_functions};
 
 /// The four mutation operator classes (mirrors `crate::subject::MutationOperator`, whose
 /// kebab-case names [`Operator::name`] returns).
@@ -231,16 +236,16 @@ pub fn catalog_header(catalog: &str) -> Option<(String, Vec<u32>)> {
 /// ordered by (line, column, class, visit order), and rewrites it with markers.
 pub fn analyse(source: &str, file: &str) -> syn::Result<Analysis> {
     let mut parsed = syn::parse_file(source)?;
+    parsed.attrs.clear(); // inner attributes cannot be `include!`d
+    strip_test_items(&mut parsed.items);
     let mut finder = Finder {
         lines: source.lines().collect(),
         points: Vec::new(),
         fn_depth: 0,
         closure_depth: 0,
-        frozen: 0,
         unit_block: false,
+        guarded: guarded_functions(&parsed),
     };
-    parsed.attrs.clear(); // inner attributes cannot be `include!`d
-    strip_test_items(&mut parsed.items);
     finder.visit_file_mut(&mut parsed);
     let mut points = finder.points;
     let mut order: Vec<usize> = (0..points.len()).collect();
@@ -343,14 +348,15 @@ struct Finder<'a> {
     points: Vec<Point>,
     fn_depth: usize,
     closure_depth: usize,
-    frozen: usize,
     /// The next block visited is one whose value is always `()`.
     unit_block: bool,
+    /// The functions that get the entry guard ([`guarded_functions`]).
+    guarded: BTreeSet<FnKey>,
 }
 
 impl Finder<'_> {
     fn mutating(&self) -> bool {
-        self.fn_depth > 0 && self.frozen == 0
+        self.fn_depth > 0
     }
 
     /// The source text of a span, whitespace-collapsed.
@@ -582,13 +588,23 @@ impl Finder<'_> {
             .insert(0, syn::parse_quote!(crate::subject::guard::tick();));
     }
 
+    /// A closure's body starts with a tick: std code may call a closure without end (an
+    /// iterator over links a mutant made circular), and fuel must bound that too.
+    fn tick_closure(c: &mut syn::ExprClosure) {
+        let body = &c.body;
+        *c.body = Expr::Verbatim(quote!({ crate::subject::guard::tick(); #body }));
+    }
+
     fn alloc_arg(arg: &mut Expr) {
         let inner = arg.to_token_stream();
         *arg = Expr::Verbatim(quote!(crate::subject::guard::alloc(#inner)));
     }
 
-    fn function(&mut self, constness: bool, block: &mut Block) {
-        if constness {
+    /// Instruments a function body: its mutation points, then a prologue that reads the
+    /// active mutant into `__ts_a` — through `guard::enter()` (fuel and the stack check)
+    /// if the function is guarded, else through `mutation::active()`.
+    fn function(&mut self, sig: &syn::Signature, block: &mut Block) {
+        if sig.constness.is_some() {
             return;
         }
         self.fn_depth += 1;
@@ -596,25 +612,90 @@ impl Finder<'_> {
         self.visit_block_mut(block);
         self.closure_depth = closures;
         self.fn_depth -= 1;
-        if self.frozen == 0 {
-            let prologue: Stmt =
-                syn::parse_quote!(let __ts_a: u32 = crate::subject::guard::enter(););
-            block.stmts.insert(0, prologue);
-        }
+        let prologue: Stmt = if self.guarded.contains(&call_graph::key(&sig.ident)) {
+            syn::parse_quote!(let __ts_a: u32 = crate::subject::guard::enter();)
+        } else {
+            syn::parse_quote!(let __ts_a: u32 = crate::subject::mutation::active();)
+        };
+        block.stmts.insert(0, prologue);
     }
 }
 
-fn frozen_impl(i: &syn::ItemImpl) -> bool {
-    let Some((_, path, _)) = &i.trait_ else {
-        return false;
+/// The traits through which a subject declares its methods to the harness: the harness's
+/// `Subject`, and the declaration traits of units that share a method table
+/// (`SetUnit` in `declarations.rs`, `MapUnit` in `hash_map.rs`, `Class` in `vector.rs`).
+pub const DECLARATION_TRAITS: [&str; 4] = ["Subject", "SetUnit", "MapUnit", "Class"];
+
+/// The harness types whose presence in a function's signature makes it glue.
+const HARNESS_TYPES: [&str; 2] = ["Method", "Value"];
+
+/// Whether `item` is *glue*: code that only declares a unit to the harness, the analogue
+/// of the paper's wrapper classes, which were neither counted nor mutated. Glue is
+///
+/// * an `impl` of one of the [`DECLARATION_TRAITS`], or an `impl` whose self type is
+///   `Value<…>` (a result conversion);
+/// * the definition of one of the [`DECLARATION_TRAITS`];
+/// * a function whose signature names `Method` or `Value` (a method table such as
+///   `map_methods`, or an `ok` helper turning a method's result into a harness value).
+///
+/// Glue is copied into the schemata unchanged (no mutants, no guards) and its lines are
+/// not counted as SLOC (`crate::subject::sloc`).
+pub fn is_glue(item: &Item) -> bool {
+    let last_is = |path: &syn::Path, names: &[&str]| {
+        path.segments
+            .last()
+            .is_some_and(|s| names.iter().any(|n| s.ident == n))
     };
-    let subject = path.segments.last().is_some_and(|s| s.ident == "Subject");
-    let value = i.self_ty.to_token_stream().to_string().starts_with("Value");
-    subject || value
+    match item {
+        Item::Impl(i) => {
+            let declares = i
+                .trait_
+                .as_ref()
+                .is_some_and(|(_, path, _)| last_is(path, &DECLARATION_TRAITS));
+            let value = matches!(&*i.self_ty, syn::Type::Path(t) if last_is(&t.path, &["Value"]));
+            declares || value
+        }
+        Item::Trait(t) => DECLARATION_TRAITS.iter().any(|n| t.ident == n),
+        Item::Fn(f) => names_any(f.sig.to_token_stream(), &HARNESS_TYPES),
+        _ => false,
+    }
+}
+
+/// Whether `tokens` contain one of the identifiers `names`, at any depth.
+fn names_any(tokens: TokenStream, names: &[&str]) -> bool {
+    tokens.into_iter().any(|tt| match tt {
+        proc_macro2::TokenTree::Ident(i) => names.iter().any(|n| i == n),
+        proc_macro2::TokenTree::Group(g) => names_any(g.stream(), names),
+        _ => false,
+    })
+}
+
+/// The line ranges (1-based, inclusive, from the first attribute or doc comment to the
+/// closing brace) of the glue items ([`is_glue`]) of a parsed file, including those of
+/// inline modules.
+pub fn glue_lines(file: &File) -> Vec<(usize, usize)> {
+    fn collect(items: &[Item], out: &mut Vec<(usize, usize)>) {
+        for item in items {
+            if is_glue(item) {
+                let span = item.span();
+                out.push((span.start().line, span.end().line));
+            } else if let Item::Mod(m) = item {
+                if let Some((_, items)) = &m.content {
+                    collect(items, out);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    collect(&file.items, &mut out);
+    out
 }
 
 impl VisitMut for Finder<'_> {
     fn visit_item_mut(&mut self, item: &mut Item) {
+        if is_glue(item) {
+            return;
+        }
         match item {
             Item::Const(_) | Item::Static(_) | Item::Enum(_) | Item::Macro(_) | Item::Use(_) => {}
             Item::Mod(m) => {
@@ -623,15 +704,10 @@ impl VisitMut for Finder<'_> {
                 }
                 visit_mut::visit_item_mod_mut(self, m);
             }
-            Item::Impl(i) => {
-                let frozen = frozen_impl(i);
-                self.frozen += usize::from(frozen);
-                visit_mut::visit_item_impl_mut(self, i);
-                self.frozen -= usize::from(frozen);
-            }
+            Item::Impl(i) => visit_mut::visit_item_impl_mut(self, i),
             Item::Fn(f) => {
-                self.function(f.sig.constness.is_some(), &mut f.block);
-                if self.frozen == 0 && f.sig.constness.is_none() {
+                self.function(&f.sig, &mut f.block);
+                if f.sig.constness.is_none() {
                     let tokens = f.to_token_stream();
                     *item = Item::Verbatim(quote!(__TSFN #tokens __TSFNEND));
                 }
@@ -643,8 +719,8 @@ impl VisitMut for Finder<'_> {
     fn visit_impl_item_mut(&mut self, item: &mut ImplItem) {
         match item {
             ImplItem::Fn(f) => {
-                self.function(f.sig.constness.is_some(), &mut f.block);
-                if self.frozen == 0 && f.sig.constness.is_none() {
+                self.function(&f.sig, &mut f.block);
+                if f.sig.constness.is_none() {
                     let tokens = f.to_token_stream();
                     *item = ImplItem::Verbatim(quote!(__TSFN #tokens __TSFNEND));
                 }
@@ -657,8 +733,8 @@ impl VisitMut for Finder<'_> {
     fn visit_trait_item_mut(&mut self, item: &mut TraitItem) {
         let TraitItem::Fn(f) = item else { return };
         let Some(block) = &mut f.default else { return };
-        self.function(f.sig.constness.is_some(), block);
-        if self.frozen == 0 && f.sig.constness.is_none() {
+        self.function(&f.sig, block);
+        if f.sig.constness.is_none() {
             let tokens = f.to_token_stream();
             *item = TraitItem::Verbatim(quote!(__TSFN #tokens __TSFNEND));
         }
@@ -704,12 +780,7 @@ impl VisitMut for Finder<'_> {
                 self.closure_depth += 1;
                 self.visit_expr_mut(&mut c.body);
                 self.closure_depth -= 1;
-                // A closure called by an iterator adapter (`successors`, `from_fn`, `find`)
-                // is a loop in disguise: every call costs fuel, like a loop iteration.
-                if self.frozen == 0 {
-                    let body = &c.body;
-                    *c.body = Expr::Verbatim(quote!({ crate::subject::guard::tick(); #body }));
-                }
+                Self::tick_closure(c);
             }
             Expr::Repeat(r) => self.visit_expr_mut(&mut r.expr),
             Expr::Binary(_) if self.mutating() => self.binary(e),

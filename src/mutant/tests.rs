@@ -128,11 +128,15 @@ fn f(v: &mut Vec<i32>) -> i32 {
 }
 
 #[test]
-fn test_modules_and_subject_glue_are_neither_mutated_nor_copied() {
+fn test_modules_are_dropped_and_subject_glue_is_copied_without_mutants_or_instrumentation() {
     let source = "
 fn f() -> i32 { 1 }
 impl Subject for X { fn methods() -> i32 { 2 } }
 impl From<X> for Value<X> { fn from(x: X) -> Self { 3 } }
+impl MapUnit for X { fn wrap(m: i32) -> i32 { m + 5 } }
+pub trait SetUnit: Subject { fn set(&self) -> i32 { 6 } }
+fn table<M: MapUnit>() -> Vec<Method<M>> { let n = 7; vec![] }
+fn ok<T: Into<Value<X>>>(t: T) -> Value<X> { if true { t.into() } else { t.into() } }
 #[cfg(test)]
 mod tests { fn t() -> i32 { 4 } }
 ";
@@ -140,7 +144,14 @@ mod tests { fn t() -> i32 { 4 } }
     assert_eq!(analysis.count(), 3, "only f's constant 1");
     let text = render(&analysis, &|_| true).text;
     assert!(!text.contains("mod tests"));
-    assert!(text.contains("methods"));
+    for glue in ["methods", "from", "wrap", "set", "table", "ok"] {
+        assert!(text.contains(&format!("fn {glue}")), "{glue} is copied");
+    }
+    assert_eq!(
+        text.matches("let __ts_a ").count(),
+        1,
+        "only f is instrumented"
+    );
 }
 
 #[test]

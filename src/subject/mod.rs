@@ -17,6 +17,7 @@ pub mod harness;
 mod method;
 pub mod mutation;
 mod registry;
+mod sloc;
 
 pub use exception::JavaException;
 pub use harness::{Harness, Pools, PrimitivePools, SchemataSession, Session};
@@ -24,8 +25,8 @@ pub use method::{Arg, Args, Body, Method, MethodKind, Param, PoolType, Return, V
 pub use mutation::{GOLD, MutantId, MutantInfo, MutationOperator};
 pub use registry::{
     MethodInfo, Registry, SchemataMutant, SchemataUnit, SubjectError, SubjectUnit, Unit, registry,
-    sloc,
 };
+pub use sloc::sloc;
 
 /// A unit under test: a Rust port of a class, with the methods the harness may call.
 ///
