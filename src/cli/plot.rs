@@ -210,7 +210,7 @@ impl Output {
                 "Figure 4: failure density of R(n), mean over {most} non-equivalent mutants"
             ),
             x_label: LENGTH_LOG_AXIS.into(),
-            y_label: "failure density (failing tests / tests run)".into(),
+            y_label: "failure density (failing / judged test cases)".into(),
             x_scale: Scale::Logarithmic,
             y_scale: Scale::Linear,
             series: vec![Series {
