@@ -199,3 +199,28 @@ fn results_without_a_comparison_phase_give_figure3_and_notes() {
     let figure3 = std::fs::read_to_string(out.join("figure3.csv")).unwrap();
     assert!(figure3.contains("Register,,5,5,2,"), "{figure3}");
 }
+
+/// The committed run of the paper's experiment replots to the committed figures' numbers:
+/// the tables under results/andrews2010/ are what `testspace plot` makes of its cells.
+#[test]
+fn the_committed_paper_results_replot_to_the_committed_numbers() {
+    let results = Path::new("results/andrews2010");
+    let out = tempfile::tempdir().unwrap();
+    let output = plot(results, out.path(), false);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for file in [
+        "figure4.csv",
+        "figure5.csv",
+        "figure6.csv",
+        "density_model.csv",
+        "failures_per_cpu_second.csv",
+    ] {
+        let committed = std::fs::read_to_string(results.join(file)).unwrap();
+        let replotted = std::fs::read_to_string(out.path().join(file)).unwrap();
+        assert!(committed == replotted, "{file} differs from a fresh plot");
+    }
+}
