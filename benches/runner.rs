@@ -3,15 +3,21 @@
 //! - `calls/<unit>`: one job of R(1024, 20) run on gold and on a "mutant" (gold again, so
 //!   every test passes and the whole budget runs): method calls per second per core are
 //!   `2 · 20 · 1024 / time` (gold + mutant).
-//! - `overhead/array_list_*`: the same R(1024) sequences over a small M_C of ArrayList,
-//!   through the harness (`Session::step`) vs a hand-written loop calling the port's
-//!   methods directly on the same pools.
+//! - `overhead/array_list_*`: 20 test cases of R(1024) over a small M_C of ArrayList
+//!   (six methods), through the harness ([`through_harness`]: reset, `Session::step` per
+//!   call, exceptions counted, primitive pools read) vs a hand-written loop doing the same
+//!   work with direct calls ([`hand_written`]: pools reset, each call decoded through the
+//!   same call table, arguments from the pools, `null` checks, results stored, each call
+//!   under `catch_unwind`, exceptions counted). The setup asserts that both compute the
+//!   same exception counts and final pools. `overhead/array_list_bare` is the floor for
+//!   reference: calls decoded beforehand, fixed-size pools, no `catch_unwind`.
 //! - `strategy/<s>`: one job of 20 test cases at n = 1024 on ArrayList for r and bobw
 //!   (index walk + decode + execution end to end).
 //! - `threads/<k>`: 8 jobs of R(1024, 10) on ArrayList, TreeMap, HashMap, LinkedList run on
 //!   a rayon pool of k threads (in-process).
 
 use std::hint::black_box;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -20,7 +26,7 @@ use testspace::context::{MethodSelection, PoolInit, TestContext};
 use testspace::experiment::{OracleKind, Until};
 use testspace::runner::job::{Job, execute};
 use testspace::strategy::StrategyKind;
-use testspace::subject::{Unit, registry};
+use testspace::subject::{JavaException, Session, Unit, registry};
 use testspace::subjects::abstract_collection::{AbstractCollection, AbstractList};
 use testspace::subjects::array_list::ArrayList;
 
@@ -67,6 +73,86 @@ const SMALL: [&str; 6] = [
     "contains(Integer)",
 ];
 
+/// What a test case leaves for the paper's oracle: the exceptions thrown and the
+/// primitive pools at the end (`int`, `bool`; [`SMALL`] has no `String` parameter).
+type Outcome = (u32, Vec<Option<i32>>, Vec<bool>);
+
+/// The harness side of `overhead`: the runner's path for one test case. `Session::reset`
+/// restores the initial pools; for each method-call index, `Session::step` (a dynamic
+/// call) decodes it through the context's call table, looks the method up, checks
+/// `int` arguments for `null`, runs the declared body (a function pointer, arguments
+/// read from the pools through `Args`) under `catch_unwind`, and stores the result in its
+/// pool slot; an `Err` is counted as an exception.
+fn through_harness(session: &mut dyn Session, case: &[u32]) -> Outcome {
+    session.reset();
+    let exceptions = case
+        .iter()
+        .filter(|&&call| session.step(call).is_err())
+        .count();
+    let pools = session.primitives();
+    (exceptions as u32, pools.ints, pools.bools)
+}
+
+/// The hand-written side of `overhead`: the same work without the harness's generality.
+/// The pools are reset from the context's initial values (buffers reused); each
+/// method-call index is decoded through the same call table (`TestContext::call`); a
+/// `match` on the method calls the port's method directly, with its arguments read from
+/// the pool slots, `NullPointerException` for a `null` target or a `null` unboxed `int`,
+/// the result stored in its pool slot, each call under `catch_unwind` (as the harness
+/// must survive a panicking subject), and every `Err` or panic counted as an exception.
+fn hand_written(context: &TestContext, pools: &mut DirectPools, case: &[u32]) -> u32 {
+    let init = context.pools();
+    let DirectPools {
+        ints,
+        bools,
+        objects,
+    } = pools;
+    ints.clear();
+    ints.extend(init.ints.iter().map(|&v| Some(v)));
+    bools.clear();
+    bools.extend_from_slice(&init.bools);
+    objects.clear();
+    objects.resize_with(init.objects, || None);
+    let mut exceptions = 0;
+    for &index in case {
+        let call = context.call(index);
+        let s = call.slots();
+        let slot = |i: usize| s[i] as usize;
+        let outcome = catch_unwind(AssertUnwindSafe(|| -> Result<(), JavaException> {
+            match call.position {
+                0 => objects[slot(0)] = Some(ArrayList::new()),
+                1 => bools[slot(2)] = target(objects, slot(1))?.add(ints[slot(0)])?,
+                2 => {
+                    let index = ints[slot(0)].ok_or(JavaException::NullPointer)?;
+                    ints[slot(2)] = target(objects, slot(1))?.get(index)?;
+                }
+                3 => ints[slot(1)] = Some(target(objects, slot(0))?.size()),
+                4 => bools[slot(2)] = target(objects, slot(1))?.remove(ints[slot(0)])?,
+                _ => bools[slot(2)] = target(objects, slot(1))?.contains(ints[slot(0)])?,
+            }
+            Ok(())
+        }));
+        if !matches!(outcome, Ok(Ok(()))) {
+            exceptions += 1;
+        }
+    }
+    exceptions
+}
+
+/// The object in `slot`, or `NullPointerException` for `null` (the hand-written loop's
+/// target check).
+fn target(objects: &mut [Option<ArrayList>], slot: usize) -> Result<&mut ArrayList, JavaException> {
+    objects[slot].as_mut().ok_or(JavaException::NullPointer)
+}
+
+/// The hand-written loop's value pools (reused from test case to test case).
+#[derive(Default)]
+struct DirectPools {
+    ints: Vec<Option<i32>>,
+    bools: Vec<bool>,
+    objects: Vec<Option<ArrayList>>,
+}
+
 fn overhead(c: &mut Criterion) {
     let unit = registry().find("ArrayList").unwrap();
     let selection = MethodSelection::Signatures(SMALL.iter().map(|s| s.to_string()).collect());
@@ -79,6 +165,35 @@ fn overhead(c: &mut Criterion) {
             case
         })
         .collect();
+    let mut session = unit.session(Arc::clone(&context));
+    let mut pools = DirectPools::default();
+    // Both sides must do the same work: the same exceptions and the same final pools.
+    for case in &cases {
+        let exceptions = hand_written(&context, &mut pools, case);
+        assert_eq!(
+            through_harness(session.as_mut(), case),
+            (exceptions, pools.ints.clone(), pools.bools.clone()),
+            "the hand-written loop must compute what the harness computes"
+        );
+    }
+    let mut group = c.benchmark_group("overhead");
+    group.bench_function("array_list_harness", |b| {
+        b.iter(|| {
+            for case in &cases {
+                black_box(through_harness(session.as_mut(), case));
+            }
+        })
+    });
+    group.bench_function("array_list_direct", |b| {
+        b.iter(|| {
+            for case in &cases {
+                black_box(hand_written(&context, &mut pools, case));
+                black_box((&pools.ints, &pools.bools));
+            }
+        })
+    });
+    // The floor, for reference: the calls decoded beforehand, fixed-size pools, no
+    // `catch_unwind`, exceptions not counted (less work than the harness must do).
     let decoded: Vec<Vec<(usize, Vec<u32>)>> = cases
         .iter()
         .map(|case| {
@@ -90,60 +205,54 @@ fn overhead(c: &mut Criterion) {
                 .collect()
         })
         .collect();
-    let mut group = c.benchmark_group("overhead");
-    group.bench_function("array_list_harness", |b| {
-        let mut session = unit.session(Arc::clone(&context));
-        b.iter(|| {
-            for case in &cases {
-                session.reset();
-                for &call in case {
-                    let _ = black_box(session.step(call));
-                }
-            }
-        })
-    });
-    group.bench_function("array_list_direct", |b| {
+    group.bench_function("array_list_bare", |b| {
         b.iter(|| {
             for case in &decoded {
-                let mut ints: [Option<i32>; 2] = [Some(0), Some(100)];
-                let mut bools = [false, true];
-                let mut list: Option<ArrayList> = None;
-                for (method, slots) in case {
-                    let s = |i: usize| slots[i] as usize;
-                    let _ = black_box(match method {
-                        0 => {
-                            list = Some(ArrayList::new());
-                            Ok(())
-                        }
-                        _ => match list.as_mut() {
-                            None => Err(()),
-                            Some(l) => match method {
-                                1 => l.add(ints[s(0)]).map(|v| bools[s(2)] = v).map_err(|_| ()),
-                                2 => match ints[s(0)] {
-                                    None => Err(()),
-                                    Some(i) => l.get(i).map(|v| ints[s(2)] = v).map_err(|_| ()),
-                                },
-                                3 => {
-                                    ints[s(1)] = Some(l.size());
-                                    Ok(())
-                                }
-                                4 => l
-                                    .remove(ints[s(0)])
-                                    .map(|v| bools[s(2)] = v)
-                                    .map_err(|_| ()),
-                                _ => l
-                                    .contains(ints[s(0)])
-                                    .map(|v| bools[s(2)] = v)
-                                    .map_err(|_| ()),
-                            },
-                        },
-                    });
-                }
-                black_box((&ints, &bools));
+                black_box(bare(case));
             }
         })
     });
     group.finish();
+}
+
+/// The bare loop of `overhead/array_list_bare` over one pre-decoded test case (one
+/// object slot, the paper's two-value primitive pools).
+fn bare(case: &[(usize, Vec<u32>)]) -> ([Option<i32>; 2], [bool; 2]) {
+    let mut ints: [Option<i32>; 2] = [Some(0), Some(100)];
+    let mut bools = [false, true];
+    let mut list: Option<ArrayList> = None;
+    for (method, slots) in case {
+        let s = |i: usize| slots[i] as usize;
+        let _ = black_box(match method {
+            0 => {
+                list = Some(ArrayList::new());
+                Ok(())
+            }
+            _ => match list.as_mut() {
+                None => Err(()),
+                Some(l) => match method {
+                    1 => l.add(ints[s(0)]).map(|v| bools[s(2)] = v).map_err(|_| ()),
+                    2 => match ints[s(0)] {
+                        None => Err(()),
+                        Some(i) => l.get(i).map(|v| ints[s(2)] = v).map_err(|_| ()),
+                    },
+                    3 => {
+                        ints[s(1)] = Some(l.size());
+                        Ok(())
+                    }
+                    4 => l
+                        .remove(ints[s(0)])
+                        .map(|v| bools[s(2)] = v)
+                        .map_err(|_| ()),
+                    _ => l
+                        .contains(ints[s(0)])
+                        .map(|v| bools[s(2)] = v)
+                        .map_err(|_| ()),
+                },
+            },
+        });
+    }
+    (ints, bools)
 }
 
 fn strategies(c: &mut Criterion) {

@@ -3,13 +3,20 @@
 //! mutant compiled in): gold through the schemata behaves as the plain port, and mutants
 //! that loop forever, recurse without bound or allocate without bound end in distinct
 //! outcomes (`Timeout`, `RecursionLimit`, `AllocationLimit`) without hanging or killing
-//! the process.
+//! the process. A runner job gives each mutant test case the fuel budget derived from
+//! the gold run of the same test case.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use testspace::context::{MethodSelection, PoolInit, TestContext};
+use testspace::experiment::{OracleKind, Until};
+use testspace::runner::job::{Job, execute};
+use testspace::strategy::StrategyKind;
 use testspace::subject::guard::{self, DEFAULT_MUTANT_FUEL};
-use testspace::subject::{GOLD, JavaException as E, MutantId, SchemataUnit, Session, Unit};
+use testspace::subject::{
+    GOLD, JavaException as E, MethodInfo, MutantId, MutantInfo, PrimitivePools, SchemataUnit,
+    Session, Unit,
+};
 
 /// `crate::subject` inside the planted subject and its schemata resolves here.
 pub use testspace::subject;
@@ -258,4 +265,176 @@ fn unknown_mutant_ids_have_no_session() {
     let context = context(&unit);
     let past = unit.mutants().last().unwrap().id + 1;
     assert!(unit.mutant_session(context, past).is_none());
+}
+
+/// The fuel of one test case as a session saw it: the budget in force, the fuel used and
+/// the guard event that ended it, if any.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct CaseFuel {
+    budget: Option<u64>,
+    used: u64,
+    guard: Option<E>,
+}
+
+/// A session that logs each test case's [`CaseFuel`] (a new entry at every reset) and
+/// otherwise passes everything through.
+struct Observed {
+    inner: Box<dyn Session>,
+    budget: Option<u64>,
+    log: Arc<Mutex<Vec<CaseFuel>>>,
+}
+
+impl Session for Observed {
+    fn reset(&mut self) {
+        self.inner.reset();
+        self.log.lock().unwrap().push(CaseFuel {
+            budget: self.budget,
+            ..CaseFuel::default()
+        });
+    }
+    fn step(&mut self, call: u32) -> Result<(), E> {
+        let outcome = self.inner.step(call);
+        let mut log = self.log.lock().unwrap();
+        let case = log.last_mut().expect("a step follows a reset");
+        case.used = self
+            .inner
+            .fuel_used()
+            .expect("schemata sessions count fuel");
+        case.guard = outcome.err().filter(|e| e.is_guard());
+        outcome
+    }
+    fn primitives(&self) -> PrimitivePools {
+        self.inner.primitives()
+    }
+    fn primitives_fingerprint(&self) -> u64 {
+        self.inner.primitives_fingerprint()
+    }
+    fn render_pools(&self) -> Vec<(String, Vec<String>)> {
+        self.inner.render_pools()
+    }
+    fn fuel_used(&self) -> Option<u64> {
+        self.inner.fuel_used()
+    }
+    fn set_fuel_budget(&mut self, budget: u64) {
+        self.budget = Some(budget);
+        self.inner.set_fuel_budget(budget);
+    }
+}
+
+/// The planted unit, with the gold and mutant sessions the runner opens logging their
+/// fuel per test case.
+struct ObservedUnit {
+    planted: Planted,
+    gold: Arc<Mutex<Vec<CaseFuel>>>,
+    mutant: Arc<Mutex<Vec<CaseFuel>>>,
+}
+
+impl Unit for ObservedUnit {
+    fn class(&self) -> &'static str {
+        self.planted.class()
+    }
+    fn java_class(&self) -> &'static str {
+        self.planted.java_class()
+    }
+    fn methods(&self) -> &[MethodInfo] {
+        self.planted.methods()
+    }
+    fn session(&self, context: Arc<TestContext>) -> Box<dyn Session> {
+        self.planted.session(context)
+    }
+    fn mutants(&self) -> &[MutantInfo] {
+        self.planted.mutants()
+    }
+    fn mutant_session(
+        &self,
+        context: Arc<TestContext>,
+        mutant: MutantId,
+    ) -> Option<Box<dyn Session>> {
+        let log = if mutant == GOLD {
+            &self.gold
+        } else {
+            &self.mutant
+        };
+        let inner = self.planted.mutant_session(context, mutant)?;
+        Some(Box::new(Observed {
+            inner,
+            budget: None,
+            log: Arc::clone(log),
+        }))
+    }
+}
+
+#[test]
+fn a_job_times_out_a_hanging_mutant_on_the_fuel_budget_of_the_same_gold_test_case() {
+    let unit = ObservedUnit {
+        planted: unit(),
+        gold: Arc::default(),
+        mutant: Arc::default(),
+    };
+    // countDown(5) and countDown(3) take gold 6 and 4 units of fuel: the budgets of the
+    // test cases differ, so a budget taken from another test case would show.
+    let pools = PoolInit {
+        ints: vec![5, 3],
+        bools: vec![false, true],
+        strings: vec!["a".into()],
+        objects: 1,
+    };
+    let context = Arc::new(TestContext::new(&unit, &MethodSelection::All, pools).unwrap());
+    let hanging = mutant(&unit.planted, 21, "-=", "+=");
+    // Every test case of two calls: [Planted(), countDown(int_vp[i])] hangs the mutant.
+    let job = Job {
+        subject: "Planted".into(),
+        mutant: hanging,
+        strategy: StrategyKind::BoundedExhaustive,
+        n: 2,
+        seed: 1,
+        start: 0,
+        count: None,
+        until: Until::Budget,
+        seconds: None,
+        oracle: OracleKind::Paper,
+    };
+    let result = execute(&job, &unit, &context).unwrap();
+
+    let gold = unit.gold.lock().unwrap().clone();
+    let mutant = unit.mutant.lock().unwrap().clone();
+    assert_eq!(
+        result.tests_run,
+        13 * 13,
+        "BE(2) over j = 13 runs every test case"
+    );
+    assert_eq!(gold.len() as u64, result.tests_run);
+    assert_eq!(mutant.len() as u64, result.tests_run);
+    let mut timeouts = 0;
+    for (k, (gold, mutant)) in gold.iter().zip(&mutant).enumerate() {
+        let budget = guard::mutant_budget(gold.used);
+        assert_eq!(gold.guard, None, "test case {k}: gold runs to the end");
+        assert_eq!(
+            mutant.budget,
+            Some(budget),
+            "test case {k}: {gold:?} {mutant:?}"
+        );
+        if mutant.guard.is_some() {
+            timeouts += 1;
+            assert_eq!(mutant.guard, Some(E::Timeout), "test case {k}");
+            assert_eq!(
+                mutant.used, budget,
+                "test case {k}: the hang ran out of its budget"
+            );
+            assert!(budget < DEFAULT_MUTANT_FUEL, "test case {k}: {budget}");
+        } else {
+            assert!(mutant.used <= budget, "test case {k}: {mutant:?}");
+        }
+    }
+    assert!(
+        gold.iter().any(|g| g.used == 6) && gold.iter().any(|g| g.used == 4),
+        "the gold fuel differs between test cases"
+    );
+    assert_eq!(
+        timeouts, 4,
+        "[Planted(), int_vp[r] = countDown(int_vp[i])] hangs for each of the 2 × 2 slots"
+    );
+    assert_eq!(result.guarded_tests, timeouts);
+    assert_eq!(result.failing_tests, 0);
+    assert_eq!(result.outcome(), "timeout");
 }

@@ -99,6 +99,22 @@ impl JobResult {
             stop,
         }
     }
+
+    /// The outcome a cell with this result records: `killed` if a test case failed,
+    /// else `crash` if the worker died, else `timeout` if the watchdog fired or a test
+    /// case hit a harness guard (fuel, depth, allocation), else `survived`. Timeouts and
+    /// crashes are never counted as kills or survivals.
+    pub fn outcome(&self) -> &'static str {
+        if self.failing_tests > 0 {
+            "killed"
+        } else if self.stop == Stop::Crash {
+            "crash"
+        } else if self.stop == Stop::Watchdog || self.guarded_tests > 0 {
+            "timeout"
+        } else {
+            "survived"
+        }
+    }
 }
 
 /// Errors preparing a job.

@@ -380,15 +380,7 @@ impl Runner<'_> {
         } else {
             self.run_job(&job(0, cell.budget, run.seconds))?
         };
-        let outcome = if merged.failing_tests > 0 {
-            "killed"
-        } else if merged.stop == Stop::Crash {
-            "crash"
-        } else if merged.stop == Stop::Watchdog || merged.guarded_tests > 0 {
-            "timeout"
-        } else {
-            "survived"
-        };
+        let outcome = merged.outcome();
         Ok(CellRecord {
             phase_index: p,
             phase: phase.name.clone(),

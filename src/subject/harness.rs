@@ -6,7 +6,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Once};
 
 use super::guard;
-use super::method::{Arg, Args, Body, Method, Param, Value};
+use super::method::{Args, Body, Method, Param, Value};
 use super::mutation::MutantId;
 use super::{JavaException, Subject};
 use crate::context::TestContext;
@@ -100,7 +100,9 @@ pub struct Harness<S: Subject> {
     context: Arc<TestContext>,
     initial: Pools<S>,
     pools: Pools<S>,
-    args: Args<S>,
+    /// Snapshots of the current call's object arguments, by parameter position (a buffer
+    /// reused from call to call).
+    snapshots: Vec<Option<S>>,
 }
 
 impl<S: Subject> Harness<S> {
@@ -113,27 +115,13 @@ impl<S: Subject> Harness<S> {
             context,
             pools: initial.clone(),
             initial,
-            args: Args::new(Vec::new()),
+            snapshots: Vec::new(),
         }
     }
 
     /// The current pools.
     pub fn pools(&self) -> &Pools<S> {
         &self.pools
-    }
-
-    fn arg(&self, param: Param, slot: u32) -> Result<Arg<S>, JavaException> {
-        let slot = slot as usize;
-        Ok(match param {
-            Param::Int => match self.pools.ints[slot] {
-                Some(v) => Arg::Int(Some(v)),
-                None => return Err(JavaException::NullPointer),
-            },
-            Param::Integer => Arg::Int(self.pools.ints[slot]),
-            Param::Bool => Arg::Bool(self.pools.bools[slot]),
-            Param::Str => Arg::Str(self.pools.strings[slot].clone()),
-            Param::Object => Arg::Object(self.pools.objects[slot].clone()),
-        })
     }
 
     fn store(&mut self, slot: u32, value: Value<S>, signature: &str) {
@@ -155,41 +143,46 @@ impl<S: Subject> Session for Harness<S> {
 
     fn step(&mut self, call: u32) -> Result<(), JavaException> {
         let decoded = self.context.call(call);
-        let (params, body, name) = {
-            let method = &self.methods[decoded.method];
-            (method.params, method.body, method.name)
-        };
-        let slots = decoded.slots();
-        // Fetch the arguments into the reused buffer (no allocation per call).
-        let mut values = std::mem::take(self.args.values_mut());
-        values.clear();
-        let mut fetched = Ok(());
-        for (&param, &slot) in params.iter().zip(slots) {
-            match self.arg(param, slot) {
-                Ok(arg) => values.push(arg),
-                Err(e) => {
-                    fetched = Err(e);
-                    break;
+        let method = &self.methods[decoded.method];
+        let (params, body, name) = (method.params, method.body, method.name);
+        let (arg_slots, rest) = decoded.slots().split_at(params.len());
+        // Java evaluates the arguments before the call: unboxing a `null` int throws, and
+        // an object argument is snapshotted. Primitive arguments are read in place.
+        self.snapshots.clear();
+        for (position, (&param, &slot)) in params.iter().zip(arg_slots).enumerate() {
+            match param {
+                Param::Int if self.pools.ints[slot as usize].is_none() => {
+                    return Err(JavaException::NullPointer);
                 }
+                Param::Object => {
+                    self.snapshots.resize_with(position, || None);
+                    self.snapshots
+                        .push(self.pools.objects[slot as usize].clone());
+                }
+                _ => {}
             }
         }
-        *self.args.values_mut() = values;
-        fetched?;
-        let args = &self.args;
-        let mut rest = slots[params.len()..].iter().copied();
+        let Pools {
+            ints,
+            bools,
+            strings,
+            objects,
+        } = &mut self.pools;
+        let args = Args::new(params, arg_slots, ints, bools, strings, &self.snapshots);
+        let mut rest = rest.iter().map(|&slot| slot as usize);
         let result = match body {
-            Body::Constructor(body) => quietly(|| body(args)).map(|obj| Value::Object(Some(obj))),
-            Body::Static(body) => quietly(|| body(args)),
+            Body::Constructor(body) => quietly(|| body(&args)).map(|obj| Value::Object(Some(obj))),
+            Body::Static(body) => quietly(|| body(&args)),
             Body::Instance(body) => {
-                let target_slot = rest.next().expect("instance method has a target slot") as usize;
-                let Some(target) = self.pools.objects[target_slot].as_mut() else {
+                let target = rest.next().expect("instance method has a target slot");
+                let Some(target) = objects[target].as_mut() else {
                     return Err(JavaException::NullPointer);
                 };
-                quietly(|| body(target, args))
+                quietly(|| body(target, &args))
             }
         }?;
         if let Some(ret_slot) = rest.next() {
-            self.store(ret_slot, result, name);
+            self.store(ret_slot as u32, result, name);
         }
         Ok(())
     }

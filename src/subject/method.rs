@@ -136,102 +136,107 @@ impl fmt::Display for MethodKind {
     }
 }
 
-/// One argument value, already taken from its pool.
-#[derive(Clone, Debug)]
-pub enum Arg<S> {
-    /// From the `int` pool.
-    Int(Option<i32>),
-    /// From the `bool` pool.
-    Bool(bool),
-    /// From the `string` pool.
-    Str(Option<String>),
-    /// From the object pool: a snapshot (clone) of the instance, so that a call such as
-    /// `x.addAll(x)` sees its argument as Java's `c.toArray()` would.
-    Object(Option<S>),
-}
-
-/// The arguments of one call, in declaration order, with typed accessors.
+/// The arguments of one call, read in place from the value pools: the harness passes
+/// the pools and the call's parameter slots, and each accessor looks its argument up
+/// (no copy per call). Object arguments are the exception: they are snapshots (clones)
+/// taken before the call, so that a call such as `x.addAll(x)` sees its argument as
+/// Java's `c.toArray()` would.
 ///
 /// The accessors panic if the index or the type does not match the method's declared
 /// parameters: that is a bug in the subject declaration, not a test outcome.
-#[derive(Clone, Debug)]
-pub struct Args<S> {
-    values: Vec<Arg<S>>,
+#[derive(Debug)]
+pub struct Args<'a, S> {
+    params: &'a [Param],
+    slots: &'a [u32],
+    ints: &'a [Option<i32>],
+    bools: &'a [bool],
+    strings: &'a [Option<String>],
+    /// Snapshots of the object arguments, by parameter position (`None` elsewhere);
+    /// may be shorter than `params` after the last object parameter.
+    objects: &'a [Option<S>],
 }
 
-impl<S> Args<S> {
-    /// Wraps already-fetched argument values.
-    pub fn new(values: Vec<Arg<S>>) -> Self {
-        Args { values }
-    }
-
-    /// The argument buffer, for the harness to refill between calls.
-    pub(crate) fn values_mut(&mut self) -> &mut Vec<Arg<S>> {
-        &mut self.values
+impl<'a, S> Args<'a, S> {
+    /// The arguments of a call of a method with parameters `params` whose parameter
+    /// slots are `slots` (one per parameter), over the primitive pools `ints`, `bools`,
+    /// `strings` and the object snapshots `objects` (indexed by parameter position).
+    ///
+    /// # Panics
+    /// If `slots` and `params` differ in length.
+    pub fn new(
+        params: &'a [Param],
+        slots: &'a [u32],
+        ints: &'a [Option<i32>],
+        bools: &'a [bool],
+        strings: &'a [Option<String>],
+        objects: &'a [Option<S>],
+    ) -> Self {
+        assert_eq!(params.len(), slots.len(), "one slot per parameter");
+        Args {
+            params,
+            slots,
+            ints,
+            bools,
+            strings,
+            objects,
+        }
     }
 
     /// Number of arguments.
     pub fn len(&self) -> usize {
-        self.values.len()
+        self.params.len()
     }
 
     /// Whether the call has no arguments.
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.params.is_empty()
+    }
+
+    /// The pool slot of argument `i`, which must draw from `pool`.
+    #[inline]
+    fn slot(&self, i: usize, pool: PoolType) -> usize {
+        let param = self.params[i];
+        if param.pool() != pool {
+            mismatch(i, param, pool);
+        }
+        self.slots[i] as usize
     }
 
     /// Parameter `i` declared as [`Param::Int`]: the harness has already thrown
     /// `NullPointerException` for a `null` slot, so this is the unboxed value.
     pub fn int(&self, i: usize) -> i32 {
-        match &self.values[i] {
-            Arg::Int(Some(v)) => *v,
-            other => panic!(
-                "argument {i} is not a non-null int: {other:?}",
-                other = kind_of(other)
-            ),
+        match self.ints[self.slot(i, PoolType::Int)] {
+            Some(v) => v,
+            None => panic!("argument {i} is not a non-null int: null"),
         }
     }
 
     /// Parameter `i` declared as [`Param::Integer`] (nullable).
     pub fn integer(&self, i: usize) -> Option<i32> {
-        match &self.values[i] {
-            Arg::Int(v) => *v,
-            other => panic!("argument {i} is not an Integer: {}", kind_of(other)),
-        }
+        self.ints[self.slot(i, PoolType::Int)]
     }
 
     /// Parameter `i` declared as [`Param::Bool`].
     pub fn bool(&self, i: usize) -> bool {
-        match &self.values[i] {
-            Arg::Bool(v) => *v,
-            other => panic!("argument {i} is not a boolean: {}", kind_of(other)),
-        }
+        self.bools[self.slot(i, PoolType::Bool)]
     }
 
     /// Parameter `i` declared as [`Param::Str`] (nullable).
-    pub fn string(&self, i: usize) -> Option<&str> {
-        match &self.values[i] {
-            Arg::Str(v) => v.as_deref(),
-            other => panic!("argument {i} is not a String: {}", kind_of(other)),
-        }
+    pub fn string(&self, i: usize) -> Option<&'a str> {
+        self.strings[self.slot(i, PoolType::Str)].as_deref()
     }
 
     /// Parameter `i` declared as [`Param::Object`] (nullable snapshot).
-    pub fn object(&self, i: usize) -> Option<&S> {
-        match &self.values[i] {
-            Arg::Object(v) => v.as_ref(),
-            other => panic!("argument {i} is not an object: {}", kind_of(other)),
-        }
+    pub fn object(&self, i: usize) -> Option<&'a S> {
+        self.slot(i, PoolType::Object);
+        self.objects[i].as_ref()
     }
 }
 
-fn kind_of<S>(arg: &Arg<S>) -> &'static str {
-    match arg {
-        Arg::Int(_) => "int",
-        Arg::Bool(_) => "bool",
-        Arg::Str(_) => "string",
-        Arg::Object(_) => "object",
-    }
+#[cold]
+#[inline(never)]
+fn mismatch(i: usize, param: Param, pool: PoolType) -> ! {
+    panic!("argument {i} is declared {param:?}, not from the {pool} pool")
 }
 
 /// The result of a call that returned normally.
@@ -283,12 +288,12 @@ impl<S> From<Option<String>> for Value<S> {
 /// The code of a method: how the harness invokes it.
 pub enum Body<S> {
     /// `new C(args)`: returns the new instance or throws.
-    Constructor(fn(&Args<S>) -> Result<S, JavaException>),
+    Constructor(fn(&Args<'_, S>) -> Result<S, JavaException>),
     /// `C.m(args)`.
-    Static(fn(&Args<S>) -> Result<Value<S>, JavaException>),
+    Static(fn(&Args<'_, S>) -> Result<Value<S>, JavaException>),
     /// `target.m(args)`; the harness has already thrown `NullPointerException` for a
     /// `null` target.
-    Instance(fn(&mut S, &Args<S>) -> Result<Value<S>, JavaException>),
+    Instance(fn(&mut S, &Args<'_, S>) -> Result<Value<S>, JavaException>),
 }
 
 /// One method of a subject, as declared to the harness: a member of M_C.
@@ -320,7 +325,7 @@ impl<S> Method<S> {
     pub fn constructor(
         name: &'static str,
         params: &'static [Param],
-        body: fn(&Args<S>) -> Result<S, JavaException>,
+        body: fn(&Args<'_, S>) -> Result<S, JavaException>,
     ) -> Self {
         Method {
             name,
@@ -335,7 +340,7 @@ impl<S> Method<S> {
         name: &'static str,
         params: &'static [Param],
         returns: Return,
-        body: fn(&Args<S>) -> Result<Value<S>, JavaException>,
+        body: fn(&Args<'_, S>) -> Result<Value<S>, JavaException>,
     ) -> Self {
         Method {
             name,
@@ -350,7 +355,7 @@ impl<S> Method<S> {
         name: &'static str,
         params: &'static [Param],
         returns: Return,
-        body: fn(&mut S, &Args<S>) -> Result<Value<S>, JavaException>,
+        body: fn(&mut S, &Args<'_, S>) -> Result<Value<S>, JavaException>,
     ) -> Self {
         Method {
             name,
@@ -387,5 +392,63 @@ impl<S> Method<S> {
             slots.push(pool);
         }
         slots
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PARAMS: [Param; 5] = [
+        Param::Int,
+        Param::Integer,
+        Param::Bool,
+        Param::Str,
+        Param::Object,
+    ];
+
+    fn with_args<T>(f: impl FnOnce(&Args<'_, &'static str>) -> T) -> T {
+        let ints = [Some(7), None, Some(-1)];
+        let bools = [false, true];
+        let strings = [None, Some("b".to_string())];
+        let objects = [None, None, None, None, Some("snapshot")];
+        // int_vp[2], int_vp[1], bool_vp[1], string_vp[1], the snapshot of param 4.
+        let slots = [2, 1, 1, 1, 0];
+        f(&Args::new(
+            &PARAMS, &slots, &ints, &bools, &strings, &objects,
+        ))
+    }
+
+    #[test]
+    fn each_argument_is_read_from_its_own_pool_slot() {
+        with_args(|a| {
+            assert_eq!(a.len(), 5);
+            assert_eq!(a.int(0), -1);
+            assert_eq!(a.integer(1), None);
+            assert!(a.bool(2));
+            assert_eq!(a.string(3), Some("b"));
+            assert_eq!(a.object(4), Some(&"snapshot"));
+        });
+    }
+
+    #[test]
+    fn an_accessor_of_the_wrong_pool_type_panics() {
+        for wrong in [
+            |a: &Args<'_, &'static str>| {
+                let _ = a.bool(0);
+            },
+            |a: &Args<'_, &'static str>| {
+                let _ = a.integer(2);
+            },
+            |a: &Args<'_, &'static str>| {
+                let _ = a.string(4);
+            },
+            |a: &Args<'_, &'static str>| {
+                let _ = a.object(3);
+            },
+        ] {
+            let outcome = std::panic::catch_unwind(|| with_args(wrong));
+            assert!(outcome.is_err());
+        }
     }
 }

@@ -21,7 +21,7 @@ mod sloc;
 
 pub use exception::JavaException;
 pub use harness::{Harness, Pools, PrimitivePools, SchemataSession, Session};
-pub use method::{Arg, Args, Body, Method, MethodKind, Param, PoolType, Return, Value};
+pub use method::{Args, Body, Method, MethodKind, Param, PoolType, Return, Value};
 pub use mutation::{GOLD, MutantId, MutantInfo, MutationOperator};
 pub use registry::{
     MethodInfo, Registry, SchemataMutant, SchemataUnit, SubjectError, SubjectUnit, Unit, registry,
