@@ -6,27 +6,16 @@
 //! back. Reported per iteration of 8 test cases. On a shared machine, cross-check with the
 //! instruction counts of `examples/schemata_callgrind.rs` (docs/mutants.md, "Costs").
 
+#[path = "support/schemata_workload.rs"]
+mod workload;
+
 use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use testspace::context::TestContext;
-use testspace::strategy::rng::{below, case_rng};
-use testspace::subject::{GOLD, Session, registry};
-
-const N: usize = 1024;
-const CASES: u64 = 8;
-
-fn run(session: &mut dyn Session, cases: &[Vec<u32>]) -> usize {
-    let mut thrown = 0;
-    for calls in cases {
-        session.reset();
-        for &call in calls {
-            thrown += usize::from(session.step(call).is_err());
-        }
-    }
-    thrown
-}
+use testspace::subject::{GOLD, registry};
+use workload::{CASES, run};
 
 fn schemata(c: &mut Criterion) {
     let mut group = c.benchmark_group("schemata");
@@ -34,14 +23,7 @@ fn schemata(c: &mut Criterion) {
     for name in ["ArrayList", "HashMap", "TreeMap"] {
         let unit = registry().find(name).expect("a registered unit");
         let context = Arc::new(TestContext::paper(unit).unwrap());
-        let cases: Vec<Vec<u32>> = (0..CASES)
-            .map(|k| {
-                let mut rng = case_rng(7, k);
-                (0..N)
-                    .map(|_| below(&mut rng, u64::from(context.j())) as u32)
-                    .collect()
-            })
-            .collect();
+        let cases = workload::cases(&context);
         let mut plain = unit.session(Arc::clone(&context));
         let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
         assert_eq!(run(&mut *plain, &cases), run(&mut *gold, &cases));

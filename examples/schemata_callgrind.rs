@@ -1,6 +1,6 @@
 //! The workload of `benches/schemata.rs` without criterion, for instruction counts under
 //! callgrind (a load-independent cross-check of the wall-clock ratios on a shared machine):
-//! runs the 8 R(1024) test cases of the paper's context `REPS` times through the plain port
+//! runs the bench's R(1024) test cases of the paper's context `REPS` times through the plain port
 //! (`plain`) or through the schemata copy with gold active (`gold`).
 //!
 //! ```sh
@@ -11,22 +11,13 @@
 //! Instructions per repetition: the difference of the totals for `REPS` = 3 and 1, halved
 //! (which cancels the set-up).
 
+#[path = "../benches/support/schemata_workload.rs"]
+mod workload;
+
 use std::sync::Arc;
 
 use testspace::context::TestContext;
-use testspace::strategy::rng::{below, case_rng};
-use testspace::subject::{GOLD, Session, registry};
-
-fn run(session: &mut dyn Session, cases: &[Vec<u32>]) -> usize {
-    let mut thrown = 0;
-    for calls in cases {
-        session.reset();
-        for &call in calls {
-            thrown += usize::from(session.step(call).is_err());
-        }
-    }
-    thrown
-}
+use testspace::subject::{GOLD, registry};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -37,14 +28,7 @@ fn main() {
     let unit = registry().find(unit).expect("a registered unit");
     let reps: usize = reps.parse().expect("REPS is a count");
     let context = Arc::new(TestContext::paper(unit).expect("the paper's context"));
-    let cases: Vec<Vec<u32>> = (0..8)
-        .map(|k| {
-            let mut rng = case_rng(7, k);
-            (0..1024)
-                .map(|_| below(&mut rng, u64::from(context.j())) as u32)
-                .collect()
-        })
-        .collect();
+    let cases = workload::cases(&context);
     let mut session = match which.as_str() {
         "plain" => unit.session(Arc::clone(&context)),
         "gold" => unit
@@ -52,6 +36,8 @@ fn main() {
             .expect("a schemata copy"),
         _ => panic!("plain or gold, not {which}"),
     };
-    let thrown: usize = (0..reps).map(|_| run(&mut *session, &cases)).sum();
+    let thrown: usize = (0..reps)
+        .map(|_| workload::run(&mut *session, &cases))
+        .sum();
     println!("{thrown} exceptions");
 }

@@ -265,21 +265,8 @@ impl VisitMut for Collector {
                 self.owner = outer;
             }
             Item::Fn(f) => {
-                if f.sig.constness.is_none() {
-                    self.functions.push(Function {
-                        key: key(&f.sig.ident),
-                        name: f.sig.ident.to_string(),
-                        owner: Owner::Free,
-                        trait_member: false,
-                        sig: f.sig.clone(),
-                        public: !matches!(f.vis, syn::Visibility::Inherited),
-                        body: (*f.block).clone(),
-                    });
-                }
-                // Items nested in the body are free functions too.
-                let outer = self.owner.take();
-                visit_mut::visit_block_mut(self, &mut f.block);
-                self.owner = outer;
+                let public = !matches!(f.vis, syn::Visibility::Inherited);
+                self.function(&f.sig, (Owner::Free, false), public, &mut f.block);
             }
             _ => visit_mut::visit_item_mut(self, item),
         }
@@ -287,43 +274,45 @@ impl VisitMut for Collector {
 
     fn visit_impl_item_mut(&mut self, item: &mut ImplItem) {
         if let ImplItem::Fn(f) = item {
-            let (owner, trait_member) = self.owner.clone().unwrap_or((Owner::Free, false));
-            if f.sig.constness.is_none() {
-                self.functions.push(Function {
-                    key: key(&f.sig.ident),
-                    name: f.sig.ident.to_string(),
-                    owner,
-                    trait_member,
-                    sig: f.sig.clone(),
-                    public: !matches!(f.vis, syn::Visibility::Inherited),
-                    body: f.block.clone(),
-                });
-            }
-            let outer = self.owner.take();
-            visit_mut::visit_block_mut(self, &mut f.block);
-            self.owner = outer;
+            let owner = self.owner.clone().unwrap_or((Owner::Free, false));
+            let public = !matches!(f.vis, syn::Visibility::Inherited);
+            self.function(&f.sig, owner, public, &mut f.block);
         }
     }
 
     fn visit_trait_item_mut(&mut self, item: &mut TraitItem) {
         if let TraitItem::Fn(f) = item {
             if let Some(block) = &mut f.default {
-                if f.sig.constness.is_none() {
-                    self.functions.push(Function {
-                        key: key(&f.sig.ident),
-                        name: f.sig.ident.to_string(),
-                        owner: Owner::Trait,
-                        trait_member: true,
-                        sig: f.sig.clone(),
-                        public: true,
-                        body: block.clone(),
-                    });
-                }
-                let outer = self.owner.take();
-                visit_mut::visit_block_mut(self, block);
-                self.owner = outer;
+                self.function(&f.sig, (Owner::Trait, true), true, block);
             }
         }
+    }
+}
+
+impl Collector {
+    /// Records a function (unless `const`), then the functions nested in its body, which
+    /// are free functions.
+    fn function(
+        &mut self,
+        sig: &syn::Signature,
+        (owner, trait_member): (Owner, bool),
+        public: bool,
+        body: &mut syn::Block,
+    ) {
+        if sig.constness.is_none() {
+            self.functions.push(Function {
+                key: key(&sig.ident),
+                name: sig.ident.to_string(),
+                owner,
+                trait_member,
+                sig: sig.clone(),
+                public,
+                body: body.clone(),
+            });
+        }
+        let outer = self.owner.take();
+        visit_mut::visit_block_mut(self, body);
+        self.owner = outer;
     }
 }
 
