@@ -2,47 +2,28 @@
 //! method-call sequences of length n = 1024 in the paper's context — run through the
 //! plain port (`Unit::session`) and through the schemata copy with gold active
 //! (`Unit::mutant_session(…, GOLD)`: every mutation point switching, fuel and depth
-//! guards on). Benchmarks every registered unit among ArrayList, HashMap and TreeMap.
-//! Reported per test case; divide by 1024 for the cost per call.
+//! guards on). Benchmarks ArrayList, HashMap and TreeMap, plain and schemata back to
+//! back. Reported per iteration of 8 test cases. On a shared machine, cross-check with the
+//! instruction counts of `examples/schemata_callgrind.rs` (docs/mutants.md, "Costs").
+
+#[path = "support/schemata_workload.rs"]
+mod workload;
 
 use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use testspace::context::TestContext;
-use testspace::strategy::rng::{below, case_rng};
-use testspace::subject::{GOLD, Session, registry};
-
-const N: usize = 1024;
-const CASES: u64 = 8;
-
-fn run(session: &mut dyn Session, cases: &[Vec<u32>]) -> usize {
-    let mut thrown = 0;
-    for calls in cases {
-        session.reset();
-        for &call in calls {
-            thrown += usize::from(session.step(call).is_err());
-        }
-    }
-    thrown
-}
+use testspace::subject::{GOLD, registry};
+use workload::{CASES, run};
 
 fn schemata(c: &mut Criterion) {
     let mut group = c.benchmark_group("schemata");
     group.throughput(Throughput::Elements(CASES));
     for name in ["ArrayList", "HashMap", "TreeMap"] {
-        let Ok(unit) = registry().find(name) else {
-            continue;
-        };
+        let unit = registry().find(name).expect("a registered unit");
         let context = Arc::new(TestContext::paper(unit).unwrap());
-        let cases: Vec<Vec<u32>> = (0..CASES)
-            .map(|k| {
-                let mut rng = case_rng(7, k);
-                (0..N)
-                    .map(|_| below(&mut rng, u64::from(context.j())) as u32)
-                    .collect()
-            })
-            .collect();
+        let cases = workload::cases(&context);
         let mut plain = unit.session(Arc::clone(&context));
         let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
         assert_eq!(run(&mut *plain, &cases), run(&mut *gold, &cases));

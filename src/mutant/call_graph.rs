@@ -75,14 +75,32 @@ struct Function {
     body: syn::Block,
 }
 
-/// The keys of the functions of `file` (after its test items are removed) that need the
-/// entry guard; every other non-`const` function outside glue can do without.
-pub fn guarded_functions(file: &File) -> BTreeSet<FnKey> {
+/// Where the schemata of a file need guards beyond loop ticks.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Plan {
+    /// The functions that need the entry guard (by [`key`]); every other non-`const`
+    /// function outside glue can do without.
+    pub guarded: BTreeSet<FnKey>,
+    /// The closures (by [`closure_key`]) passed straight to a combinator of a surely
+    /// `Option`/`Result` value: called at most once per call of their function, they
+    /// need no tick of their own.
+    pub eager_closures: BTreeSet<FnKey>,
+}
+
+/// The key of a closure: the position of its first `|`.
+pub fn closure_key(c: &syn::ExprClosure) -> FnKey {
+    let start = c.or1_token.span.start();
+    (start.line, start.column)
+}
+
+/// The guard plan of `file` (after its test items are removed).
+pub fn plan(file: &File) -> Plan {
     let mut collector = Collector::default();
     collector.visit_file_mut(&mut file.clone());
     let functions = &collector.functions;
 
     let mut entries: BTreeSet<usize> = BTreeSet::new();
+    let mut eager_closures = BTreeSet::new();
     let mut edges: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); functions.len()];
     for (from, function) in functions.iter().enumerate() {
         if function.trait_member {
@@ -102,11 +120,13 @@ pub fn guarded_functions(file: &File) -> BTreeSet<FnKey> {
             bindings: bindings.0,
             edges: BTreeSet::new(),
             entries: BTreeSet::new(),
+            eager_closures: BTreeSet::new(),
             closure_depth: 0,
         };
         calls.visit_block_mut(&mut function.body.clone());
         edges[from] = calls.edges;
         entries.extend(calls.entries);
+        eager_closures.extend(calls.eager_closures);
     }
 
     // Break the remaining cycles: one guarded function per cycle is enough. Guard API
@@ -119,7 +139,10 @@ pub fn guarded_functions(file: &File) -> BTreeSet<FnKey> {
     {
         guarded.insert(pick);
     }
-    guarded.into_iter().map(|i| functions[i].key).collect()
+    Plan {
+        guarded: guarded.into_iter().map(|i| functions[i].key).collect(),
+        eager_closures,
+    }
 }
 
 /// The nodes on a cycle of the graph without the `removed` nodes (in a strongly
@@ -242,21 +265,8 @@ impl VisitMut for Collector {
                 self.owner = outer;
             }
             Item::Fn(f) => {
-                if f.sig.constness.is_none() {
-                    self.functions.push(Function {
-                        key: key(&f.sig.ident),
-                        name: f.sig.ident.to_string(),
-                        owner: Owner::Free,
-                        trait_member: false,
-                        sig: f.sig.clone(),
-                        public: !matches!(f.vis, syn::Visibility::Inherited),
-                        body: (*f.block).clone(),
-                    });
-                }
-                // Items nested in the body are free functions too.
-                let outer = self.owner.take();
-                visit_mut::visit_block_mut(self, &mut f.block);
-                self.owner = outer;
+                let public = !matches!(f.vis, syn::Visibility::Inherited);
+                self.function(&f.sig, (Owner::Free, false), public, &mut f.block);
             }
             _ => visit_mut::visit_item_mut(self, item),
         }
@@ -264,43 +274,45 @@ impl VisitMut for Collector {
 
     fn visit_impl_item_mut(&mut self, item: &mut ImplItem) {
         if let ImplItem::Fn(f) = item {
-            let (owner, trait_member) = self.owner.clone().unwrap_or((Owner::Free, false));
-            if f.sig.constness.is_none() {
-                self.functions.push(Function {
-                    key: key(&f.sig.ident),
-                    name: f.sig.ident.to_string(),
-                    owner,
-                    trait_member,
-                    sig: f.sig.clone(),
-                    public: !matches!(f.vis, syn::Visibility::Inherited),
-                    body: f.block.clone(),
-                });
-            }
-            let outer = self.owner.take();
-            visit_mut::visit_block_mut(self, &mut f.block);
-            self.owner = outer;
+            let owner = self.owner.clone().unwrap_or((Owner::Free, false));
+            let public = !matches!(f.vis, syn::Visibility::Inherited);
+            self.function(&f.sig, owner, public, &mut f.block);
         }
     }
 
     fn visit_trait_item_mut(&mut self, item: &mut TraitItem) {
         if let TraitItem::Fn(f) = item {
             if let Some(block) = &mut f.default {
-                if f.sig.constness.is_none() {
-                    self.functions.push(Function {
-                        key: key(&f.sig.ident),
-                        name: f.sig.ident.to_string(),
-                        owner: Owner::Trait,
-                        trait_member: true,
-                        sig: f.sig.clone(),
-                        public: true,
-                        body: block.clone(),
-                    });
-                }
-                let outer = self.owner.take();
-                visit_mut::visit_block_mut(self, block);
-                self.owner = outer;
+                self.function(&f.sig, (Owner::Trait, true), true, block);
             }
         }
+    }
+}
+
+impl Collector {
+    /// Records a function (unless `const`), then the functions nested in its body, which
+    /// are free functions.
+    fn function(
+        &mut self,
+        sig: &syn::Signature,
+        (owner, trait_member): (Owner, bool),
+        public: bool,
+        body: &mut syn::Block,
+    ) {
+        if sig.constness.is_none() {
+            self.functions.push(Function {
+                key: key(&sig.ident),
+                name: sig.ident.to_string(),
+                owner,
+                trait_member,
+                sig: sig.clone(),
+                public,
+                body: body.clone(),
+            });
+        }
+        let outer = self.owner.take();
+        visit_mut::visit_block_mut(self, body);
+        self.owner = outer;
     }
 }
 
@@ -355,6 +367,8 @@ struct Calls<'a> {
     edges: BTreeSet<usize>,
     /// Functions this body makes callable from outside (values, closure callees, macros).
     entries: BTreeSet<usize>,
+    /// The closures of this body passed to `Option`/`Result` combinators.
+    eager_closures: BTreeSet<FnKey>,
     closure_depth: usize,
 }
 
@@ -513,7 +527,10 @@ impl VisitMut for Calls<'_> {
                 let eager = self.option_like(&m.receiver);
                 for arg in &mut m.args {
                     match arg {
-                        Expr::Closure(c) if eager => self.visit_expr_mut(&mut c.body),
+                        Expr::Closure(c) if eager => {
+                            self.eager_closures.insert(closure_key(c));
+                            self.visit_expr_mut(&mut c.body);
+                        }
                         _ => self.visit_expr_mut(arg),
                     }
                 }
@@ -556,7 +573,7 @@ impl VisitMut for Calls<'_> {
 /// Whether each function of `file` is guarded, by `Type::name` (or `name` for free
 /// functions and trait default methods): for tests and diagnostics.
 pub fn describe(file: &File) -> BTreeMap<String, bool> {
-    let guarded = guarded_functions(file);
+    let guarded = plan(file).guarded;
     let mut collector = Collector::default();
     collector.visit_file_mut(&mut file.clone());
     collector

@@ -51,7 +51,7 @@ use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 use syn::{BinOp, Block, Expr, File, ImplItem, Item, Lit, Stmt, TraitItem, UnOp};
 
-use super::call_graph::{self, FnKey, guarded_functions};
+use super::call_graph::{self, Plan};
 
 /// The four mutation operator classes (mirrors `crate::subject::MutationOperator`, whose
 /// kebab-case names [`Operator::name`] returns).
@@ -129,6 +129,23 @@ pub struct Analysis {
     pub points: Vec<Point>,
     /// The rewritten file, with markers (rendered by `schemata::render`).
     pub rewritten: File,
+    /// Per split function (the `f` of the `__TSLO_f`/`__TSSPAN_f` markers), the range of
+    /// indices into `points` of the points inside it.
+    pub functions: Vec<std::ops::Range<usize>>,
+}
+
+impl Analysis {
+    /// The smallest and largest mutant id inside split function `f` ([`Analysis::functions`]).
+    pub fn id_range(&self, f: usize) -> (u32, u32) {
+        let points = &self.points[self.functions[f].clone()];
+        let first = points.iter().map(|p| p.first_id).min().unwrap_or(1);
+        let last = points
+            .iter()
+            .map(|p| p.first_id + p.replacements.len() as u32 - 1)
+            .max()
+            .unwrap_or(first);
+        (first, last)
+    }
 }
 
 impl Analysis {
@@ -244,9 +261,11 @@ pub fn analyse(source: &str, file: &str) -> syn::Result<Analysis> {
         fn_depth: 0,
         closure_depth: 0,
         unit_block: false,
-        guarded: guarded_functions(&parsed),
+        plan: call_graph::plan(&parsed),
+        functions: Vec::new(),
     };
     finder.visit_file_mut(&mut parsed);
+    let functions = finder.functions;
     let mut points = finder.points;
     let mut order: Vec<usize> = (0..points.len()).collect();
     order.sort_by_key(|&v| (points[v].line, points[v].column, points[v].operator, v));
@@ -259,6 +278,7 @@ pub fn analyse(source: &str, file: &str) -> syn::Result<Analysis> {
         file: file.to_string(),
         points,
         rewritten: parsed,
+        functions,
     })
 }
 
@@ -350,8 +370,10 @@ struct Finder<'a> {
     closure_depth: usize,
     /// The next block visited is one whose value is always `()`.
     unit_block: bool,
-    /// The functions that get the entry guard ([`guarded_functions`]).
-    guarded: BTreeSet<FnKey>,
+    /// Which functions get the entry guard and which closures no tick.
+    plan: Plan,
+    /// The point ranges of the split functions ([`Analysis::functions`]).
+    functions: Vec<std::ops::Range<usize>>,
 }
 
 impl Finder<'_> {
@@ -589,7 +611,8 @@ impl Finder<'_> {
     }
 
     /// A closure's body starts with a tick: std code may call a closure without end (an
-    /// iterator over links a mutant made circular), and fuel must bound that too.
+    /// iterator over links a mutant made circular), and fuel must bound that too. (Not
+    /// the closures of `Option`/`Result` combinators, [`Plan::eager_closures`].)
     fn tick_closure(c: &mut syn::ExprClosure) {
         let body = &c.body;
         *c.body = Expr::Verbatim(quote!({ crate::subject::guard::tick(); #body }));
@@ -600,24 +623,147 @@ impl Finder<'_> {
         *arg = Expr::Verbatim(quote!(crate::subject::guard::alloc(#inner)));
     }
 
-    /// Instruments a function body: its mutation points, then a prologue that reads the
-    /// active mutant into `__ts_a` — through `guard::enter()` (fuel and the stack check)
-    /// if the function is guarded, else through `mutation::active()`.
-    fn function(&mut self, sig: &syn::Signature, block: &mut Block) {
+    /// Instruments a function body: a prologue that reads the active mutant into `__ts_a`
+    /// — through `guard::enter()` (fuel and the stack check) if the function is guarded,
+    /// else through `mutation::active()` — then, if the body has mutation points, two
+    /// copies of it: the original with only the guards (loop and closure ticks, allocation
+    /// caps), run unless the active mutant's id lies in the function's id range, and the
+    /// switched copy with every point rewritten. Both consume the same fuel. (A body with
+    /// nested items keeps only the switched copy.)
+    fn function(&mut self, sig: &syn::Signature, block: &mut Block) -> bool {
         if sig.constness.is_some() {
-            return;
+            return false;
         }
+        let mut plain = block.clone();
+        let mut guards = Guards {
+            eager_closures: &self.plan.eager_closures,
+            nested_items: false,
+        };
+        guards.visit_block_mut(&mut plain);
+        let nested_items = guards.nested_items;
+        let first = self.points.len();
         self.fn_depth += 1;
         let closures = std::mem::take(&mut self.closure_depth);
         self.visit_block_mut(block);
         self.closure_depth = closures;
         self.fn_depth -= 1;
-        let prologue: Stmt = if self.guarded.contains(&call_graph::key(&sig.ident)) {
+        let prologue: Stmt = if self.plan.guarded.contains(&call_graph::key(&sig.ident)) {
             syn::parse_quote!(let __ts_a: u32 = crate::subject::guard::enter();)
         } else {
             syn::parse_quote!(let __ts_a: u32 = crate::subject::mutation::active();)
         };
-        block.stmts.insert(0, prologue);
+        let points = first..self.points.len();
+        if !points.is_empty() && !nested_items {
+            let f = self.functions.len();
+            self.functions.push(points);
+            let (lo, span) = (
+                marker(&format!("__TSLO_{f}")),
+                marker(&format!("__TSSPAN_{f}")),
+            );
+            let switched = &block.stmts;
+            // The closure's return type, where it can be written, gives the body the
+            // expected type the function's own return type gave it (coercions, `?`).
+            let output = match &sig.output {
+                syn::ReturnType::Type(_, ty) if !names_any(ty.to_token_stream(), &["impl"]) => {
+                    quote!(-> #ty)
+                }
+                _ => quote!(),
+            };
+            let split: Expr = Expr::Verbatim(quote!(
+                if __ts_a.wrapping_sub(#lo) > #span #plain else {
+                    crate::subject::guard::switched(move || #output { #(#switched)* })
+                }
+            ));
+            block.stmts = vec![prologue, Stmt::Expr(split, None)];
+            true
+        } else {
+            block.stmts.insert(0, prologue);
+            false
+        }
+    }
+}
+
+/// The guards of a function body without its mutation points: the plain copy of
+/// [`Finder::function`]. Mirrors the guards `Finder` inserts.
+struct Guards<'a> {
+    /// The closures that need no tick ([`Plan::eager_closures`]).
+    eager_closures: &'a BTreeSet<call_graph::FnKey>,
+    /// The body declares items (which the plain copy would duplicate unguarded).
+    nested_items: bool,
+}
+
+impl VisitMut for Guards<'_> {
+    fn visit_item_mut(&mut self, _: &mut Item) {
+        self.nested_items = true;
+    }
+    fn visit_macro_mut(&mut self, _: &mut syn::Macro) {}
+
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        match e {
+            Expr::Macro(_) | Expr::Const(_) => {}
+            Expr::Closure(c) => {
+                self.visit_expr_mut(&mut c.body);
+                if !self.eager_closures.contains(&call_graph::closure_key(c)) {
+                    Finder::tick_closure(c);
+                }
+            }
+            Expr::Repeat(r) => self.visit_expr_mut(&mut r.expr),
+            Expr::While(w) => {
+                visit_mut::visit_expr_while_mut(self, w);
+                Finder::tick(&mut w.body);
+            }
+            Expr::ForLoop(f) => {
+                visit_mut::visit_expr_for_loop_mut(self, f);
+                Finder::tick(&mut f.body);
+            }
+            Expr::Loop(l) => {
+                visit_mut::visit_expr_loop_mut(self, l);
+                Finder::tick(&mut l.body);
+            }
+            Expr::MethodCall(c) => {
+                visit_mut::visit_expr_method_call_mut(self, c);
+                if is_alloc_method(c) {
+                    if let Some(arg) = c.args.first_mut() {
+                        Finder::alloc_arg(arg);
+                    }
+                }
+            }
+            Expr::Call(c) => {
+                visit_mut::visit_expr_call_mut(self, c);
+                if is_with_capacity(c) {
+                    if let Some(arg) = c.args.first_mut() {
+                        Finder::alloc_arg(arg);
+                    }
+                }
+            }
+            _ => visit_mut::visit_expr_mut(self, e),
+        }
+    }
+}
+
+/// Adds `#[inline]` to a split function that has no inline attribute: its plain copy is
+/// as small as the port's function, and the switched copy is out of line.
+fn inline(attrs: &mut Vec<syn::Attribute>) {
+    if !attrs.iter().any(|a| a.path().is_ident("inline")) {
+        attrs.push(syn::parse_quote!(#[inline]));
+    }
+}
+
+/// `x.resize(n, …)`, `x.reserve(n)`, …: a call whose first argument sizes an allocation.
+fn is_alloc_method(c: &syn::ExprMethodCall) -> bool {
+    ALLOC_METHODS.contains(&c.method.to_string().as_str())
+}
+
+/// `Vec::with_capacity(n)` and the like.
+fn is_with_capacity(c: &syn::ExprCall) -> bool {
+    match &*c.func {
+        Expr::Path(p) => {
+            let s = &p.path.segments;
+            s.len() >= 2
+                && s[s.len() - 1].ident == "with_capacity"
+                && ALLOC_TYPES.contains(&s[s.len() - 2].ident.to_string().as_str())
+        }
+        _ => false,
     }
 }
 
@@ -706,7 +852,9 @@ impl VisitMut for Finder<'_> {
             }
             Item::Impl(i) => visit_mut::visit_item_impl_mut(self, i),
             Item::Fn(f) => {
-                self.function(&f.sig, &mut f.block);
+                if self.function(&f.sig, &mut f.block) {
+                    inline(&mut f.attrs);
+                }
                 if f.sig.constness.is_none() {
                     let tokens = f.to_token_stream();
                     *item = Item::Verbatim(quote!(__TSFN #tokens __TSFNEND));
@@ -719,7 +867,9 @@ impl VisitMut for Finder<'_> {
     fn visit_impl_item_mut(&mut self, item: &mut ImplItem) {
         match item {
             ImplItem::Fn(f) => {
-                self.function(&f.sig, &mut f.block);
+                if self.function(&f.sig, &mut f.block) {
+                    inline(&mut f.attrs);
+                }
                 if f.sig.constness.is_none() {
                     let tokens = f.to_token_stream();
                     *item = ImplItem::Verbatim(quote!(__TSFN #tokens __TSFNEND));
@@ -733,7 +883,9 @@ impl VisitMut for Finder<'_> {
     fn visit_trait_item_mut(&mut self, item: &mut TraitItem) {
         let TraitItem::Fn(f) = item else { return };
         let Some(block) = &mut f.default else { return };
-        self.function(&f.sig, block);
+        if self.function(&f.sig, block) {
+            inline(&mut f.attrs);
+        }
         if f.sig.constness.is_none() {
             let tokens = f.to_token_stream();
             *item = TraitItem::Verbatim(quote!(__TSFN #tokens __TSFNEND));
@@ -780,7 +932,13 @@ impl VisitMut for Finder<'_> {
                 self.closure_depth += 1;
                 self.visit_expr_mut(&mut c.body);
                 self.closure_depth -= 1;
-                Self::tick_closure(c);
+                if !self
+                    .plan
+                    .eager_closures
+                    .contains(&call_graph::closure_key(c))
+                {
+                    Self::tick_closure(c);
+                }
             }
             Expr::Repeat(r) => self.visit_expr_mut(&mut r.expr),
             Expr::Binary(_) if self.mutating() => self.binary(e),
@@ -840,7 +998,7 @@ impl VisitMut for Finder<'_> {
             }
             Expr::MethodCall(c) => {
                 visit_mut::visit_expr_method_call_mut(self, c);
-                if self.fn_depth > 0 && ALLOC_METHODS.contains(&c.method.to_string().as_str()) {
+                if self.fn_depth > 0 && is_alloc_method(c) {
                     if let Some(arg) = c.args.first_mut() {
                         Self::alloc_arg(arg);
                     }
@@ -848,16 +1006,7 @@ impl VisitMut for Finder<'_> {
             }
             Expr::Call(c) => {
                 visit_mut::visit_expr_call_mut(self, c);
-                let with_capacity = match &*c.func {
-                    Expr::Path(p) => {
-                        let s = &p.path.segments;
-                        s.len() >= 2
-                            && s[s.len() - 1].ident == "with_capacity"
-                            && ALLOC_TYPES.contains(&s[s.len() - 2].ident.to_string().as_str())
-                    }
-                    _ => false,
-                };
-                if self.fn_depth > 0 && with_capacity {
+                if self.fn_depth > 0 && is_with_capacity(c) {
                     if let Some(arg) = c.args.first_mut() {
                         Self::alloc_arg(arg);
                     }

@@ -139,6 +139,12 @@ impl Printer<'_> {
         if let Some(v) = name.strip_prefix("__TSBASE_") {
             let first = self.analysis.points[point(v)].first_id;
             self.word(&first.to_string());
+        } else if let Some(f) = name.strip_prefix("__TSLO_") {
+            let (first, _) = self.analysis.id_range(point(f));
+            self.word(&first.to_string());
+        } else if let Some(f) = name.strip_prefix("__TSSPAN_") {
+            let (first, last) = self.analysis.id_range(point(f));
+            self.word(&(last - first).to_string());
         } else if let Some(vj) = name.strip_prefix("__TSARM_") {
             let (v, j) = vj.split_once('_').expect("__TSARM_v_j");
             let id = self.analysis.points[point(v)].first_id + point(j) as u32;

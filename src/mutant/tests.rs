@@ -224,3 +224,31 @@ fn the_committed_catalogs_are_current_and_built_into_the_registry() {
     let diffs = regenerate::differences(root, &fresh, crate::subject::registry());
     assert!(diffs.is_empty(), "{diffs:#?}");
 }
+
+#[test]
+fn a_function_runs_its_plain_copy_unless_the_active_mutant_is_one_of_its_own() {
+    // f's points: `y > 0` negated (1), `>` (5), `0` (2), `y -= 2;` deleted (1), `-=` (4),
+    // `2` (4): ids 1..=17; g's `true`: id 18.
+    let source = "fn f(x: i32) -> i32 {\n    let mut y = x;\n    while y > 0 {\n        y -= 2;\n    }\n    y\n}\nfn g() -> bool {\n    true\n}\n";
+    let analysis = analyse(source, "f.rs").unwrap();
+    assert_eq!(analysis.count(), 18);
+    let text = render(&analysis, &|_| true).text;
+    assert!(
+        text.contains("if __ts_a . wrapping_sub (1 ) > 16 {"),
+        "{text}"
+    );
+    assert!(
+        text.contains("if __ts_a . wrapping_sub (18 ) > 0 {"),
+        "{text}"
+    );
+    // The plain copy: the original loop, with its tick; the switched copy out of line.
+    assert!(
+        text.contains("while y > 0 {\ncrate :: subject :: guard :: tick () ; \ny -= 2 ; "),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("crate :: subject :: guard :: switched (move ||")
+            .count(),
+        2
+    );
+}

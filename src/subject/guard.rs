@@ -3,10 +3,12 @@
 //! hangs nor kills the process.
 //!
 //! The generated schemata code (see `src/mutant/generate.rs`) calls [`enter`] at the entry
-//! of every function (one unit of fuel, a stack check), [`tick`] at the head of every
-//! loop iteration (one unit of fuel), and passes the size argument of `resize`,
-//! `reserve`, `with_capacity`, … through [`alloc`]. State is per thread, in one
-//! thread-local, so gold and mutants run on different threads at once.
+//! of every function a call cycle can pass (one unit of fuel, a stack check; see
+//! `src/mutant/call_graph.rs`), [`tick`] at the head of every loop iteration and of every
+//! closure body std code may call repeatedly (one unit of fuel), passes the size argument
+//! of `resize`, `reserve`, `with_capacity`, … through [`alloc`], and runs the copy of a
+//! function's body with its mutation points through [`switched`]. State is per thread, in
+//! one thread-local, so gold and mutants run on different threads at once.
 //!
 //! When a guard trips it raises `std::panic::panic_any` with [`FuelExhausted`],
 //! [`DepthExceeded`] or [`AllocationExceeded`] — but never while the thread is already
@@ -16,17 +18,21 @@
 //! [`JavaException::AllocationLimit`] ([`classify`]).
 //!
 //! # What is covered, and what is left to the runner's supervisor
-//! * Loops and recursion: every iteration and call of schemata code costs fuel, so any
-//!   non-terminating execution inside subject code ends with `Timeout` after at most
-//!   the budget (k × gold fuel + c, see [`mutant_budget`]).
-//! * Recursion: a schemata function entered more than [`STACK_BUDGET`] bytes of stack
+//! * Loops and recursion: every loop iteration, every repeatedly callable closure call and
+//!   every call of a function on a call cycle costs fuel, so any non-terminating execution
+//!   inside subject code ends with `Timeout` after at most the budget (k × gold fuel + c,
+//!   see [`mutant_budget`]).
+//! * Recursion: a guarded schemata function (every recursion passes one at each turn)
+//!   entered more than [`STACK_BUDGET`] bytes of stack
 //!   below the start of the session step (or with less than [`STACK_RED_ZONE`] bytes of
 //!   the thread's stack left, per `stacker`) fails with `RecursionLimit` before the stack
 //!   overflows. The check compares the stack pointer with a per-thread floor: no depth
 //!   counter, no drop guard.
 //! * Allocation: single sizing requests above [`DEFAULT_ALLOC_LIMIT`] elements fail
-//!   with `AllocationLimit`; growth one element at a time is bounded by fuel (at most
-//!   one element per unit of fuel, as every push sits in a loop or a call).
+//!   with `AllocationLimit`; growth one element at a time by subject code is bounded by
+//!   fuel (every repeated push sits in a loop, a closure or a recursion). Not bounded: std
+//!   code filling a collection from a range or iterator that needs no closure (a mutated
+//!   `(0..n).collect()`), left to the supervisor like the cases below.
 //! * Left to the supervisor (issue 6): code that does not go through schemata functions
 //!   (std internals, e.g. a `Vec` clone of a huge vector built within budget), stack
 //!   overflow in non-instrumented recursion, a real allocation failure (abort), and
@@ -194,6 +200,16 @@ pub fn spend(units: u64) {
         }
         s.fuel.set(fuel.saturating_sub(units));
     });
+}
+
+/// Runs the switched copy of a schemata function's body (the copy with its mutation
+/// points, taken only when the active mutant lies in the function): kept out of line and
+/// marked cold, so that the function itself stays as small as its plain copy and is
+/// inlined like the port's.
+#[cold]
+#[inline(never)]
+pub fn switched<T>(body: impl FnOnce() -> T) -> T {
+    body()
 }
 
 /// Integer types a sizing argument can have.
