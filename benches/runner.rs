@@ -18,7 +18,9 @@
 //! - `threads/<k>`: 8 jobs of R(1024, 10) on ArrayList, TreeMap, HashMap, LinkedList run on
 //!   a rayon pool of k threads (in-process).
 //! - `<group>/paired*`: ratios of two of the above measured alternately ([`paired`]):
-//!   harness / hand-written, bobw / r and bobw / r-leaf, 1 / 2 threads.
+//!   harness / hand-written, bobw / r and bobw / r-leaf. (Not threads: alternating the
+//!   pools puts each pass of one behind an idle spell of the other's workers, a wake-up
+//!   and cold-cache cost a runner, whose workers stay busy, does not pay.)
 
 use std::cell::Cell;
 use std::hint::black_box;
@@ -361,32 +363,22 @@ fn threads(c: &mut Criterion) {
         .collect();
     let mut group = c.benchmark_group("threads");
     group.sample_size(10);
-    let pools: Vec<rayon::ThreadPool> = [1, 2]
-        .map(|k| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(k)
-                .build()
-                .unwrap()
-        })
-        .into();
-    let run = |pool: &rayon::ThreadPool| {
-        pool.install(|| {
-            jobs.par_iter().for_each(|(p, j)| {
-                let (unit, context) = &plans[*p];
-                black_box(execute(j, *unit, context).unwrap());
+    for k in [1usize, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(k)
+            .build()
+            .unwrap();
+        group.bench_function(k.to_string(), |b| {
+            b.iter(|| {
+                pool.install(|| {
+                    jobs.par_iter().for_each(|(p, j)| {
+                        let (unit, context) = &plans[*p];
+                        black_box(execute(j, *unit, context).unwrap());
+                    })
+                })
             })
-        })
-    };
-    for (k, pool) in [1, 2].into_iter().zip(&pools) {
-        group.bench_function(k.to_string(), |b| b.iter(|| run(pool)));
+        });
     }
-    paired(
-        &mut group,
-        "paired",
-        "1 thread / 2 threads (the speed-up)",
-        || run(&pools[0]),
-        || run(&pools[1]),
-    );
     group.finish();
 }
 
