@@ -11,16 +11,25 @@
 //!   under `catch_unwind`, exceptions counted). The setup asserts that both compute the
 //!   same exception counts and final pools. `overhead/array_list_bare` is the floor for
 //!   reference: calls decoded beforehand, fixed-size pools, no `catch_unwind`.
-//! - `strategy/<s>`: one job of 20 test cases at n = 1024 on ArrayList for r and bobw
-//!   (index walk + decode + execution end to end).
+//! - `strategy/<s>`: one job of 20 test cases at n = 1024 on ArrayList for r, r-leaf,
+//!   bobw and bobw-prime (index walk + decode + execution end to end). r-leaf draws calls
+//!   as bobw does (uniformly over the j method calls, where r draws the method first), so
+//!   it separates what bobw's test cases cost to execute from what its walk costs.
 //! - `threads/<k>`: 8 jobs of R(1024, 10) on ArrayList, TreeMap, HashMap, LinkedList run on
 //!   a rayon pool of k threads (in-process).
+//! - `<group>/paired*`: ratios of two of the above measured alternately ([`paired`]):
+//!   harness / hand-written, bobw / r and bobw / r-leaf. (Not threads: alternating the
+//!   pools puts each pass of one behind an idle spell of the other's workers, a wake-up
+//!   and cold-cache cost a runner, whose workers stay busy, does not pay.)
 
+use std::cell::Cell;
 use std::hint::black_box;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use rayon::prelude::*;
 use testspace::context::{MethodSelection, PoolInit, TestContext};
 use testspace::experiment::{OracleKind, Until};
@@ -29,6 +38,45 @@ use testspace::strategy::StrategyKind;
 use testspace::subject::{JavaException, Session, Unit, registry};
 use testspace::subjects::abstract_collection::{AbstractCollection, AbstractList};
 use testspace::subjects::array_list::ArrayList;
+
+/// Benchmarks `a` as `<group>/<name>` while running `b` after every run of `a`, and
+/// prints the ratio of their total times (`a / b`). The machine's speed drifts by tens of
+/// percent from one second to the next (a shared host), which skews ratios of benchmarks
+/// run one after the other; alternating the two sides exposes both to the same drift.
+fn paired(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    meaning: &str,
+    mut a: impl FnMut(),
+    mut b: impl FnMut(),
+) {
+    let totals = Cell::new((Duration::ZERO, Duration::ZERO));
+    group.bench_function(name, |bencher| {
+        bencher.iter_custom(|iters| {
+            let (mut ta, mut tb) = (Duration::ZERO, Duration::ZERO);
+            for _ in 0..iters {
+                let t = Instant::now();
+                a();
+                ta += t.elapsed();
+                let t = Instant::now();
+                b();
+                tb += t.elapsed();
+            }
+            let (sa, sb) = totals.get();
+            totals.set((sa + ta, sb + tb));
+            ta
+        })
+    });
+    let (ta, tb) = totals.get();
+    if tb > Duration::ZERO {
+        println!(
+            "{name}: {meaning} = {:.2} (alternated, totals {:.3} s / {:.3} s)\n",
+            ta.as_secs_f64() / tb.as_secs_f64(),
+            ta.as_secs_f64(),
+            tb.as_secs_f64()
+        );
+    }
+}
 
 fn plan(class: &str) -> (&'static dyn Unit, Arc<TestContext>) {
     let unit = registry().find(class).unwrap();
@@ -192,6 +240,21 @@ fn overhead(c: &mut Criterion) {
             }
         })
     });
+    paired(
+        &mut group,
+        "paired",
+        "harness / hand-written",
+        || {
+            for case in &cases {
+                black_box(through_harness(session.as_mut(), case));
+            }
+        },
+        || {
+            for case in &cases {
+                black_box(hand_written(&context, &mut pools, case));
+            }
+        },
+    );
     // The floor, for reference: the calls decoded beforehand, fixed-size pools, no
     // `catch_unwind`, exceptions not counted (less work than the harness must do).
     let decoded: Vec<Vec<(usize, Vec<u32>)>> = cases
@@ -261,6 +324,7 @@ fn strategies(c: &mut Criterion) {
     group.sample_size(10);
     for strategy in [
         StrategyKind::Random,
+        StrategyKind::RandomLeaf,
         StrategyKind::PermutationWalk,
         StrategyKind::PrimeStep,
     ] {
@@ -268,6 +332,25 @@ fn strategies(c: &mut Criterion) {
         group.bench_function(strategy.name(), |b| {
             b.iter(|| black_box(execute(&j, unit, &context).unwrap()))
         });
+    }
+    let context = &context;
+    let run = |strategy| {
+        let j = job("ArrayList", strategy, 1024, 20);
+        move || {
+            black_box(execute(&j, unit, context).unwrap());
+        }
+    };
+    for (name, other) in [
+        ("paired-r", StrategyKind::Random),
+        ("paired-r-leaf", StrategyKind::RandomLeaf),
+    ] {
+        paired(
+            &mut group,
+            name,
+            &format!("bobw / {}", other.name()),
+            run(StrategyKind::PermutationWalk),
+            run(other),
+        );
     }
     group.finish();
 }

@@ -168,7 +168,14 @@ impl<S: Subject> Session for Harness<S> {
             strings,
             objects,
         } = &mut self.pools;
-        let args = Args::new(params, arg_slots, ints, bools, strings, &self.snapshots);
+        let args = Args {
+            params,
+            slots: arg_slots,
+            ints,
+            bools,
+            strings,
+            objects: &self.snapshots,
+        };
         let mut rest = rest.iter().map(|&slot| slot as usize);
         let result = match body {
             Body::Constructor(body) => quietly(|| body(&args)).map(|obj| Value::Object(Some(obj))),

@@ -144,44 +144,22 @@ impl fmt::Display for MethodKind {
 ///
 /// The accessors panic if the index or the type does not match the method's declared
 /// parameters: that is a bug in the subject declaration, not a test outcome.
+///
+/// The harness builds them: `params` are the method's parameter types and `slots` their
+/// pool slots (one per parameter), `ints`, `bools` and `strings` the primitive pools.
 #[derive(Debug)]
 pub struct Args<'a, S> {
-    params: &'a [Param],
-    slots: &'a [u32],
-    ints: &'a [Option<i32>],
-    bools: &'a [bool],
-    strings: &'a [Option<String>],
+    pub(crate) params: &'a [Param],
+    pub(crate) slots: &'a [u32],
+    pub(crate) ints: &'a [Option<i32>],
+    pub(crate) bools: &'a [bool],
+    pub(crate) strings: &'a [Option<String>],
     /// Snapshots of the object arguments, by parameter position (`None` elsewhere);
     /// may be shorter than `params` after the last object parameter.
-    objects: &'a [Option<S>],
+    pub(crate) objects: &'a [Option<S>],
 }
 
 impl<'a, S> Args<'a, S> {
-    /// The arguments of a call of a method with parameters `params` whose parameter
-    /// slots are `slots` (one per parameter), over the primitive pools `ints`, `bools`,
-    /// `strings` and the object snapshots `objects` (indexed by parameter position).
-    ///
-    /// # Panics
-    /// If `slots` and `params` differ in length.
-    pub fn new(
-        params: &'a [Param],
-        slots: &'a [u32],
-        ints: &'a [Option<i32>],
-        bools: &'a [bool],
-        strings: &'a [Option<String>],
-        objects: &'a [Option<S>],
-    ) -> Self {
-        assert_eq!(params.len(), slots.len(), "one slot per parameter");
-        Args {
-            params,
-            slots,
-            ints,
-            bools,
-            strings,
-            objects,
-        }
-    }
-
     /// Number of arguments.
     pub fn len(&self) -> usize {
         self.params.len()
@@ -414,9 +392,14 @@ mod tests {
         let objects = [None, None, None, None, Some("snapshot")];
         // int_vp[2], int_vp[1], bool_vp[1], string_vp[1], the snapshot of param 4.
         let slots = [2, 1, 1, 1, 0];
-        f(&Args::new(
-            &PARAMS, &slots, &ints, &bools, &strings, &objects,
-        ))
+        f(&Args {
+            params: &PARAMS,
+            slots: &slots,
+            ints: &ints,
+            bools: &bools,
+            strings: &strings,
+            objects: &objects,
+        })
     }
 
     #[test]
