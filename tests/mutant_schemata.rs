@@ -34,6 +34,41 @@ fn outcomes(session: &mut dyn Session, calls: &[u32]) -> Vec<(Result<(), JavaExc
         .collect()
 }
 
+/// The id of `unit`'s mutant `original` → `replacement` on the line `offset` lines below
+/// the first line of `file` containing `marker` (found in the source, so that edits
+/// above it do not break the test).
+fn mutant_at(
+    unit: &dyn Unit,
+    file: &str,
+    marker: &str,
+    offset: usize,
+    original: &str,
+    replacement: &str,
+) -> u32 {
+    let source = std::fs::read_to_string(file).unwrap();
+    let line = 1 + offset + source.lines().position(|l| l.contains(marker)).unwrap();
+    let location = format!("{file}:{line}:");
+    unit.mutants()
+        .iter()
+        .find(|m| {
+            m.location.starts_with(&location)
+                && m.original == original
+                && m.replacement == replacement
+        })
+        .unwrap_or_else(|| panic!("no {original} → {replacement} mutant at {location}"))
+        .id
+}
+
+/// The method-call index of the method with signature `sig` on pool slots `slots`.
+fn call(context: &TestContext, sig: &str, slots: &[u32]) -> u32 {
+    let position = context
+        .methods()
+        .iter()
+        .position(|m| m.info.signature == sig)
+        .unwrap();
+    context.call_space().encode_call(position, slots).unwrap()
+}
+
 fn random_cases(j: u32, cases: usize, length: usize, seed: u64) -> Vec<Vec<u32>> {
     (0..cases as u64)
         .map(|k| {
@@ -109,28 +144,16 @@ fn every_unit_runs_gold_through_its_schemata_as_the_plain_port_and_has_a_mutant_
 #[test]
 fn the_is_empty_mutant_turns_the_answer_around() {
     let (unit, context) = array_list();
-    let source = std::fs::read_to_string("subjects/array_list.rs").unwrap();
-    let line = 1 + source
-        .lines()
-        .position(|l| l.contains("pub fn is_empty"))
-        .unwrap();
-    let location = format!("subjects/array_list.rs:{}:", line + 1);
-    let id = unit
-        .mutants()
-        .iter()
-        .find(|m| m.location.starts_with(&location) && m.original == "==" && m.replacement == "!=")
-        .expect("the == → != mutant of isEmpty")
-        .id;
-    let space = context.call_space();
-    let position = |sig: &str| {
-        context
-            .methods()
-            .iter()
-            .position(|m| m.info.signature == sig)
-            .unwrap()
-    };
-    let new = space.encode_call(position("ArrayList()"), &[0]).unwrap();
-    let is_empty = space.encode_call(position("isEmpty()"), &[0, 0]).unwrap();
+    let id = mutant_at(
+        unit,
+        "subjects/array_list.rs",
+        "pub fn is_empty",
+        1,
+        "==",
+        "!=",
+    );
+    let new = call(&context, "ArrayList()", &[0]);
+    let is_empty = call(&context, "isEmpty()", &[0, 0]);
     for (mutant, expected) in [(GOLD, true), (id, false)] {
         let mut session = unit.mutant_session(Arc::clone(&context), mutant).unwrap();
         session.step(new).unwrap();
@@ -184,48 +207,34 @@ fn every_compiled_mutant_of_every_unit_runs_random_test_cases_without_killing_th
 fn a_mutant_with_a_cyclic_list_times_out_in_closures_and_shared_loops() {
     let unit = registry().find("LinkedList").unwrap();
     let context = Arc::new(TestContext::paper(unit).unwrap());
-    let source = std::fs::read_to_string("subjects/linked_list.rs").unwrap();
-    let line = 1 + source
-        .lines()
-        .position(|l| l.contains("self.nodes.len() - 1"))
-        .unwrap();
-    let location = format!("subjects/linked_list.rs:{line}:");
-    let id = unit
-        .mutants()
-        .iter()
-        .find(|m| m.location.starts_with(&location) && m.original == "-" && m.replacement == "%")
-        .expect("the - → % mutant of link()")
-        .id;
-    let space = context.call_space();
-    let call = |sig: &str, slots: &[u32]| {
-        let position = context
-            .methods()
-            .iter()
-            .position(|m| m.info.signature == sig)
-            .unwrap();
-        space.encode_call(position, slots).unwrap()
-    };
+    let id = mutant_at(
+        unit,
+        "subjects/linked_list.rs",
+        "self.nodes.len() - 1",
+        0,
+        "-",
+        "%",
+    );
     let prefix = [
-        call("LinkedList()", &[0]),
-        call("add(Integer)", &[0, 0, 0]),
-        call("add(Integer)", &[0, 0, 0]),
+        call(&context, "LinkedList()", &[0]),
+        call(&context, "add(Integer)", &[0, 0, 0]),
+        call(&context, "add(Integer)", &[0, 0, 0]),
     ];
     for last in [
-        call("contains(Integer)", &[1, 0, 0]),
-        call("toString()", &[0, 0]),
+        call(&context, "contains(Integer)", &[1, 0, 0]),
+        call(&context, "toString()", &[0, 0]),
     ] {
         let calls: Vec<u32> = prefix.iter().copied().chain([last]).collect();
-        // Outcomes only: rendering the cyclic list's pools (outside a step) would not end.
-        let outcomes = |session: &mut dyn Session| -> Vec<Result<(), JavaException>> {
-            session.reset();
-            calls.iter().map(|&c| session.step(c)).collect()
-        };
         let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
-        assert!(outcomes(&mut *gold).iter().all(Result::is_ok));
+        assert!(outcomes(&mut *gold, &calls).iter().all(|(o, _)| o.is_ok()));
         let mut mutant = unit.mutant_session(Arc::clone(&context), id).unwrap();
         mutant.set_fuel_budget(guard::mutant_budget(gold.fuel_used().unwrap()));
+        let ends: Vec<_> = outcomes(&mut *mutant, &calls)
+            .into_iter()
+            .map(|(o, _)| o)
+            .collect();
         assert_eq!(
-            outcomes(&mut *mutant),
+            ends,
             [Ok(()), Ok(()), Ok(()), Err(JavaException::Timeout)],
             "{calls:?}"
         );

@@ -194,11 +194,10 @@ pub fn tick() {
 pub fn spend(units: u64) {
     STATE.with(|s| {
         let fuel = s.fuel.get();
+        s.fuel.set(fuel.saturating_sub(units));
         if fuel < units {
-            s.fuel.set(0);
             trip(true, 0);
         }
-        s.fuel.set(fuel.saturating_sub(units));
     });
 }
 
