@@ -11,16 +11,25 @@
 //!   under `catch_unwind`, exceptions counted). The setup asserts that both compute the
 //!   same exception counts and final pools. `overhead/array_list_bare` is the floor for
 //!   reference: calls decoded beforehand, fixed-size pools, no `catch_unwind`.
-//! - `strategy/<s>`: one job of 20 test cases at n = 1024 on ArrayList for r, r-leaf,
-//!   bobw and bobw-prime (index walk + decode + execution end to end). r-leaf draws calls
-//!   as bobw does (uniformly over the j method calls, where r draws the method first), so
-//!   it separates what bobw's test cases cost to execute from what its walk costs.
-//! - `threads/<k>`: 8 jobs of R(1024, 10) on ArrayList, TreeMap, HashMap, LinkedList run on
-//!   a rayon pool of k threads (in-process).
+//! - `strategy/<s>`: one job of [`STRATEGY_TESTS`] test cases at n = 1024 on ArrayList for
+//!   r, r-leaf, bobw and bobw-prime (index walk + decode + execution end to end; divide by
+//!   [`STRATEGY_TESTS`] for the cost per test). The cost of a test case is heavy-tailed
+//!   (most take ~150 µs, a few hit the gold fuel budget after milliseconds), so the mean
+//!   needs hundreds of test cases to settle. r-leaf draws calls as bobw does (uniformly
+//!   over the j method calls, i.e. uniformly over the leaves of the search tree, where r
+//!   follows the paper's R and draws the method first), so it separates what bobw's test
+//!   cases cost to execute from what its walk costs.
+//! - `threads/<k>`: 32 jobs of R(1024, 10) on ArrayList, TreeMap, HashMap, LinkedList (8
+//!   seeds each) run on a rayon pool of k threads, in-process.
+//! - `scaling/jobs_<k>` and `scaling/paired`: the runner itself, [`run_experiment_source`]
+//!   on [`SCALING_EXPERIMENT`] with `--jobs k`: k supervised worker processes (this bench
+//!   binary serves as the worker, see [`main`]), journal, tables and manifest written to a
+//!   fresh folder. Each run starts its own workers, so alternating k = 1 and k = 2 is fair.
 //! - `<group>/paired*`: ratios of two of the above measured alternately ([`paired`]):
-//!   harness / hand-written, bobw / r and bobw / r-leaf. (Not threads: alternating the
-//!   pools puts each pass of one behind an idle spell of the other's workers, a wake-up
-//!   and cold-cache cost a runner, whose workers stay busy, does not pay.)
+//!   harness / hand-written, bobw / r, bobw / r-leaf, and the runner's `--jobs 1` /
+//!   `--jobs 2`. (Not `threads`: alternating two in-process pools puts each pass of one
+//!   behind an idle spell of the other's threads, a wake-up and cold-cache cost a runner,
+//!   whose workers stay busy, does not pay.)
 
 use std::cell::Cell;
 use std::hint::black_box;
@@ -29,11 +38,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
+use criterion::{BenchmarkGroup, Criterion, SamplingMode, criterion_group};
 use rayon::prelude::*;
 use testspace::context::{MethodSelection, PoolInit, TestContext};
 use testspace::experiment::{OracleKind, Until};
 use testspace::runner::job::{Job, execute};
+use testspace::runner::{RunOptions, run_experiment_source};
 use testspace::strategy::StrategyKind;
 use testspace::subject::{JavaException, Session, Unit, registry};
 use testspace::subjects::abstract_collection::{AbstractCollection, AbstractList};
@@ -318,24 +328,28 @@ fn bare(case: &[(usize, Vec<u32>)]) -> ([Option<i32>; 2], [bool; 2]) {
     (ints, bools)
 }
 
+/// Test cases per job in `strategy/*`.
+const STRATEGY_TESTS: u64 = 1000;
+
 fn strategies(c: &mut Criterion) {
     let (unit, context) = plan("ArrayList");
     let mut group = c.benchmark_group("strategy");
     group.sample_size(10);
+    group.sampling_mode(SamplingMode::Flat);
     for strategy in [
         StrategyKind::Random,
         StrategyKind::RandomLeaf,
         StrategyKind::PermutationWalk,
         StrategyKind::PrimeStep,
     ] {
-        let j = job("ArrayList", strategy, 1024, 20);
+        let j = job("ArrayList", strategy, 1024, STRATEGY_TESTS);
         group.bench_function(strategy.name(), |b| {
             b.iter(|| black_box(execute(&j, unit, &context).unwrap()))
         });
     }
     let context = &context;
     let run = |strategy| {
-        let j = job("ArrayList", strategy, 1024, 20);
+        let j = job("ArrayList", strategy, 1024, STRATEGY_TESTS);
         move || {
             black_box(execute(&j, unit, context).unwrap());
         }
@@ -358,8 +372,12 @@ fn strategies(c: &mut Criterion) {
 fn threads(c: &mut Criterion) {
     let classes = ["ArrayList", "TreeMap", "HashMap", "LinkedList"];
     let plans: Vec<_> = classes.iter().map(|c| plan(c)).collect();
-    let jobs: Vec<(usize, Job)> = (0..8)
-        .map(|i| (i % 4, job(classes[i % 4], StrategyKind::Random, 1024, 10)))
+    let jobs: Vec<(usize, Job)> = (0..32)
+        .map(|i| {
+            let mut j = job(classes[i % 4], StrategyKind::Random, 1024, 10);
+            j.seed += (i / 4) as u64;
+            (i % 4, j)
+        })
         .collect();
     let mut group = c.benchmark_group("threads");
     group.sample_size(10);
@@ -382,5 +400,90 @@ fn threads(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, calls, overhead, strategies, threads);
-criterion_main!(benches);
+/// The experiment of `scaling/*`: 4 units × 6 sampled mutants × (r and bobw at n = 64, 256,
+/// 1024) = 144 cells of 200 test cases each (about 3 s of work on one core).
+const SCALING_EXPERIMENT: &str = r#"
+name = "scaling"
+seed = 2010
+subjects = ["ArrayList", "HashMap", "TreeMap", "LinkedList"]
+
+[context]
+methods = "all"
+
+[context.pools]
+int = { size = 2, init = [0, 100] }
+bool = { size = 2, init = [false, true] }
+string = { size = 2, init = ["a", "b"] }
+object = { size = 1 }
+
+[mutants]
+sample = 6
+seed = 2010
+
+[[phase]]
+name = "scaling"
+
+[[phase.run]]
+strategy = "r"
+n = [64, 256, 1024]
+tests = 200
+until = "budget"
+
+[[phase.run]]
+strategy = "bobw"
+n = [64, 256, 1024]
+tests = 200
+until = "budget"
+"#;
+
+fn scaling(c: &mut Criterion) {
+    let run = |jobs: usize| {
+        move || {
+            let out = tempfile::tempdir().unwrap();
+            let options = RunOptions {
+                jobs,
+                resume: false,
+                out: Some(out.path().to_path_buf()),
+                watchdog: None,
+                progress: false,
+                profile: "default".into(),
+            };
+            let report = run_experiment_source(
+                std::path::Path::new("scaling.toml"),
+                SCALING_EXPERIMENT,
+                &options,
+            )
+            .unwrap();
+            assert_eq!(report.cells.len(), 144, "every cell runs");
+            black_box(report);
+        }
+    };
+    let mut group = c.benchmark_group("scaling");
+    group.sample_size(10);
+    group.sampling_mode(SamplingMode::Flat);
+    for jobs in [1, 2] {
+        group.bench_function(format!("jobs_{jobs}"), |b| b.iter(run(jobs)));
+    }
+    paired(
+        &mut group,
+        "paired",
+        "--jobs 1 / --jobs 2 (the speed-up)",
+        run(1),
+        run(2),
+    );
+    group.finish();
+}
+
+criterion_group!(benches, calls, overhead, strategies, threads, scaling);
+
+/// criterion's `main`, but the runner starts its worker processes as
+/// `current_exe() worker`, and under `cargo bench` the current executable is this bench:
+/// with the argument `worker` it serves jobs as `testspace worker` does.
+fn main() {
+    if std::env::args().nth(1).as_deref() == Some("worker") {
+        testspace::runner::worker::serve().unwrap();
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
