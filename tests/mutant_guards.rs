@@ -156,6 +156,42 @@ fn a_loop_that_never_ends_times_out() {
     assert_eq!(run(&unit, deleted, "countDown", 0).0, Err(E::Timeout));
 }
 
+/// The object pool of `session` as `render_pools` prints it.
+fn rendered_objects(session: &dyn Session) -> Vec<String> {
+    let pools = session.render_pools();
+    let (_, objects) = pools.iter().find(|(ty, _)| ty == "Planted").unwrap();
+    objects.clone()
+}
+
+#[test]
+fn rendering_the_pools_runs_the_mutants_to_string_under_the_guards() {
+    let unit = unit();
+    // A mutant elsewhere renders as gold does.
+    let (_, session) = run(&unit, mutant(&unit, 21, "-=", "+="), "fill", 0);
+    assert_eq!(rendered_objects(session.as_ref()), ["[1, 1, 1, 1, 1]"]);
+    // A mutated toString() renders as the mutant: ", " before the first element too.
+    let (_, session) = run(&unit, mutant(&unit, 73, ">", ">="), "fill", 0);
+    assert_eq!(rendered_objects(session.as_ref()), ["[, 1, 1, 1, 1, 1]"]);
+    // One that loops or panics renders as its outcome, without hanging and without
+    // spending the test case's fuel.
+    for (original, replacement, shown) in [
+        ("+=", "*=", "<Timeout>"),
+        ("i += 1;", "", "<Timeout>"),
+        ("+=", "-=", "<RustPanic>"),
+    ] {
+        let id = mutant(&unit, 77, original, replacement);
+        let (outcome, session) = run(&unit, id, "fill", 0);
+        assert_eq!(outcome, Ok(()));
+        let used = session.fuel_used();
+        assert_eq!(
+            rendered_objects(session.as_ref()),
+            [shown],
+            "{original} → {replacement:?}"
+        );
+        assert_eq!(session.fuel_used(), used);
+    }
+}
+
 #[test]
 fn a_mutant_session_without_a_budget_gets_the_default_fuel() {
     let unit = unit();

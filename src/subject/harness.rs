@@ -106,6 +106,39 @@ pub struct Harness<S: Subject> {
 }
 
 impl<S: Subject> Harness<S> {
+    /// [`Session::render_pools`] with `object` rendering each non-null object.
+    fn render_pools_with(&self, object: impl Fn(&S) -> String) -> Vec<(String, Vec<String>)> {
+        let p = &self.pools;
+        let null = || "null".to_string();
+        vec![
+            (
+                "int".into(),
+                p.ints
+                    .iter()
+                    .map(|v| v.map_or_else(null, |v| v.to_string()))
+                    .collect(),
+            ),
+            (
+                "bool".into(),
+                p.bools.iter().map(|v| v.to_string()).collect(),
+            ),
+            (
+                "string".into(),
+                p.strings
+                    .iter()
+                    .map(|v| v.as_ref().map_or_else(null, |s| format!("{s:?}")))
+                    .collect(),
+            ),
+            (
+                S::CLASS.into(),
+                p.objects
+                    .iter()
+                    .map(|v| v.as_ref().map_or_else(null, &object))
+                    .collect(),
+            ),
+        ]
+    }
+
     /// A harness for `context`, whose methods are numbered as in `methods`.
     pub fn new(methods: Arc<[Method<S>]>, context: Arc<TestContext>) -> Self {
         install_quiet_panic_hook();
@@ -208,35 +241,7 @@ impl<S: Subject> Session for Harness<S> {
     }
 
     fn render_pools(&self) -> Vec<(String, Vec<String>)> {
-        let p = &self.pools;
-        let null = || "null".to_string();
-        vec![
-            (
-                "int".into(),
-                p.ints
-                    .iter()
-                    .map(|v| v.map_or_else(null, |v| v.to_string()))
-                    .collect(),
-            ),
-            (
-                "bool".into(),
-                p.bools.iter().map(|v| v.to_string()).collect(),
-            ),
-            (
-                "string".into(),
-                p.strings
-                    .iter()
-                    .map(|v| v.as_ref().map_or_else(null, |s| format!("{s:?}")))
-                    .collect(),
-            ),
-            (
-                S::CLASS.into(),
-                p.objects
-                    .iter()
-                    .map(|v| v.as_ref().map_or_else(null, |o| o.to_java_string()))
-                    .collect(),
-            ),
-        ]
+        self.render_pools_with(|object| object.to_java_string())
     }
 }
 
@@ -302,8 +307,17 @@ impl<S: Subject> Session for SchemataSession<S> {
         self.harness.primitives()
     }
 
+    /// Renders the objects as the session's mutant would (`toString()` is mutated too),
+    /// under the guards and with a fresh budget per object: a `toString()` that loops,
+    /// recurses without end or panics renders as `<Timeout>`, `<RecursionLimit>`, `<RustPanic>`, …
+    /// (the outcome's Java name) instead of hanging or crashing the caller.
     fn render_pools(&self) -> Vec<(String, Vec<String>)> {
-        self.harness.render_pools()
+        self.harness.render_pools_with(|object| {
+            let saved = guard::install(self.mutant, self.budget, self.usable_stack);
+            let rendered = quietly(|| Ok(object.to_java_string()));
+            guard::uninstall(saved);
+            rendered.unwrap_or_else(|outcome| format!("<{outcome}>"))
+        })
     }
 
     fn fuel_used(&self) -> Option<u64> {

@@ -2,7 +2,7 @@
 //! (`tests/mutant_guards.rs`): `build.rs` writes its schemata with every mutant compiled
 //! in. Some of its mutants loop forever (`n -= 1` → `n += 1`, or deleted), recurse
 //! without bound (`n - 1` → `n + 1` in `depth`) or allocate without bound (the negated
-//! size check of `fill`).
+//! size check of `fill`); `toString()` loops too (`i += 1` → `i *= 1`, or deleted).
 
 use crate::subject::{JavaException, Method, Param, Return, Subject};
 
@@ -59,6 +59,24 @@ impl Subject for Planted {
     }
 
     fn to_java_string(&self) -> String {
-        format!("{:?}", self.cells)
+        self.render()
+    }
+}
+
+impl Planted {
+    /// Java's `AbstractCollection.toString()`: `[1, 1, 1]`.
+    pub fn render(&self) -> String {
+        let mut out = String::from("[");
+        let size = self.cells.len() as i32;
+        let mut i = 0;
+        while i < size {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&self.cells[i as usize].to_string());
+            i += 1;
+        }
+        out.push(']');
+        out
     }
 }
