@@ -196,14 +196,14 @@ fn render(
         OracleKind::Paper => {
             let _ = writeln!(
                 out,
-                "        let exceptions = calls.iter().filter(|&&call| session.step(call).is_err()).count();"
+                "        let exceptions = calls\n            .iter()\n            .filter(|&&call| session.step(call).is_err())\n            .count();"
             );
             let _ = writeln!(out, "        (exceptions, session.primitives())");
         }
         OracleKind::Strict => {
             let _ = writeln!(
                 out,
-                "        calls.iter().map(|&call| (session.step(call).err(), session.primitives())).collect::<Vec<_>>()"
+                "        calls\n            .iter()\n            .map(|&call| (session.step(call).err(), session.primitives()))\n            .collect::<Vec<_>>()"
             );
         }
     }
