@@ -108,27 +108,70 @@ impl ElementData {
 
     /// The `count` slots from `index` (the source side of `System.arraycopy`).
     pub(crate) fn read(&self, index: i32, count: i32) -> Result<Vec<Option<i32>>> {
-        self.check(index, count)?;
+        let start = self.check(index, count)?;
         spend(count as u64);
-        (index..index + count).map(|i| self.get(i)).collect()
+        let mut values = Vec::with_capacity(count as usize);
+        values.extend_from_slice(self.stored(start, count as usize));
+        values.resize(count as usize, None);
+        Ok(values)
     }
 
     /// Writes `values` from `index` on (the destination side of `System.arraycopy`).
     pub(crate) fn write(&mut self, index: i32, values: &[Option<i32>]) -> Result<()> {
-        self.check(index, values.len() as i32)?;
+        let start = self.check(index, values.len() as i32)?;
         spend(values.len() as u64);
-        for (offset, &value) in values.iter().enumerate() {
-            self.set(index + offset as i32, value)?;
+        if let Some(last) = values.iter().rposition(Option::is_some) {
+            self.store_up_to(start + last + 1);
+        }
+        let stored = self.written.len().saturating_sub(start).min(values.len());
+        if stored > 0 {
+            self.written[start..start + stored].copy_from_slice(&values[..stored]);
         }
         Ok(())
     }
 
     /// `System.arraycopy(es, srcPos, es, destPos, length)`: overlapping ranges copy as
-    /// if through a temporary array.
+    /// if through a temporary array. The same checks, fuel and result as `read` of the
+    /// source range then `write` of what it read, without the temporary.
     pub(crate) fn copy_within(&mut self, src_pos: i32, dest_pos: i32, length: i32) -> Result<()> {
         self.check(dest_pos, length)?;
-        let moved = self.read(src_pos, length)?;
-        self.write(dest_pos, &moved)
+        let src = self.check(src_pos, length)?;
+        spend(length as u64); // read
+        spend(length as u64); // write
+        let (dest, length) = (dest_pos as usize, length as usize);
+        if let Some(last) = self.stored(src, length).iter().rposition(Option::is_some) {
+            self.store_up_to(dest + last + 1);
+        }
+        // Past the stored prefix every slot is null, on both sides (the prefix now reaches
+        // the destination of the last non-null source slot): copy what lies within it on
+        // both sides (memmove semantics), then null the stored destination slots whose
+        // source lies beyond it.
+        let stored_len = self.written.len();
+        let copied = stored_len.saturating_sub(src.max(dest)).min(length);
+        if copied > 0 {
+            self.written.copy_within(src..src + copied, dest);
+        }
+        let nulled_end = (dest + length).min(stored_len);
+        if dest + copied < nulled_end {
+            self.written[dest + copied..nulled_end].fill(None);
+        }
+        Ok(())
+    }
+
+    /// The stored slots among the `count` from `start` (a prefix of them; the rest are
+    /// `null`).
+    fn stored(&self, start: usize, count: usize) -> &[Option<i32>] {
+        let len = self.written.len();
+        &self.written[start.min(len)..(start + count).min(len)]
+    }
+
+    /// Extends the stored prefix to `end` slots (new slots `null`), at one unit of fuel per
+    /// new slot, as `set` does when it writes beyond the prefix.
+    fn store_up_to(&mut self, end: usize) {
+        if end > self.written.len() {
+            spend((end - self.written.len()) as u64);
+            self.written.resize(end, None);
+        }
     }
 }
 
@@ -175,6 +218,101 @@ mod tests {
     use super::*;
 
     type E = JavaException;
+
+    /// The element-by-element definitions `read`, `write` and `copy_within` must agree
+    /// with: `get` and `set` per slot.
+    mod reference {
+        use super::*;
+
+        pub fn read(a: &ElementData, index: i32, count: i32) -> Result<Vec<Option<i32>>> {
+            a.check(index, count)?;
+            spend(count as u64);
+            (index..index + count).map(|i| a.get(i)).collect()
+        }
+
+        pub fn write(a: &mut ElementData, index: i32, values: &[Option<i32>]) -> Result<()> {
+            a.check(index, values.len() as i32)?;
+            spend(values.len() as u64);
+            for (offset, &value) in values.iter().enumerate() {
+                a.set(index + offset as i32, value)?;
+            }
+            Ok(())
+        }
+
+        pub fn copy_within(a: &mut ElementData, src: i32, dest: i32, length: i32) -> Result<()> {
+            a.check(dest, length)?;
+            let moved = read(a, src, length)?;
+            write(a, dest, &moved)
+        }
+    }
+
+    /// An array of `length` slots with `stored` (a prefix, possibly shorter) written.
+    fn array(length: i32, stored: &[Option<i32>]) -> ElementData {
+        let mut a = ElementData::new_array(length).unwrap();
+        for (i, &v) in stored.iter().enumerate().take(length as usize) {
+            a.written.resize(i + 1, None);
+            a.written[i] = v;
+        }
+        a
+    }
+
+    /// Runs `f` with plenty of fuel; its result and the fuel it spent.
+    fn fueled<T>(f: impl FnOnce() -> T) -> (T, u64) {
+        let before = crate::subject::guard::fuel();
+        crate::subject::guard::set_fuel(1 << 40);
+        let result = f();
+        let spent = (1 << 40) - crate::subject::guard::fuel();
+        crate::subject::guard::set_fuel(before);
+        (result, spent)
+    }
+
+    fn slot() -> impl Strategy<Value = Option<i32>> {
+        prop::option::of(0..3)
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+        #[test]
+        fn read_write_and_copy_within_agree_with_get_and_set_slot_by_slot(
+            length in 0i32..12,
+            stored in prop::collection::vec(slot(), 0..12),
+            values in prop::collection::vec(slot(), 0..8),
+            src in -2i32..14,
+            dest in -2i32..14,
+            count in -1i32..10,
+        ) {
+            let a = array(length, &stored);
+            prop_assert_eq!(
+                fueled(|| a.read(src, count)),
+                fueled(|| reference::read(&a, src, count))
+            );
+            let (mut fast, mut slow) = (a.clone(), a.clone());
+            prop_assert_eq!(
+                fueled(|| fast.write(dest, &values)),
+                fueled(|| reference::write(&mut slow, dest, &values))
+            );
+            prop_assert_eq!(&fast.written, &slow.written);
+            let (mut fast, mut slow) = (a.clone(), a.clone());
+            prop_assert_eq!(
+                fueled(|| fast.copy_within(src, dest, count)),
+                fueled(|| reference::copy_within(&mut slow, src, dest, count))
+            );
+            prop_assert_eq!(&fast.written, &slow.written);
+        }
+    }
+
+    #[test]
+    fn copy_within_nulls_stored_slots_whose_source_lies_past_the_stored_prefix() {
+        let mut a = array(10, &[Some(1), Some(2), Some(3)]);
+        a.copy_within(2, 0, 3).unwrap();
+        assert_eq!(a.written, vec![Some(3), None, None]);
+        let mut a = array(10, &[Some(1), None, Some(3)]);
+        a.copy_within(0, 5, 3).unwrap();
+        assert_eq!(a.written[5..], [Some(1), None, Some(3)]);
+        assert_eq!(a.written.len(), 8);
+    }
 
     #[test]
     fn new_length_follows_arrays_support_including_huge_length() {
