@@ -11,9 +11,10 @@
 //! Java's loop does. The inherited methods are the shared ones of
 //! [`crate::subjects::abstract_collection`]: `AbstractList`'s `equals` and `hashCode` (over
 //! `LinkedList`'s own iterator, which follows the `next` links) and `AbstractCollection`'s
-//! `toString`, `containsAll`, and `removeAll`/`retainAll` (through `AbstractList.Itr`:
-//! `get(cursor)`, and `remove(lastRet)`, which unlinks the node `LinkedList`'s own
-//! `ListItr.remove()` would); `isEmpty` (`AbstractCollection`'s `size() == 0`) is here.
+//! `toString` and `containsAll`; `AbstractCollection`'s `removeAll`/`retainAll` loop is
+//! here, over `LinkedList`'s own `ListItr` (`next()` follows the `next` links,
+//! `remove()` unlinks the last returned node), as `iterator()` is `listIterator(0)` in
+//! Java; `isEmpty` (`AbstractCollection`'s `size() == 0`) is here too.
 //!
 //! M_C, in the order of the Java source: `LinkedList()`, `LinkedList(LinkedList)`,
 //! `getFirst`, `getLast`, `removeFirst`, `removeLast`, `addFirst`, `addLast`, `contains`,
@@ -402,6 +403,61 @@ impl AbstractList for LinkedList {
     fn remove_at(&mut self, index: i32) -> Result<Option<i32>> {
         self.check_element_index(index)?;
         Ok(self.unlink(self.node(index)))
+    }
+
+    /// `removeAll(Collection c)` (`AbstractCollection`): `Objects.requireNonNull(c)`, then
+    /// removes through `LinkedList`'s own iterator what `c` contains.
+    fn remove_all(&mut self, c: Option<&Self>) -> Result<bool> {
+        let Some(c) = c else {
+            return Err(JavaException::NullPointer);
+        };
+        self.remove_through_list_itr(c, true)
+    }
+
+    /// `retainAll(Collection c)` (`AbstractCollection`): `Objects.requireNonNull(c)`, then
+    /// removes through `LinkedList`'s own iterator what `c` does not contain.
+    fn retain_all(&mut self, c: Option<&Self>) -> Result<bool> {
+        let Some(c) = c else {
+            return Err(JavaException::NullPointer);
+        };
+        self.remove_through_list_itr(c, false)
+    }
+}
+
+impl LinkedList {
+    /// The loop of `AbstractCollection.removeAll`/`retainAll` over `iterator()`, which for
+    /// a `LinkedList` is `listIterator(0)`, a `ListItr`: `it.remove()` each element `e`
+    /// with `c.contains(e) == contained`; whether any was removed. `ListItr(0)` starts at
+    /// `node(0)` (`null` when empty); `hasNext()` is `nextIndex < size`; `next()` steps to
+    /// `next.next`; `remove()` unlinks `lastReturned` and, unless `next` was that node,
+    /// steps `nextIndex` back. `modCount` is not ported: `ListItr.remove()` keeps its
+    /// `expectedModCount` in step, so the check cannot fire in this loop.
+    fn remove_through_list_itr(&mut self, c: &LinkedList, contained: bool) -> Result<bool> {
+        let mut modified = false;
+        let mut next = if self.size == 0 {
+            None
+        } else {
+            Some(self.node(0))
+        };
+        let mut next_index = 0;
+        while next_index < self.size {
+            let Some(last_returned) = next else {
+                return Err(JavaException::NullPointer); // `next.next` with `next == null`
+            };
+            next = self.nodes[last_returned].next;
+            next_index += 1;
+            if c.contains(self.nodes[last_returned].item) == contained {
+                let last_next = self.nodes[last_returned].next;
+                self.unlink(last_returned);
+                if next == Some(last_returned) {
+                    next = last_next;
+                } else {
+                    next_index -= 1;
+                }
+                modified = true;
+            }
+        }
+        Ok(modified)
     }
 }
 
