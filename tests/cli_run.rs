@@ -245,26 +245,33 @@ fn a_run_killed_with_sigkill_resumes_with_no_cell_lost_or_duplicated() {
     );
 }
 
+/// `testspace show-test <results> --subject Register --mutant <mutant> --strategy r --n 8`.
+fn show_test_command(results: &Path, mutant: &str) -> Command {
+    let mut command = testspace();
+    command.arg("show-test").arg(results).args([
+        "--subject",
+        "Register",
+        "--mutant",
+        mutant,
+        "--strategy",
+        "r",
+        "--n",
+        "8",
+    ]);
+    command
+}
+
+/// What [`show_test_command`] prints and exits with.
+fn show_test(results: &Path, mutant: &str) -> std::process::Output {
+    show_test_command(results, mutant).output().unwrap()
+}
+
 #[test]
 fn show_test_renders_a_test_that_replays_the_recorded_index() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("register");
     run(&out, "2");
-    let shown = testspace()
-        .args(["show-test"])
-        .arg(&out)
-        .args([
-            "--subject",
-            "Register",
-            "--mutant",
-            "2",
-            "--strategy",
-            "r",
-            "--n",
-            "8",
-        ])
-        .output()
-        .unwrap();
+    let shown = show_test(&out, "2");
     assert!(
         shown.status.success(),
         "{}",
@@ -310,20 +317,16 @@ fn show_test_renders_a_test_that_replays_the_recorded_index() {
         String::from_utf8(encoded.stdout).unwrap().trim(),
         row[column("first_failure_index")]
     );
+    // An unfinished run has no tables yet: the journal gives the same test.
+    let unfinished = dir.path().join("unfinished");
+    std::fs::create_dir(&unfinished).unwrap();
+    for file in ["experiment.toml", "manifest.json", "journal.jsonl"] {
+        std::fs::copy(out.join(file), unfinished.join(file)).unwrap();
+    }
+    let from_journal = show_test(&unfinished, "2");
+    assert_eq!(String::from_utf8(from_journal.stdout).unwrap(), code);
     // A cell that did not kill has no failing test to show.
-    testspace()
-        .args(["show-test"])
-        .arg(&out)
-        .args([
-            "--subject",
-            "Register",
-            "--mutant",
-            "3",
-            "--strategy",
-            "r",
-            "--n",
-            "8",
-        ])
+    show_test_command(&out, "3")
         .assert()
         .failure()
         .stderr(predicate::str::contains("no cell"));

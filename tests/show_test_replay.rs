@@ -89,12 +89,22 @@ object = { size = 1 }
     assert_eq!(run(0), run(7), "mutant 7 diverges from gold");
 }
 
-#[test]
-fn show_test_prints_the_test_in_this_file() {
+/// `testspace show-test <results> --subject TreeMap --mutant 7 --strategy r --n 16`.
+fn show_test(results: &std::path::Path) -> String {
     let output = Command::cargo_bin("testspace")
         .unwrap()
-        .args(["show-test", "results/andrews2010", "--subject", "TreeMap"])
-        .args(["--mutant", "7", "--strategy", "r", "--n", "16"])
+        .arg("show-test")
+        .arg(results)
+        .args([
+            "--subject",
+            "TreeMap",
+            "--mutant",
+            "7",
+            "--strategy",
+            "r",
+            "--n",
+            "16",
+        ])
         .env_remove("TESTSPACE_FIXTURE_SUBJECTS")
         .output()
         .unwrap();
@@ -103,12 +113,38 @@ fn show_test_prints_the_test_in_this_file() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The test above, as `show-test` prints it.
+fn expected() -> String {
     let this = include_str!("show_test_replay.rs");
     let start = this.find("/// Reproduces").unwrap();
     let end = start + this[start..].find("\n}\n").unwrap() + "\n}\n".len();
-    let expected = this[start..end].replace(
+    this[start..end].replace(
         "#[should_panic(expected = \"mutant 7 diverges from gold\")]\n",
         "",
+    )
+}
+
+#[test]
+fn show_test_prints_the_test_in_this_file() {
+    // The committed folder has cells.parquet and no journal (it is not committed).
+    assert_eq!(
+        show_test(std::path::Path::new("results/andrews2010")),
+        expected()
     );
-    assert_eq!(String::from_utf8(output.stdout).unwrap(), expected);
+}
+
+#[test]
+fn show_test_reads_a_folder_with_only_the_csv_table() {
+    let dir = tempfile::tempdir().unwrap();
+    for file in ["experiment.toml", "manifest.json", "cells.csv"] {
+        std::fs::copy(
+            std::path::Path::new("results/andrews2010").join(file),
+            dir.path().join(file),
+        )
+        .unwrap();
+    }
+    assert_eq!(show_test(dir.path()), expected());
 }

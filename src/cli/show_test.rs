@@ -46,28 +46,17 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
     })?;
     let manifest = crate::runner::output::read_manifest(&args.results)?;
     let experiment = parse_experiment_profile(&experiment_path, &source, &manifest.profile)?;
-    let journal = args.results.join("journal.jsonl");
-    let file = std::fs::File::open(&journal)
-        .with_context(|| format!("cannot read {}", journal.display()))?;
-    let mut cell: Option<CellRecord> = None;
-    for line in std::io::BufReader::new(file).lines() {
-        let Ok(record) = serde_json::from_str::<CellRecord>(&line?) else {
-            break;
-        };
-        let matches = record.subject == args.subject
-            && record.mutant == args.mutant
-            && record.strategy == args.strategy.name()
-            && record.n == args.n
-            && args.phase.as_ref().is_none_or(|p| *p == record.phase)
-            && record.first_failure.is_some();
-        if matches
-            && cell
-                .as_ref()
-                .is_none_or(|c| (record.phase_index, record.run) < (c.phase_index, c.run))
-        {
-            cell = Some(record);
-        }
-    }
+    let phases: Vec<&str> = experiment.phases.iter().map(|p| p.name.as_str()).collect();
+    let cell = failing_cells(&args.results, &phases)?
+        .into_iter()
+        .filter(|c| {
+            c.subject == args.subject
+                && c.mutant == args.mutant
+                && c.strategy == args.strategy.name()
+                && c.n == args.n
+                && args.phase.as_ref().is_none_or(|p| *p == c.phase)
+        })
+        .min_by_key(|c| (c.phase_index, c.run));
     let Some(cell) = cell else {
         bail!(
             "no cell of {} killed mutant {} with {} at n = {}{} in {}",
@@ -88,7 +77,7 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
         .with_context(|| format!("{} is not a subject of the experiment", args.subject))?;
     let context = Arc::clone(&plan.context);
     let n = args.n as usize;
-    let counter = cell.first_failure.expect("selected for it") - 1;
+    let counter = cell.first_failure - 1;
     let strategy = args
         .strategy
         .build(context.call_space(), n, experiment.seed);
@@ -118,8 +107,121 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A cell that found a failing test: what `show-test` needs of it.
+struct FailingCell {
+    /// The phase's position in the experiment, and its name.
+    phase_index: usize,
+    phase: String,
+    /// The run's position in its phase.
+    run: usize,
+    subject: String,
+    mutant: u32,
+    strategy: String,
+    n: u64,
+    /// E(n): the position of the first failing test case (from 1).
+    first_failure: u64,
+    /// The index of that test case, in decimal.
+    first_failure_index: Option<String>,
+}
+
+/// The cells of a results folder that found a failing test: from its cells table
+/// (`cells.parquet` or `cells.csv`, what `run` leaves and what is committed), or, while
+/// a run is unfinished and has no table yet, from its `journal.jsonl`. `phases` are the
+/// experiment's phase names, in order.
+fn failing_cells(results: &std::path::Path, phases: &[&str]) -> anyhow::Result<Vec<FailingCell>> {
+    let has_table = ["cells.parquet", "cells.csv"]
+        .iter()
+        .any(|table| results.join(table).is_file());
+    if has_table {
+        let frame = crate::report::read_table(results)?;
+        return failing_cells_of_table(&frame, phases)
+            .with_context(|| format!("reading the cells table of {}", results.display()));
+    }
+    let journal = results.join("journal.jsonl");
+    let file = std::fs::File::open(&journal).with_context(|| {
+        format!(
+            "cannot read {} (and there is no cells table)",
+            journal.display()
+        )
+    })?;
+    let mut cells = Vec::new();
+    for line in std::io::BufReader::new(file).lines() {
+        let Ok(record) = serde_json::from_str::<CellRecord>(&line?) else {
+            break; // a line cut short by an interruption ends the journal
+        };
+        if let Some(first_failure) = record.first_failure {
+            cells.push(FailingCell {
+                phase_index: record.phase_index,
+                phase: record.phase,
+                run: record.run,
+                subject: record.subject,
+                mutant: record.mutant,
+                strategy: record.strategy,
+                n: record.n,
+                first_failure,
+                first_failure_index: record.first_failure_index,
+            });
+        }
+    }
+    Ok(cells)
+}
+
+/// The rows of a cells table with a `first_failure`.
+fn failing_cells_of_table(
+    frame: &polars_core::prelude::DataFrame,
+    phases: &[&str],
+) -> anyhow::Result<Vec<FailingCell>> {
+    use polars_core::prelude::DataType;
+    let column = |name: &str, dtype: &DataType| {
+        frame
+            .column(name)
+            .and_then(|c| c.strict_cast(dtype))
+            .with_context(|| format!("column `{name}`"))
+    };
+    let (text, count) = (DataType::String, DataType::UInt64);
+    let phase = column("phase", &text)?;
+    let run = column("run", &count)?;
+    let subject = column("subject", &text)?;
+    let mutant = column("mutant", &count)?;
+    let strategy = column("strategy", &text)?;
+    let n = column("n", &count)?;
+    let first_failure = column("first_failure", &count)?;
+    let index = column("first_failure_index", &text)?;
+    let (phase, subject, strategy, index) =
+        (phase.str()?, subject.str()?, strategy.str()?, index.str()?);
+    let (run, mutant, n, first_failure) =
+        (run.u64()?, mutant.u64()?, n.u64()?, first_failure.u64()?);
+    let mut cells = Vec::new();
+    for row in 0..frame.height() {
+        let Some(failure) = first_failure.get(row) else {
+            continue;
+        };
+        let get = |values: Option<&str>, name: &str| {
+            values
+                .map(str::to_string)
+                .with_context(|| format!("row {row}: no `{name}`"))
+        };
+        let phase = get(phase.get(row), "phase")?;
+        cells.push(FailingCell {
+            phase_index: phases
+                .iter()
+                .position(|p| *p == phase)
+                .unwrap_or(usize::MAX),
+            phase,
+            run: run.get(row).unwrap_or(0) as usize,
+            subject: get(subject.get(row), "subject")?,
+            mutant: u32::try_from(mutant.get(row).context("no `mutant`")?)?,
+            strategy: get(strategy.get(row), "strategy")?,
+            n: n.get(row).context("no `n`")?,
+            first_failure: failure,
+            first_failure_index: index.get(row).map(str::to_string),
+        });
+    }
+    Ok(cells)
+}
+
 fn render(
-    cell: &CellRecord,
+    cell: &FailingCell,
     oracle: OracleKind,
     context: &crate::context::TestContext,
     calls: &[u32],
@@ -151,7 +253,7 @@ fn render(
         cell.phase,
         cell.strategy,
         cell.n,
-        cell.first_failure.unwrap_or(0),
+        cell.first_failure,
         oracle.name()
     );
     let _ = writeln!(out, "/// The assertion fails: that is the divergence.");

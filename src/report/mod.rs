@@ -14,8 +14,9 @@
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use polars_core::prelude::{DataFrame, DataType, PolarsError};
+use polars_core::prelude::{DataFrame, DataType, Field, PolarsError, Schema};
 use polars_io::prelude::{CsvReadOptions, ParquetReader, SerReader};
 use thiserror::Error;
 
@@ -240,6 +241,16 @@ fn null_error(column: &'static str) -> ReportError {
 /// both tables, [`ReportError::Read`] if the table cannot be read, and
 /// [`ReportError::Column`] if it lacks a needed column.
 pub fn read_cells(directory: &Path) -> Result<Cells, ReportError> {
+    Cells::from_frame(&read_table(directory)?)
+}
+
+/// The cells table of the results folder `directory` as a frame, every column as
+/// written: `cells.parquet`, or `cells.csv` if there is no Parquet file (its
+/// `first_failure_index` read as text, since indices exceed every integer type).
+///
+/// # Errors
+/// As [`read_cells`], but for missing columns.
+pub fn read_table(directory: &Path) -> Result<DataFrame, ReportError> {
     let not_results = |reason: &str| ReportError::NotResults {
         path: directory.to_path_buf(),
         reason: reason.to_string(),
@@ -256,24 +267,26 @@ pub fn read_cells(directory: &Path) -> Result<Cells, ReportError> {
         let path = path.to_path_buf();
         move |source| ReportError::Read { path, source }
     };
-    let frame = if parquet.is_file() {
+    if parquet.is_file() {
         let file = File::open(&parquet)
             .map_err(PolarsError::from)
             .map_err(read_error(&parquet))?;
         ParquetReader::new(file)
             .finish()
-            .map_err(read_error(&parquet))?
+            .map_err(read_error(&parquet))
     } else if csv.is_file() {
+        let text_index =
+            Schema::from_iter([Field::new("first_failure_index".into(), DataType::String)]);
         CsvReadOptions::default()
             .with_has_header(true)
             .with_infer_schema_length(None)
+            .with_schema_overwrite(Some(Arc::new(text_index)))
             .try_into_reader_with_file_path(Some(csv.clone()))
             .and_then(|reader| reader.finish())
-            .map_err(read_error(&csv))?
+            .map_err(read_error(&csv))
     } else {
-        return Err(not_results("it has neither cells.parquet nor cells.csv"));
-    };
-    Cells::from_frame(&frame)
+        Err(not_results("it has neither cells.parquet nor cells.csv"))
+    }
 }
 
 #[cfg(test)]
