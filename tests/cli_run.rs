@@ -178,8 +178,20 @@ fn results_are_identical_for_one_and_two_jobs() {
     );
 }
 
-#[test]
-fn a_run_killed_with_sigkill_resumes_with_no_cell_lost_or_duplicated() {
+/// How a run is interrupted.
+#[derive(Clone, Copy)]
+enum Interruption {
+    /// Ctrl-C in a terminal: SIGINT to the run's whole process group (runner and workers).
+    CtrlC,
+    /// `kill -9` of the runner alone; its workers die with it (PR_SET_PDEATHSIG).
+    SigKill,
+}
+
+/// Starts a run with one job, interrupts it once some (not all) cells are journaled, checks
+/// that a plain re-run is refused and that `--resume` (with two jobs) completes it with
+/// every cell journaled exactly once and the same table as an uninterrupted run.
+fn interrupt_then_resume(interruption: Interruption) {
+    use std::os::unix::process::CommandExt;
     let dir = tempfile::tempdir().unwrap();
     let reference = dir.path().join("reference");
     run(&reference, "2");
@@ -191,9 +203,9 @@ fn a_run_killed_with_sigkill_resumes_with_no_cell_lost_or_duplicated() {
         .arg(&out)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
+        .process_group(0)
         .spawn()
         .unwrap();
-    // Wait until some, not all, cells are journaled, then kill -9.
     let journal = out.join("journal.jsonl");
     let started = Instant::now();
     loop {
@@ -209,11 +221,19 @@ fn a_run_killed_with_sigkill_resumes_with_no_cell_lost_or_duplicated() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    match interruption {
+        Interruption::CtrlC => {
+            let group = i32::try_from(child.id()).unwrap();
+            // SAFETY: kill(2) with a negative pid signals that process group; no memory effects.
+            assert_eq!(unsafe { libc::kill(-group, libc::SIGINT) }, 0);
+        }
+        Interruption::SigKill => child.kill().unwrap(),
+    }
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "an interrupted run must not exit 0");
     assert!(
-        !out.join("cells.csv").exists(),
-        "the interrupted run must not have finished"
+        !out.join("cells.csv").exists() && !out.join("cells.parquet").exists(),
+        "the interrupted run must not have written tables"
     );
     // Without --resume the folder is refused; with it the run completes.
     testspace()
@@ -243,6 +263,16 @@ fn a_run_killed_with_sigkill_resumes_with_no_cell_lost_or_duplicated() {
         rows(&reference).len(),
         "every cell journaled exactly once"
     );
+}
+
+#[test]
+fn a_run_interrupted_with_ctrl_c_resumes_with_no_cell_lost_or_duplicated() {
+    interrupt_then_resume(Interruption::CtrlC);
+}
+
+#[test]
+fn a_run_killed_with_sigkill_resumes_with_no_cell_lost_or_duplicated() {
+    interrupt_then_resume(Interruption::SigKill);
 }
 
 /// `testspace show-test <results> --subject Register --mutant <mutant> --strategy r --n 8`.
