@@ -447,7 +447,7 @@ fn scaling(c: &mut Criterion) {
                 resume: false,
                 out: Some(out.path().to_path_buf()),
                 watchdog: None,
-                progress: false,
+                progress: testspace::runner::output::ProgressMode::Off,
                 profile: "default".into(),
             };
             let report = run_experiment_source(

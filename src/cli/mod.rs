@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 pub mod context;
 pub mod decode;
 pub mod demo;
+pub mod diff;
 pub mod encode;
 pub mod mutate;
 pub mod phi;
@@ -44,6 +45,9 @@ pub enum Command {
     /// The main job: run the paper's experiment (embedded experiments/andrews2010.toml)
     /// and draw its figures and tables into its results folder.
     Reproduce(run::ReproduceArgs),
+    /// Compare two results folders cell by cell (every column but CPU time); exit 1 when
+    /// they differ.
+    Diff(diff::DiffArgs),
     /// Print the test-case indices a strategy walks, one per line.
     Sample(sample::SampleArgs),
     /// Print the first failing test of a result cell as a standalone Rust #[test].
@@ -63,15 +67,35 @@ pub enum Command {
     Mutants(mutate::MutantsArgs),
 }
 
-/// Parses the process arguments, runs the subcommand and maps errors to an exit code.
+/// An outcome that ends the process with an exit status of its own (e.g. `diff`'s 1 for
+/// "they differ"), with a message on stderr unless it is empty.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct ExitWith {
+    /// The exit status.
+    pub code: u8,
+    /// What to print after `error: ` (nothing when empty).
+    pub message: String,
+}
+
+/// Parses the process arguments, runs the subcommand and maps errors to an exit code
+/// (1, or the code of an [`ExitWith`]).
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::FAILURE
-        }
+        Err(err) => match err.downcast_ref::<ExitWith>() {
+            Some(exit) => {
+                if !exit.message.is_empty() {
+                    eprintln!("error: {}", exit.message);
+                }
+                ExitCode::from(exit.code)
+            }
+            None => {
+                eprintln!("error: {err:#}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 
@@ -84,6 +108,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Encode(args) => encode::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Reproduce(args) => run::reproduce(&args),
+        Command::Diff(args) => diff::run(&args),
         Command::Sample(args) => sample::run(&args),
         Command::ShowTest(args) => show_test::run(&args),
         Command::Worker => run::worker(),

@@ -29,7 +29,8 @@ pub struct PlotArgs {
     /// The results folder of `testspace run` (manifest.json and cells.parquet or
     /// cells.csv).
     pub results: PathBuf,
-    /// Where to write the figures and tables (default: the results folder).
+    /// Where to write the figures and tables (default: the results folder, unless it is a
+    /// committed reference run).
     #[arg(long)]
     pub out: Option<PathBuf>,
 }
@@ -41,7 +42,13 @@ const LENGTH_LOG_AXIS: &str = "test-case length n (method calls, log scale)";
 pub fn run(args: &PlotArgs) -> anyhow::Result<()> {
     let cells = read_cells(&args.results)
         .with_context(|| format!("cannot plot {}", args.results.display()))?;
-    let out = args.out.clone().unwrap_or_else(|| args.results.clone());
+    let out = match &args.out {
+        Some(out) => out.clone(),
+        None => {
+            crate::runner::output::refuse_reference(&args.results)?;
+            args.results.clone()
+        }
+    };
     let mut output = Output {
         staged: StagedFiles::new(&out)?,
         tables: String::new(),

@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::runner::{RunOptions, RunReport, output, run_experiment, run_experiment_source};
+use crate::runner::output::{self, ProgressMode};
+use crate::runner::{RunOptions, RunReport, run_experiment, run_experiment_source};
 
 /// The paper's experiment (experiments/andrews2010.toml), embedded: what `reproduce` runs.
 pub const ANDREWS2010: &str = include_str!("../../experiments/andrews2010.toml");
@@ -32,9 +33,13 @@ pub struct RunFlags {
     /// 600).
     #[arg(long)]
     pub watchdog: Option<f64>,
-    /// No progress bars.
+    /// No progress bars or lines.
     #[arg(long)]
     pub quiet: bool,
+    /// When stderr is not a terminal (CI, nohup, Slurm): seconds between plain progress
+    /// lines (a terminal gets progress bars).
+    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
+    pub progress_every: f64,
     /// The experiment file's profile (values written `{ default = A, full = B }`).
     #[arg(long, default_value = "default")]
     pub profile: String,
@@ -60,6 +65,10 @@ pub struct ReproduceArgs {
 
 impl RunFlags {
     fn options(&self) -> anyhow::Result<RunOptions> {
+        anyhow::ensure!(
+            self.progress_every > 0.0 && self.progress_every.is_finite(),
+            "--progress-every must be a positive number of seconds"
+        );
         if let Some(w) = self.watchdog {
             anyhow::ensure!(
                 w > 0.0 && w.is_finite(),
@@ -75,7 +84,13 @@ impl RunFlags {
             resume: self.resume,
             out: self.out.clone(),
             watchdog: self.watchdog.map(Duration::from_secs_f64),
-            progress: !self.quiet && std::io::stderr().is_terminal(),
+            progress: if self.quiet {
+                ProgressMode::Off
+            } else if std::io::stderr().is_terminal() {
+                ProgressMode::Bars
+            } else {
+                ProgressMode::Lines(Duration::from_secs_f64(self.progress_every))
+            },
             profile: self.profile.clone(),
         })
     }
@@ -83,35 +98,68 @@ impl RunFlags {
 
 fn report(report: &RunReport) {
     print!("{}", output::summary(&report.cells));
-    eprintln!(
-        "{} cells ({} run now), results in {}",
+    println!(
+        "{} cells ({} run now) in {}; this invocation: {} wall-clock, {} CPU in cells",
         report.cells.len(),
         report.executed,
-        report.output.display()
+        report.output.display(),
+        output::seconds(report.wall_seconds),
+        output::seconds(report.cpu_seconds)
     );
+}
+
+/// The last words of a run: whether its tables equal the committed reference run of the
+/// same experiment and profile, where there is one.
+fn compare_with_reference(report: &RunReport) -> anyhow::Result<()> {
+    let reference = &report.reference;
+    if !reference.join("manifest.json").is_file() {
+        println!(
+            "no committed reference run at {} to compare with",
+            reference.display()
+        );
+        return Ok(());
+    }
+    let same_folder = match (reference.canonicalize(), report.output.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if same_folder {
+        return Ok(());
+    }
+    println!(
+        "comparison with the committed reference run {}:",
+        reference.display()
+    );
+    print!(
+        "{}",
+        super::diff::compare_folders(&report.output, reference, super::diff::SHOWN_CELLS)?
+    );
+    Ok(())
 }
 
 /// Runs `testspace run`.
 pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     let outcome = run_experiment(&args.experiment, &args.flags.options()?)?;
     report(&outcome);
-    Ok(())
+    compare_with_reference(&outcome)
 }
 
 /// Runs `testspace reproduce`: the embedded andrews2010 experiment (results in
-/// results/andrews2010, or results/andrews2010-PROFILE for another profile, unless
-/// `--out`), then `testspace plot` on its results folder.
+/// runs/andrews2010, or runs/andrews2010-PROFILE for another profile, unless `--out`),
+/// then `testspace plot` on its results folder, then the comparison with the committed
+/// reference run (results/andrews2010, results/andrews2010-PROFILE) where there is one.
 pub fn reproduce(args: &ReproduceArgs) -> anyhow::Result<()> {
     let outcome = run_experiment_source(
         Path::new(ANDREWS2010_PATH),
         ANDREWS2010,
         &args.flags.options()?,
     )?;
-    report(&outcome);
     super::plot::run(&super::plot::PlotArgs {
         results: outcome.output.clone(),
         out: None,
-    })
+    })?;
+    report(&outcome);
+    compare_with_reference(&outcome)
 }
 
 /// `testspace worker`: serves jobs for a supervising `testspace run` (internal).

@@ -5,7 +5,7 @@
 //! seed = 2010
 //! subjects = ["ArrayList"]          # or "all"
 //! oracle = "paper"                  # or "strict"
-//! output = "results/arraylist-demo" # default: results/<name>
+//! output = "runs/arraylist-demo"    # default: runs/<name> (runs/<name>-<profile>)
 //! watchdog = 60                     # seconds a job may not answer before its worker is
 //!                                   # killed (default 600; `--watchdog` overrides)
 //!
@@ -103,12 +103,18 @@ pub fn parse_experiment(path: &Path, source: &str) -> Result<Experiment, FileErr
     parse_experiment_profile(path, source, DEFAULT_PROFILE)
 }
 
+/// Where runs go by default: `runs/<name>` (`runs/<name>-<profile>`), git-ignored.
+pub const RUNS_FOLDER: &str = "runs";
+
+/// Where committed reference runs live: `results/<name>` (`results/<name>-<profile>`).
+pub const REFERENCE_FOLDER: &str = "results";
+
 /// The profile used when none is named.
 pub const DEFAULT_PROFILE: &str = "default";
 
 /// Parses an experiment from TOML text with the named profile: a value written as a table
-/// `{ default = A, full = B }` (allowed for `n`, `tests`, `seconds`, `watchdog` and
-/// `mutants.sample`)
+/// `{ default = A, full = B }` (allowed for `subjects`, `n`, `tests`, `seconds`,
+/// `watchdog` and `mutants.sample`)
 /// takes the entry of the profile, else its `default` entry.
 pub fn parse_experiment_profile(
     path: &Path,
@@ -156,7 +162,8 @@ pub fn parse_experiment_profile(
     let seed = decl.seed.as_ref().map_or(0, |s| *s.get_ref());
 
     // Subjects and their contexts.
-    let names: Vec<String> = match decl.subjects.get_ref() {
+    let subjects_value = pick(&decl.subjects, "subjects")?;
+    let names: Vec<String> = match subjects_value.get_ref() {
         toml::Value::String(s) if s == "all" => {
             registry().units().map(|u| u.class().to_string()).collect()
         }
@@ -166,21 +173,21 @@ pub fn parse_experiment_profile(
             .collect::<Option<Vec<_>>>()
             .ok_or_else(|| {
                 err(
-                    decl.subjects.span(),
+                    subjects_value.span(),
                     "subjects",
                     "expected \"all\" or a list of subject names".into(),
                 )
             })?,
         other => {
             return Err(err(
-                decl.subjects.span(),
+                subjects_value.span(),
                 "subjects",
                 format!("expected \"all\" or a list of subject names, found {other}"),
             ));
         }
     };
     if names.is_empty() {
-        return Err(err(decl.subjects.span(), "subjects", "no subjects".into()));
+        return Err(err(subjects_value.span(), "subjects", "no subjects".into()));
     }
     let selection = match &decl.context.methods {
         None => MethodSelection::All,
@@ -213,13 +220,13 @@ pub fn parse_experiment_profile(
     for subject in &names {
         let unit = registry()
             .find(subject)
-            .map_err(|e| err(decl.subjects.span(), "subjects", e.to_string()))?;
+            .map_err(|e| err(subjects_value.span(), "subjects", e.to_string()))?;
         let context = TestContext::new(unit, &selection, pools.clone()).map_err(|e| {
             let span = decl
                 .context
                 .methods
                 .as_ref()
-                .map_or(decl.subjects.span(), |m| m.span());
+                .map_or(subjects_value.span(), |m| m.span());
             err(span, "context", format!("{subject}: {e}"))
         })?;
         subjects.push(SubjectPlan {
@@ -493,9 +500,10 @@ pub fn parse_experiment_profile(
         format!("{name}-{profile}")
     };
     let output = decl.output.as_ref().map_or_else(
-        || PathBuf::from("results").join(&folder),
+        || PathBuf::from(RUNS_FOLDER).join(&folder),
         |o| PathBuf::from(o.get_ref()),
     );
+    let reference = PathBuf::from(REFERENCE_FOLDER).join(&folder);
     Ok(Experiment {
         profile: profile.to_string(),
         name,
@@ -506,6 +514,7 @@ pub fn parse_experiment_profile(
         oracle,
         phases,
         output,
+        reference,
         watchdog,
     })
 }
@@ -565,7 +574,7 @@ tests = "E(r)"
     fn a_two_phase_experiment_parses_into_phases_and_runs() {
         let e = parse_experiment(Path::new("e.toml"), GOOD).unwrap();
         assert_eq!((e.name.as_str(), e.seed, e.subjects.len()), ("t", 5, 1));
-        assert_eq!(e.output, PathBuf::from("results/t"));
+        assert_eq!(e.output, PathBuf::from("runs/t"));
         assert_eq!(e.phases.len(), 2);
         assert!(e.phases[0].stop_when_killed);
         assert_eq!(e.phases[0].runs[1].lengths, vec![3, 4]);
@@ -599,11 +608,11 @@ tests = "E(r)"
             ),
             (Some(1.5), vec![10])
         );
-        assert_eq!(e.output, PathBuf::from("results/t"));
+        assert_eq!(e.output, PathBuf::from("runs/t"));
         let full = parse_experiment_profile(Path::new("e.toml"), &text, "full").unwrap();
         assert_eq!(full.phases[0].runs[1].seconds, Some(1800.0));
         assert_eq!(full.phases[0].runs[0].lengths, vec![10, 100, 1000]);
-        assert_eq!(full.output, PathBuf::from("results/t-full"));
+        assert_eq!(full.output, PathBuf::from("runs/t-full"));
         let e = parse_experiment_profile(Path::new("e.toml"), &text, "huge").unwrap_err();
         assert!(
             e.message.contains("huge") && e.message.contains("full"),

@@ -122,7 +122,7 @@ impl std::fmt::Debug for SubjectPlan {
 pub struct Experiment {
     /// The profile its values were taken for (`default` unless named).
     pub profile: String,
-    /// Its name (`results/<name>/` by default).
+    /// Its name (`runs/<name>/` by default).
     pub name: String,
     /// The seed of every random strategy and of mutant sampling (unless overridden).
     pub seed: u64,
@@ -136,8 +136,11 @@ pub struct Experiment {
     pub oracle: OracleKind,
     /// The phases, in order.
     pub phases: Vec<Phase>,
-    /// The output folder.
+    /// The output folder (`runs/<name>` unless the file names one).
     pub output: PathBuf,
+    /// Where a committed reference run of this experiment and profile would be
+    /// (`results/<name>`, `results/<name>-<profile>`), relative to the working directory.
+    pub reference: PathBuf,
     /// Seconds a job may go without answering before its worker is killed (`None`: the
     /// runner's default).
     pub watchdog: Option<f64>,

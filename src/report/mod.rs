@@ -20,6 +20,7 @@ use polars_core::prelude::{DataFrame, DataType, Field, PolarsError, Schema};
 use polars_io::prelude::{CsvReadOptions, ParquetReader, SerReader};
 use thiserror::Error;
 
+pub mod diff;
 pub mod figures;
 pub mod tables;
 

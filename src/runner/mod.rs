@@ -107,8 +107,8 @@ pub struct RunOptions {
     /// A job still running after this long is killed and recorded as `timeout`
     /// (`None`: the experiment's `watchdog`, else [`DEFAULT_WATCHDOG`]).
     pub watchdog: Option<Duration>,
-    /// Show progress bars (on a terminal).
-    pub progress: bool,
+    /// How to show progress.
+    pub progress: output::ProgressMode,
     /// The experiment file's profile.
     pub profile: String,
 }
@@ -122,6 +122,12 @@ pub struct RunReport {
     pub output: PathBuf,
     /// Cells executed in this invocation (not loaded from the journal).
     pub executed: usize,
+    /// Where a committed reference run of the experiment would be (it may not exist).
+    pub reference: PathBuf,
+    /// Wall-clock seconds of this invocation.
+    pub wall_seconds: f64,
+    /// CPU seconds of the cells executed in this invocation (sum of `cpu_seconds`).
+    pub cpu_seconds: f64,
 }
 
 /// At most `sample` of `mutants`, chosen by `seed` (and the unit's name), in id order.
@@ -433,33 +439,10 @@ pub fn run_experiment_source(
         .unwrap_or_else(|| experiment.output.clone());
     let journal_path = output.join("journal.jsonl");
     let started = output::utc_timestamp();
+    let clock = Instant::now();
+    output::refuse_reference(&output)?;
     if output.join("manifest.json").exists() || journal_path.exists() {
-        if !options.resume {
-            bail!(
-                "{} already holds a run: use --resume to continue it, or remove the folder",
-                output.display()
-            );
-        }
-        let previous = output::read_manifest(&output)?;
-        if previous.profile != options.profile {
-            bail!(
-                "{} holds a run of profile `{}`, not `{}`: resume it with --profile {}",
-                output.display(),
-                previous.profile,
-                options.profile,
-                previous.profile
-            );
-        }
-        let hash = output::sha256_hex(source.as_bytes());
-        if previous.experiment_sha256 != hash {
-            bail!(
-                "{} was produced by a different version of {} (sha256 {} ≠ {}): remove the folder to start again",
-                output.display(),
-                path.display(),
-                previous.experiment_sha256,
-                hash
-            );
-        }
+        check_resumable(&output, path, &source, options)?;
     }
     fs::create_dir_all(&output).with_context(|| format!("cannot create {}", output.display()))?;
     output::write_manifest(
@@ -501,13 +484,14 @@ pub fn run_experiment_source(
         .num_threads(options.jobs.max(1))
         .build()?;
     let mut executed = 0usize;
+    let mut cpu_seconds = 0.0;
     for (p, phase) in experiment.phases.iter().enumerate() {
         for (r, run) in phase.runs.iter().enumerate() {
             let cells = runner.plan(p, phase, r, run);
             if cells.is_empty() {
                 continue;
             }
-            let bar = output::progress_bar(
+            let bar = output::RunProgress::start(
                 options.progress,
                 cells.len() as u64,
                 &format!("{} · {}", phase.name, run.strategy),
@@ -518,15 +502,16 @@ pub fn run_experiment_source(
                     .map(|cell| {
                         let record = runner.execute_cell(p, phase, r, run, cell)?;
                         journal.append(&record)?;
-                        bar.inc(1);
+                        bar.inc();
                         Ok(record)
                     })
                     .collect()
             });
-            bar.finish_and_clear();
+            bar.finish();
             for record in fresh {
                 let record = record?;
                 executed += 1;
+                cpu_seconds += record.cpu_seconds;
                 runner.records.insert(record.key(), record);
             }
         }
@@ -546,5 +531,60 @@ pub fn run_experiment_source(
         cells,
         output,
         executed,
+        reference: experiment.reference.clone(),
+        wall_seconds: clock.elapsed().as_secs_f64(),
+        cpu_seconds,
     })
+}
+
+/// Checks that the run in `output` (it holds a manifest or a journal) may be continued:
+/// `--resume` was given, and it is a run of the same profile and experiment text.
+fn check_resumable(
+    output: &Path,
+    path: &Path,
+    source: &str,
+    options: &RunOptions,
+) -> anyhow::Result<()> {
+    let previous = output::read_manifest(output).ok();
+    if !options.resume {
+        match previous.as_ref().and_then(|m| m.finished.as_ref()) {
+            Some(finished) => bail!(
+                "{} already holds a finished run (ended {finished}): compare it with \
+                 `testspace diff`, write a new run elsewhere with --out DIR, or remove the \
+                 folder to run again",
+                output.display()
+            ),
+            None => bail!(
+                "{} holds an interrupted run: continue it with --resume, write a new run \
+                 elsewhere with --out DIR, or remove the folder",
+                output.display()
+            ),
+        }
+    }
+    let previous = previous.with_context(|| {
+        format!(
+            "{} holds a journal but no readable manifest.json: remove the folder to start again",
+            output.display()
+        )
+    })?;
+    if previous.profile != options.profile {
+        bail!(
+            "{} holds a run of profile `{}`, not `{}`: resume it with --profile {}",
+            output.display(),
+            previous.profile,
+            options.profile,
+            previous.profile
+        );
+    }
+    let hash = output::sha256_hex(source.as_bytes());
+    if previous.experiment_sha256 != hash {
+        bail!(
+            "{} was produced by a different version of {} (sha256 {} ≠ {}): remove the folder to start again",
+            output.display(),
+            path.display(),
+            previous.experiment_sha256,
+            hash
+        );
+    }
+    Ok(())
 }

@@ -1,6 +1,7 @@
 //! What a run writes: the result tables, the manifest, progress bars and the summary.
 //!
-//! The output folder (`results/<experiment>/` by default):
+//! The output folder (`runs/<experiment>/` by default; committed reference runs live in
+//! `results/<experiment>/` and hold [`REFERENCE_MARKER`], which keeps every writer out):
 //!
 //! | file | content |
 //! |---|---|
@@ -22,6 +23,23 @@ use sha2::{Digest, Sha256};
 use super::CellRecord;
 use crate::experiment::Experiment;
 use crate::table::{StagedFiles, write_csv_file, write_parquet_file};
+
+/// The file that marks a folder as a committed reference run: `run`, `reproduce` and
+/// `plot` refuse to write into a folder that holds it.
+pub const REFERENCE_MARKER: &str = "REFERENCE.md";
+
+/// Fails if `folder` is a committed reference run (holds [`REFERENCE_MARKER`]).
+pub fn refuse_reference(folder: &Path) -> anyhow::Result<()> {
+    if folder.join(REFERENCE_MARKER).exists() {
+        anyhow::bail!(
+            "{} is a committed reference run (it holds {REFERENCE_MARKER}) and is never written \
+             into: write elsewhere with --out DIR (compare with `testspace diff DIR {}`)",
+            folder.display(),
+            folder.display()
+        );
+    }
+    Ok(())
+}
 
 /// `manifest.json`.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -218,26 +236,142 @@ pub fn write_tables(
     Ok(())
 }
 
-/// A progress bar of cells done/total with an ETA, drawn on stderr when it is a terminal
-/// and `enabled`.
-pub fn progress_bar(enabled: bool, total: u64, label: &str) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(
-        Some(total),
-        if enabled {
-            ProgressDrawTarget::stderr()
-        } else {
-            ProgressDrawTarget::hidden()
-        },
-    );
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{prefix:>24} [{bar:30}] {pos}/{len} cells  {elapsed} elapsed, ETA {eta}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
-    bar.set_prefix(label.to_string());
-    bar
+/// How a run shows its progress on stderr.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ProgressMode {
+    /// Nothing.
+    Off,
+    /// indicatif bars (cells done/total, elapsed, ETA), for a terminal.
+    Bars,
+    /// Plain lines, for logs (CI, nohup, Slurm): one when a run starts, one at least every
+    /// given interval while it runs, one when it ends.
+    Lines(std::time::Duration),
+}
+
+/// The progress of one run of a phase: cells done out of a total, shown as [`ProgressMode`]
+/// says.
+pub struct RunProgress {
+    bar: ProgressBar,
+    lines: Option<LineTicker>,
+}
+
+/// The thread that prints plain progress lines.
+struct LineTicker {
+    done: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    stop: std::sync::mpsc::Sender<()>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl RunProgress {
+    /// Starts showing the progress of `total` cells labelled `label`.
+    pub fn start(mode: ProgressMode, total: u64, label: &str) -> Self {
+        let bar = ProgressBar::with_draw_target(
+            Some(total),
+            if mode == ProgressMode::Bars {
+                ProgressDrawTarget::stderr()
+            } else {
+                ProgressDrawTarget::hidden()
+            },
+        );
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{prefix:>24} [{bar:30}] {pos}/{len} cells  {elapsed} elapsed, ETA {eta}",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
+        );
+        bar.set_prefix(label.to_string());
+        let lines = match mode {
+            ProgressMode::Lines(every) => Some(LineTicker::start(every, total, label)),
+            _ => None,
+        };
+        RunProgress { bar, lines }
+    }
+
+    /// One more cell done.
+    pub fn inc(&self) {
+        self.bar.inc(1);
+        if let Some(lines) = &self.lines {
+            lines
+                .done
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    /// The run is over: clears the bar, or prints the last line.
+    pub fn finish(self) {
+        self.bar.finish_and_clear();
+        if let Some(lines) = self.lines {
+            let _ = lines.stop.send(());
+            let _ = lines.thread.join();
+        }
+    }
+}
+
+impl LineTicker {
+    fn start(every: std::time::Duration, total: u64, label: &str) -> Self {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        let done = std::sync::Arc::new(AtomicU64::new(0));
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let label = label.to_string();
+        let counter = std::sync::Arc::clone(&done);
+        let thread = std::thread::spawn(move || {
+            let started = std::time::Instant::now();
+            eprintln!("progress: {label}: 0/{total} cells");
+            loop {
+                let finished = !matches!(
+                    stopped.recv_timeout(every),
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout)
+                );
+                let done = counter.load(Ordering::Relaxed);
+                let elapsed = started.elapsed().as_secs_f64();
+                if finished {
+                    eprintln!(
+                        "progress: {label}: {done}/{total} cells in {}",
+                        clock(elapsed)
+                    );
+                    break;
+                }
+                eprintln!("{}", progress_line(&label, done, total, elapsed));
+            }
+        });
+        LineTicker { done, stop, thread }
+    }
+}
+
+/// A plain progress line: cells done/total, percent, elapsed time and the ETA (linear in
+/// cells, once one is done).
+pub fn progress_line(label: &str, done: u64, total: u64, elapsed_seconds: f64) -> String {
+    let percent = (done * 100).checked_div(total).unwrap_or(100);
+    let eta = if done == 0 {
+        "?".to_string()
+    } else {
+        clock(elapsed_seconds / done as f64 * total.saturating_sub(done) as f64)
+    };
+    format!(
+        "progress: {label}: {done}/{total} cells ({percent}%), {} elapsed, ETA {eta}",
+        clock(elapsed_seconds)
+    )
+}
+
+/// A duration for people: `12.3 s` under a minute, else as [`clock`].
+pub fn seconds(seconds: f64) -> String {
+    if seconds < 59.95 {
+        format!("{seconds:.1} s")
+    } else {
+        clock(seconds)
+    }
+}
+
+/// Seconds as `M:SS` or `H:MM:SS`.
+pub fn clock(seconds: f64) -> String {
+    let s = seconds.max(0.0).round() as u64;
+    let (h, m, s) = (s / 3600, s % 3600 / 60, s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
 }
 
 /// The end-of-run summary: per phase, mutants killed by strategy and n.
@@ -286,6 +420,21 @@ mod tests {
         assert_eq!(t.len(), 20, "{t}");
         assert!(t.ends_with('Z') && t.as_bytes()[10] == b'T', "{t}");
         assert!(t.starts_with("20"), "{t}");
+    }
+
+    #[test]
+    fn progress_lines_give_counts_percent_and_an_eta_linear_in_cells() {
+        assert_eq!(
+            progress_line("comparison · r", 30, 120, 60.0),
+            "progress: comparison · r: 30/120 cells (25%), 1:00 elapsed, ETA 3:00"
+        );
+        assert_eq!(
+            progress_line("x", 0, 10, 5.0),
+            "progress: x: 0/10 cells (0%), 0:05 elapsed, ETA ?"
+        );
+        assert_eq!(clock(3723.4), "1:02:03");
+        assert_eq!(seconds(12.34), "12.3 s");
+        assert_eq!(seconds(75.0), "1:15");
     }
 
     #[test]

@@ -1,0 +1,242 @@
+//! The first-contact path: `testspace reproduce` on a fresh copy of the repository, the
+//! committed reference runs it compares with, and `testspace diff`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn testspace() -> Command {
+    let mut cmd = Command::cargo_bin("testspace").unwrap();
+    cmd.env_remove("TESTSPACE_FIXTURE_SUBJECTS");
+    cmd
+}
+
+/// A copy of the files git tracks (what a clone has: no build outputs, no journal) in a
+/// temporary folder.
+fn committed_tree() -> tempfile::TempDir {
+    let listing = std::process::Command::new("git")
+        .args(["ls-files", "-z"])
+        .output()
+        .expect("git is needed to list the committed tree");
+    assert!(listing.status.success(), "git ls-files failed");
+    let copy = tempfile::tempdir().unwrap();
+    for file in listing.stdout.split(|&b| b == 0).filter(|f| !f.is_empty()) {
+        let file = Path::new(std::str::from_utf8(file).unwrap());
+        if !file.exists() {
+            continue; // deleted in the working tree, not yet committed
+        }
+        let target = copy.path().join(file);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::copy(file, &target).unwrap();
+    }
+    copy
+}
+
+/// Every file below `folder` with its bytes.
+fn snapshot(folder: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            files.insert(path.clone(), std::fs::read(&path).unwrap());
+        }
+    }
+    files
+}
+
+/// A newcomer's first run: the smoke profile of the paper's experiment on a fresh copy of
+/// the committed tree runs to the end, draws its figures into runs/, leaves the committed
+/// reference untouched, prints plain progress lines (stderr is no terminal here) and ends
+/// with the verdict of its comparison with the reference. Run again, it refuses to mix
+/// into the finished run; resumed, it has nothing left to run.
+#[test]
+fn reproduce_on_a_fresh_copy_runs_to_the_end_and_compares_with_the_committed_reference() {
+    let tree = committed_tree();
+    let reference = tree.path().join("results/andrews2010-smoke");
+    assert!(
+        reference.join("REFERENCE.md").is_file(),
+        "the smoke reference is committed"
+    );
+    let before = snapshot(&reference);
+
+    let output = testspace()
+        .current_dir(tree.path())
+        .args(["reproduce", "--profile", "smoke", "--progress-every", "1"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    let run = tree.path().join("runs/andrews2010-smoke");
+    for file in ["cells.csv", "cells.parquet", "manifest.json", "figure6.png"] {
+        assert!(run.join(file).is_file(), "{file} missing from runs/");
+    }
+    assert!(
+        stderr.contains("progress: equivalence · r: 0/") && stderr.contains("cells in "),
+        "{stderr}"
+    );
+    let last = stdout.trim_end().lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("identical: all ")
+            && last.contains("runs/andrews2010-smoke equal those of results/andrews2010-smoke"),
+        "the output ends with the comparison:\n{stdout}"
+    );
+    assert!(
+        stdout.contains("comparison with the committed reference run results/andrews2010-smoke"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("wall-clock"), "{stdout}");
+    assert_eq!(before, snapshot(&reference), "the reference was written to");
+
+    testspace()
+        .current_dir(tree.path())
+        .args(["reproduce", "--profile", "smoke"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("already holds a finished run"));
+    testspace()
+        .current_dir(tree.path())
+        .args(["reproduce", "--profile", "smoke", "--resume", "--quiet"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("(0 run now)").and(predicate::str::contains("identical")));
+}
+
+/// No command writes into a committed reference run.
+#[test]
+fn run_and_plot_refuse_to_write_into_a_reference_run() {
+    let reference = Path::new("results/andrews2010-smoke");
+    let before = snapshot(reference);
+    testspace()
+        .args(["reproduce", "--profile", "smoke", "--resume", "--out"])
+        .arg(reference)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("is a committed reference run"));
+    testspace()
+        .arg("plot")
+        .arg(reference)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--out"));
+    assert_eq!(before, snapshot(reference));
+}
+
+#[test]
+fn diff_of_a_folder_with_itself_is_identical_and_exits_0() {
+    testspace()
+        .args([
+            "diff",
+            "results/andrews2010-smoke",
+            "results/andrews2010-smoke",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("identical: all "));
+}
+
+/// A copy of the smoke reference with its Parquet table removed (so the CSV is read) and
+/// `edit` applied to the CSV's text.
+fn edited_copy(edit: impl Fn(&str) -> String) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for file in ["manifest.json", "cells.csv", "experiment.toml"] {
+        std::fs::copy(
+            Path::new("results/andrews2010-smoke").join(file),
+            dir.path().join(file),
+        )
+        .unwrap();
+    }
+    let csv = dir.path().join("cells.csv");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    std::fs::write(&csv, edit(&text)).unwrap();
+    dir
+}
+
+#[test]
+fn diff_reads_csv_against_parquet_and_ignores_only_cpu_time() {
+    // Every CPU time changed: still identical.
+    let copy = edited_copy(|text| {
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let mut out = header.join(",") + "\n";
+        for line in lines {
+            let fields: Vec<String> = line
+                .split(',')
+                .zip(&header)
+                .map(|(f, h)| {
+                    if h.ends_with("cpu_seconds") && !f.is_empty() {
+                        "123.5".to_string()
+                    } else {
+                        f.to_string()
+                    }
+                })
+                .collect();
+            out += &(fields.join(",") + "\n");
+        }
+        out
+    });
+    testspace()
+        .arg("diff")
+        .arg(copy.path())
+        .arg("results/andrews2010-smoke")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "every column but cpu_seconds and first_failure_cpu_seconds",
+        ));
+}
+
+#[test]
+fn diff_names_a_changed_cell_and_a_missing_one_and_exits_1() {
+    let copy = edited_copy(|text| {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let header: Vec<&str> = lines[0].split(',').collect();
+        let tests_run = header.iter().position(|h| *h == "tests_run").unwrap();
+        let mut fields: Vec<String> = lines[1].split(',').map(str::to_string).collect();
+        fields[tests_run] = "999999".to_string();
+        lines[1] = fields.join(",");
+        lines.remove(2);
+        lines.join("\n") + "\n"
+    });
+    let output = testspace()
+        .arg("diff")
+        .arg(copy.path())
+        .arg("results/andrews2010-smoke")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("DIFFERENT:"), "{stdout}");
+    assert!(stdout.contains("1 differ, 0 only in"), "{stdout}");
+    assert!(stdout.contains("tests_run 999999 ≠ "), "{stdout}");
+    assert!(
+        stdout.contains("cells only in results/andrews2010-smoke:\n    phase="),
+        "{stdout}"
+    );
+    let json = testspace()
+        .args(["diff", "--format", "json"])
+        .arg(copy.path())
+        .arg("results/andrews2010-smoke")
+        .output()
+        .unwrap();
+    assert_eq!(json.status.code(), Some(1));
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(value["identical"], false);
+    assert_eq!(value["differing_cells"].as_array().unwrap().len(), 1);
+    assert_eq!(value["cells_only_right"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn diff_of_a_folder_that_is_not_a_results_folder_exits_2_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    testspace()
+        .arg("diff")
+        .arg(dir.path())
+        .arg("results/andrews2010-smoke")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(dir.path().display().to_string()));
+}
