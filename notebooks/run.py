@@ -5,7 +5,9 @@
 
 Sets TESTSPACE_RESULTS for the kernel, runs every cell, exits non-zero on the first cell error
 (printing the traceback), and saves the executed copy, outputs included, as
-<figures>/<notebook name> (figures = TESTSPACE_FIGURES or RESULTS_DIR/notebook). The notebook in
+<figures>/<notebook name> (figures = TESTSPACE_FIGURES, else RESULTS_DIR/notebook, or for a
+committed reference run, which holds REFERENCE.md and is never written into,
+runs/notebook/<its folder name> of the repository). The notebook in
 the repository is left untouched and must have no outputs (checked; --clear strips them).
 """
 
@@ -21,6 +23,13 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 HERE = Path(__file__).resolve().parent
+
+
+def default_figures(results: Path) -> Path:
+    """RESULTS_DIR/notebook, or runs/notebook/<name> for a committed reference run."""
+    if (results / "REFERENCE.md").exists():
+        return HERE.parent / "runs" / "notebook" / results.name
+    return results / "notebook"
 
 
 def main() -> int:
@@ -54,7 +63,7 @@ def main() -> int:
     if not (results / "cells.parquet").exists():
         print(f"error: {results}/cells.parquet not found", file=sys.stderr)
         return 2
-    figures = Path(os.environ.get("TESTSPACE_FIGURES", results / "notebook")).resolve()
+    figures = Path(os.environ.get("TESTSPACE_FIGURES", default_figures(results))).resolve()
     os.environ["TESTSPACE_RESULTS"] = str(results)
     os.environ["TESTSPACE_FIGURES"] = str(figures)
     os.environ.setdefault("MPLBACKEND", "module://matplotlib_inline.backend_inline")
