@@ -21,6 +21,7 @@ pub mod plot;
 pub mod report;
 pub mod runner;
 pub mod spec;
+pub mod stats;
 pub mod strategy;
 pub mod subject;
 pub mod table;

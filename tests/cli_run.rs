@@ -10,6 +10,8 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 
 const EXPERIMENT: &str = "testdata/experiments/register.toml";
+/// The same in three replicates.
+const REPLICATED: &str = "testdata/experiments/register-replicated.toml";
 
 fn testspace() -> Command {
     let mut cmd = Command::cargo_bin("testspace").unwrap();
@@ -18,10 +20,14 @@ fn testspace() -> Command {
 }
 
 fn run(out: &Path, jobs: &str) {
+    run_experiment(EXPERIMENT, out, jobs);
+}
+
+fn run_experiment(experiment: &str, out: &Path, jobs: &str) {
     testspace()
         .args([
             "run",
-            EXPERIMENT,
+            experiment,
             "--jobs",
             jobs,
             "--watchdog",
@@ -190,16 +196,16 @@ enum Interruption {
 /// Starts a run with one job, interrupts it once some (not all) cells are journaled, checks
 /// that a plain re-run is refused and that `--resume` (with two jobs) completes it with
 /// every cell journaled exactly once and the same table as an uninterrupted run.
-fn interrupt_then_resume(interruption: Interruption) {
+fn interrupt_then_resume(experiment: &str, interruption: Interruption) {
     use std::os::unix::process::CommandExt;
     let dir = tempfile::tempdir().unwrap();
     let reference = dir.path().join("reference");
-    run(&reference, "2");
+    run_experiment(experiment, &reference, "2");
     let out = dir.path().join("interrupted");
     let exe = assert_cmd::cargo::cargo_bin("testspace");
     let mut child = std::process::Command::new(&exe)
         .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
-        .args(["run", EXPERIMENT, "--jobs", "1", "--watchdog", "2", "--out"])
+        .args(["run", experiment, "--jobs", "1", "--watchdog", "2", "--out"])
         .arg(&out)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -237,7 +243,7 @@ fn interrupt_then_resume(interruption: Interruption) {
     );
     // Without --resume the folder is refused; with it the run completes.
     testspace()
-        .args(["run", EXPERIMENT, "--watchdog", "2", "--out"])
+        .args(["run", experiment, "--watchdog", "2", "--out"])
         .arg(&out)
         .assert()
         .failure()
@@ -245,7 +251,7 @@ fn interrupt_then_resume(interruption: Interruption) {
     testspace()
         .args([
             "run",
-            EXPERIMENT,
+            experiment,
             "--jobs",
             "2",
             "--watchdog",
@@ -267,12 +273,91 @@ fn interrupt_then_resume(interruption: Interruption) {
 
 #[test]
 fn a_run_interrupted_with_ctrl_c_resumes_with_no_cell_lost_or_duplicated() {
-    interrupt_then_resume(Interruption::CtrlC);
+    interrupt_then_resume(EXPERIMENT, Interruption::CtrlC);
 }
 
 #[test]
 fn a_run_killed_with_sigkill_resumes_with_no_cell_lost_or_duplicated() {
-    interrupt_then_resume(Interruption::SigKill);
+    interrupt_then_resume(EXPERIMENT, Interruption::SigKill);
+}
+
+#[test]
+fn a_replicated_run_killed_with_sigkill_resumes_with_no_cell_lost_or_duplicated() {
+    interrupt_then_resume(REPLICATED, Interruption::SigKill);
+}
+
+/// The rows of a results folder's cells.csv as maps from column name to value.
+fn records(out: &Path) -> Vec<std::collections::BTreeMap<String, String>> {
+    let text = std::fs::read_to_string(out.join("cells.csv")).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<String> = lines
+        .next()
+        .unwrap()
+        .split(',')
+        .map(str::to_string)
+        .collect();
+    lines
+        .map(|l| {
+            header
+                .iter()
+                .cloned()
+                .zip(l.split(',').map(str::to_string))
+                .collect()
+        })
+        .collect()
+}
+
+/// Replicates: each has its own seed (replicate 0 the experiment's), the seeded strategies
+/// draw other test cases in each, a cell of a strategy that ignores its seed is executed
+/// once and recorded in every replicate that plans it (same CPU time to the bit), and the
+/// table is the same for one and two jobs.
+#[test]
+fn replicates_have_their_own_seeds_and_share_the_cells_that_ignore_the_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    run_experiment(REPLICATED, &dir.path().join("one"), "1");
+    run_experiment(REPLICATED, &dir.path().join("two"), "2");
+    assert_eq!(
+        table_without_timing(&dir.path().join("one")),
+        table_without_timing(&dir.path().join("two"))
+    );
+    let cells = records(&dir.path().join("two"));
+    let seeds: std::collections::BTreeMap<&str, &str> = cells
+        .iter()
+        .map(|c| (c["replicate"].as_str(), c["seed"].as_str()))
+        .collect();
+    assert_eq!(seeds.len(), 3, "{seeds:?}");
+    assert_eq!(seeds["0"], "7");
+    assert!(seeds["1"] != seeds["2"] && seeds["1"] != "7");
+    let of = |replicate: &str, strategy: &str, phase: &str| -> Vec<String> {
+        cells
+            .iter()
+            .filter(|c| {
+                c["replicate"] == replicate && c["strategy"] == strategy && c["phase"] == phase
+            })
+            .map(|c| {
+                format!(
+                    "{} {} {} {} {}",
+                    c["mutant"], c["n"], c["tests_run"], c["first_failure_index"], c["cpu_seconds"]
+                )
+            })
+            .collect()
+    };
+    let r_cells = |replicate| {
+        let mut v = of(replicate, "r", "comparison");
+        for cell in &mut v {
+            cell.truncate(cell.rfind(' ').unwrap()); // without CPU time
+        }
+        v
+    };
+    assert_ne!(
+        r_cells("0"),
+        r_cells("1"),
+        "r draws other test cases per replicate"
+    );
+    let be = of("0", "be", "equivalence");
+    assert!(!be.is_empty());
+    assert_eq!(be, of("1", "be", "equivalence"), "be cells computed once");
+    assert_eq!(be, of("2", "be", "equivalence"), "be cells computed once");
 }
 
 /// `testspace show-test <results> --subject Register --mutant <mutant> --strategy r --n 8`.

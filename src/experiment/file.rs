@@ -5,6 +5,8 @@
 //! seed = 2010
 //! subjects = ["ArrayList"]          # or "all"
 //! oracle = "paper"                  # or "strict"
+//! replicates = { default = 10, full = 30 } # independent repetitions with their own seeds
+//!                                   # (default 1; see `Experiment::replicate_seed`)
 //! output = "runs/arraylist-demo"    # default: runs/<name> (runs/<name>-<profile>)
 //! watchdog = 60                     # seconds a job may not answer before its worker is
 //!                                   # killed (default 600; `--watchdog` overrides)
@@ -53,6 +55,7 @@ struct ExperimentDecl {
     seed: Option<Spanned<u64>>,
     subjects: Spanned<toml::Value>,
     oracle: Option<Spanned<String>>,
+    replicates: Option<Spanned<toml::Value>>,
     output: Option<Spanned<String>>,
     watchdog: Option<Spanned<toml::Value>>,
     #[serde(default)]
@@ -113,9 +116,9 @@ pub const REFERENCE_FOLDER: &str = "results";
 pub const DEFAULT_PROFILE: &str = "default";
 
 /// Parses an experiment from TOML text with the named profile: a value written as a table
-/// `{ default = A, full = B }` (allowed for `subjects`, `n`, `tests`, `seconds`,
-/// `watchdog` and `mutants.sample`)
-/// takes the entry of the profile, else its `default` entry.
+/// `{ default = A, full = B }` (allowed for `subjects`, `replicates`, `n`, `tests`,
+/// `seconds`, `watchdog` and `mutants.sample`) takes the entry of the profile, else its
+/// `default` entry.
 pub fn parse_experiment_profile(
     path: &Path,
     source: &str,
@@ -123,377 +126,23 @@ pub fn parse_experiment_profile(
 ) -> Result<Experiment, FileError> {
     let decl: ExperimentDecl =
         toml::from_str(source).map_err(|e| FileError::from_toml(path, source, &e))?;
-    let err = |span: Range<usize>, field: &str, message: String| {
-        FileError::at(path, source, Some(span), Some(field), message)
+    let parser = Parser {
+        path,
+        source,
+        profile,
+        profiles: std::cell::RefCell::new(std::collections::BTreeSet::from([
+            DEFAULT_PROFILE.to_string()
+        ])),
     };
-    let profiles = std::cell::RefCell::new(std::collections::BTreeSet::from([
-        DEFAULT_PROFILE.to_string()
-    ]));
-    // The value of a possibly profiled field.
-    let pick =
-        |value: &Spanned<toml::Value>, field: &str| -> Result<Spanned<toml::Value>, FileError> {
-            match value.get_ref() {
-                toml::Value::Table(table) => {
-                    profiles.borrow_mut().extend(table.keys().cloned());
-                    table
-                        .get(profile)
-                        .or_else(|| table.get(DEFAULT_PROFILE))
-                        .map(|v| Spanned::new(value.span(), v.clone()))
-                        .ok_or_else(|| {
-                            err(
-                                value.span(),
-                                field,
-                                format!("no value for profile `{profile}` and no `default`"),
-                            )
-                        })
-                }
-                _ => Ok(value.clone()),
-            }
-        };
-
-    let name = decl.name.get_ref().trim().to_string();
-    if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-        return Err(err(
-            decl.name.span(),
-            "name",
-            format!("{name:?} is not a usable folder name"),
-        ));
-    }
+    let name = parser.name(&decl.name)?;
     let seed = decl.seed.as_ref().map_or(0, |s| *s.get_ref());
-
-    // Subjects and their contexts.
-    let subjects_value = pick(&decl.subjects, "subjects")?;
-    let names: Vec<String> = match subjects_value.get_ref() {
-        toml::Value::String(s) if s == "all" => {
-            registry().units().map(|u| u.class().to_string()).collect()
-        }
-        toml::Value::Array(items) => items
-            .iter()
-            .map(|v| v.as_str().map(str::to_string))
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| {
-                err(
-                    subjects_value.span(),
-                    "subjects",
-                    "expected \"all\" or a list of subject names".into(),
-                )
-            })?,
-        other => {
-            return Err(err(
-                subjects_value.span(),
-                "subjects",
-                format!("expected \"all\" or a list of subject names, found {other}"),
-            ));
-        }
-    };
-    if names.is_empty() {
-        return Err(err(subjects_value.span(), "subjects", "no subjects".into()));
-    }
-    let selection = match &decl.context.methods {
-        None => MethodSelection::All,
-        Some(m) => match m.get_ref() {
-            toml::Value::String(s) if s == "all" => MethodSelection::All,
-            toml::Value::Array(items) => MethodSelection::Signatures(
-                items
-                    .iter()
-                    .map(|v| v.as_str().map(str::to_string))
-                    .collect::<Option<Vec<_>>>()
-                    .ok_or_else(|| {
-                        err(
-                            m.span(),
-                            "context.methods",
-                            "expected signature strings".into(),
-                        )
-                    })?,
-            ),
-            other => {
-                return Err(err(
-                    m.span(),
-                    "context.methods",
-                    format!("expected \"all\" or a list of signatures, found {other}"),
-                ));
-            }
-        },
-    };
-    let pools = decl.context.pools.resolve(path, source)?;
-    let mut subjects = Vec::with_capacity(names.len());
-    for subject in &names {
-        let unit = registry()
-            .find(subject)
-            .map_err(|e| err(subjects_value.span(), "subjects", e.to_string()))?;
-        let context = TestContext::new(unit, &selection, pools.clone()).map_err(|e| {
-            let span = decl
-                .context
-                .methods
-                .as_ref()
-                .map_or(subjects_value.span(), |m| m.span());
-            err(span, "context", format!("{subject}: {e}"))
-        })?;
-        subjects.push(SubjectPlan {
-            unit,
-            context: Arc::new(context),
-        });
-    }
-
-    let oracle = match decl.oracle.as_ref() {
-        None => OracleKind::Paper,
-        Some(o) => match o.get_ref().as_str() {
-            "paper" => OracleKind::Paper,
-            "strict" => OracleKind::Strict,
-            other => {
-                return Err(err(
-                    o.span(),
-                    "oracle",
-                    format!("unknown oracle {other:?} (expected \"paper\" or \"strict\")"),
-                ));
-            }
-        },
-    };
-    let (mutant_sample, sample_seed) = match &decl.mutants {
-        None => (None, seed),
-        Some(m) => {
-            let sample = match m
-                .sample
-                .as_ref()
-                .map(|s| pick(s, "mutants.sample"))
-                .transpose()?
-            {
-                None => None,
-                Some(s) => match s.get_ref() {
-                    toml::Value::Integer(i) if *i >= 1 => Some(*i as usize),
-                    other => {
-                        return Err(err(
-                            s.span(),
-                            "mutants.sample",
-                            format!("expected a positive integer, found {other}"),
-                        ));
-                    }
-                },
-            };
-            (sample, m.seed.as_ref().map_or(seed, |s| *s.get_ref()))
-        }
-    };
-
-    // An optional, possibly profiled, positive number of seconds.
-    let seconds_of =
-        |value: Option<&Spanned<toml::Value>>, field: &str| -> Result<Option<f64>, FileError> {
-            let Some(value) = value.map(|v| pick(v, field)).transpose()? else {
-                return Ok(None);
-            };
-            match value.get_ref() {
-                toml::Value::Float(f) if *f > 0.0 && f.is_finite() => Ok(Some(*f)),
-                toml::Value::Integer(i) if *i > 0 => Ok(Some(*i as f64)),
-                _ => Err(err(
-                    value.span(),
-                    field,
-                    "must be a positive number of seconds".into(),
-                )),
-            }
-        };
-    let watchdog = seconds_of(decl.watchdog.as_ref(), "watchdog")?;
-
-    if decl.phase.is_empty() {
-        return Err(FileError::at(
-            path,
-            source,
-            None,
-            Some("phase"),
-            "an experiment needs at least one [[phase]]",
-        ));
-    }
-    let mut phases = Vec::with_capacity(decl.phase.len());
-    for (p, phase) in decl.phase.iter().enumerate() {
-        let field = |f: &str| format!("phase[{p}].{f}");
-        let mutants = match phase.mutants.as_ref() {
-            None => MutantSelection::All,
-            Some(m) => match m.get_ref().as_str() {
-                "all" => MutantSelection::All,
-                "killed" if p > 0 => MutantSelection::Killed,
-                "killed" => {
-                    return Err(err(
-                        m.span(),
-                        &field("mutants"),
-                        "\"killed\" needs an earlier phase".into(),
-                    ));
-                }
-                other => {
-                    return Err(err(
-                        m.span(),
-                        &field("mutants"),
-                        format!("expected \"all\" or \"killed\", found {other:?}"),
-                    ));
-                }
-            },
-        };
-        if phase.run.is_empty() {
-            return Err(err(
-                phase.name.span(),
-                &field("run"),
-                "a phase needs at least one [[phase.run]]".into(),
-            ));
-        }
-        let mut runs: Vec<Run> = Vec::with_capacity(phase.run.len());
-        for (r, run) in phase.run.iter().enumerate() {
-            let field = |f: &str| format!("phase[{p}].run[{r}].{f}");
-            let strategy: StrategyKind =
-                run.strategy
-                    .get_ref()
-                    .parse()
-                    .map_err(|e: crate::strategy::UnknownStrategy| {
-                        err(run.strategy.span(), &field("strategy"), e.to_string())
-                    })?;
-            let n_value = pick(&run.n, &field("n"))?;
-            let lengths: Vec<usize> = match n_value.get_ref() {
-                toml::Value::Integer(i) if *i >= 0 => vec![*i as usize],
-                toml::Value::String(s) => crate::spec::parse_spec(s)
-                    .map_err(|e| err(n_value.span(), &field("n"), e.to_string()))?
-                    .into_iter()
-                    .map(|v| v as usize)
-                    .collect(),
-                toml::Value::Array(items) => {
-                    let mut v = items
-                        .iter()
-                        .map(|i| i.as_integer().filter(|&i| i >= 0).map(|i| i as usize))
-                        .collect::<Option<Vec<_>>>()
-                        .ok_or_else(|| {
-                            err(
-                                n_value.span(),
-                                &field("n"),
-                                "expected non-negative integers".into(),
-                            )
-                        })?;
-                    v.sort_unstable();
-                    v.dedup();
-                    v
-                }
-                other => {
-                    return Err(err(
-                        n_value.span(),
-                        &field("n"),
-                        format!(
-                            "expected lengths (a list or a SPEC such as \"1..=8\" or \"paper\"), found {other}"
-                        ),
-                    ));
-                }
-            };
-            if lengths.is_empty() || lengths.contains(&0) {
-                return Err(err(
-                    n_value.span(),
-                    &field("n"),
-                    "lengths must be at least 1".into(),
-                ));
-            }
-            let tests_value = run
-                .tests
-                .as_ref()
-                .map(|t| pick(t, &field("tests")))
-                .transpose()?;
-            let tests = match tests_value.as_ref() {
-                None => TestBudget::Unlimited,
-                Some(t) => match t.get_ref() {
-                    toml::Value::Integer(i) if *i >= 1 => TestBudget::Fixed(*i as u64),
-                    toml::Value::String(s) if s == "unlimited" => TestBudget::Unlimited,
-                    toml::Value::String(s) if s.starts_with("E(") && s.ends_with(')') => {
-                        let inner = &s[2..s.len() - 1];
-                        let kind: StrategyKind =
-                            inner
-                                .parse()
-                                .map_err(|e: crate::strategy::UnknownStrategy| {
-                                    err(t.span(), &field("tests"), e.to_string())
-                                })?;
-                        let earlier = runs.iter().find(|earlier| earlier.strategy == kind);
-                        match earlier {
-                            Some(earlier)
-                                if lengths.iter().all(|n| earlier.lengths.contains(n)) =>
-                            {
-                                TestBudget::FirstFailureOf(kind)
-                            }
-                            Some(_) => {
-                                return Err(err(
-                                    t.span(),
-                                    &field("tests"),
-                                    format!(
-                                        "the earlier {inner} run of this phase does not cover every n of this run"
-                                    ),
-                                ));
-                            }
-                            None => {
-                                return Err(err(
-                                    t.span(),
-                                    &field("tests"),
-                                    format!(
-                                        "E({inner}) needs an earlier {inner} run in the same phase"
-                                    ),
-                                ));
-                            }
-                        }
-                    }
-                    other => {
-                        return Err(err(
-                            t.span(),
-                            &field("tests"),
-                            format!(
-                                "expected a positive integer, \"unlimited\" or \"E(strategy)\", found {other}"
-                            ),
-                        ));
-                    }
-                },
-            };
-            let seconds = seconds_of(run.seconds.as_ref(), &field("seconds"))?;
-            let until = match run.until.as_ref() {
-                None => Until::FirstFailure,
-                Some(u) => match u.get_ref().as_str() {
-                    "first-failure" => Until::FirstFailure,
-                    "budget" => Until::Budget,
-                    other => {
-                        return Err(err(
-                            u.span(),
-                            &field("until"),
-                            format!("expected \"first-failure\" or \"budget\", found {other:?}"),
-                        ));
-                    }
-                },
-            };
-            let with_replacement =
-                matches!(strategy, StrategyKind::Random | StrategyKind::RandomLeaf);
-            if tests == TestBudget::Unlimited && seconds.is_none() && with_replacement {
-                return Err(err(
-                    run.strategy.span(),
-                    &field("tests"),
-                    format!(
-                        "{} draws with replacement: give `tests` or `seconds`",
-                        strategy.name()
-                    ),
-                ));
-            }
-            runs.push(Run {
-                strategy,
-                lengths,
-                tests,
-                seconds,
-                until,
-            });
-        }
-        phases.push(Phase {
-            name: phase.name.get_ref().clone(),
-            mutants,
-            stop_when_killed: phase.stop_when_killed.unwrap_or(false),
-            runs,
-        });
-    }
-    if !profiles.borrow().contains(profile) {
-        let known: Vec<String> = profiles.borrow().iter().cloned().collect();
-        return Err(FileError::at(
-            path,
-            source,
-            None,
-            Some("(profile)"),
-            format!(
-                "profile `{profile}` is not used by any value in this file (profiles: {})",
-                known.join(", ")
-            ),
-        ));
-    }
+    let replicates = parser.replicates(decl.replicates.as_ref())?;
+    let subjects = parser.subjects(&decl.subjects, &decl.context)?;
+    let oracle = parser.oracle(decl.oracle.as_ref())?;
+    let (mutant_sample, sample_seed) = parser.mutants(decl.mutants.as_ref(), seed)?;
+    let watchdog = parser.seconds(decl.watchdog.as_ref(), "watchdog")?;
+    let phases = parser.phases(&decl.phase)?;
+    parser.check_profile_is_used()?;
     let folder = if profile == DEFAULT_PROFILE {
         name.clone()
     } else {
@@ -508,6 +157,7 @@ pub fn parse_experiment_profile(
         profile: profile.to_string(),
         name,
         seed,
+        replicates,
         subjects,
         mutant_sample,
         sample_seed,
@@ -518,6 +168,442 @@ pub fn parse_experiment_profile(
         watchdog,
     })
 }
+
+/// The state of parsing one experiment file with one profile: where errors point, and
+/// which profiles the file's values name.
+struct Parser<'a> {
+    path: &'a Path,
+    source: &'a str,
+    profile: &'a str,
+    profiles: std::cell::RefCell<std::collections::BTreeSet<String>>,
+}
+
+impl Parser<'_> {
+    /// An error at `span` of the file, about `field`.
+    fn err(&self, span: Range<usize>, field: &str, message: String) -> FileError {
+        FileError::at(self.path, self.source, Some(span), Some(field), message)
+    }
+
+    /// The value of a possibly profiled field: the profile's entry of a table, else its
+    /// `default` entry; any other value as it is.
+    fn pick(
+        &self,
+        value: &Spanned<toml::Value>,
+        field: &str,
+    ) -> Result<Spanned<toml::Value>, FileError> {
+        match value.get_ref() {
+            toml::Value::Table(table) => {
+                self.profiles.borrow_mut().extend(table.keys().cloned());
+                table
+                    .get(self.profile)
+                    .or_else(|| table.get(DEFAULT_PROFILE))
+                    .map(|v| Spanned::new(value.span(), v.clone()))
+                    .ok_or_else(|| {
+                        self.err(
+                            value.span(),
+                            field,
+                            format!("no value for profile `{}` and no `default`", self.profile),
+                        )
+                    })
+            }
+            _ => Ok(value.clone()),
+        }
+    }
+
+    /// Fails if the profile asked for is named by no value of the file.
+    fn check_profile_is_used(&self) -> Result<(), FileError> {
+        if self.profiles.borrow().contains(self.profile) {
+            return Ok(());
+        }
+        let known: Vec<String> = self.profiles.borrow().iter().cloned().collect();
+        Err(FileError::at(
+            self.path,
+            self.source,
+            None,
+            Some("(profile)"),
+            format!(
+                "profile `{}` is not used by any value in this file (profiles: {})",
+                self.profile,
+                known.join(", ")
+            ),
+        ))
+    }
+
+    /// `name`: usable as a folder name.
+    fn name(&self, name: &Spanned<String>) -> Result<String, FileError> {
+        let text = name.get_ref().trim().to_string();
+        if text.is_empty() || text.contains(['/', '\\']) || text.starts_with('.') {
+            return Err(self.err(
+                name.span(),
+                "name",
+                format!("{text:?} is not a usable folder name"),
+            ));
+        }
+        Ok(text)
+    }
+
+    /// `replicates`: a positive integer, 1 when absent.
+    fn replicates(&self, value: Option<&Spanned<toml::Value>>) -> Result<u32, FileError> {
+        let Some(value) = value.map(|v| self.pick(v, "replicates")).transpose()? else {
+            return Ok(1);
+        };
+        match value.get_ref() {
+            toml::Value::Integer(i) if (1..=i64::from(MAX_REPLICATES)).contains(i) => Ok(*i as u32),
+            other => Err(self.err(
+                value.span(),
+                "replicates",
+                format!("expected an integer from 1 to {MAX_REPLICATES}, found {other}"),
+            )),
+        }
+    }
+
+    /// `subjects` and `[context]`: each subject with its test context.
+    fn subjects(
+        &self,
+        subjects: &Spanned<toml::Value>,
+        context: &ContextSection,
+    ) -> Result<Vec<SubjectPlan>, FileError> {
+        let value = self.pick(subjects, "subjects")?;
+        let expected = "expected \"all\" or a list of subject names";
+        let names: Vec<String> = match value.get_ref() {
+            toml::Value::String(s) if s == "all" => {
+                registry().units().map(|u| u.class().to_string()).collect()
+            }
+            toml::Value::Array(items) => items
+                .iter()
+                .map(|v| v.as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| self.err(value.span(), "subjects", expected.into()))?,
+            other => {
+                return Err(self.err(
+                    value.span(),
+                    "subjects",
+                    format!("{expected}, found {other}"),
+                ));
+            }
+        };
+        if names.is_empty() {
+            return Err(self.err(value.span(), "subjects", "no subjects".into()));
+        }
+        let selection = self.methods(context.methods.as_ref())?;
+        let pools = context.pools.resolve(self.path, self.source)?;
+        let mut plans = Vec::with_capacity(names.len());
+        for subject in &names {
+            let unit = registry()
+                .find(subject)
+                .map_err(|e| self.err(value.span(), "subjects", e.to_string()))?;
+            let context = TestContext::new(unit, &selection, pools.clone()).map_err(|e| {
+                let span = context.methods.as_ref().map_or(value.span(), |m| m.span());
+                self.err(span, "context", format!("{subject}: {e}"))
+            })?;
+            plans.push(SubjectPlan {
+                unit,
+                context: Arc::new(context),
+            });
+        }
+        Ok(plans)
+    }
+
+    /// `context.methods`: `"all"` (the default) or a list of signatures.
+    fn methods(
+        &self,
+        methods: Option<&Spanned<toml::Value>>,
+    ) -> Result<MethodSelection, FileError> {
+        let Some(m) = methods else {
+            return Ok(MethodSelection::All);
+        };
+        match m.get_ref() {
+            toml::Value::String(s) if s == "all" => Ok(MethodSelection::All),
+            toml::Value::Array(items) => Ok(MethodSelection::Signatures(
+                items
+                    .iter()
+                    .map(|v| v.as_str().map(str::to_string))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or_else(|| {
+                        self.err(
+                            m.span(),
+                            "context.methods",
+                            "expected signature strings".into(),
+                        )
+                    })?,
+            )),
+            other => Err(self.err(
+                m.span(),
+                "context.methods",
+                format!("expected \"all\" or a list of signatures, found {other}"),
+            )),
+        }
+    }
+
+    /// `oracle`: `paper` (the default) or `strict`.
+    fn oracle(&self, oracle: Option<&Spanned<String>>) -> Result<OracleKind, FileError> {
+        let Some(o) = oracle else {
+            return Ok(OracleKind::Paper);
+        };
+        match o.get_ref().as_str() {
+            "paper" => Ok(OracleKind::Paper),
+            "strict" => Ok(OracleKind::Strict),
+            other => Err(self.err(
+                o.span(),
+                "oracle",
+                format!("unknown oracle {other:?} (expected \"paper\" or \"strict\")"),
+            )),
+        }
+    }
+
+    /// `[mutants]`: the sample size (all when absent) and the sampling seed (the
+    /// experiment's `seed` when absent).
+    fn mutants(
+        &self,
+        mutants: Option<&MutantsSection>,
+        seed: u64,
+    ) -> Result<(Option<usize>, u64), FileError> {
+        let Some(m) = mutants else {
+            return Ok((None, seed));
+        };
+        let sample = match m
+            .sample
+            .as_ref()
+            .map(|s| self.pick(s, "mutants.sample"))
+            .transpose()?
+        {
+            None => None,
+            Some(s) => match s.get_ref() {
+                toml::Value::Integer(i) if *i >= 1 => Some(*i as usize),
+                other => {
+                    return Err(self.err(
+                        s.span(),
+                        "mutants.sample",
+                        format!("expected a positive integer, found {other}"),
+                    ));
+                }
+            },
+        };
+        Ok((sample, m.seed.as_ref().map_or(seed, |s| *s.get_ref())))
+    }
+
+    /// An optional, possibly profiled, positive number of seconds.
+    fn seconds(
+        &self,
+        value: Option<&Spanned<toml::Value>>,
+        field: &str,
+    ) -> Result<Option<f64>, FileError> {
+        let Some(value) = value.map(|v| self.pick(v, field)).transpose()? else {
+            return Ok(None);
+        };
+        match value.get_ref() {
+            toml::Value::Float(f) if *f > 0.0 && f.is_finite() => Ok(Some(*f)),
+            toml::Value::Integer(i) if *i > 0 => Ok(Some(*i as f64)),
+            _ => Err(self.err(
+                value.span(),
+                field,
+                "must be a positive number of seconds".into(),
+            )),
+        }
+    }
+
+    /// The `[[phase]]` tables, in order.
+    fn phases(&self, phases: &[PhaseDecl]) -> Result<Vec<Phase>, FileError> {
+        if phases.is_empty() {
+            return Err(FileError::at(
+                self.path,
+                self.source,
+                None,
+                Some("phase"),
+                "an experiment needs at least one [[phase]]",
+            ));
+        }
+        phases
+            .iter()
+            .enumerate()
+            .map(|(p, phase)| self.phase(p, phase))
+            .collect()
+    }
+
+    /// Phase number `p`.
+    fn phase(&self, p: usize, phase: &PhaseDecl) -> Result<Phase, FileError> {
+        let field = |f: &str| format!("phase[{p}].{f}");
+        let mutants = match phase.mutants.as_ref() {
+            None => MutantSelection::All,
+            Some(m) => match m.get_ref().as_str() {
+                "all" => MutantSelection::All,
+                "killed" if p > 0 => MutantSelection::Killed,
+                "killed" => {
+                    return Err(self.err(
+                        m.span(),
+                        &field("mutants"),
+                        "\"killed\" needs an earlier phase".into(),
+                    ));
+                }
+                other => {
+                    return Err(self.err(
+                        m.span(),
+                        &field("mutants"),
+                        format!("expected \"all\" or \"killed\", found {other:?}"),
+                    ));
+                }
+            },
+        };
+        if phase.run.is_empty() {
+            return Err(self.err(
+                phase.name.span(),
+                &field("run"),
+                "a phase needs at least one [[phase.run]]".into(),
+            ));
+        }
+        let mut runs: Vec<Run> = Vec::with_capacity(phase.run.len());
+        for (r, run) in phase.run.iter().enumerate() {
+            let run = self.run(&format!("phase[{p}].run[{r}]"), run, &runs)?;
+            runs.push(run);
+        }
+        Ok(Phase {
+            name: phase.name.get_ref().clone(),
+            mutants,
+            stop_when_killed: phase.stop_when_killed.unwrap_or(false),
+            runs,
+        })
+    }
+
+    /// One `[[phase.run]]` (`at` names it, e.g. `phase[1].run[0]`), after the `earlier`
+    /// runs of its phase.
+    fn run(&self, at: &str, run: &RunDecl, earlier: &[Run]) -> Result<Run, FileError> {
+        let field = |f: &str| format!("{at}.{f}");
+        let strategy: StrategyKind =
+            run.strategy
+                .get_ref()
+                .parse()
+                .map_err(|e: crate::strategy::UnknownStrategy| {
+                    self.err(run.strategy.span(), &field("strategy"), e.to_string())
+                })?;
+        let lengths = self.lengths(&run.n, &field("n"))?;
+        let tests = self.tests(run.tests.as_ref(), &field("tests"), &lengths, earlier)?;
+        let seconds = self.seconds(run.seconds.as_ref(), &field("seconds"))?;
+        let until = match run.until.as_ref() {
+            None => Until::FirstFailure,
+            Some(u) => match u.get_ref().as_str() {
+                "first-failure" => Until::FirstFailure,
+                "budget" => Until::Budget,
+                other => {
+                    return Err(self.err(
+                        u.span(),
+                        &field("until"),
+                        format!("expected \"first-failure\" or \"budget\", found {other:?}"),
+                    ));
+                }
+            },
+        };
+        let with_replacement = matches!(strategy, StrategyKind::Random | StrategyKind::RandomLeaf);
+        if tests == TestBudget::Unlimited && seconds.is_none() && with_replacement {
+            return Err(self.err(
+                run.strategy.span(),
+                &field("tests"),
+                format!(
+                    "{} draws with replacement: give `tests` or `seconds`",
+                    strategy.name()
+                ),
+            ));
+        }
+        Ok(Run {
+            strategy,
+            lengths,
+            tests,
+            seconds,
+            until,
+        })
+    }
+
+    /// A run's `n`: one length, a list, or a SPEC string; ascending, each at least 1.
+    fn lengths(&self, n: &Spanned<toml::Value>, field: &str) -> Result<Vec<usize>, FileError> {
+        let value = self.pick(n, field)?;
+        let lengths: Vec<usize> = match value.get_ref() {
+            toml::Value::Integer(i) if *i >= 0 => vec![*i as usize],
+            toml::Value::String(s) => crate::spec::parse_spec(s)
+                .map_err(|e| self.err(value.span(), field, e.to_string()))?
+                .into_iter()
+                .map(|v| v as usize)
+                .collect(),
+            toml::Value::Array(items) => {
+                let mut v = items
+                    .iter()
+                    .map(|i| i.as_integer().filter(|&i| i >= 0).map(|i| i as usize))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or_else(|| {
+                        self.err(value.span(), field, "expected non-negative integers".into())
+                    })?;
+                v.sort_unstable();
+                v.dedup();
+                v
+            }
+            other => {
+                return Err(self.err(
+                    value.span(),
+                    field,
+                    format!(
+                        "expected lengths (a list or a SPEC such as \"1..=8\" or \"paper\"), found {other}"
+                    ),
+                ));
+            }
+        };
+        if lengths.is_empty() || lengths.contains(&0) {
+            return Err(self.err(value.span(), field, "lengths must be at least 1".into()));
+        }
+        Ok(lengths)
+    }
+
+    /// A run's `tests`: a positive count, `"unlimited"` (the default) or `"E(strategy)"`
+    /// of an `earlier` run of the phase that covers every one of `lengths`.
+    fn tests(
+        &self,
+        tests: Option<&Spanned<toml::Value>>,
+        field: &str,
+        lengths: &[usize],
+        earlier: &[Run],
+    ) -> Result<TestBudget, FileError> {
+        let Some(t) = tests.map(|t| self.pick(t, field)).transpose()? else {
+            return Ok(TestBudget::Unlimited);
+        };
+        match t.get_ref() {
+            toml::Value::Integer(i) if *i >= 1 => Ok(TestBudget::Fixed(*i as u64)),
+            toml::Value::String(s) if s == "unlimited" => Ok(TestBudget::Unlimited),
+            toml::Value::String(s) if s.starts_with("E(") && s.ends_with(')') => {
+                let inner = &s[2..s.len() - 1];
+                let kind: StrategyKind =
+                    inner
+                        .parse()
+                        .map_err(|e: crate::strategy::UnknownStrategy| {
+                            self.err(t.span(), field, e.to_string())
+                        })?;
+                match earlier.iter().find(|run| run.strategy == kind) {
+                    Some(run) if lengths.iter().all(|n| run.lengths.contains(n)) => {
+                        Ok(TestBudget::FirstFailureOf(kind))
+                    }
+                    Some(_) => Err(self.err(
+                        t.span(),
+                        field,
+                        format!(
+                            "the earlier {inner} run of this phase does not cover every n of this run"
+                        ),
+                    )),
+                    None => Err(self.err(
+                        t.span(),
+                        field,
+                        format!("E({inner}) needs an earlier {inner} run in the same phase"),
+                    )),
+                }
+            }
+            other => Err(self.err(
+                t.span(),
+                field,
+                format!(
+                    "expected a positive integer, \"unlimited\" or \"E(strategy)\", found {other}"
+                ),
+            )),
+        }
+    }
+}
+
+/// The most replicates an experiment may ask for.
+pub const MAX_REPLICATES: u32 = 10_000;
 
 /// Reads and parses an experiment file.
 pub fn load_experiment(
@@ -639,6 +725,33 @@ tests = "E(r)"
         let e = error_of(&GOOD.replace("seed = 5", "seed = 5\nwatchdog = -1"));
         assert_eq!((e.field.as_str(), e.line), ("watchdog", 4));
         assert!(e.message.contains("positive"), "{e}");
+    }
+
+    #[test]
+    fn replicates_default_to_one_are_profiled_and_must_be_positive() {
+        assert_eq!(
+            parse_experiment(Path::new("e.toml"), GOOD)
+                .unwrap()
+                .replicates,
+            1
+        );
+        let text = GOOD.replace(
+            "seed = 5",
+            "seed = 5\nreplicates = { default = 10, full = 30 }",
+        );
+        assert_eq!(
+            parse_experiment(Path::new("e.toml"), &text)
+                .unwrap()
+                .replicates,
+            10
+        );
+        let full = parse_experiment_profile(Path::new("e.toml"), &text, "full").unwrap();
+        assert_eq!(full.replicates, 30);
+        for bad in ["0", "-3", "\"many\"", "1.5", "10001"] {
+            let e = error_of(&GOOD.replace("seed = 5", &format!("seed = 5\nreplicates = {bad}")));
+            assert_eq!((e.field.as_str(), e.line), ("replicates", 4), "{bad}: {e}");
+            assert!(e.message.contains("from 1 to 10000"), "{e}");
+        }
     }
 
     #[test]

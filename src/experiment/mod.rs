@@ -106,6 +106,25 @@ pub struct SubjectPlan {
     pub context: Arc<TestContext>,
 }
 
+impl Experiment {
+    /// The strategy seed of replicate `replicate`: the experiment's seed for replicate 0
+    /// (so a one-replicate experiment runs as it always has), else a SplitMix64 hash of
+    /// (seed, replicate) — distinct streams for every replicate, the same on every machine.
+    pub fn replicate_seed(&self, replicate: u32) -> u64 {
+        replicate_seed(self.seed, replicate)
+    }
+}
+
+/// See [`Experiment::replicate_seed`].
+pub fn replicate_seed(seed: u64, replicate: u32) -> u64 {
+    use crate::strategy::rng::mix64;
+    if replicate == 0 {
+        seed
+    } else {
+        mix64(seed ^ mix64(0x7265_706c_6963_6174 ^ u64::from(replicate)))
+    }
+}
+
 impl std::fmt::Debug for SubjectPlan {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
@@ -124,8 +143,13 @@ pub struct Experiment {
     pub profile: String,
     /// Its name (`runs/<name>/` by default).
     pub name: String,
-    /// The seed of every random strategy and of mutant sampling (unless overridden).
+    /// The seed of every random strategy in replicate 0 and of mutant sampling (unless
+    /// overridden).
     pub seed: u64,
+    /// Independent repetitions of the whole experiment (at least 1), each with its own
+    /// strategy seed ([`Experiment::replicate_seed`]) and its own phase dependencies, on the
+    /// same sampled mutants.
+    pub replicates: u32,
     /// Subjects with their contexts, in the order given.
     pub subjects: Vec<SubjectPlan>,
     /// At most this many mutants per unit (all if `None`).
@@ -144,4 +168,18 @@ pub struct Experiment {
     /// Seconds a job may go without answering before its worker is killed (`None`: the
     /// runner's default).
     pub watchdog: Option<f64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replicate_seed;
+
+    #[test]
+    fn replicate_zero_keeps_the_experiments_seed_and_the_others_differ() {
+        assert_eq!(replicate_seed(2010, 0), 2010);
+        let seeds: std::collections::BTreeSet<u64> =
+            (0..1000).map(|r| replicate_seed(2010, r)).collect();
+        assert_eq!(seeds.len(), 1000);
+        assert_ne!(replicate_seed(2010, 1), replicate_seed(2011, 1));
+    }
 }

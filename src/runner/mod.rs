@@ -34,9 +34,15 @@ use worker::{Handshake, WorkerProcess};
 /// Test cases per chunk of a large cell.
 pub const CHUNK_TESTS: u64 = 20_000;
 
-/// One row of the results: one cell (phase, run, subject, mutant, strategy, n).
+/// One row of the results: one cell (replicate, phase, run, subject, mutant, strategy, n).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CellRecord {
+    /// The replicate (0-based) this cell belongs to.
+    #[serde(default)]
+    pub replicate: u32,
+    /// The strategy seed of the replicate ([`Experiment::replicate_seed`]).
+    #[serde(default)]
+    pub seed: u64,
     /// Position of the phase in the experiment.
     pub phase_index: usize,
     /// The phase's name.
@@ -80,9 +86,13 @@ pub struct CellRecord {
     pub stop: String,
 }
 
+/// What identifies a cell: (replicate, phase, run, subject, mutant, n).
+type CellKey = (u32, usize, usize, String, u32, u64);
+
 impl CellRecord {
-    fn key(&self) -> (usize, usize, String, u32, u64) {
+    fn key(&self) -> CellKey {
         (
+            self.replicate,
             self.phase_index,
             self.run,
             self.subject.clone(),
@@ -202,17 +212,51 @@ impl Journal {
 /// A planned cell.
 #[derive(Clone, Debug)]
 struct Cell {
+    replicate: u32,
+    seed: u64,
     subject: String,
     mutant: MutantInfo,
     n: usize,
     budget: Option<u64>,
 }
 
+/// What identifies the work of a cell of a strategy that ignores its seed, across the
+/// replicates of one run of a phase: (subject, mutant, n, budget).
+type SharedIdentity = (String, u32, usize, Option<u64>);
+
+impl Cell {
+    fn identity(&self) -> SharedIdentity {
+        (self.subject.clone(), self.mutant.id, self.n, self.budget)
+    }
+}
+
+impl CellRecord {
+    /// This record as the record of `cell`, an identical cell of another replicate.
+    fn for_replicate(&self, cell: &Cell) -> CellRecord {
+        CellRecord {
+            replicate: cell.replicate,
+            seed: cell.seed,
+            ..self.clone()
+        }
+    }
+}
+
+/// The cells of one run of a phase, over all replicates, split by what they need.
+struct Step {
+    /// Cells to execute.
+    execute: Vec<Cell>,
+    /// Cells whose identical cell in another replicate is executed in this step: they
+    /// take its record (keyed by [`Cell::identity`]).
+    followers: std::collections::HashMap<SharedIdentity, Vec<Cell>>,
+    /// Cells whose identical cell in another replicate already has a record.
+    reused: Vec<(Cell, CellRecord)>,
+}
+
 /// The shared state of one run.
 struct Runner<'a> {
     experiment: &'a Experiment,
     mutants: Vec<Vec<MutantInfo>>,
-    records: BTreeMap<(usize, usize, String, u32, u64), CellRecord>,
+    records: BTreeMap<CellKey, CellRecord>,
     options: &'a RunOptions,
     watchdog: Duration,
     handshake: Handshake,
@@ -225,13 +269,15 @@ thread_local! {
 impl Runner<'_> {
     fn killed(
         &self,
+        replicate: u32,
         phase: impl Fn(usize) -> bool,
         run_before: Option<(usize, usize)>,
         subject: &str,
         mutant: u32,
     ) -> bool {
         self.records.values().any(|r| {
-            r.subject == subject
+            r.replicate == replicate
+                && r.subject == subject
                 && r.mutant == mutant
                 && r.failing_tests > 0
                 && phase(r.phase_index)
@@ -239,26 +285,28 @@ impl Runner<'_> {
         })
     }
 
-    fn plan(&self, p: usize, phase: &Phase, r: usize, run: &Run) -> Vec<Cell> {
+    /// The cells of run `r` of phase `p` in `replicate` that have no record yet, given the
+    /// records of the replicate's earlier runs.
+    fn plan(&self, replicate: u32, p: usize, phase: &Phase, r: usize, run: &Run) -> Vec<Cell> {
         let mut cells = Vec::new();
+        let key = |run: usize, subject: &str, mutant: u32, n: usize| -> CellKey {
+            (replicate, p, run, subject.to_string(), mutant, n as u64)
+        };
         for (s, plan) in self.experiment.subjects.iter().enumerate() {
             let subject = plan.unit.class();
             for mutant in &self.mutants[s] {
                 if phase.mutants == MutantSelection::Killed
-                    && !self.killed(|q| q < p, None, subject, mutant.id)
+                    && !self.killed(replicate, |q| q < p, None, subject, mutant.id)
                 {
                     continue;
                 }
                 if phase.stop_when_killed
-                    && self.killed(|q| q == p, Some((p, r)), subject, mutant.id)
+                    && self.killed(replicate, |q| q == p, Some((p, r)), subject, mutant.id)
                 {
                     continue;
                 }
                 for &n in &run.lengths {
-                    if self
-                        .records
-                        .contains_key(&(p, r, subject.to_string(), mutant.id, n as u64))
-                    {
+                    if self.records.contains_key(&key(r, subject, mutant.id, n)) {
                         continue;
                     }
                     let budget = match &run.tests {
@@ -271,7 +319,7 @@ impl Runner<'_> {
                                 .expect("validated");
                             match self
                                 .records
-                                .get(&(p, earlier, subject.to_string(), mutant.id, n as u64))
+                                .get(&key(earlier, subject, mutant.id, n))
                                 .and_then(|rec| rec.first_failure)
                             {
                                 Some(e) => Some(e),
@@ -280,6 +328,8 @@ impl Runner<'_> {
                         }
                     };
                     cells.push(Cell {
+                        replicate,
+                        seed: self.experiment.replicate_seed(replicate),
                         subject: subject.to_string(),
                         mutant: mutant.clone(),
                         n,
@@ -289,6 +339,52 @@ impl Runner<'_> {
             }
         }
         cells
+    }
+
+    /// Splits the planned cells of run `r` of phase `p`: a strategy that ignores its seed
+    /// (`be`, `bobw-prime`) gives the same result in every replicate for the same
+    /// (subject, mutant, n, budget), so such a cell is executed once and its record copied
+    /// to the other replicates (from this step, or from a record an earlier invocation
+    /// journaled). Cells of other strategies are all executed.
+    fn share_seed_independent(&self, p: usize, r: usize, run: &Run, planned: Vec<Cell>) -> Step {
+        let mut step = Step {
+            execute: Vec::new(),
+            followers: std::collections::HashMap::new(),
+            reused: Vec::new(),
+        };
+        if run.strategy.uses_seed() {
+            step.execute = planned;
+            return step;
+        }
+        let known: std::collections::HashMap<SharedIdentity, &CellRecord> = self
+            .records
+            .values()
+            .filter(|rec| rec.phase_index == p && rec.run == r)
+            .map(|rec| {
+                (
+                    (
+                        rec.subject.clone(),
+                        rec.mutant,
+                        rec.n as usize,
+                        rec.test_budget,
+                    ),
+                    rec,
+                )
+            })
+            .collect();
+        let mut leaders = std::collections::HashSet::new();
+        for cell in planned {
+            let identity = cell.identity();
+            if let Some(record) = known.get(&identity) {
+                step.reused.push((cell, (*record).clone()));
+            } else if leaders.contains(&identity) {
+                step.followers.entry(identity).or_default().push(cell);
+            } else {
+                leaders.insert(identity);
+                step.execute.push(cell);
+            }
+        }
+        step
     }
 
     fn run_job(&self, job: &Job) -> anyhow::Result<JobResult> {
@@ -317,7 +413,7 @@ impl Runner<'_> {
             mutant: cell.mutant.id,
             strategy: run.strategy,
             n: cell.n,
-            seed: self.experiment.seed,
+            seed: cell.seed,
             start,
             count,
             until: run.until,
@@ -388,6 +484,8 @@ impl Runner<'_> {
         };
         let outcome = merged.outcome();
         Ok(CellRecord {
+            replicate: cell.replicate,
+            seed: cell.seed,
             phase_index: p,
             phase: phase.name.clone(),
             run: r,
@@ -487,31 +585,51 @@ pub fn run_experiment_source(
     let mut cpu_seconds = 0.0;
     for (p, phase) in experiment.phases.iter().enumerate() {
         for (r, run) in phase.runs.iter().enumerate() {
-            let cells = runner.plan(p, phase, r, run);
-            if cells.is_empty() {
+            let planned: Vec<Cell> = (0..experiment.replicates)
+                .flat_map(|replicate| runner.plan(replicate, p, phase, r, run))
+                .collect();
+            if planned.is_empty() {
                 continue;
             }
             let bar = output::RunProgress::start(
                 options.progress,
-                cells.len() as u64,
+                planned.len() as u64,
                 &format!("{} · {}", phase.name, run.strategy),
             );
-            let fresh: Vec<anyhow::Result<CellRecord>> = pool.install(|| {
-                cells
+            let step = runner.share_seed_independent(p, r, run, planned);
+            let mut finished: Vec<CellRecord> = Vec::new();
+            for (cell, record) in &step.reused {
+                let copy = record.for_replicate(cell);
+                journal.append(&copy)?;
+                bar.inc();
+                finished.push(copy);
+            }
+            let fresh: Vec<anyhow::Result<Vec<CellRecord>>> = pool.install(|| {
+                step.execute
                     .par_iter()
                     .map(|cell| {
                         let record = runner.execute_cell(p, phase, r, run, cell)?;
                         journal.append(&record)?;
                         bar.inc();
-                        Ok(record)
+                        let mut records = vec![record];
+                        for follower in step.followers.get(&cell.identity()).into_iter().flatten() {
+                            let copy = records[0].for_replicate(follower);
+                            journal.append(&copy)?;
+                            bar.inc();
+                            records.push(copy);
+                        }
+                        Ok(records)
                     })
                     .collect()
             });
             bar.finish();
-            for record in fresh {
-                let record = record?;
+            for records in fresh {
+                let records = records?;
                 executed += 1;
-                cpu_seconds += record.cpu_seconds;
+                cpu_seconds += records[0].cpu_seconds;
+                finished.extend(records);
+            }
+            for record in finished {
                 runner.records.insert(record.key(), record);
             }
         }

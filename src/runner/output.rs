@@ -50,8 +50,11 @@ pub struct Manifest {
     pub experiment_file: String,
     /// SHA-256 of the experiment file, hex.
     pub experiment_sha256: String,
-    /// The experiment's seed.
+    /// The experiment's seed (replicate 0's strategy seed).
     pub seed: u64,
+    /// Replicates of the experiment.
+    #[serde(default = "one")]
+    pub replicates: u32,
     /// The oracle.
     pub oracle: String,
     /// The experiment file's profile.
@@ -105,6 +108,7 @@ impl Manifest {
             experiment_file: path.display().to_string(),
             experiment_sha256: sha256_hex(source.as_bytes()),
             seed: experiment.seed,
+            replicates: experiment.replicates,
             oracle: experiment.oracle.name().to_string(),
             profile: experiment.profile.clone(),
             crate_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -122,6 +126,10 @@ impl Manifest {
             },
         }
     }
+}
+
+fn one() -> u32 {
+    1
 }
 
 fn default_profile() -> String {
@@ -197,6 +205,8 @@ pub fn cells_frame(cells: &[CellRecord]) -> anyhow::Result<DataFrame> {
             "run".into(),
             cells.iter().map(|c| c.run as u32).collect::<Vec<_>>(),
         ),
+        column!("replicate", replicate),
+        column!("seed", seed),
         column!("subject", subject),
         column!("mutant", mutant),
         column!("operator", operator),
@@ -374,7 +384,8 @@ pub fn clock(seconds: f64) -> String {
     }
 }
 
-/// The end-of-run summary: per phase, mutants killed by strategy and n.
+/// The end-of-run summary: per phase, mutants killed by strategy and n (cells and kills
+/// summed over the replicates).
 pub fn summary(cells: &[CellRecord]) -> String {
     use std::collections::BTreeMap;
     use std::fmt::Write as _;
@@ -395,6 +406,14 @@ pub fn summary(cells: &[CellRecord]) -> String {
         e.0 += 1;
         e.1 += u64::from(c.outcome == "killed");
         e.2 += u64::from(c.outcome == "timeout" || c.outcome == "crash");
+    }
+    let replicates = cells.iter().map(|c| c.replicate + 1).max().unwrap_or(1);
+    if replicates > 1 {
+        let _ = writeln!(
+            out,
+            "cells and kills summed over {replicates} replicates (testspace compare gives \
+             the statistics)"
+        );
     }
     let _ = writeln!(
         out,

@@ -137,6 +137,13 @@ impl StrategyKind {
         }
     }
 
+    /// Whether the strategy's test cases depend on its seed (`be` and `bobw-prime` walk the
+    /// same order for every seed, so a cell of theirs with a given budget has the same
+    /// result in every replicate of an experiment).
+    pub fn uses_seed(self) -> bool {
+        !matches!(self, Self::BoundedExhaustive | Self::PrimeStep)
+    }
+
     /// Builds the strategy for the call space of a context, length `n` and `seed`
     /// (`be` and `bobw-prime` are deterministic and ignore the seed).
     pub fn build(self, space: &CallSpace, n: usize, seed: u64) -> Box<dyn Strategy> {

@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""Reference values for testspace's `stats` module, computed with scipy/numpy.
+
+Writes testdata/stats/scipy_cases.json (relative to the crate root), which the Rust test
+`src/stats/scipy_check.rs` compares against. Every input vector is built here from fixed
+literals or integer arithmetic (no random generator), so the fixture is reproducible.
+
+    python notebooks/check_stats.py            # (re)write the fixture
+    python notebooks/check_stats.py --check    # recompute, compare with the committed fixture;
+                                             # exit 1 on any mismatch (for CI)
+
+Requires scipy==1.17.1 and numpy (pinned in notebooks/requirements.txt). Contents:
+- mann_whitney: for each case x, y, whether there are ties, scipy.stats.mannwhitneyu
+  (use_continuity=True, alternative="two-sided") statistic and p-value for method "auto"
+  (plus the method scipy's auto rule picks), "exact" (only without ties, and only where the
+  exact counts are feasible) and "asymptotic"; and Vargha-Delaney A12 by a direct double loop.
+- holm: Holm-Bonferroni adjusted p-values by a direct implementation (as statsmodels /
+  R's p.adjust "holm"), on fixed vectors and on the vector of all auto p-values above.
+- quantiles: numpy.quantile (method="linear", Hyndman-Fan type 7).
+- erfc: scipy.special.erfc on two grids from -6 to 28, tails included.
+"""
+
+import argparse
+import json
+import math
+import struct
+import sys
+from pathlib import Path
+
+import numpy as np
+import scipy
+import scipy.special
+import scipy.stats
+from scipy.stats import _mannwhitneyu
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "testdata" / "stats" / "scipy_cases.json"
+SCIPY_VERSION = "1.17.1"
+REL_TOL = 1e-12
+ABS_TOL = 1e-300
+
+
+def lcg(seed, count, modulus):
+    """Deterministic integers in [0, modulus): a 64-bit LCG (Knuth's MMIX constants)."""
+    out, s = [], seed
+    for _ in range(count):
+        s = (6364136223846793005 * s + 1442695040888963407) % 2**64
+        out.append((s >> 33) % modulus)
+    return out
+
+
+def distinct(count, mult, prime, scale, shift):
+    """`count` distinct values ((i*mult) mod prime)/scale + shift, i = 1..count < prime.
+
+    Use shift = k + 0.5/scale for x and an integer shift for y: then no x equals any y."""
+    assert count < prime and mult % prime != 0
+    return [((i * mult) % prime) / scale + shift for i in range(1, count + 1)]
+
+
+def mw_cases():
+    cases = []
+
+    def add(name, x, y):
+        cases.append((name, [float(v) for v in x], [float(v) for v in y]))
+
+    add("3x3_separated", [1, 2, 3], [4, 5, 6])
+    add("5x4_scipy_doc", [19, 22, 16, 29, 24], [20, 11, 17, 12])
+    add("5x7_no_ties", [1.1, 3.4, 5.0, 7.2, 9.9], [0.5, 2.2, 4.8, 6.1, 8.3, 10.4, 11.0])
+    add("7x5_reversed", [0.5, 2.2, 4.8, 6.1, 8.3, 10.4, 11.0], [1.1, 3.4, 5.0, 7.2, 9.9])
+    add("8x8_no_ties", distinct(8, 37, 101, 4, 3.125), distinct(8, 53, 103, 4, 0))
+    add("8x8_separated", list(range(10, 18)), list(range(8)))
+    add("1x10", [5.5], list(range(1, 11)))
+    add("2x2_u_at_center", [1, 4], [2, 3])
+    add("8x9_auto_exact", distinct(8, 17, 97, 2, 0.25), distinct(9, 29, 89, 2, 5))
+    add("9x9_auto_asymptotic", distinct(9, 17, 97, 2, 0.25), distinct(9, 29, 89, 2, 5))
+    add("ties_small", [1, 2, 2, 3, 5], [2, 3, 3, 4, 6, 7])
+    add("ties_4x3", [1, 1, 2, 9], [1, 5, 5])
+    add("all_equal", [4, 4, 4], [4, 4, 4, 4])
+    add("1x1", [1], [2])
+    add("20x25_no_ties", distinct(20, 7919, 1009, 10, 15.05), distinct(25, 104729 % 1013, 1013, 10, 0))
+    add("50x50_no_ties", distinct(50, 211, 2003, 20, 8.025), distinct(50, 331, 1999, 20, 0))
+    add(
+        "30x30_kill_counts",
+        [230 + v for v in lcg(1, 30, 16)],
+        [232 + v for v in lcg(2, 30, 14)],
+    )
+    add(
+        "30x30_kill_counts_close",
+        [230 + v for v in lcg(3, 30, 16)],
+        [230 + v for v in lcg(4, 30, 16)],
+    )
+    add("40x35_two_values", [v % 2 for v in lcg(5, 40, 7)], [v % 2 for v in lcg(6, 35, 3)])
+    # Extreme separation: U1 = n1*n2, asymptotic p from ~1e-230 down past scipy's underflow.
+    for n in (700, 920, 960):
+        add(f"extreme_{n}x{n}", list(range(n, 2 * n)), list(range(n)))
+    return cases
+
+
+def bits(v):
+    """The IEEE-754 binary64 bit pattern of v as an unsigned integer."""
+    return struct.unpack("<Q", struct.pack("<d", v))[0]
+
+
+def a12_direct(x, y):
+    twice = 0
+    for a in x:
+        for b in y:
+            twice += 2 if a > b else (1 if a == b else 0)
+    return (twice / 2) / (len(x) * len(y))
+
+
+def holm_direct(p):
+    m = len(p)
+    order = sorted(range(m), key=lambda i: p[i])
+    adjusted = [0.0] * m
+    running = 0.0
+    for j, i in enumerate(order):
+        running = max(running, (m - j) * p[i])
+        adjusted[i] = min(1.0, running)
+    return adjusted
+
+
+def mwu(x, y, method):
+    r = scipy.stats.mannwhitneyu(x, y, use_continuity=True, alternative="two-sided", method=method)
+    return {"statistic": float(r.statistic), "pvalue": float(r.pvalue)}
+
+
+def compute():
+    out = {
+        "generator": "notebooks/check_stats.py",
+        "scipy": scipy.__version__,
+        "numpy": np.__version__,
+        "tolerance": {"relative": REL_TOL, "absolute": ABS_TOL},
+        "mann_whitney": [],
+    }
+    auto_ps = []
+    for name, x, y in mw_cases():
+        ties = len(set(x + y)) < len(x) + len(y)
+        auto = mwu(x, y, "auto")
+        auto["method"] = _mannwhitneyu._mwu_choose_method(len(x), len(y), ties)
+        asym = mwu(x, y, "asymptotic")
+        # Exact only without ties, and where the exact counts are cheap (scipy's algorithm is
+        # O(maxu^2) and the Rust side needs C(n1+n2, n1) < 2^127).
+        exact = None
+        if not ties and math.comb(len(x) + len(y), len(x)) < 2**127:
+            exact = mwu(x, y, "exact")
+        # Confirm the auto rule: scipy's auto result equals the method it picks.
+        picked = exact if auto["method"] == "exact" else asym
+        assert picked is not None and picked["pvalue"] == auto["pvalue"], name
+        out["mann_whitney"].append(
+            {
+                "name": name,
+                "x": x,
+                "y": y,
+                "ties": ties,
+                "auto": auto,
+                "exact": exact,
+                "asymptotic": asym,
+                "a12": a12_direct(x, y),
+            }
+        )
+        auto_ps.append(auto["pvalue"])
+    holm_inputs = [
+        [0.01, 0.04, 0.03, 0.005],
+        [0.5, 0.6],
+        [0.02, 0.02, 0.02, 0.5, 0.001],
+        [0.7],
+        [0.0, 1.0, 0.3, 0.2999, 1e-300],
+        [],
+        auto_ps,
+    ]
+    out["holm"] = [{"p": p, "adjusted": holm_direct(p)} for p in holm_inputs]
+    qs = [0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0]
+    q_inputs = [
+        [1.0, 2.0, 3.0, 4.0],
+        [7.0],
+        [3.5, -1.25, 10.0, 2.0, 2.0, 8.75, 0.1],
+        [float(230 + v) for v in lcg(7, 30, 16)],
+        [v / 7 for v in lcg(8, 101, 1000)],
+    ]
+    out["quantiles"] = [
+        {"x": x, "q": qs, "values": [float(v) for v in np.quantile(np.array(x), qs, method="linear")]}
+        for x in q_inputs
+    ]
+    grid = [i / 16 for i in range(-96, 449)]  # -6 .. 28 in steps of 1/16 (x*x exact)
+    grid += [-5.9 + 0.37 * k for k in range(90)]  # non-dyadic points up to 27.03 (x*x rounded)
+    grid += [1e-300, 1e-20, 1e-10, 0.46874999, 0.46875001, 3.9999999, 4.0000001, 26.543, 26.6, 26.64]
+    # [x, erfc(x), bits of x, bits of erfc(x)]: the IEEE-754 bit patterns as integers make the
+    # values exact for readers whose decimal parser may misround by an ulp (serde_json's
+    # default one does; an ulp of x moves erfc(x) by ~2x*ulp relative, 1e-13 at x = 25).
+    out["erfc"] = [[x, e, bits(x), bits(e)] for x in grid for e in [float(scipy.special.erfc(x))]]
+    return out
+
+
+def close(a, b):
+    if isinstance(a, bool) or isinstance(b, bool) or isinstance(a, str) or isinstance(b, str):
+        return a == b
+    return abs(a - b) <= max(REL_TOL * abs(b), ABS_TOL)
+
+
+def compare(got, want, path, errors):
+    if isinstance(want, dict) and isinstance(got, dict):
+        for k in sorted(set(got) | set(want)):
+            if k in ("scipy", "numpy"):
+                continue
+            if k not in got or k not in want:
+                errors.append(f"{path}.{k}: missing on one side")
+            else:
+                compare(got[k], want[k], f"{path}.{k}", errors)
+    elif isinstance(want, list) and isinstance(got, list):
+        if len(got) != len(want):
+            errors.append(f"{path}: length {len(got)} != {len(want)}")
+        for i, (g, w) in enumerate(zip(got, want)):
+            compare(g, w, f"{path}[{i}]", errors)
+    elif want is None or got is None:
+        if want is not got:
+            errors.append(f"{path}: {got!r} != {want!r}")
+    elif not close(got, want):
+        errors.append(f"{path}: recomputed {got!r} != committed {want!r}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="compare with the committed fixture")
+    args = ap.parse_args()
+    if scipy.__version__ != SCIPY_VERSION:
+        print(f"warning: scipy {scipy.__version__}, fixture made with {SCIPY_VERSION}", file=sys.stderr)
+    data = compute()
+    if args.check:
+        committed = json.loads(FIXTURE.read_text())
+        errors = []
+        compare(data, committed, "$", errors)
+        for e in errors[:50]:
+            print(e, file=sys.stderr)
+        if errors:
+            print(f"FAIL: {len(errors)} mismatches with {FIXTURE}", file=sys.stderr)
+            sys.exit(1)
+        print(f"ok: {FIXTURE.name} matches scipy {scipy.__version__}")
+        return
+    FIXTURE.parent.mkdir(parents=True, exist_ok=True)
+    FIXTURE.write_text(json.dumps(data, indent=1) + "\n")
+    print(f"wrote {FIXTURE} ({len(data['mann_whitney'])} Mann-Whitney cases, {len(data['erfc'])} erfc points)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,131 @@
+//! Statistics for comparing testing strategies: order statistics, ranks, the Mann–Whitney U
+//! test, Holm–Bonferroni adjustment, the Vargha–Delaney Â12 effect size with a bootstrap
+//! interval, and the area under a kill curve.
+//!
+//! Contract of the whole module: every function is pure. No I/O, no global or thread-local
+//! random generator, no clock; the one randomised procedure
+//! ([`a12_bootstrap_ci`]) takes an explicit seed and draws through
+//! `crate::strategy::rng::{case_rng, below}`, so equal inputs give bit-identical outputs on
+//! every platform. Invalid input (empty samples, NaN, out-of-range parameters) is reported as a
+//! [`StatsError`] carrying the offending values, never by a panic or a NaN result.
+//!
+//! Conventions shared by the files: samples are `&[f64]`; x is the first sample (size m or
+//! n1), y the second (size n or n2); ranks are 1-based mid-ranks; quantiles are Hyndman–Fan
+//! type 7 (numpy's default). The results are cross-checked against scipy 1.17.1 by the fixture
+//! `testdata/stats/scipy_cases.json` (see `scipy_check.rs` and `notebooks/check_stats.py`).
+//!
+//! One concept per file:
+//! - [`summary`](mod@summary): [`quantile`], [`median`], [`Summary`] and [`summary`](fn@summary).
+//! - [`ranks`]: [`mid_ranks`] with tie-group sizes.
+//! - [`normal`]: [`erfc`] and the standard normal survival function [`normal_sf`].
+//! - [`mann_whitney`]: [`mann_whitney_u`], two-sided, exact or asymptotic like scipy.
+//! - [`holm`](mod@holm): [`holm`](fn@holm) step-down adjusted p-values.
+//! - [`vargha_delaney`]: [`a12`] and [`a12_bootstrap_ci`].
+//! - [`kill_curve`]: [`KillCurve`] and [`kill_curve_area`].
+
+pub mod holm;
+pub mod kill_curve;
+pub mod mann_whitney;
+pub mod normal;
+pub mod ranks;
+pub mod summary;
+pub mod vargha_delaney;
+
+#[cfg(test)]
+mod scipy_check;
+
+pub use holm::holm;
+pub use kill_curve::{KillCurve, kill_curve_area};
+pub use mann_whitney::{MannWhitney, Method, mann_whitney_u};
+pub use normal::{erfc, normal_sf};
+pub use ranks::{Ranks, mid_ranks};
+pub use summary::{Summary, median, quantile, summary};
+pub use vargha_delaney::{Interval, a12, a12_bootstrap_ci};
+
+/// Rejects an empty sample ([`StatsError::EmptySample`]) or one containing NaN
+/// ([`StatsError::NaN`]); ±∞ pass (they are ordinal).
+pub(crate) fn check_sample(v: &[f64], which: &'static str) -> Result<()> {
+    if v.is_empty() {
+        return Err(StatsError::EmptySample { which });
+    }
+    match v.iter().position(|a| a.is_nan()) {
+        Some(index) => Err(StatsError::NaN { which, index }),
+        None => Ok(()),
+    }
+}
+
+/// The result type of this module.
+pub type Result<T> = std::result::Result<T, StatsError>;
+
+/// Why a statistic could not be computed. Each variant carries the values involved.
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+pub enum StatsError {
+    /// A sample (or list of p-values, or of mutants) that must be non-empty is empty.
+    #[error("{which} is empty")]
+    EmptySample {
+        /// Which input: "x", "y", "values", "costs", ….
+        which: &'static str,
+    },
+    /// A sample contains NaN, which has no place in an order.
+    #[error("{which}[{index}] is NaN")]
+    NaN {
+        /// Which input.
+        which: &'static str,
+        /// Position of the (first) NaN.
+        index: usize,
+    },
+    /// A value that must be finite is ±∞ (or NaN, for scalar parameters).
+    #[error("{which} = {value} is not finite")]
+    NonFinite {
+        /// Which input.
+        which: &'static str,
+        /// The offending value.
+        value: f64,
+    },
+    /// A value lies outside its admissible interval (NaN counts as outside).
+    #[error("{which} = {value} is outside [{low}, {high}]")]
+    OutOfRange {
+        /// Which input: "q", "confidence", "p_values", "budget", ….
+        which: &'static str,
+        /// The offending value.
+        value: f64,
+        /// Lower end of the admissible interval (bounds as stated in the item's docs).
+        low: f64,
+        /// Upper end of the admissible interval.
+        high: f64,
+    },
+    /// A slice documented as sorted ascending is not.
+    #[error("{which} is not sorted ascending: element {index} = {value} is below its predecessor")]
+    NotSorted {
+        /// Which input.
+        which: &'static str,
+        /// Position of the first element smaller than its predecessor.
+        index: usize,
+        /// That element.
+        value: f64,
+    },
+    /// Fewer bootstrap resamples than the minimum were requested.
+    #[error("{resamples} bootstrap resamples requested; at least {min} are required")]
+    TooFewResamples {
+        /// Requested number of resamples.
+        resamples: usize,
+        /// The minimum accepted.
+        min: usize,
+    },
+    /// [`Method::Exact`] was requested for samples with ties; the exact null distribution of U
+    /// is that of untied data.
+    #[error("the exact Mann–Whitney distribution needs untied data; {tie_groups} tie groups found")]
+    ExactWithTies {
+        /// Number of groups of equal values (of size ≥ 2) in the pooled sample.
+        tie_groups: usize,
+    },
+    /// [`Method::Exact`] was requested for sizes whose count C(n1 + n2, n1) of arrangements
+    /// exceeds the exact integer arithmetic used (i128, i.e. C(n1 + n2, n1) < 2¹²⁷).
+    #[error("exact Mann–Whitney counts overflow for sizes ({n1}, {n2}): C(n1+n2, n1) ≥ 2^127")]
+    ExactTooLarge {
+        /// Size of x.
+        n1: usize,
+        /// Size of y.
+        n2: usize,
+    },
+}

@@ -1,0 +1,175 @@
+//! Cross-check against scipy/numpy: the fixture `testdata/stats/scipy_cases.json`, written by
+//! `notebooks/check_stats.py` with scipy 1.17.1 (re-verify it with `--check`).
+//!
+//! Contract: for every case, [`mann_whitney_u`] reproduces scipy's `mannwhitneyu` statistic
+//! and p-value for methods auto (including which method auto picks), exact (where the fixture
+//! has one) and asymptotic; [`a12`] the direct double loop; [`holm`] the direct step-down;
+//! [`quantile`] `numpy.quantile`; [`erfc`] `scipy.special.erfc`. Agreement means
+//! |ours − theirs| ≤ max(1e-12·|theirs|, 1e-300) (quantiles, Â12: 1e-15; erfc: 2e-13, the
+//! accuracy of scipy's own erfc in the tail, see [`ERFC_REL`]).
+//!
+//! The tolerances on "exact" quantities (Â12, quantiles) are a few ulps rather than 0
+//! because serde_json's default float parser (without its `float_roundtrip` feature) may
+//! misround a decimal by one ulp; the inputs x, y are unaffected in the ways that matter
+//! (equal literals parse equal, and distinct values are far apart).
+
+use super::*;
+use serde_json::Value;
+
+const REL: f64 = 1e-12;
+const ABS: f64 = 1e-300;
+/// scipy's erfc (Cephes) evaluates e^(−x²) from the rounded x², so its relative error grows
+/// like x²·ε/2 (≈ 5e-14 at x = 24.4, up to ≈ 8e-14 near its underflow at 26.6), where this
+/// module's erfc stays within 3e-16 of mpmath (see `normal.rs`). Dyadic grid points (x²
+/// exact) agree to < 1e-15.
+const ERFC_REL: f64 = 1e-13;
+
+fn fixture() -> Value {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/testdata/stats/scipy_cases.json"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).expect("fixture is JSON")
+}
+
+fn floats(v: &Value) -> Vec<f64> {
+    v.as_array()
+        .expect("array")
+        .iter()
+        .map(|a| a.as_f64().expect("number"))
+        .collect()
+}
+
+fn num(v: &Value) -> f64 {
+    v.as_f64().expect("number")
+}
+
+fn agree(ours: f64, theirs: f64, rel: f64) -> bool {
+    (ours - theirs).abs() <= (rel * theirs.abs()).max(ABS)
+}
+
+#[track_caller]
+fn assert_agree(ours: f64, theirs: f64, rel: f64, what: &str) {
+    assert!(
+        agree(ours, theirs, rel),
+        "{what}: ours {ours:e}, scipy {theirs:e}, rel diff {:e}",
+        (ours - theirs).abs() / theirs.abs()
+    );
+}
+
+#[test]
+fn mann_whitney_matches_scipy() {
+    let data = fixture();
+    let cases = data["mann_whitney"].as_array().unwrap();
+    assert!(cases.len() >= 20);
+    let mut exact_checked = 0;
+    for case in cases {
+        let name = case["name"].as_str().unwrap();
+        let (x, y) = (floats(&case["x"]), floats(&case["y"]));
+        let ties = case["ties"].as_bool().unwrap();
+
+        let auto = mann_whitney_u(&x, &y, Method::Auto).unwrap();
+        assert_eq!(auto.ties, ties, "{name}: ties");
+        let want_method = match case["auto"]["method"].as_str().unwrap() {
+            "exact" => Method::Exact,
+            _ => Method::Asymptotic,
+        };
+        assert_eq!(auto.method_used, want_method, "{name}: auto rule");
+        assert_eq!(auto.u1, num(&case["auto"]["statistic"]), "{name}: U1");
+        assert_agree(
+            auto.p_value,
+            num(&case["auto"]["pvalue"]),
+            REL,
+            &format!("{name} auto"),
+        );
+
+        let asym = mann_whitney_u(&x, &y, Method::Asymptotic).unwrap();
+        assert_eq!(asym.u1, num(&case["asymptotic"]["statistic"]), "{name}: U1");
+        assert_agree(
+            asym.p_value,
+            num(&case["asymptotic"]["pvalue"]),
+            REL,
+            &format!("{name} asymptotic"),
+        );
+
+        if case["exact"].is_null() {
+            if ties {
+                assert!(matches!(
+                    mann_whitney_u(&x, &y, Method::Exact),
+                    Err(StatsError::ExactWithTies { .. })
+                ));
+            }
+        } else {
+            let exact = mann_whitney_u(&x, &y, Method::Exact).unwrap();
+            assert_eq!(exact.u1, num(&case["exact"]["statistic"]), "{name}: U1");
+            assert_agree(
+                exact.p_value,
+                num(&case["exact"]["pvalue"]),
+                REL,
+                &format!("{name} exact"),
+            );
+            exact_checked += 1;
+        }
+
+        // Â12 = U1/(mn) is bit-identical to the double loop (up to JSON parsing, see above).
+        assert_agree(
+            a12(&x, &y).unwrap(),
+            num(&case["a12"]),
+            1e-15,
+            &format!("{name} A12"),
+        );
+    }
+    assert!(exact_checked >= 10, "{exact_checked}");
+}
+
+#[test]
+fn holm_matches_direct_implementation() {
+    for case in fixture()["holm"].as_array().unwrap() {
+        let p = floats(&case["p"]);
+        let want = floats(&case["adjusted"]);
+        let got = holm(&p).unwrap();
+        assert_eq!(got.len(), want.len());
+        for (g, w) in got.iter().zip(&want) {
+            assert_agree(*g, *w, REL, &format!("holm {p:?}"));
+        }
+    }
+}
+
+#[test]
+fn quantiles_match_numpy() {
+    for case in fixture()["quantiles"].as_array().unwrap() {
+        let mut x = floats(&case["x"]);
+        x.sort_by(f64::total_cmp);
+        for (q, want) in floats(&case["q"]).into_iter().zip(floats(&case["values"])) {
+            assert_agree(
+                quantile(&x, q).unwrap(),
+                want,
+                1e-15,
+                &format!("Q({q}) of {x:?}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn erfc_matches_scipy_on_a_grid() {
+    let grid = fixture()["erfc"].as_array().unwrap().clone();
+    assert!(grid.len() > 500);
+    let mut worst: f64 = 0.0;
+    for point in &grid {
+        // Exact values from the bit patterns; the decimals must parse to within an ulp.
+        let x = f64::from_bits(point[2].as_u64().expect("x bits"));
+        let want = f64::from_bits(point[3].as_u64().expect("erfc bits"));
+        assert!((num(&point[0]) - x).abs() <= f64::EPSILON * x.abs());
+        assert!((num(&point[1]) - want).abs() <= (f64::EPSILON * want).max(1e-323));
+        let got = erfc(x);
+        assert_agree(got, want, ERFC_REL, &format!("erfc({x})"));
+        if want > ABS {
+            worst = worst.max((got - want).abs() / want);
+        }
+        // Beyond scipy's underflow (x ≥ 26.64) we still return a subnormal, never a negative.
+        assert!(got >= 0.0);
+    }
+    assert!(worst < ERFC_REL, "worst relative difference {worst:e}");
+}
