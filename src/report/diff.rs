@@ -232,7 +232,7 @@ fn keyed(frame: &DataFrame, keys: &[&str], compared: &[String]) -> Result<Keyed,
 ///
 /// # Errors
 /// [`ReportError::Column`] if a table lacks one of the key columns `phase`, `subject`,
-/// `mutant` or `n` that the other has, or a column cannot be read as text.
+/// `mutant` or `n`, or a column cannot be read as text.
 pub fn diff_tables(left: &DataFrame, right: &DataFrame) -> Result<TableDiff, ReportError> {
     let names = |frame: &DataFrame| -> Vec<String> {
         frame
@@ -243,17 +243,22 @@ pub fn diff_tables(left: &DataFrame, right: &DataFrame) -> Result<TableDiff, Rep
     };
     let (left_names, right_names) = (names(left), names(right));
     let has = |names: &[String], c: &str| names.iter().any(|n| n == c);
+    // Cells are matched on the key columns both tables have; a key column of one table
+    // only (e.g. `replicate` against a table written before replicates existed) is a
+    // column only that table has.
     let keys: Vec<&str> = KEY_COLUMNS
         .iter()
         .copied()
-        .filter(|k| has(&left_names, k) || has(&right_names, k))
+        .filter(|k| has(&left_names, k) && has(&right_names, k))
         .collect();
-    for key in &keys {
+    for required in ["phase", "subject", "mutant", "n"] {
         for (side, names) in [("left", &left_names), ("right", &right_names)] {
-            if !has(names, key) {
+            if !has(names, required) {
                 return Err(ReportError::Column {
                     column: "(key)",
-                    reason: format!("the {side} table has no column `{key}` to identify cells"),
+                    reason: format!(
+                        "the {side} table has no column `{required}` to identify cells"
+                    ),
                 });
             }
         }
@@ -417,6 +422,18 @@ mod tests {
         let diff = diff_tables(&a, &b).unwrap();
         assert!(!diff.identical());
         assert_eq!(diff.columns_only_right, ["extra"]);
+    }
+
+    #[test]
+    fn a_key_column_on_one_side_only_is_a_difference_not_an_error() {
+        let a = table(&[("p", 1, 4, 10, 0.5)]);
+        let mut b = a.clone();
+        b.with_column(Column::new("replicate".into(), vec![0u32]))
+            .unwrap();
+        let diff = diff_tables(&a, &b).unwrap();
+        assert!(!diff.identical());
+        assert_eq!(diff.columns_only_right, ["replicate"]);
+        assert!(diff.differing_cells.is_empty() && diff.cells_only_left.is_empty());
     }
 
     #[test]
