@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod compare;
 pub mod context;
 pub mod decode;
 pub mod demo;
@@ -45,6 +46,9 @@ pub enum Command {
     /// The main job: run the paper's experiment (embedded experiments/andrews2010.toml)
     /// and draw its figures and tables into its results folder.
     Reproduce(run::ReproduceArgs),
+    /// Compare strategies with a baseline over the replicates of a results folder:
+    /// medians, Vargha–Delaney Â12 with a bootstrap interval, Mann–Whitney U with Holm.
+    Compare(compare::CompareArgs),
     /// Compare two results folders cell by cell (every column but CPU time); exit 1 when
     /// they differ.
     Diff(diff::DiffArgs),
@@ -108,6 +112,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Encode(args) => encode::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Reproduce(args) => run::reproduce(&args),
+        Command::Compare(args) => compare::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Sample(args) => sample::run(&args),
         Command::ShowTest(args) => show_test::run(&args),

@@ -20,6 +20,7 @@ use polars_core::prelude::{DataFrame, DataType, Field, PolarsError, Schema};
 use polars_io::prelude::{CsvReadOptions, ParquetReader, SerReader};
 use thiserror::Error;
 
+pub mod compare;
 pub mod diff;
 pub mod figures;
 pub mod tables;
@@ -62,8 +63,12 @@ pub enum ReportError {
 /// One row of the cells table, restricted to the columns the figures use.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cell {
+    /// The replicate (0 when the table has no `replicate` column).
+    pub replicate: u32,
     /// The phase's name.
     pub phase: String,
+    /// The run's position in its phase (0 when the table has no `run` column).
+    pub run: u32,
     /// The unit's class name.
     pub subject: String,
     /// The mutant's id in the unit's catalog.
@@ -72,6 +77,8 @@ pub struct Cell {
     pub strategy: String,
     /// The test-case length n.
     pub n: u64,
+    /// The cell's test budget (`None`: unlimited, or no `test_budget` column).
+    pub test_budget: Option<u64>,
     /// Test cases run.
     pub tests_run: u64,
     /// Test cases that failed.
@@ -115,8 +122,9 @@ pub struct Cells {
 
 impl Cells {
     /// Reads the columns `phase`, `subject`, `mutant`, `strategy`, `n`, `tests_run`,
-    /// `failing_tests`, `abandoned_tests` (optional), `first_failure`, `cpu_seconds`, `first_failure_cpu_seconds` and
-    /// `outcome` (other columns are ignored). Numbers may be of any numeric type (or
+    /// `failing_tests`, `abandoned_tests` (optional), `first_failure`, `cpu_seconds`,
+    /// `first_failure_cpu_seconds`, `outcome`, and the optional `replicate`, `run` and
+    /// `test_budget` (other columns are ignored). Numbers may be of any numeric type (or
     /// text holding numbers); nulls are allowed only in `first_failure` and
     /// `first_failure_cpu_seconds`.
     ///
@@ -148,6 +156,25 @@ impl Cells {
             let values = column.f64().map_err(|e| column_error(name, &e))?;
             Ok(values.iter().collect())
         };
+        let optional_column =
+            |name: &'static str| -> Result<Option<Vec<Option<u64>>>, ReportError> {
+                match frame.column(name) {
+                    Ok(_) => Ok(Some(optional_count(name)?)),
+                    Err(_) => Ok(None),
+                }
+            };
+        let defaulted = |name: &'static str| -> Result<Vec<u64>, ReportError> {
+            match optional_column(name)? {
+                Some(values) => values
+                    .into_iter()
+                    .map(|value| value.ok_or_else(|| null_error(name)))
+                    .collect(),
+                None => Ok(vec![0; height]),
+            }
+        };
+        let replicate = defaulted("replicate")?;
+        let run = defaulted("run")?;
+        let test_budget = optional_column("test_budget")?.unwrap_or_else(|| vec![None; height]);
         let phase = text("phase")?;
         let subject = text("subject")?;
         let mutant = count("mutant")?;
@@ -169,7 +196,10 @@ impl Cells {
         let outcome = text("outcome")?;
         let rows = (0..height)
             .map(|row| Cell {
+                replicate: replicate[row] as u32,
                 phase: phase[row].clone(),
+                run: run[row] as u32,
+                test_budget: test_budget[row],
                 subject: subject[row].clone(),
                 mutant: mutant[row],
                 strategy: strategy[row].clone(),

@@ -1,0 +1,231 @@
+//! `testspace compare RESULTS`: strategies against a baseline over the replicates of a
+//! results folder — medians and quartiles, Vargha–Delaney Â12 with a bootstrap interval,
+//! Mann–Whitney U p-values, Holm-adjusted across subjects ([`crate::report::compare`]).
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use anyhow::Context as _;
+use clap::{Args, ValueEnum};
+use polars_core::prelude::{Column, DataFrame};
+
+use crate::experiment::Until;
+use crate::experiment::file::parse_experiment_profile;
+use crate::report::compare::{CompareSpec, ComparisonRow, Metric, compare};
+use crate::report::{COMPARISON_PHASE, read_cells};
+use crate::runner::output::read_manifest;
+use crate::table::{format_text_table, write_csv};
+
+/// Output formats of `compare`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CompareFormat {
+    /// An aligned text table of the main columns.
+    Table,
+    /// Every column, as CSV.
+    Csv,
+    /// Every column, as a JSON array of objects.
+    Json,
+}
+
+/// Arguments of `testspace compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// A results folder of a replicated run (replicates = N ≥ 2).
+    pub results: PathBuf,
+    /// The strategy the others are compared with.
+    #[arg(long, default_value = "r")]
+    pub baseline: String,
+    /// The strategies to compare (comma-separated; default: every other strategy of the
+    /// phase).
+    #[arg(long, value_delimiter = ',')]
+    pub strategies: Vec<String>,
+    /// The metrics (comma-separated: kills, tests_to_first_failure, cpu_to_first_failure,
+    /// kill_curve_area, failure_density; default: every one that applies to all the
+    /// strategies).
+    #[arg(long, value_delimiter = ',')]
+    pub metric: Vec<String>,
+    /// The phase whose cells are compared (default: `comparison` if the results have it,
+    /// else the last phase of the experiment).
+    #[arg(long)]
+    pub phase: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
+    pub format: CompareFormat,
+    /// Bootstrap resamples of the Â12 interval.
+    #[arg(long, default_value_t = 2000)]
+    pub resamples: usize,
+    /// Confidence of the Â12 interval.
+    #[arg(long, default_value_t = 0.95)]
+    pub confidence: f64,
+    /// Seed of the bootstrap.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// Runs `testspace compare`.
+pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
+    let metrics: Vec<Metric> = args
+        .metric
+        .iter()
+        .map(|m| m.parse())
+        .collect::<Result<_, _>>()?;
+    let results = &args.results;
+    let cells =
+        read_cells(results).with_context(|| format!("cannot compare {}", results.display()))?;
+    let manifest = read_manifest(results)?;
+    let experiment_path = results.join("experiment.toml");
+    let source = std::fs::read_to_string(&experiment_path).with_context(|| {
+        format!(
+            "{} is not a results folder (no experiment.toml)",
+            results.display()
+        )
+    })?;
+    let experiment = parse_experiment_profile(&experiment_path, &source, &manifest.profile)?;
+    let budget_runs: BTreeSet<(String, u32)> = experiment
+        .phases
+        .iter()
+        .flat_map(|phase| {
+            phase
+                .runs
+                .iter()
+                .enumerate()
+                .filter(|(_, run)| run.until == Until::Budget)
+                .map(|(r, _)| (phase.name.clone(), r as u32))
+        })
+        .collect();
+    let phase = args.phase.clone().unwrap_or_else(|| {
+        if cells.has_phase(COMPARISON_PHASE) {
+            COMPARISON_PHASE.to_string()
+        } else {
+            experiment
+                .phases
+                .last()
+                .map_or_else(String::new, |p| p.name.clone())
+        }
+    });
+    let spec = CompareSpec {
+        phase,
+        baseline: args.baseline.clone(),
+        strategies: args.strategies.clone(),
+        metrics,
+        budget_runs,
+        resamples: args.resamples,
+        confidence: args.confidence,
+        seed: args.seed,
+    };
+    let rows = compare(&cells, &spec)
+        .with_context(|| format!("cannot compare the strategies of {}", results.display()))?;
+    match args.format {
+        CompareFormat::Table => print!(
+            "{}",
+            format_text_table(&table_frame(&rows, args.confidence)?)
+        ),
+        CompareFormat::Csv => {
+            let mut out = std::io::stdout().lock();
+            write_csv(&mut frame(&rows)?, &mut out)?;
+        }
+        CompareFormat::Json => println!("{}", serde_json::to_string_pretty(&rows)?),
+    }
+    Ok(())
+}
+
+/// Every column of the rows, in the order of [`ComparisonRow`]'s fields.
+pub fn frame(rows: &[ComparisonRow]) -> anyhow::Result<DataFrame> {
+    macro_rules! column {
+        ($field:ident) => {
+            Column::new(
+                stringify!($field).into(),
+                rows.iter().map(|r| r.$field.clone()).collect::<Vec<_>>(),
+            )
+        };
+    }
+    Ok(DataFrame::new_infer_height(vec![
+        column!(subject),
+        column!(n),
+        column!(strategy),
+        column!(baseline),
+        Column::new(
+            "metric".into(),
+            rows.iter().map(|r| r.metric).collect::<Vec<_>>(),
+        ),
+        column!(larger_is_better),
+        Column::new(
+            "replicates".into(),
+            rows.iter().map(|r| r.replicates as u64).collect::<Vec<_>>(),
+        ),
+        column!(median),
+        column!(q1),
+        column!(q3),
+        column!(baseline_median),
+        column!(baseline_q1),
+        column!(baseline_q3),
+        column!(a12),
+        column!(a12_low),
+        column!(a12_high),
+        column!(u),
+        column!(p_value),
+        column!(p_holm),
+        Column::new(
+            "method".into(),
+            rows.iter().map(|r| r.method).collect::<Vec<_>>(),
+        ),
+    ])?)
+}
+
+/// The columns of the text table: identity, medians with their interquartile ranges,
+/// Â12 with its interval, p-values.
+fn table_frame(rows: &[ComparisonRow], confidence: f64) -> anyhow::Result<DataFrame> {
+    let text = |f: &dyn Fn(&ComparisonRow) -> String| rows.iter().map(f).collect::<Vec<_>>();
+    let number = |v: f64| {
+        if v != 0.0 && (v.abs() < 1e-3 || v.abs() >= 1e6) {
+            format!("{v:.3e}")
+        } else {
+            format!("{:.4}", v)
+                .trim_end_matches('0')
+                .trim_end_matches('.')
+                .to_string()
+        }
+    };
+    Ok(DataFrame::new_infer_height(vec![
+        Column::new("metric".into(), text(&|r| r.metric.to_string())),
+        Column::new("strategy".into(), text(&|r| r.strategy.clone())),
+        Column::new("baseline".into(), text(&|r| r.baseline.clone())),
+        Column::new("subject".into(), text(&|r| r.subject.clone())),
+        Column::new("n".into(), rows.iter().map(|r| r.n).collect::<Vec<_>>()),
+        Column::new(
+            "reps".into(),
+            rows.iter().map(|r| r.replicates as u64).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "median [IQR]".into(),
+            text(&|r| format!("{} [{}, {}]", number(r.median), number(r.q1), number(r.q3))),
+        ),
+        Column::new(
+            "baseline [IQR]".into(),
+            text(&|r| {
+                format!(
+                    "{} [{}, {}]",
+                    number(r.baseline_median),
+                    number(r.baseline_q1),
+                    number(r.baseline_q3)
+                )
+            }),
+        ),
+        Column::new(
+            format!("A12 [{}% CI]", confidence * 100.0).into(),
+            text(&|r| format!("{:.3} [{:.3}, {:.3}]", r.a12, r.a12_low, r.a12_high)),
+        ),
+        Column::new("p".into(), text(&|r| number(r.p_value))),
+        Column::new("p_holm".into(), text(&|r| number(r.p_holm))),
+        Column::new(
+            "better".into(),
+            text(&|r| {
+                if r.larger_is_better {
+                    "larger".into()
+                } else {
+                    "smaller".into()
+                }
+            }),
+        ),
+    ])?)
+}

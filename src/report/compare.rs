@@ -1,0 +1,771 @@
+//! Strategies compared with a baseline over replicates: per subject (and pooled over
+//! subjects) and n, one value of a metric per replicate for each side, then the
+//! Mann–Whitney U test, Holm–Bonferroni across subjects, and the Vargha–Delaney Â12 with a
+//! bootstrap interval ([`crate::stats`]).
+//!
+//! **The unit of observation is a replicate** (an independent run of the whole experiment
+//! with its own seed). In replicate ρ, for subject s and length n, the *matched mutants*
+//! are those with a cell of both the strategy and the baseline in the phase compared
+//! (e.g. BE's `E(r)` cells exist only where R killed at that n, so BE against R is judged
+//! on those mutants — Figure 5's cases); a metric is computed over the matched mutants of
+//! each side, giving one value per replicate. The pooled row (`subject` = `all`) takes the
+//! matched mutants of every subject together. A replicate without matched mutants gives no
+//! value; `replicates` counts those that do.
+//!
+//! Metrics (the `metric` column):
+//! - `kills`: matched mutants killed (outcome `killed`); larger is better.
+//! - `tests_to_first_failure`: the mean over matched mutants of the 1-based position of the
+//!   first failing test case; **a mutant not killed counts as its cell's budget + 1**
+//!   (`test_budget`, or `tests_run` for a cell without a budget); smaller is better.
+//! - `cpu_to_first_failure`: the mean over matched mutants of `first_failure_cpu_seconds`;
+//!   a mutant not killed counts as the cell's whole `cpu_seconds` (the CPU spent without
+//!   finding it); smaller is better. Machine-dependent, unlike the others.
+//! - `kill_curve_area`: the area under the kill curve — the fraction of matched mutants
+//!   killed within t test cases — over log t ∈ [0, log B], divided by log B
+//!   ([`crate::stats::kill_curve_area`]), with B the largest cell budget of the row (both
+//!   sides, all replicates), so that every value of a row has the same scale; in [0, 1],
+//!   larger is better.
+//! - `failure_density`: the mean over matched mutants of failing / judged test cases;
+//!   only for runs that ran their whole budget (`until = "budget"`), where it is measured;
+//!   larger means failures are easier to hit.
+//!
+//! **Direction**: `a12` is Â12(strategy, baseline), the probability that a replicate of the
+//! strategy has the *larger* value (ties half); read it with `larger_is_better`. The
+//! interval is the percentile bootstrap (`resamples`, `confidence`), seeded by the
+//! comparison's seed and the row's identity, so it is the same on every run. `p_value` is
+//! the two-sided Mann–Whitney U test (exact without ties when a sample has at most 8
+//! values, else the normal approximation with tie and continuity corrections: scipy's
+//! `method="auto"`); `p_holm` adjusts the p-values of the subjects of one (n, strategy,
+//! metric) for their number (Holm); the pooled row is a family of its own (`p_holm` =
+//! `p_value`). Pure: no I/O.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt;
+use std::str::FromStr;
+
+use rayon::prelude::*;
+use thiserror::Error;
+
+use super::{Cell, Cells};
+use crate::stats::{self, Method, StatsError};
+use crate::strategy::rng::mix64;
+
+/// What is compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Metric {
+    /// `kills`: matched mutants killed.
+    Kills,
+    /// `tests_to_first_failure`: mean first-failure position (not killed: budget + 1).
+    TestsToFirstFailure,
+    /// `cpu_to_first_failure`: mean CPU seconds to the first failure (not killed: all).
+    CpuToFirstFailure,
+    /// `kill_curve_area`: normalised area under the kill curve, log test cases.
+    KillCurveArea,
+    /// `failure_density`: mean failing / judged test cases (budget runs only).
+    FailureDensity,
+}
+
+impl Metric {
+    /// Every metric, in the order of the tables.
+    pub const ALL: [Metric; 5] = [
+        Metric::Kills,
+        Metric::TestsToFirstFailure,
+        Metric::CpuToFirstFailure,
+        Metric::KillCurveArea,
+        Metric::FailureDensity,
+    ];
+
+    /// The name in the `metric` column and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Kills => "kills",
+            Metric::TestsToFirstFailure => "tests_to_first_failure",
+            Metric::CpuToFirstFailure => "cpu_to_first_failure",
+            Metric::KillCurveArea => "kill_curve_area",
+            Metric::FailureDensity => "failure_density",
+        }
+    }
+
+    /// Whether a larger value is the better one for a testing strategy.
+    pub fn larger_is_better(self) -> bool {
+        matches!(
+            self,
+            Metric::Kills | Metric::KillCurveArea | Metric::FailureDensity
+        )
+    }
+}
+
+impl fmt::Display for Metric {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Metric {
+    type Err = CompareError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Metric::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| CompareError::UnknownMetric(s.to_string()))
+    }
+}
+
+/// Why a comparison cannot be made.
+#[derive(Debug, Error, PartialEq)]
+pub enum CompareError {
+    /// The results hold fewer than two replicates.
+    #[error(
+        "the results hold {replicates} replicate(s): a comparison needs replicated runs \
+         (replicates = N ≥ 2 in the experiment file)"
+    )]
+    NoReplicates {
+        /// Replicates found.
+        replicates: u32,
+    },
+    /// The phase is not in the results.
+    #[error("no phase `{phase}` in the results (phases: {known})")]
+    UnknownPhase {
+        /// The phase asked for.
+        phase: String,
+        /// The phases there are, comma-separated.
+        known: String,
+    },
+    /// A strategy (or the baseline) has no cells in the phase.
+    #[error("no cells of strategy `{strategy}` in phase `{phase}` (strategies there: {known})")]
+    UnknownStrategy {
+        /// The strategy asked for.
+        strategy: String,
+        /// The phase.
+        phase: String,
+        /// The strategies there are, comma-separated.
+        known: String,
+    },
+    /// A metric name that is not one of [`Metric::ALL`].
+    #[error(
+        "unknown metric `{0}` (metrics: kills, tests_to_first_failure, cpu_to_first_failure, \
+         kill_curve_area, failure_density)"
+    )]
+    UnknownMetric(String),
+    /// A metric that does not apply to a strategy's runs.
+    #[error("metric `{metric}` does not apply to `{strategy}` in phase `{phase}`: {reason}")]
+    MetricDoesNotApply {
+        /// The metric.
+        metric: &'static str,
+        /// The strategy.
+        strategy: String,
+        /// The phase.
+        phase: String,
+        /// Why.
+        reason: String,
+    },
+    /// The baseline was also named as a strategy to compare.
+    #[error("`{0}` is the baseline; compare it with other strategies")]
+    BaselineAsStrategy(String),
+    /// A statistic could not be computed.
+    #[error("statistics: {0}")]
+    Stats(#[from] StatsError),
+}
+
+/// What to compare and how.
+#[derive(Clone, Debug)]
+pub struct CompareSpec {
+    /// The phase whose cells are compared.
+    pub phase: String,
+    /// The baseline strategy.
+    pub baseline: String,
+    /// The strategies compared with it (none: every other strategy of the phase).
+    pub strategies: Vec<String>,
+    /// The metrics (none: every metric that applies to all the strategies).
+    pub metrics: Vec<Metric>,
+    /// The runs (phase, run index) that ran their whole budget (`until = "budget"`).
+    pub budget_runs: BTreeSet<(String, u32)>,
+    /// Bootstrap resamples for the Â12 interval.
+    pub resamples: usize,
+    /// Confidence of the Â12 interval.
+    pub confidence: f64,
+    /// Seed of the bootstrap.
+    pub seed: u64,
+}
+
+/// One row of the comparison: a strategy against the baseline on one subject (or `all`)
+/// at one n, in one metric.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ComparisonRow {
+    /// The subject, or `all` for the pooled row.
+    pub subject: String,
+    /// n.
+    pub n: u64,
+    /// The strategy.
+    pub strategy: String,
+    /// The baseline.
+    pub baseline: String,
+    /// The metric's name.
+    pub metric: &'static str,
+    /// Whether a larger value of the metric is better.
+    pub larger_is_better: bool,
+    /// Replicates with a value on both sides.
+    pub replicates: usize,
+    /// Median over replicates of the strategy's values.
+    pub median: f64,
+    /// Its first quartile.
+    pub q1: f64,
+    /// Its third quartile.
+    pub q3: f64,
+    /// Median over replicates of the baseline's values.
+    pub baseline_median: f64,
+    /// Its first quartile.
+    pub baseline_q1: f64,
+    /// Its third quartile.
+    pub baseline_q3: f64,
+    /// Â12(strategy, baseline).
+    pub a12: f64,
+    /// Lower end of its bootstrap interval.
+    pub a12_low: f64,
+    /// Upper end of its bootstrap interval.
+    pub a12_high: f64,
+    /// The Mann–Whitney U statistic of the strategy's sample.
+    pub u: f64,
+    /// The two-sided p-value.
+    pub p_value: f64,
+    /// The Holm-adjusted p-value across the subjects (the pooled row: `p_value`).
+    pub p_holm: f64,
+    /// `exact` or `asymptotic`.
+    pub method: &'static str,
+}
+
+/// The subject of pooled rows.
+pub const ALL_SUBJECTS: &str = "all";
+
+/// The cells of one (subject, n, strategy, replicate), by mutant.
+type Group<'a> = BTreeMap<u64, &'a Cell>;
+
+/// The cells of a phase indexed for matching: (subject, n, strategy) → replicate → mutant.
+struct Index<'a> {
+    groups: HashMap<(String, u64, String), BTreeMap<u32, Group<'a>>>,
+}
+
+impl<'a> Index<'a> {
+    fn new(cells: impl Iterator<Item = &'a Cell>) -> Self {
+        let mut groups: HashMap<(String, u64, String), BTreeMap<u32, Group>> = HashMap::new();
+        for cell in cells {
+            let group = groups
+                .entry((cell.subject.clone(), cell.n, cell.strategy.clone()))
+                .or_default()
+                .entry(cell.replicate)
+                .or_default();
+            // Two runs of one strategy at one n in a phase: the earlier run counts.
+            group
+                .entry(cell.mutant)
+                .and_modify(|c: &mut &Cell| {
+                    if cell.run < c.run {
+                        *c = cell;
+                    }
+                })
+                .or_insert(cell);
+        }
+        Index { groups }
+    }
+
+    /// Per replicate, the matched (strategy cell, baseline cell) pairs of the subjects.
+    fn matched(
+        &self,
+        subjects: &[&'a str],
+        n: u64,
+        strategy: &str,
+        baseline: &str,
+        replicates: u32,
+    ) -> Vec<Vec<(&'a Cell, &'a Cell)>> {
+        (0..replicates)
+            .map(|replicate| {
+                let mut pairs = Vec::new();
+                for subject in subjects {
+                    let side = |s: &str| {
+                        self.groups
+                            .get(&(subject.to_string(), n, s.to_string()))
+                            .and_then(|by| by.get(&replicate))
+                    };
+                    if let (Some(a), Some(b)) = (side(strategy), side(baseline)) {
+                        for (mutant, cell) in a {
+                            if let Some(base) = b.get(mutant) {
+                                pairs.push((*cell, *base));
+                            }
+                        }
+                    }
+                }
+                pairs
+            })
+            .collect()
+    }
+}
+
+/// A cell's budget: `test_budget`, or `tests_run` for a cell without one.
+fn budget(cell: &Cell) -> u64 {
+    cell.test_budget.unwrap_or(cell.tests_run)
+}
+
+/// The value of `metric` over some cells (one side of one replicate); `log_budget_b` is the
+/// kill-curve budget of the row.
+fn value(metric: Metric, cells: &[&Cell], kill_curve_budget: f64) -> Result<f64, StatsError> {
+    let mean =
+        |f: &dyn Fn(&Cell) -> f64| cells.iter().map(|c| f(c)).sum::<f64>() / cells.len() as f64;
+    Ok(match metric {
+        Metric::Kills => cells.iter().filter(|c| c.killed()).count() as f64,
+        Metric::TestsToFirstFailure => mean(&|c| match (c.killed(), c.first_failure) {
+            (true, Some(position)) => position as f64,
+            _ => (budget(c) + 1) as f64,
+        }),
+        Metric::CpuToFirstFailure => mean(&|c| match (c.killed(), c.first_failure_cpu_seconds) {
+            (true, Some(seconds)) => seconds,
+            _ => c.cpu_seconds,
+        }),
+        Metric::KillCurveArea => {
+            let costs: Vec<Option<f64>> = cells
+                .iter()
+                .map(|c| c.first_failure.filter(|_| c.killed()).map(|p| p as f64))
+                .collect();
+            stats::kill_curve_area(&costs, kill_curve_budget, true)?
+        }
+        Metric::FailureDensity => mean(&|c| {
+            let judged = c.judged_tests();
+            if judged == 0 {
+                0.0
+            } else {
+                c.failing_tests as f64 / judged as f64
+            }
+        }),
+    })
+}
+
+/// A stable 64-bit hash of a row's identity, for its bootstrap seed.
+fn row_seed(seed: u64, parts: &[&str]) -> u64 {
+    parts.iter().fold(mix64(seed), |h, part| {
+        part.bytes()
+            .chain(std::iter::once(0xff))
+            .fold(h, |h, b| mix64(h ^ u64::from(b)))
+    })
+}
+
+/// Which of `metrics` apply to `strategy` in `phase`: `failure_density` only where every
+/// cell of the strategy in the phase comes from a run that ran its whole budget.
+fn check_applies(
+    metric: Metric,
+    strategy: &str,
+    phase_cells: &[&Cell],
+    spec: &CompareSpec,
+) -> Result<(), CompareError> {
+    if metric != Metric::FailureDensity {
+        return Ok(());
+    }
+    let stops_early = phase_cells
+        .iter()
+        .any(|c| c.strategy == strategy && !spec.budget_runs.contains(&(c.phase.clone(), c.run)));
+    if stops_early {
+        return Err(CompareError::MetricDoesNotApply {
+            metric: metric.name(),
+            strategy: strategy.to_string(),
+            phase: spec.phase.clone(),
+            reason: "its runs stop at the first failure (failure density is measured only by \
+                     runs with until = \"budget\")"
+                .to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// The metrics of `spec` (or, when it names none, every metric that applies to the
+/// baseline and all the strategies), checked against the phase's cells.
+fn metrics(
+    spec: &CompareSpec,
+    strategies: &[String],
+    phase_cells: &[&Cell],
+) -> Result<Vec<Metric>, CompareError> {
+    let sides: Vec<&str> = std::iter::once(spec.baseline.as_str())
+        .chain(strategies.iter().map(String::as_str))
+        .collect();
+    let applies = |metric: Metric| -> Result<(), CompareError> {
+        sides
+            .iter()
+            .try_for_each(|s| check_applies(metric, s, phase_cells, spec))
+    };
+    if spec.metrics.is_empty() {
+        Ok(Metric::ALL
+            .into_iter()
+            .filter(|m| applies(*m).is_ok())
+            .collect())
+    } else {
+        for metric in &spec.metrics {
+            applies(*metric)?;
+        }
+        Ok(spec.metrics.clone())
+    }
+}
+
+/// Compares the strategies of `spec` with its baseline (see the module docs). Rows are in
+/// the order metric, strategy, subject (units by name, then `all`), n.
+///
+/// # Errors
+/// [`CompareError`]: fewer than two replicates, an unknown phase, strategy or metric, a
+/// metric that does not apply, or invalid bootstrap parameters.
+pub fn compare(cells: &Cells, spec: &CompareSpec) -> Result<Vec<ComparisonRow>, CompareError> {
+    let phase_cells: Vec<&Cell> = cells.phase(&spec.phase).collect();
+    if phase_cells.is_empty() {
+        let phases: BTreeSet<&str> = cells.rows.iter().map(|c| c.phase.as_str()).collect();
+        return Err(CompareError::UnknownPhase {
+            phase: spec.phase.clone(),
+            known: phases.into_iter().collect::<Vec<_>>().join(", "),
+        });
+    }
+    let replicates = phase_cells
+        .iter()
+        .map(|c| c.replicate + 1)
+        .max()
+        .unwrap_or(0);
+    if replicates < 2 {
+        return Err(CompareError::NoReplicates { replicates });
+    }
+    let present: BTreeSet<&str> = phase_cells.iter().map(|c| c.strategy.as_str()).collect();
+    let unknown = |strategy: &str| CompareError::UnknownStrategy {
+        strategy: strategy.to_string(),
+        phase: spec.phase.clone(),
+        known: present.iter().copied().collect::<Vec<_>>().join(", "),
+    };
+    if !present.contains(spec.baseline.as_str()) {
+        return Err(unknown(&spec.baseline));
+    }
+    let strategies: Vec<String> = if spec.strategies.is_empty() {
+        present
+            .iter()
+            .filter(|s| **s != spec.baseline)
+            .map(|s| s.to_string())
+            .collect()
+    } else {
+        for strategy in &spec.strategies {
+            if *strategy == spec.baseline {
+                return Err(CompareError::BaselineAsStrategy(strategy.clone()));
+            }
+            if !present.contains(strategy.as_str()) {
+                return Err(unknown(strategy));
+            }
+        }
+        spec.strategies.clone()
+    };
+    let metrics = metrics(spec, &strategies, &phase_cells)?;
+    let index = Index::new(phase_cells.iter().copied());
+    let subjects: BTreeSet<&str> = phase_cells.iter().map(|c| c.subject.as_str()).collect();
+    let lengths: BTreeSet<u64> = phase_cells.iter().map(|c| c.n).collect();
+
+    // One task per (strategy, subject or all, n): its rows for every metric.
+    let mut tasks: Vec<(usize, Option<&str>, u64)> = Vec::new();
+    for s in 0..strategies.len() {
+        for subject in subjects.iter().map(|s| Some(*s)).chain([None]) {
+            for &n in &lengths {
+                tasks.push((s, subject, n));
+            }
+        }
+    }
+    let rows: Vec<Vec<(usize, ComparisonRow)>> = tasks
+        .par_iter()
+        .map(|&(s, subject, n)| {
+            let strategy = &strategies[s];
+            let pool: Vec<&str> = match subject {
+                Some(one) => vec![one],
+                None => subjects.iter().copied().collect(),
+            };
+            let matched = index.matched(&pool, n, strategy, &spec.baseline, replicates);
+            let matched: Vec<&Vec<(&Cell, &Cell)>> =
+                matched.iter().filter(|pairs| !pairs.is_empty()).collect();
+            if matched.is_empty() {
+                return Ok(Vec::new());
+            }
+            let kill_curve_budget = matched
+                .iter()
+                .flat_map(|pairs| pairs.iter().flat_map(|(a, b)| [budget(a), budget(b)]))
+                .max()
+                .unwrap_or(1)
+                .max(1) as f64;
+            let mut out = Vec::new();
+            for (m, &metric) in metrics.iter().enumerate() {
+                let mut x = Vec::with_capacity(matched.len());
+                let mut y = Vec::with_capacity(matched.len());
+                for pairs in &matched {
+                    let (a, b): (Vec<&Cell>, Vec<&Cell>) = pairs.iter().copied().unzip();
+                    x.push(value(metric, &a, kill_curve_budget)?);
+                    y.push(value(metric, &b, kill_curve_budget)?);
+                }
+                let subject_name = subject.unwrap_or(ALL_SUBJECTS);
+                let test = stats::mann_whitney_u(&x, &y, Method::Auto)?;
+                let interval = stats::a12_bootstrap_ci(
+                    &x,
+                    &y,
+                    spec.resamples,
+                    spec.confidence,
+                    row_seed(
+                        spec.seed,
+                        &[
+                            subject_name,
+                            &n.to_string(),
+                            strategy,
+                            &spec.baseline,
+                            metric.name(),
+                        ],
+                    ),
+                )?;
+                let (sx, sy) = (stats::summary(&x)?, stats::summary(&y)?);
+                out.push((
+                    m,
+                    ComparisonRow {
+                        subject: subject_name.to_string(),
+                        n,
+                        strategy: strategy.clone(),
+                        baseline: spec.baseline.clone(),
+                        metric: metric.name(),
+                        larger_is_better: metric.larger_is_better(),
+                        replicates: x.len(),
+                        median: sx.median,
+                        q1: sx.q1,
+                        q3: sx.q3,
+                        baseline_median: sy.median,
+                        baseline_q1: sy.q1,
+                        baseline_q3: sy.q3,
+                        a12: stats::a12(&x, &y)?,
+                        a12_low: interval.low,
+                        a12_high: interval.high,
+                        u: test.u1,
+                        p_value: test.p_value,
+                        p_holm: test.p_value,
+                        method: match test.method_used {
+                            Method::Exact => "exact",
+                            _ => "asymptotic",
+                        },
+                    },
+                ));
+            }
+            Ok(out)
+        })
+        .collect::<Result<_, CompareError>>()?;
+    let mut rows: Vec<(usize, usize, ComparisonRow)> = rows
+        .into_iter()
+        .zip(&tasks)
+        .flat_map(|(rows, &(s, _, _))| rows.into_iter().map(move |(m, row)| (m, s, row)))
+        .collect();
+    rows.sort_by(|a, b| {
+        (a.0, a.1, a.2.subject == ALL_SUBJECTS, &a.2.subject, a.2.n).cmp(&(
+            b.0,
+            b.1,
+            b.2.subject == ALL_SUBJECTS,
+            &b.2.subject,
+            b.2.n,
+        ))
+    });
+    let mut rows: Vec<ComparisonRow> = rows.into_iter().map(|(_, _, row)| row).collect();
+    adjust_across_subjects(&mut rows)?;
+    Ok(rows)
+}
+
+/// Holm–Bonferroni over the subjects of each (metric, strategy, n); pooled rows keep their
+/// p-value.
+fn adjust_across_subjects(rows: &mut [ComparisonRow]) -> Result<(), StatsError> {
+    let mut families: BTreeMap<(&'static str, String, u64), Vec<usize>> = BTreeMap::new();
+    for (i, row) in rows.iter().enumerate() {
+        if row.subject != ALL_SUBJECTS {
+            families
+                .entry((row.metric, row.strategy.clone(), row.n))
+                .or_default()
+                .push(i);
+        }
+    }
+    for members in families.values() {
+        let p: Vec<f64> = members.iter().map(|&i| rows[i].p_value).collect();
+        for (&i, adjusted) in members.iter().zip(stats::holm(&p)?) {
+            rows[i].p_holm = adjusted;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cell of the comparison phase.
+    fn cell(
+        replicate: u32,
+        subject: &str,
+        mutant: u64,
+        strategy: &str,
+        first_failure: Option<u64>,
+    ) -> Cell {
+        Cell {
+            replicate,
+            phase: "comparison".into(),
+            run: u32::from(strategy != "r"),
+            subject: subject.into(),
+            mutant,
+            strategy: strategy.into(),
+            n: 4,
+            test_budget: Some(100),
+            tests_run: first_failure.unwrap_or(100),
+            failing_tests: u64::from(first_failure.is_some()),
+            abandoned_tests: 0,
+            first_failure,
+            cpu_seconds: 1.0,
+            first_failure_cpu_seconds: first_failure.map(|p| p as f64 / 100.0),
+            outcome: if first_failure.is_some() {
+                "killed"
+            } else {
+                "survived"
+            }
+            .into(),
+        }
+    }
+
+    fn spec() -> CompareSpec {
+        CompareSpec {
+            phase: "comparison".into(),
+            baseline: "r".into(),
+            strategies: vec![],
+            metrics: vec![],
+            budget_runs: BTreeSet::new(),
+            resamples: 2000,
+            confidence: 0.95,
+            seed: 1,
+        }
+    }
+
+    /// Two units, two mutants each, four replicates: `fast` finds every mutant at test 2,
+    /// `r` at test 10 + replicate, except that r misses mutant 2 of B in replicate 0.
+    fn cells() -> Cells {
+        let mut rows = Vec::new();
+        for replicate in 0..4 {
+            for subject in ["A", "B"] {
+                for mutant in 1..=2 {
+                    rows.push(cell(replicate, subject, mutant, "fast", Some(2)));
+                    let r = (subject, mutant, replicate) != ("B", 2, 0);
+                    rows.push(cell(
+                        replicate,
+                        subject,
+                        mutant,
+                        "r",
+                        r.then_some(10 + u64::from(replicate)),
+                    ));
+                }
+            }
+        }
+        Cells { rows }
+    }
+
+    fn row<'a>(rows: &'a [ComparisonRow], subject: &str, metric: &str) -> &'a ComparisonRow {
+        rows.iter()
+            .find(|r| r.subject == subject && r.metric == metric)
+            .unwrap()
+    }
+
+    #[test]
+    fn per_replicate_values_give_medians_quartiles_a12_and_p_values() {
+        let rows = compare(&cells(), &spec()).unwrap();
+        // Budget runs are not declared: failure density does not apply, four metrics.
+        let metrics: BTreeSet<&str> = rows.iter().map(|r| r.metric).collect();
+        assert_eq!(metrics.len(), 4, "{metrics:?}");
+        // Unit A, tests to first failure: fast 2 in every replicate, r 10, 11, 12, 13.
+        let a = row(&rows, "A", "tests_to_first_failure");
+        assert_eq!((a.replicates, a.median, a.baseline_median), (4, 2.0, 11.5));
+        assert_eq!((a.baseline_q1, a.baseline_q3), (10.75, 12.25));
+        assert_eq!(a.a12, 0.0, "fast is smaller in every pair");
+        assert_eq!(a.method, "asymptotic", "x has ties (four 2s)");
+        // Unit B, replicate 0: r misses mutant 2, which counts as budget + 1 = 101, so
+        // r's mean is (10 + 101) / 2 = 55.5 there; the others are 11, 12, 13, so the
+        // third quartile (type 7: h = 3 · 0.75 = 2.25) is 13 + 0.25 · (55.5 − 13).
+        let b = row(&rows, "B", "tests_to_first_failure");
+        assert_eq!(b.baseline_q3, 13.0 + 0.25 * (55.5 - 13.0));
+        // Kills: fast 2 everywhere; r 1 in B's replicate 0.
+        let kills = row(&rows, "B", "kills");
+        assert_eq!((kills.median, kills.baseline_median), (2.0, 2.0));
+        assert_eq!(kills.a12, (3.0 * 0.5 + 1.0) / 4.0);
+        assert!(kills.larger_is_better);
+        // The pooled row takes four mutants per replicate.
+        let all = row(&rows, ALL_SUBJECTS, "kills");
+        assert_eq!((all.median, all.baseline_median), (4.0, 4.0));
+        assert_eq!(rows.last().unwrap().subject, ALL_SUBJECTS);
+    }
+
+    #[test]
+    fn holm_adjusts_across_subjects_and_leaves_the_pooled_row() {
+        let rows = compare(&cells(), &spec()).unwrap();
+        for metric in ["kills", "tests_to_first_failure"] {
+            let (a, b) = (row(&rows, "A", metric), row(&rows, "B", metric));
+            let adjusted = stats::holm(&[a.p_value, b.p_value]).unwrap();
+            assert_eq!((a.p_holm, b.p_holm), (adjusted[0], adjusted[1]));
+            let all = row(&rows, ALL_SUBJECTS, metric);
+            assert_eq!(all.p_holm, all.p_value);
+        }
+    }
+
+    #[test]
+    fn the_bootstrap_interval_is_seeded_by_the_row() {
+        let one = compare(&cells(), &spec()).unwrap();
+        assert_eq!(one, compare(&cells(), &spec()).unwrap());
+        let a = row(&one, "A", "kill_curve_area");
+        assert!(0.0 <= a.a12_low && a.a12_low <= a.a12_high && a.a12_high <= 1.0);
+        let other = compare(&cells(), &CompareSpec { seed: 2, ..spec() }).unwrap();
+        assert_eq!(row(&other, "A", "kills").a12, row(&one, "A", "kills").a12);
+    }
+
+    #[test]
+    fn failure_density_needs_budget_runs_on_both_sides() {
+        let mut budget = spec();
+        budget.metrics = vec![Metric::FailureDensity];
+        let e = compare(&cells(), &budget).unwrap_err();
+        assert!(matches!(e, CompareError::MetricDoesNotApply { .. }), "{e}");
+        budget.budget_runs = [("comparison".to_string(), 0), ("comparison".to_string(), 1)]
+            .into_iter()
+            .collect();
+        let rows = compare(&cells(), &budget).unwrap();
+        let a = row(&rows, "A", "failure_density");
+        // fast: 1 failing test in 2 run; r: 1 in 10..13.
+        assert_eq!(a.median, 0.5);
+    }
+
+    #[test]
+    fn bad_requests_are_errors_naming_what_exists() {
+        let one_replicate = Cells {
+            rows: cells()
+                .rows
+                .into_iter()
+                .filter(|c| c.replicate == 0)
+                .collect(),
+        };
+        assert_eq!(
+            compare(&one_replicate, &spec()).unwrap_err(),
+            CompareError::NoReplicates { replicates: 1 }
+        );
+        let e = compare(
+            &cells(),
+            &CompareSpec {
+                baseline: "be".into(),
+                ..spec()
+            },
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("strategies there: fast, r"), "{e}");
+        let e = compare(
+            &cells(),
+            &CompareSpec {
+                phase: "x".into(),
+                ..spec()
+            },
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("phases: comparison"), "{e}");
+        let e = compare(
+            &cells(),
+            &CompareSpec {
+                strategies: vec!["r".into()],
+                ..spec()
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e, CompareError::BaselineAsStrategy("r".into()));
+        assert!("speed".parse::<Metric>().is_err());
+    }
+}
