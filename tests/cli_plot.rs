@@ -224,3 +224,55 @@ fn the_committed_paper_results_replot_to_the_committed_numbers() {
         assert!(committed == replotted, "{file} differs from a fresh plot");
     }
 }
+
+/// Replicated results (the smoke reference: three replicates) get kill curves against test
+/// cases and CPU seconds per n, and Figures 4 and 6 get the median and quartiles over
+/// replicates; the committed smoke reference holds exactly what a fresh plot makes.
+#[test]
+fn replicated_results_get_kill_curves_and_bands() {
+    let results = Path::new("results/andrews2010-smoke");
+    let out = tempfile::tempdir().unwrap();
+    let output = plot(results, out.path(), false);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        header(&out.path().join("kill_curves.csv")),
+        "cost,n,strategy,replicates,x,killed_median,killed_q1,killed_q3"
+    );
+    for chart in ["kill_curves_tests_n8", "kill_curves_cpu_seconds_n256"] {
+        for ext in ["png", "svg"] {
+            assert!(
+                out.path().join(format!("{chart}.{ext}")).is_file(),
+                "{chart}.{ext}"
+            );
+        }
+    }
+    assert!(
+        header(&out.path().join("figure6.csv")).ends_with(",killed_median,killed_q1,killed_q3")
+    );
+    assert!(
+        header(&out.path().join("figure4.csv"))
+            .ends_with(",replicates_median,replicates_q1,replicates_q3")
+    );
+    let curves = std::fs::read_to_string(out.path().join("kill_curves.csv")).unwrap();
+    let last_r_tests_n256 = curves
+        .lines()
+        .filter(|l| l.starts_with("tests,256,r,3,"))
+        .last()
+        .unwrap();
+    // At the budget every replicate's r has killed what Figure 6 says it killed at n = 256.
+    let figure6 = std::fs::read_to_string(out.path().join("figure6.csv")).unwrap();
+    let r256 = figure6.lines().find(|l| l.starts_with("r,256,")).unwrap();
+    let median_killed = r256.split(',').nth(5).unwrap();
+    assert_eq!(last_r_tests_n256.split(',').nth(5).unwrap(), median_killed);
+    for file in ["figure4.csv", "figure6.csv", "kill_curves.csv"] {
+        assert_eq!(
+            std::fs::read_to_string(results.join(file)).unwrap(),
+            std::fs::read_to_string(out.path().join(file)).unwrap(),
+            "{file} of the committed smoke reference differs from a fresh plot"
+        );
+    }
+}

@@ -240,3 +240,46 @@ fn diff_of_a_folder_that_is_not_a_results_folder_exits_2_naming_it() {
         .stdout("")
         .stderr(predicate::str::contains(dir.path().display().to_string()));
 }
+
+/// `show-test --replicate R` regenerates the failing test case of replicate R with that
+/// replicate's seed, and checks it against the recorded index.
+#[test]
+fn show_test_takes_the_replicate_of_a_replicated_run() {
+    let text = std::fs::read_to_string("results/andrews2010-smoke/cells.csv").unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let row: Vec<&str> = lines
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .find(|r| {
+            r[at("replicate")] == "2"
+                && r[at("strategy")] == "r"
+                && r[at("phase")] == "comparison"
+                && r[at("outcome")] == "killed"
+                && r[at("n")] == "16"
+        })
+        .expect("a killed r cell of replicate 2");
+    let show = |replicate: &str| {
+        testspace()
+            .args(["show-test", "results/andrews2010-smoke", "--subject"])
+            .arg(row[at("subject")])
+            .args([
+                "--mutant",
+                row[at("mutant")],
+                "--strategy",
+                "r",
+                "--n",
+                "16",
+            ])
+            .args(["--phase", "comparison", "--replicate", replicate])
+            .assert()
+    };
+    show("2").success().stdout(
+        predicate::str::contains(row[at("first_failure_index")]).and(predicate::str::contains(
+            "_n16_replicate2_diverges_from_gold",
+        )),
+    );
+    show("7")
+        .failure()
+        .stderr(predicate::str::contains("in replicate 7"));
+}

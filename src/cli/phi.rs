@@ -377,6 +377,7 @@ fn density_charts(calls: u32, curves: &[Curve]) -> anyhow::Result<Vec<(&'static 
         y_scale,
         series: series(|point| point.density),
         markers: Vec::new(),
+        bands: Vec::new(),
         legend: Corner::UpperLeft,
     };
     let mut markers = Vec::new();
@@ -423,6 +424,7 @@ fn density_charts(calls: u32, curves: &[Curve]) -> anyhow::Result<Vec<(&'static 
         y_scale,
         series: series(DensityPoint::per_call),
         markers,
+        bands: Vec::new(),
         legend: Corner::UpperRight,
     };
     Ok(vec![("fd", failure_density), ("fdpmc", per_call)])

@@ -8,6 +8,7 @@
 //! stderr. All files appear together or none does ([`StagedFiles`]); a folder that is
 //! not a results folder is an error naming it, and nothing is written.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use anyhow::Context as _;
@@ -16,8 +17,9 @@ use polars_core::prelude::{Column, DataFrame};
 
 use crate::context::TestContext;
 use crate::plot::bar::{Bar, BarChart, ReferenceLine};
-use crate::plot::{Corner, LineChart, Scale, Series};
+use crate::plot::{Band as ChartBand, Corner, LineChart, Scale, Series};
 use crate::report::figures::{self, DensityModel, Figure4, Figure5Point, Figure6};
+use crate::report::replicated::{self, Band, Cost, KillCurves};
 use crate::report::tables::{self, UnitInfo};
 use crate::report::{Cells, read_cells};
 use crate::subject::registry;
@@ -64,7 +66,7 @@ pub fn run(args: &PlotArgs) -> anyhow::Result<()> {
                     figure.excluded_cells
                 ));
             }
-            output.figure4(&figure)?;
+            output.figure4(&figure, &replicated::figure4_bands(&cells))?;
         }
         None => note("figure 4 skipped: the comparison phase has no completed r cell"),
     }
@@ -81,7 +83,7 @@ pub fn run(args: &PlotArgs) -> anyhow::Result<()> {
                     ));
                 }
             }
-            output.figure6(&figure)?;
+            output.figure6(&figure, &replicated::figure6_bands(&cells))?;
         }
         None => note("figure 6 skipped: the results have no comparison phase"),
     }
@@ -102,6 +104,18 @@ pub fn run(args: &PlotArgs) -> anyhow::Result<()> {
         ),
     }
     output.tables(&cells)?;
+    let replicates = replicated::replicates(&cells);
+    if replicates > 1 {
+        let charts: Vec<KillCurves> = [Cost::Tests, Cost::CpuSeconds]
+            .into_iter()
+            .flat_map(|cost| replicated::kill_curves(&cells, cost))
+            .collect();
+        if charts.is_empty() {
+            note("kill curves skipped: the results have no comparison phase");
+        } else {
+            output.kill_curves(&charts)?;
+        }
+    }
 
     let written = output.staged.commit()?;
     print!("{}", output.tables);
@@ -171,7 +185,10 @@ impl Output {
         Ok(())
     }
 
-    fn figure4(&mut self, figure: &Figure4) -> anyhow::Result<()> {
+    /// Figure 4; with `bands` (replicated results) the overall line is the median over
+    /// replicates of their mean densities, with the interquartile band, and the CSV's
+    /// `all` rows carry them.
+    fn figure4(&mut self, figure: &Figure4, bands: &BTreeMap<u64, Band>) -> anyhow::Result<()> {
         let curves: Vec<&figures::DensityCurve> = std::iter::once(&figure.overall)
             .chain(&figure.units)
             .collect();
@@ -196,7 +213,23 @@ impl Output {
                     "mean_failure_density".into(),
                     rows().map(|(_, p)| p.mean_density).collect::<Vec<_>>(),
                 ),
-            ])?,
+            ])
+            .and_then(|mut frame| {
+                if !bands.is_empty() {
+                    let band = |f: fn(&Band) -> f64| {
+                        rows()
+                            .map(|(c, p)| {
+                                (c.unit == "all").then(|| bands.get(&p.n).map(f)).flatten()
+                            })
+                            .collect::<Vec<_>>()
+                    };
+                    frame
+                        .with_column(Column::new("replicates_median".into(), band(|b| b.median)))?;
+                    frame.with_column(Column::new("replicates_q1".into(), band(|b| b.q1)))?;
+                    frame.with_column(Column::new("replicates_q3".into(), band(|b| b.q3)))?;
+                }
+                Ok(frame)
+            })?,
         )?;
         let most = figure
             .overall
@@ -212,19 +245,38 @@ impl Output {
                 .map(|p| (p.n as f64, p.mean_density))
                 .collect()
         };
+        let replicated = !bands.is_empty();
         let overall = LineChart {
-            title: format!(
-                "Figure 4: failure density of R(n), mean over {most} non-equivalent mutants"
-            ),
+            title: if replicated {
+                format!(
+                    "Figure 4: failure density of R(n), median over replicates (band: IQR) of the mean over up to {most} mutants"
+                )
+            } else {
+                format!(
+                    "Figure 4: failure density of R(n), mean over {most} non-equivalent mutants"
+                )
+            },
             x_label: LENGTH_LOG_AXIS.into(),
             y_label: "failure density (failing / judged test cases)".into(),
             x_scale: Scale::Logarithmic,
             y_scale: Scale::Linear,
             series: vec![Series {
                 label: format!("all units ({most} mutants)"),
-                points: points(&figure.overall),
+                points: if replicated {
+                    bands.iter().map(|(&n, b)| (n as f64, b.median)).collect()
+                } else {
+                    points(&figure.overall)
+                },
             }],
             markers: Vec::new(),
+            bands: if replicated {
+                vec![ChartBand {
+                    series: 0,
+                    points: bands.iter().map(|(&n, b)| (n as f64, b.q1, b.q3)).collect(),
+                }]
+            } else {
+                Vec::new()
+            },
             legend: Corner::UpperLeft,
         };
         self.line_chart("figure4", &overall)?;
@@ -243,6 +295,7 @@ impl Output {
                     points: points(curve),
                 })
                 .collect(),
+            bands: Vec::new(),
             ..overall
         };
         self.line_chart("figure4_units", &units)
@@ -304,7 +357,14 @@ impl Output {
         self.bar_chart("figure5", &chart)
     }
 
-    fn figure6(&mut self, figure: &Figure6) -> anyhow::Result<()> {
+    /// Figure 6; with `bands` (replicated results) each strategy's line is the median over
+    /// replicates of the mutants it killed, with the interquartile band, and the CSV
+    /// carries them (`killed` then counts the mutants killed in any replicate).
+    fn figure6(
+        &mut self,
+        figure: &Figure6,
+        bands: &BTreeMap<(String, u64), Band>,
+    ) -> anyhow::Result<()> {
         let rows = || {
             figure
                 .curves
@@ -335,7 +395,20 @@ impl Output {
                         .map(|_| figure.non_equivalent as u64)
                         .collect::<Vec<_>>(),
                 ),
-            ])?,
+            ])
+            .and_then(|mut frame| {
+                if !bands.is_empty() {
+                    let band = |f: fn(&Band) -> f64| {
+                        rows()
+                            .map(|(c, p)| bands.get(&(c.strategy.clone(), p.n)).map(f))
+                            .collect::<Vec<_>>()
+                    };
+                    frame.with_column(Column::new("killed_median".into(), band(|b| b.median)))?;
+                    frame.with_column(Column::new("killed_q1".into(), band(|b| b.q1)))?;
+                    frame.with_column(Column::new("killed_q3".into(), band(|b| b.q3)))?;
+                }
+                Ok(frame)
+            })?,
         )?;
         let lengths = rows().map(|(_, p)| p.n as f64);
         let (low, high) = lengths.fold((f64::INFINITY, 0.0f64), |(l, h), n| (l.min(n), h.max(n)));
@@ -347,24 +420,52 @@ impl Output {
                 (high, figure.non_equivalent as f64),
             ],
         }];
+        let replicated = !bands.is_empty();
+        let band_of = |strategy: &str, n: u64| bands.get(&(strategy.to_string(), n));
         series.extend(figure.curves.iter().map(|curve| {
             Series {
                 label: strategy_label(&curve.strategy),
                 points: curve
                     .points
                     .iter()
-                    .map(|p| (p.n as f64, p.killed as f64))
+                    .map(|p| {
+                        let killed = match band_of(&curve.strategy, p.n) {
+                            Some(band) if replicated => band.median,
+                            _ => p.killed as f64,
+                        };
+                        (p.n as f64, killed)
+                    })
                     .collect(),
             }
         }));
+        let chart_bands = figure
+            .curves
+            .iter()
+            .enumerate()
+            .filter(|_| replicated)
+            .map(|(index, curve)| ChartBand {
+                series: index + 1,
+                points: curve
+                    .points
+                    .iter()
+                    .filter_map(|p| band_of(&curve.strategy, p.n).map(|b| (p.n as f64, b.q1, b.q3)))
+                    .collect(),
+            })
+            .collect();
         let chart = LineChart {
-            title: "Figure 6: mutants killed by strategy and test-case length".into(),
+            title: if replicated {
+                "Figure 6: mutants killed by strategy and n, median over replicates (band: IQR)"
+                    .into()
+            } else {
+                "Figure 6: mutants killed by strategy and test-case length".into()
+            },
             x_label: LENGTH_LOG_AXIS.into(),
             y_label: "mutants killed".into(),
             x_scale: Scale::Logarithmic,
             y_scale: Scale::Linear,
             series,
             markers: Vec::new(),
+            bands: chart_bands,
             legend: Corner::LowerRight,
         };
         self.line_chart("figure6", &chart)
@@ -498,6 +599,7 @@ impl Output {
             y_scale: Scale::Logarithmic,
             series,
             markers: Vec::new(),
+            bands: Vec::new(),
             legend: Corner::UpperLeft,
         };
         self.line_chart("density_model", &chart)?;
@@ -512,6 +614,94 @@ impl Output {
         }
         self.tables.push_str(&fits);
         self.tables.push('\n');
+        Ok(())
+    }
+
+    /// Kill curves of replicated results: `kill_curves.csv` with every point, and one chart
+    /// per cost and length, `kill_curves_{tests,cpu_seconds}_n{n}.{png,svg}`.
+    fn kill_curves(&mut self, charts: &[KillCurves]) -> anyhow::Result<()> {
+        let rows = || {
+            charts.iter().flat_map(|chart| {
+                chart.curves.iter().flat_map(move |curve| {
+                    curve
+                        .points
+                        .iter()
+                        .map(move |(x, band)| (chart, curve, *x, band))
+                })
+            })
+        };
+        self.csv(
+            "kill_curves.csv",
+            DataFrame::new_infer_height(vec![
+                Column::new(
+                    "cost".into(),
+                    rows().map(|(c, ..)| c.cost.name()).collect::<Vec<_>>(),
+                ),
+                Column::new("n".into(), rows().map(|(c, ..)| c.n).collect::<Vec<_>>()),
+                Column::new(
+                    "strategy".into(),
+                    rows()
+                        .map(|(_, k, ..)| k.strategy.as_str())
+                        .collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "replicates".into(),
+                    rows().map(|(c, ..)| c.replicates).collect::<Vec<_>>(),
+                ),
+                Column::new("x".into(), rows().map(|(_, _, x, _)| x).collect::<Vec<_>>()),
+                Column::new(
+                    "killed_median".into(),
+                    rows().map(|(.., b)| b.median).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "killed_q1".into(),
+                    rows().map(|(.., b)| b.q1).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "killed_q3".into(),
+                    rows().map(|(.., b)| b.q3).collect::<Vec<_>>(),
+                ),
+            ])?,
+        )?;
+        for chart in charts {
+            let x_label = match chart.cost {
+                Cost::Tests => "test cases executed (log scale)",
+                Cost::CpuSeconds => "CPU seconds (log scale)",
+            };
+            let line = LineChart {
+                title: format!(
+                    "Kill curves at n = {}: median over {} replicates (band: IQR)",
+                    chart.n, chart.replicates
+                ),
+                x_label: x_label.into(),
+                y_label: "mutants killed".into(),
+                x_scale: Scale::Logarithmic,
+                y_scale: Scale::Linear,
+                series: chart
+                    .curves
+                    .iter()
+                    .map(|curve| Series {
+                        label: strategy_label(&curve.strategy),
+                        points: curve.points.iter().map(|(x, b)| (*x, b.median)).collect(),
+                    })
+                    .collect(),
+                markers: Vec::new(),
+                bands: chart
+                    .curves
+                    .iter()
+                    .enumerate()
+                    .map(|(index, curve)| ChartBand {
+                        series: index,
+                        points: curve.points.iter().map(|(x, b)| (*x, b.q1, b.q3)).collect(),
+                    })
+                    .collect(),
+                legend: Corner::UpperLeft,
+            };
+            self.line_chart(
+                &format!("kill_curves_{}_n{}", chart.cost.name(), chart.n),
+                &line,
+            )?;
+        }
         Ok(())
     }
 

@@ -33,6 +33,9 @@ pub struct ShowTestArgs {
     /// The phase, if several phases ran this cell (default: the first that killed it).
     #[arg(long)]
     pub phase: Option<String>,
+    /// The replicate of a replicated run.
+    #[arg(long, default_value_t = 0)]
+    pub replicate: u32,
 }
 
 /// Runs `testspace show-test`.
@@ -54,12 +57,13 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
                 && c.mutant == args.mutant
                 && c.strategy == args.strategy.name()
                 && c.n == args.n
+                && c.replicate == args.replicate
                 && args.phase.as_ref().is_none_or(|p| *p == c.phase)
         })
         .min_by_key(|c| (c.phase_index, c.run));
     let Some(cell) = cell else {
         bail!(
-            "no cell of {} killed mutant {} with {} at n = {}{} in {}",
+            "no cell of {} killed mutant {} with {} at n = {}{}{} in {}",
             args.subject,
             args.mutant,
             args.strategy,
@@ -67,6 +71,11 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
             args.phase
                 .as_ref()
                 .map_or(String::new(), |p| format!(" in phase {p}")),
+            if args.replicate > 0 {
+                format!(" in replicate {}", args.replicate)
+            } else {
+                String::new()
+            },
             args.results.display()
         );
     };
@@ -78,9 +87,11 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
     let context = Arc::clone(&plan.context);
     let n = args.n as usize;
     let counter = cell.first_failure - 1;
-    let strategy = args
-        .strategy
-        .build(context.call_space(), n, experiment.seed);
+    let strategy = args.strategy.build(
+        context.call_space(),
+        n,
+        experiment.replicate_seed(args.replicate),
+    );
     let mut calls = vec![0u32; n];
     anyhow::ensure!(
         strategy.case_into(counter, &mut calls),
@@ -109,6 +120,8 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
 
 /// A cell that found a failing test: what `show-test` needs of it.
 struct FailingCell {
+    /// The replicate.
+    replicate: u32,
     /// The phase's position in the experiment, and its name.
     phase_index: usize,
     phase: String,
@@ -151,6 +164,7 @@ fn failing_cells(results: &std::path::Path, phases: &[&str]) -> anyhow::Result<V
         };
         if let Some(first_failure) = record.first_failure {
             cells.push(FailingCell {
+                replicate: record.replicate,
                 phase_index: record.phase_index,
                 phase: record.phase,
                 run: record.run,
@@ -187,6 +201,12 @@ fn failing_cells_of_table(
     let n = column("n", &count)?;
     let first_failure = column("first_failure", &count)?;
     let index = column("first_failure_index", &text)?;
+    // Tables written before replicates existed have no `replicate` column: replicate 0.
+    let replicate = match frame.column("replicate") {
+        Ok(_) => Some(column("replicate", &count)?),
+        Err(_) => None,
+    };
+    let replicate = replicate.as_ref().map(|c| c.u64()).transpose()?;
     let (phase, subject, strategy, index) =
         (phase.str()?, subject.str()?, strategy.str()?, index.str()?);
     let (run, mutant, n, first_failure) =
@@ -203,6 +223,7 @@ fn failing_cells_of_table(
         };
         let phase = get(phase.get(row), "phase")?;
         cells.push(FailingCell {
+            replicate: replicate.and_then(|r| r.get(row)).unwrap_or(0) as u32,
             phase_index: phases
                 .iter()
                 .position(|p| *p == phase)
@@ -230,11 +251,16 @@ fn render(
 ) -> String {
     let mut out = String::new();
     let name = format!(
-        "{}_mutant_{}_{}_n{}_diverges_from_gold",
+        "{}_mutant_{}_{}_n{}{}_diverges_from_gold",
         snake(&cell.subject),
         cell.mutant,
         cell.strategy.replace('-', "_"),
-        cell.n
+        cell.n,
+        if cell.replicate > 0 {
+            format!("_replicate{}", cell.replicate)
+        } else {
+            String::new()
+        }
     );
     let what = mutant.map_or(String::new(), |m| {
         format!(

@@ -111,7 +111,17 @@ pub struct Marker {
     pub point: (f64, f64),
 }
 
-/// A line chart: title, axis labels and scales, series and markers.
+/// A shaded range around a series (e.g. the interquartile range of replicates), drawn in
+/// the series' colour, lighter, beneath the lines.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Band {
+    /// The index of the series whose colour the band takes.
+    pub series: usize,
+    /// (x, low, high) in increasing x.
+    pub points: Vec<(f64, f64, f64)>,
+}
+
+/// A line chart: title, axis labels and scales, series, markers and bands.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LineChart {
     /// The title above the plot.
@@ -128,6 +138,8 @@ pub struct LineChart {
     pub series: Vec<Series>,
     /// Highlighted points.
     pub markers: Vec<Marker>,
+    /// Shaded ranges around series.
+    pub bands: Vec<Band>,
     /// Where the legend goes (best where the lines are not).
     pub legend: Corner,
 }
@@ -236,7 +248,13 @@ impl LineChart {
             .series
             .iter()
             .flat_map(|series| &series.points)
-            .chain(self.markers.iter().map(|marker| &marker.point))
+            .copied()
+            .chain(self.markers.iter().map(|marker| marker.point))
+            .chain(self.bands.iter().flat_map(|band| {
+                band.points
+                    .iter()
+                    .flat_map(|&(x, low, high)| [(x, low), (x, high)])
+            }))
             .filter(|point| drawable(point));
         let (mut x, mut y) = (Extent::default(), Extent::default());
         for point in points {
@@ -298,6 +316,14 @@ impl LineChart {
             .x_label_formatter(&|value| short_number(*value))
             .y_label_formatter(&|value| short_number(*value))
             .draw()?;
+        for band in &self.bands {
+            let lower = band.points.iter().map(|&(x, low, _)| (x, low));
+            let upper = band.points.iter().rev().map(|&(x, _, high)| (x, high));
+            let outline: Vec<(f64, f64)> = lower.chain(upper).filter(|p| drawable(p)).collect();
+            if outline.len() >= 3 {
+                chart.draw_series([Polygon::new(outline, color(band.series).mix(0.2).filled())])?;
+            }
+        }
         for (index, series) in self.series.iter().enumerate() {
             let color = color(index);
             let points = series
@@ -423,6 +449,12 @@ mod tests {
                 label: "marked".into(),
                 series: 0,
                 point: (10.0, 100.0),
+            }],
+            bands: vec![Band {
+                series: 0,
+                points: (1..=50)
+                    .map(|n| (f64::from(n), f64::from(n * n) * 0.8, f64::from(n * n) * 1.2))
+                    .collect(),
             }],
             legend: Corner::UpperLeft,
         }

@@ -23,6 +23,7 @@ use thiserror::Error;
 pub mod compare;
 pub mod diff;
 pub mod figures;
+pub mod replicated;
 pub mod tables;
 
 /// The name of the phase that compares the strategies on non-equivalent mutants.
