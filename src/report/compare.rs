@@ -587,8 +587,10 @@ fn adjust_across_subjects(rows: &mut [ComparisonRow]) -> Result<(), StatsError> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::test_frames::budget_cell;
 
     /// A cell of the comparison phase.
+    /// A cell of the comparison phase at n = 4 (see [`budget_cell`]).
     fn cell(
         replicate: u32,
         subject: &str,
@@ -596,28 +598,7 @@ mod tests {
         strategy: &str,
         first_failure: Option<u64>,
     ) -> Cell {
-        Cell {
-            replicate,
-            phase: "comparison".into(),
-            run: u32::from(strategy != "r"),
-            subject: subject.into(),
-            mutant,
-            strategy: strategy.into(),
-            n: 4,
-            test_budget: Some(100),
-            tests_run: first_failure.unwrap_or(100),
-            failing_tests: u64::from(first_failure.is_some()),
-            abandoned_tests: 0,
-            first_failure,
-            cpu_seconds: 1.0,
-            first_failure_cpu_seconds: first_failure.map(|p| p as f64 / 100.0),
-            outcome: if first_failure.is_some() {
-                "killed"
-            } else {
-                "survived"
-            }
-            .into(),
-        }
+        budget_cell(replicate, subject, mutant, strategy, 4, first_failure)
     }
 
     fn spec() -> CompareSpec {
@@ -717,9 +698,7 @@ mod tests {
         budget.metrics = vec![Metric::FailureDensity];
         let e = compare(&cells(), &budget).unwrap_err();
         assert!(matches!(e, CompareError::MetricDoesNotApply { .. }), "{e}");
-        budget.budget_runs = [("comparison".to_string(), 0), ("comparison".to_string(), 1)]
-            .into_iter()
-            .collect();
+        budget.budget_runs = [("comparison".to_string(), 0)].into_iter().collect();
         let rows = compare(&cells(), &budget).unwrap();
         let a = row(&rows, "A", "failure_density");
         // fast: 1 failing test in 2 run; r: 1 in 10..13.

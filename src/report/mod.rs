@@ -388,6 +388,41 @@ pub(crate) mod test_frames {
         .unwrap()
     }
 
+    /// A cell of the comparison phase with a budget of 100 test cases, killed at
+    /// `first_failure` (CPU: a hundredth of a second per test case) or surviving all 100
+    /// (one CPU second).
+    pub fn budget_cell(
+        replicate: u32,
+        subject: &str,
+        mutant: u64,
+        strategy: &str,
+        n: u64,
+        first_failure: Option<u64>,
+    ) -> super::Cell {
+        super::Cell {
+            replicate,
+            phase: super::COMPARISON_PHASE.into(),
+            run: 0,
+            subject: subject.into(),
+            mutant,
+            strategy: strategy.into(),
+            n,
+            test_budget: Some(100),
+            tests_run: first_failure.unwrap_or(100),
+            failing_tests: u64::from(first_failure.is_some()),
+            abandoned_tests: 0,
+            first_failure,
+            cpu_seconds: 1.0,
+            first_failure_cpu_seconds: first_failure.map(|p| p as f64 / 100.0),
+            outcome: if first_failure.is_some() {
+                "killed"
+            } else {
+                "survived"
+            }
+            .into(),
+        }
+    }
+
     /// The cells of [`frame`].
     pub fn cells(rows: &[Row]) -> super::Cells {
         super::Cells::from_frame(&frame(rows)).unwrap()

@@ -264,30 +264,10 @@ fn per_replicate_bands<K: Ord>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::test_frames::budget_cell;
 
     fn cell(replicate: u32, mutant: u64, strategy: &str, first_failure: Option<u64>) -> Cell {
-        Cell {
-            replicate,
-            phase: COMPARISON_PHASE.into(),
-            run: 0,
-            subject: "A".into(),
-            mutant,
-            strategy: strategy.into(),
-            n: 8,
-            test_budget: Some(100),
-            tests_run: first_failure.unwrap_or(100),
-            failing_tests: u64::from(first_failure.is_some()),
-            abandoned_tests: 0,
-            first_failure,
-            cpu_seconds: 0.5,
-            first_failure_cpu_seconds: first_failure.map(|p| p as f64 / 100.0),
-            outcome: if first_failure.is_some() {
-                "killed"
-            } else {
-                "survived"
-            }
-            .into(),
-        }
+        budget_cell(replicate, "A", mutant, strategy, 8, first_failure)
     }
 
     /// Three replicates of two mutants: r kills mutant 1 at test 1 in every replicate and

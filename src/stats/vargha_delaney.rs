@@ -54,6 +54,7 @@ pub fn a12(x: &[f64], y: &[f64]) -> Result<f64> {
     Ok(u1 / (m * n) as f64)
 }
 
+#[cfg(test)]
 /// Â12 of two ascending sorted samples by one merge pass: 2·U1 = 2·#{x > y} + #{x = y}
 /// counted exactly in integers, then U1/(m·n) — the same bits as [`a12`].
 fn a12_sorted(xs: &[f64], ys: &[f64]) -> f64 {
@@ -100,21 +101,48 @@ pub fn a12_bootstrap_ci(
             high: 1.0,
         });
     }
+    // A resample is a multiset of indices; its Â12 needs no sorting. With y sorted once,
+    // the y draws are counted by sorted position (prefix sums P), and every x draw i adds
+    // #{y* < xᵢ} + #{y* ≤ xᵢ} = P[lt(i)] + P[le(i)] to 2·U1, lt(i) and le(i) being the
+    // numbers of sorted y below and not above xᵢ. The draws are those of the plain
+    // algorithm (x's m indices, then y's n), so the estimates are the same bits as
+    // resampling, sorting and merging (`a12_sorted`, kept as the tests' reference).
     let (m, n) = (x.len(), y.len());
-    let mut xs = vec![0.0; m];
-    let mut ys = vec![0.0; n];
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_unstable_by(|&a, &b| y[a].total_cmp(&y[b]));
+    let mut position = vec![0usize; n];
+    for (p, &j) in order.iter().enumerate() {
+        position[j] = p;
+    }
+    let sorted_y: Vec<f64> = order.iter().map(|&j| y[j]).collect();
+    let below_x: Vec<usize> = x
+        .iter()
+        .map(|&v| sorted_y.partition_point(|&w| w < v))
+        .collect();
+    let not_above_x: Vec<usize> = x
+        .iter()
+        .map(|&v| sorted_y.partition_point(|&w| w <= v))
+        .collect();
+    let mut x_draws = vec![0usize; m];
+    let mut y_counts = vec![0u64; n + 1];
     let mut estimates = Vec::with_capacity(resamples);
     for b in 0..resamples {
         let mut rng = case_rng(seed, b as u64);
-        for v in xs.iter_mut() {
-            *v = x[below(&mut rng, m as u64) as usize];
+        for draw in x_draws.iter_mut() {
+            *draw = below(&mut rng, m as u64) as usize;
         }
-        for v in ys.iter_mut() {
-            *v = y[below(&mut rng, n as u64) as usize];
+        y_counts.iter_mut().for_each(|c| *c = 0);
+        for _ in 0..n {
+            y_counts[position[below(&mut rng, n as u64) as usize] + 1] += 1;
         }
-        xs.sort_unstable_by(f64::total_cmp);
-        ys.sort_unstable_by(f64::total_cmp);
-        estimates.push(a12_sorted(&xs, &ys));
+        for p in 1..=n {
+            y_counts[p] += y_counts[p - 1]; // y_counts[p] = #{y* among the p smallest}
+        }
+        let twice_u1: u64 = x_draws
+            .iter()
+            .map(|&i| y_counts[below_x[i]] + y_counts[not_above_x[i]])
+            .sum();
+        estimates.push((twice_u1 as f64 / 2.0) / (m * n) as f64);
     }
     estimates.sort_unstable_by(f64::total_cmp);
     let alpha = 1.0 - confidence;
@@ -128,6 +156,44 @@ pub fn a12_bootstrap_ci(
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// The plain percentile bootstrap: resample, sort, merge — the reference the counting
+    /// implementation must match bit for bit.
+    fn bootstrap_by_sorting(x: &[f64], y: &[f64], resamples: usize, seed: u64) -> Vec<f64> {
+        let (m, n) = (x.len(), y.len());
+        let mut estimates = Vec::new();
+        for b in 0..resamples {
+            let mut rng = case_rng(seed, b as u64);
+            let mut xs: Vec<f64> = (0..m)
+                .map(|_| x[below(&mut rng, m as u64) as usize])
+                .collect();
+            let mut ys: Vec<f64> = (0..n)
+                .map(|_| y[below(&mut rng, n as u64) as usize])
+                .collect();
+            xs.sort_unstable_by(f64::total_cmp);
+            ys.sort_unstable_by(f64::total_cmp);
+            estimates.push(a12_sorted(&xs, &ys));
+        }
+        estimates.sort_unstable_by(f64::total_cmp);
+        estimates
+    }
+
+    proptest! {
+        #[test]
+        fn the_counting_bootstrap_is_the_plain_one(
+            x in proptest::collection::vec(0u8..6, 1..25),
+            y in proptest::collection::vec(0u8..6, 1..25),
+            seed in any::<u64>(),
+        ) {
+            let x: Vec<f64> = x.into_iter().map(f64::from).collect();
+            let y: Vec<f64> = y.into_iter().map(f64::from).collect();
+            let plain = bootstrap_by_sorting(&x, &y, 200, seed);
+            let interval = a12_bootstrap_ci(&x, &y, 200, 0.9, seed).unwrap();
+            let alpha = 1.0 - 0.9;
+            prop_assert_eq!(interval.low, quantile_unchecked(&plain, alpha / 2.0));
+            prop_assert_eq!(interval.high, quantile_unchecked(&plain, 1.0 - alpha / 2.0));
+        }
+    }
 
     /// The O(mn) definition.
     fn a12_direct(x: &[f64], y: &[f64]) -> f64 {
