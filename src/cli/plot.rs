@@ -71,7 +71,7 @@ pub fn run(args: &PlotArgs) -> anyhow::Result<()> {
         None => note("figure 4 skipped: the comparison phase has no completed r cell"),
     }
     match figures::figure5(&cells) {
-        Some(points) => output.figure5(&points)?,
+        Some(points) => output.figure5(&points, &replicated::figure5_bands(&cells))?,
         None => note("figure 5 skipped: the comparison phase has no be cell or no r cell"),
     }
     match figures::figure6(&cells) {
@@ -301,7 +301,14 @@ impl Output {
         self.line_chart("figure4_units", &units)
     }
 
-    fn figure5(&mut self, points: &[Figure5Point]) -> anyhow::Result<()> {
+    /// Figure 5; with `bands` (replicated results) each bar is the median over replicates
+    /// of their percentages with an interquartile whisker (the annotation counts the cases
+    /// of all replicates), and the CSV carries them.
+    fn figure5(
+        &mut self,
+        points: &[Figure5Point],
+        bands: &BTreeMap<u64, Band>,
+    ) -> anyhow::Result<()> {
         self.csv(
             "figure5.csv",
             DataFrame::new_infer_height(vec![
@@ -329,10 +336,32 @@ impl Output {
                     "be_wins_percent".into(),
                     points.iter().map(|p| p.percentage).collect::<Vec<_>>(),
                 ),
-            ])?,
+            ])
+            .and_then(|mut frame| {
+                if !bands.is_empty() {
+                    let band = |f: fn(&Band) -> f64| {
+                        points
+                            .iter()
+                            .map(|p| bands.get(&p.n).map(f))
+                            .collect::<Vec<_>>()
+                    };
+                    frame.with_column(Column::new(
+                        "be_wins_percent_median".into(),
+                        band(|b| b.median),
+                    ))?;
+                    frame.with_column(Column::new("be_wins_percent_q1".into(), band(|b| b.q1)))?;
+                    frame.with_column(Column::new("be_wins_percent_q3".into(), band(|b| b.q3)))?;
+                }
+                Ok(frame)
+            })?,
         )?;
         let chart = BarChart {
-            title: "Figure 5: cases where BE(n) kills in fewer tests than R(n)".into(),
+            title: if bands.is_empty() {
+                "Figure 5: cases where BE(n) kills in fewer tests than R(n)".into()
+            } else {
+                "Figure 5: BE(n) kills in fewer tests than R(n), median over replicates (whisker: IQR)"
+                    .into()
+            },
             x_label: "test-case length n (method calls); above each bar: BE wins / cases".into(),
             y_label: "% of cases R(n) kills (R's E(n) exists)".into(),
             bar_label: "BE(n) first failure < R's E(n)".into(),
@@ -340,12 +369,17 @@ impl Output {
                 .iter()
                 .map(|p| Bar {
                     label: p.n.to_string(),
-                    value: p.percentage,
+                    value: match bands.get(&p.n) {
+                        Some(band) => Some(band.median),
+                        None if !bands.is_empty() => None,
+                        None => p.percentage,
+                    },
                     annotation: if p.cases == 0 {
                         "no case".into()
                     } else {
                         format!("{}/{}", p.be_wins, p.cases)
                     },
+                    range: bands.get(&p.n).map(|band| (band.q1, band.q3)),
                 })
                 .collect(),
             y_range: 0.0..115.0,

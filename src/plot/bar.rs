@@ -18,6 +18,9 @@ pub struct Bar {
     pub value: Option<f64>,
     /// Text written above the bar (empty: none).
     pub annotation: String,
+    /// A range drawn as a whisker through the bar's middle (e.g. the interquartile range
+    /// of replicates); `None`: none.
+    pub range: Option<(f64, f64)>,
 }
 
 /// A dashed horizontal line across the chart, with a legend entry.
@@ -135,6 +138,18 @@ impl BarChart {
             .legend(move |(x, y)| {
                 Rectangle::new([(x, y - 7), (x + 24, y + 7)], bar_color.mix(0.8).filled())
             });
+        let whiskers = self.bars.iter().enumerate().filter_map(|(index, bar)| {
+            let index = i32::try_from(index).ok()?;
+            let (low, high) = bar.range?;
+            Some(PathElement::new(
+                [
+                    (SegmentValue::CenterOf(index), low),
+                    (SegmentValue::CenterOf(index), high),
+                ],
+                BLACK.stroke_width(3),
+            ))
+        });
+        chart.draw_series(whiskers)?;
         let annotation_style = TextStyle::from(("sans-serif", 17).into_font())
             .color(&BLACK)
             .pos(Pos::new(HPos::Center, VPos::Bottom));
@@ -142,13 +157,15 @@ impl BarChart {
         let lift = (self.y_range.end - self.y_range.start) * 0.01;
         let annotations = self.bars.iter().enumerate().filter_map(|(index, bar)| {
             let index = i32::try_from(index).ok()?;
+            let top = bar
+                .value
+                .unwrap_or(low)
+                .max(bar.range.map_or(low, |(_, high)| high))
+                .max(low);
             (!bar.annotation.is_empty()).then(|| {
                 Text::new(
                     bar.annotation.clone(),
-                    (
-                        SegmentValue::CenterOf(index),
-                        bar.value.unwrap_or(low).max(low) + lift,
-                    ),
+                    (SegmentValue::CenterOf(index), top + lift),
                     annotation_style.clone(),
                 )
             })
@@ -197,11 +214,13 @@ mod tests {
                     label: "one".into(),
                     value: Some(60.0),
                     annotation: "3/5".into(),
+                    range: Some((40.0, 70.0)),
                 },
                 Bar {
                     label: "two".into(),
                     value: None,
                     annotation: "no cases".into(),
+                    range: None,
                 },
             ],
             y_range: 0.0..100.0,

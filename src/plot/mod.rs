@@ -492,6 +492,7 @@ mod tests {
             series.points.iter_mut().for_each(|point| point.1 = 0.0);
         }
         chart.markers.clear();
+        chart.bands.clear();
         let path = tempfile::tempdir().unwrap().path().join("empty.png");
         assert!(matches!(
             chart.write_png(&path),

@@ -124,7 +124,7 @@ pub struct Figure5Point {
 }
 
 /// Figure 5: for n = 1 up to the largest length of a `be` cell in the comparison phase,
-/// the percentage of cases (mutant, n) — those where R(n) killed the mutant within its
+/// the percentage of cases (mutant, n; of every replicate in replicated results) — those where R(n) killed the mutant within its
 /// budget, so that R's E(n) exists — in which BE(n) killed the mutant in fewer test
 /// cases, that is, its `be` cell of the comparison phase was killed with first_failure
 /// < R's E(n). (BE(n) runs at most E(n) test cases, so BE and R tie when BE's first
@@ -138,19 +138,21 @@ pub fn figure5(cells: &Cells) -> Option<Vec<Figure5Point>> {
         .filter(|c| c.strategy == "be")
         .map(|c| c.n)
         .max()?;
-    let be: BTreeMap<(&str, u64, u64), &Cell> = comparison
+    // A case is (replicate, subject, mutant, n): replicated results count every
+    // replicate's cases.
+    let be: BTreeMap<(u32, &str, u64, u64), &Cell> = comparison
         .iter()
         .filter(|c| c.strategy == "be" && c.completed())
-        .map(|c| ((c.subject.as_str(), c.mutant, c.n), *c))
+        .map(|c| ((c.replicate, c.subject.as_str(), c.mutant, c.n), *c))
         .collect();
-    // (subject, mutant, n) → R's E(n) (the smallest, if several r cells)
-    let mut r_first: BTreeMap<(&str, u64, u64), u64> = BTreeMap::new();
+    // (replicate, subject, mutant, n) → R's E(n) (the smallest, if several r cells)
+    let mut r_first: BTreeMap<(u32, &str, u64, u64), u64> = BTreeMap::new();
     let mut r_lengths = BTreeSet::new();
     for cell in comparison.iter().filter(|c| c.strategy == "r") {
         r_lengths.insert(cell.n);
         if let Some(first) = cell.first_failure {
             let entry = r_first
-                .entry((&cell.subject, cell.mutant, cell.n))
+                .entry((cell.replicate, &cell.subject, cell.mutant, cell.n))
                 .or_insert(first);
             *entry = (*entry).min(first);
         }
@@ -169,9 +171,14 @@ pub fn figure5(cells: &Cells) -> Option<Vec<Figure5Point>> {
                 be_missing: 0,
                 percentage: None,
             };
-            for (&(subject, mutant, _), &r_first) in r_first.iter().filter(|e| e.0.2 == n) {
+            for (&(replicate, subject, mutant, _), &r_first) in
+                r_first.iter().filter(|e| e.0.3 == n)
+            {
                 point.cases += 1;
-                match be.get(&(subject, mutant, n)).map(|c| c.first_failure) {
+                match be
+                    .get(&(replicate, subject, mutant, n))
+                    .map(|c| c.first_failure)
+                {
                     None => point.be_missing += 1,
                     Some(Some(first)) if first < r_first => point.be_wins += 1,
                     Some(Some(first)) if first == r_first => point.ties += 1,

@@ -278,7 +278,8 @@ pub fn read_cells(directory: &Path) -> Result<Cells, ReportError> {
 
 /// The cells table of the results folder `directory` as a frame, every column as
 /// written: `cells.parquet`, or `cells.csv` if there is no Parquet file (its
-/// `first_failure_index` read as text, since indices exceed every integer type).
+/// `first_failure_index` read as text, since indices exceed every integer type, and its
+/// `seed` as an unsigned 64-bit integer).
 ///
 /// # Errors
 /// As [`read_cells`], but for missing columns.
@@ -307,8 +308,11 @@ pub fn read_table(directory: &Path) -> Result<DataFrame, ReportError> {
             .finish()
             .map_err(read_error(&parquet))
     } else if csv.is_file() {
-        let text_index =
-            Schema::from_iter([Field::new("first_failure_index".into(), DataType::String)]);
+        // Indices exceed every integer type; seeds use all 64 bits (not an i64).
+        let text_index = Schema::from_iter([
+            Field::new("first_failure_index".into(), DataType::String),
+            Field::new("seed".into(), DataType::UInt64),
+        ]);
         CsvReadOptions::default()
             .with_has_header(true)
             .with_infer_schema_length(None)

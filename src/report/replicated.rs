@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::figures::{figure4, figure6, strategy_rank};
+use super::figures::{figure4, figure5, figure6, strategy_rank};
 use super::{COMPARISON_PHASE, Cell, Cells};
 use crate::stats;
 
@@ -234,6 +234,22 @@ pub fn figure4_bands(cells: &Cells) -> BTreeMap<u64, Band> {
                     .points
                     .iter()
                     .map(|p| (p.n, p.mean_density))
+                    .collect()
+            })
+            .unwrap_or_default()
+    })
+}
+
+/// Figure 5 over replicates: for each n, the band of the percentage of cases in which
+/// BE(n) kills in fewer test cases than R(n), over the replicates that have cases at n.
+/// Empty for results with fewer than two replicates.
+pub fn figure5_bands(cells: &Cells) -> BTreeMap<u64, Band> {
+    per_replicate_bands(cells, |replicate| {
+        figure5(replicate)
+            .map(|points| {
+                points
+                    .iter()
+                    .filter_map(|p| p.percentage.map(|percent| (p.n, percent)))
                     .collect()
             })
             .unwrap_or_default()
