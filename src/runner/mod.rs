@@ -257,6 +257,9 @@ struct Runner<'a> {
     experiment: &'a Experiment,
     mutants: Vec<Vec<MutantInfo>>,
     records: BTreeMap<CellKey, CellRecord>,
+    /// (replicate, subject, mutant) → (phase, run) of every cell that killed it: the
+    /// index that planning asks, so that it costs no scan of all records per mutant.
+    kills: std::collections::HashMap<(u32, String, u32), Vec<(usize, usize)>>,
     options: &'a RunOptions,
     watchdog: Duration,
     handshake: Handshake,
@@ -267,6 +270,19 @@ thread_local! {
 }
 
 impl Runner<'_> {
+    /// Keeps a finished cell's record.
+    fn record(&mut self, record: CellRecord) {
+        if record.failing_tests > 0 {
+            self.kills
+                .entry((record.replicate, record.subject.clone(), record.mutant))
+                .or_default()
+                .push((record.phase_index, record.run));
+        }
+        self.records.insert(record.key(), record);
+    }
+
+    /// Whether a cell of `replicate` in a phase `phase` accepts (and, with `run_before`
+    /// = (p, r), in phase p before run r) killed the mutant.
     fn killed(
         &self,
         replicate: u32,
@@ -275,14 +291,13 @@ impl Runner<'_> {
         subject: &str,
         mutant: u32,
     ) -> bool {
-        self.records.values().any(|r| {
-            r.replicate == replicate
-                && r.subject == subject
-                && r.mutant == mutant
-                && r.failing_tests > 0
-                && phase(r.phase_index)
-                && run_before.is_none_or(|(p, run)| r.phase_index == p && r.run < run)
-        })
+        self.kills
+            .get(&(replicate, subject.to_string(), mutant))
+            .is_some_and(|kills| {
+                kills
+                    .iter()
+                    .any(|&(q, run)| phase(q) && run_before.is_none_or(|(p, r)| q == p && run < r))
+            })
     }
 
     /// The cells of run `r` of phase `p` in `replicate` that have no record yet, given the
@@ -565,7 +580,8 @@ pub fn run_experiment_source(
     let mut runner = Runner {
         experiment: &experiment,
         mutants,
-        records: previous.into_iter().map(|r| (r.key(), r)).collect(),
+        records: BTreeMap::new(),
+        kills: std::collections::HashMap::new(),
         options,
         watchdog: options.watchdog.unwrap_or_else(|| {
             experiment
@@ -578,6 +594,9 @@ pub fn run_experiment_source(
             profile: options.profile.clone(),
         },
     };
+    for record in previous {
+        runner.record(record);
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.jobs.max(1))
         .build()?;
@@ -630,7 +649,7 @@ pub fn run_experiment_source(
                 finished.extend(records);
             }
             for record in finished {
-                runner.records.insert(record.key(), record);
+                runner.record(record);
             }
         }
     }
