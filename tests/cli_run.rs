@@ -500,3 +500,52 @@ fn reproduce_parses_the_embedded_paper_experiment_and_rejects_an_unknown_profile
         std::fs::read_to_string("experiments/andrews2010.toml").unwrap()
     );
 }
+
+/// Two runs into one output folder at once: the second refuses at once, naming the first,
+/// and writes nothing; the first finishes with every cell journaled once and releases the
+/// folder.
+#[test]
+fn a_second_run_into_a_folder_in_use_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("shared");
+    let exe = assert_cmd::cargo::cargo_bin("testspace");
+    let mut first = std::process::Command::new(&exe)
+        .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
+        .args(["run", EXPERIMENT, "--jobs", "1", "--watchdog", "2", "--out"])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let lock = out.join("run.lock");
+    let started = Instant::now();
+    while !lock.exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the first run never took the lock"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let refused_at = Instant::now();
+    testspace()
+        .args(["run", EXPERIMENT, "--watchdog", "2", "--resume", "--out"])
+        .arg(&out)
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr(
+            predicate::str::contains("is in use by another run")
+                .and(predicate::str::contains(format!("process {}", first.id()))),
+        );
+    assert!(
+        refused_at.elapsed() < Duration::from_secs(5),
+        "refused at once"
+    );
+    assert!(first.wait().unwrap().success());
+    assert!(!lock.exists(), "the lock is released at the end");
+    let journal_lines = std::fs::read_to_string(out.join("journal.jsonl"))
+        .unwrap()
+        .lines()
+        .count();
+    assert_eq!(journal_lines, rows(&out).len(), "every cell journaled once");
+}

@@ -9,6 +9,7 @@
 //! cap.
 
 pub mod job;
+pub mod lock;
 pub mod output;
 pub mod worker;
 
@@ -554,10 +555,13 @@ pub fn run_experiment_source(
     let started = output::utc_timestamp();
     let clock = Instant::now();
     output::refuse_reference(&output)?;
-    if output.join("manifest.json").exists() || journal_path.exists() {
+    let holds_a_run = output.join("manifest.json").exists() || journal_path.exists();
+    fs::create_dir_all(&output).with_context(|| format!("cannot create {}", output.display()))?;
+    // Held until the run ends (or its process dies): a second run into the folder refuses.
+    let _lock = lock::RunLock::acquire(&output)?;
+    if holds_a_run {
         check_resumable(&output, path, &source, options)?;
     }
-    fs::create_dir_all(&output).with_context(|| format!("cannot create {}", output.display()))?;
     output::write_manifest(
         &output,
         &output::Manifest::new(path, &source, &experiment, options.jobs, &started, None),

@@ -9,6 +9,7 @@
 //! | `manifest.json` | experiment file, its SHA-256, seed, crate version, git commit, start and end time, machine |
 //! | `experiment.toml` | a copy of the experiment file, for `show-test` and for the record |
 //! | `journal.jsonl` | one JSON line per finished cell, appended as cells finish; `--resume` reads it |
+//! | `run.lock` | while a run writes into the folder ([`super::lock`]) |
 
 use std::fs;
 use std::path::Path;
