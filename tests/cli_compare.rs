@@ -120,3 +120,37 @@ fn bad_requests_are_refused_with_one_clear_message() {
     refused(&[SMOKE, "--phase", "third"], "no phase `third`");
     refused(&["testdata/contexts"], "testdata/contexts");
 }
+
+/// The committed replicated run's comparison tables are what `compare` prints for it (the
+/// bootstrap is seeded, so they are the same on every run).
+#[test]
+fn the_committed_comparison_tables_are_reproduced() {
+    let results = "results/andrews2010-replicated";
+    for (file, extra) in [
+        ("compare_r.csv", &[][..]),
+        (
+            "compare_r_leaf.csv",
+            &["--baseline", "r-leaf", "--strategies", "bobw"][..],
+        ),
+        (
+            "compare_bobw.csv",
+            &["--baseline", "bobw", "--strategies", "bobw-prime"][..],
+        ),
+    ] {
+        let output = testspace()
+            .args(["compare", results, "--format", "csv"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let committed = std::fs::read_to_string(format!("{results}/{file}")).unwrap();
+        assert!(
+            committed.as_bytes() == output.stdout.as_slice(),
+            "{file} differs from a fresh compare"
+        );
+    }
+}

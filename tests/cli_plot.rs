@@ -200,11 +200,8 @@ fn results_without_a_comparison_phase_give_figure3_and_notes() {
     assert!(figure3.contains("Register,,5,5,2,"), "{figure3}");
 }
 
-/// The committed run of the paper's experiment replots to the committed figures' numbers:
-/// the tables under results/andrews2010/ are what `testspace plot` makes of its cells.
-#[test]
-fn the_committed_paper_results_replot_to_the_committed_numbers() {
-    let results = Path::new("results/andrews2010");
+/// `testspace plot RESULTS --out TEMP`, which must succeed.
+fn replot(results: &Path) -> tempfile::TempDir {
     let out = tempfile::tempdir().unwrap();
     let output = plot(results, out.path(), false);
     assert!(
@@ -212,17 +209,56 @@ fn the_committed_paper_results_replot_to_the_committed_numbers() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    for file in [
-        "figure4.csv",
-        "figure5.csv",
-        "figure6.csv",
-        "density_model.csv",
-        "failures_per_cpu_second.csv",
-    ] {
+    out
+}
+
+/// Each of `files` in `out` equals the committed one in `results`.
+fn assert_committed(results: &Path, out: &Path, files: &[&str]) {
+    for file in files {
         let committed = std::fs::read_to_string(results.join(file)).unwrap();
-        let replotted = std::fs::read_to_string(out.path().join(file)).unwrap();
-        assert!(committed == replotted, "{file} differs from a fresh plot");
+        let replotted = std::fs::read_to_string(out.join(file)).unwrap();
+        assert!(
+            committed == replotted,
+            "{file} of {} differs from a fresh plot",
+            results.display()
+        );
     }
+}
+
+/// The committed run of the paper's experiment replots to the committed figures' numbers:
+/// the tables under results/andrews2010/ are what `testspace plot` makes of its cells.
+#[test]
+fn the_committed_paper_results_replot_to_the_committed_numbers() {
+    let results = Path::new("results/andrews2010");
+    let out = replot(results);
+    assert_committed(
+        results,
+        out.path(),
+        &[
+            "figure4.csv",
+            "figure5.csv",
+            "figure6.csv",
+            "density_model.csv",
+            "failures_per_cpu_second.csv",
+        ],
+    );
+}
+
+/// The same for the committed replicated run (10 replicates), kill curves included.
+#[test]
+fn the_committed_replicated_results_replot_to_the_committed_numbers() {
+    let results = Path::new("results/andrews2010-replicated");
+    let out = replot(results);
+    assert_committed(
+        results,
+        out.path(),
+        &[
+            "figure4.csv",
+            "figure5.csv",
+            "figure6.csv",
+            "kill_curves.csv",
+        ],
+    );
 }
 
 /// Replicated results (the smoke reference: three replicates) get kill curves against test
@@ -231,13 +267,7 @@ fn the_committed_paper_results_replot_to_the_committed_numbers() {
 #[test]
 fn replicated_results_get_kill_curves_and_bands() {
     let results = Path::new("results/andrews2010-smoke");
-    let out = tempfile::tempdir().unwrap();
-    let output = plot(results, out.path(), false);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let out = replot(results);
     assert_eq!(
         header(&out.path().join("kill_curves.csv")),
         "cost,n,strategy,replicates,x,killed_median,killed_q1,killed_q3"
@@ -267,11 +297,14 @@ fn replicated_results_get_kill_curves_and_bands() {
     let r256 = figure6.lines().find(|l| l.starts_with("r,256,")).unwrap();
     let median_killed = r256.split(',').nth(5).unwrap();
     assert_eq!(last_r_tests_n256.split(',').nth(5).unwrap(), median_killed);
-    for file in ["figure4.csv", "figure6.csv", "kill_curves.csv"] {
-        assert_eq!(
-            std::fs::read_to_string(results.join(file)).unwrap(),
-            std::fs::read_to_string(out.path().join(file)).unwrap(),
-            "{file} of the committed smoke reference differs from a fresh plot"
-        );
-    }
+    assert_committed(
+        results,
+        out.path(),
+        &[
+            "figure4.csv",
+            "figure5.csv",
+            "figure6.csv",
+            "kill_curves.csv",
+        ],
+    );
 }
