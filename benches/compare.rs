@@ -98,6 +98,7 @@ fn million_cells(criterion: &mut Criterion) {
         started: String::new(),
         finished: None,
         jobs: 1,
+        shard: None,
         machine: Machine {
             hostname: String::new(),
             os: String::new(),

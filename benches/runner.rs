@@ -448,6 +448,7 @@ fn scaling(c: &mut Criterion) {
                 out: Some(out.path().to_path_buf()),
                 watchdog: None,
                 progress: testspace::runner::output::ProgressMode::Off,
+                shard: None,
                 profile: "default".into(),
             };
             let report = run_experiment_source(

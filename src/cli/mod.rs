@@ -12,6 +12,7 @@ pub mod decode;
 pub mod demo;
 pub mod diff;
 pub mod encode;
+pub mod merge;
 pub mod mutate;
 pub mod phi;
 pub mod plot;
@@ -52,6 +53,8 @@ pub enum Command {
     /// Compare two results folders cell by cell (every column but CPU time); exit 1 when
     /// they differ.
     Diff(diff::DiffArgs),
+    /// Join the shards of an experiment (`run --shard I/N`) into one results folder.
+    Merge(merge::MergeArgs),
     /// Print the test-case indices a strategy walks, one per line.
     Sample(sample::SampleArgs),
     /// Print the first failing test of a result cell as a standalone Rust #[test].
@@ -114,6 +117,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Reproduce(args) => run::reproduce(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Diff(args) => diff::run(&args),
+        Command::Merge(args) => merge::run(&args),
         Command::Sample(args) => sample::run(&args),
         Command::ShowTest(args) => show_test::run(&args),
         Command::Worker => run::worker(),

@@ -43,6 +43,11 @@ pub struct RunFlags {
     /// The experiment file's profile (values written `{ default = A, full = B }`).
     #[arg(long, default_value = "default")]
     pub profile: String,
+    /// Run only shard INDEX of COUNT disjoint parts of the experiment (e.g. 2/4), into
+    /// its own folder (default: the output folder with `-shard-INDEX-of-COUNT`); join
+    /// the shards with `testspace merge`.
+    #[arg(long, value_name = "INDEX/COUNT")]
+    pub shard: Option<crate::runner::Shard>,
 }
 
 /// Arguments of `testspace run`.
@@ -92,6 +97,7 @@ impl RunFlags {
                 ProgressMode::Lines(Duration::from_secs_f64(self.progress_every))
             },
             profile: self.profile.clone(),
+            shard: self.shard,
         })
     }
 }
@@ -111,7 +117,18 @@ fn report(report: &RunReport) {
 /// The last words of a run: whether its tables equal the committed reference run of the
 /// same experiment and profile, where there is one.
 fn compare_with_reference(report: &RunReport) -> anyhow::Result<()> {
-    let reference = &report.reference;
+    if let Some(shard) = report.shard {
+        println!(
+            "shard {shard} of the experiment: compare it with the reference after `testspace merge`"
+        );
+        return Ok(());
+    }
+    compare_folder_with_reference(&report.output, &report.reference)
+}
+
+/// Prints whether the results in `output` equal the committed reference run `reference`,
+/// where there is one.
+pub fn compare_folder_with_reference(output: &Path, reference: &Path) -> anyhow::Result<()> {
     if !reference.join("manifest.json").is_file() {
         println!(
             "no committed reference run at {} to compare with",
@@ -119,7 +136,7 @@ fn compare_with_reference(report: &RunReport) -> anyhow::Result<()> {
         );
         return Ok(());
     }
-    let same_folder = match (reference.canonicalize(), report.output.canonicalize()) {
+    let same_folder = match (reference.canonicalize(), output.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
     };
@@ -132,7 +149,7 @@ fn compare_with_reference(report: &RunReport) -> anyhow::Result<()> {
     );
     print!(
         "{}",
-        super::diff::compare_folders(&report.output, reference, super::diff::SHOWN_CELLS)?
+        super::diff::compare_folders(output, reference, super::diff::SHOWN_CELLS)?
     );
     Ok(())
 }

@@ -10,6 +10,7 @@
 
 pub mod job;
 pub mod lock;
+pub mod merge;
 pub mod output;
 pub mod worker;
 
@@ -122,6 +123,52 @@ pub struct RunOptions {
     pub progress: output::ProgressMode,
     /// The experiment file's profile.
     pub profile: String,
+    /// Run only this shard of the experiment (`None`: all of it).
+    pub shard: Option<Shard>,
+}
+
+/// One of `count` disjoint parts of an experiment (`--shard INDEX/COUNT`, 1-based): the
+/// cells of the (replicate, subject, mutant) units dealt to it. A unit's cells depend only on
+/// its own earlier cells (`mutants = "killed"`, `E(r)`, `stop-when-killed`), so no
+/// dependency crosses shards. Units are dealt round-robin in (subject, mutant, replicate)
+/// order, so every shard gets an equal share (±1) of every subject's mutants — balanced by
+/// expected cost as far as mutants of one unit cost alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// 1-based.
+    pub index: u32,
+    /// How many shards the experiment is split into.
+    pub count: u32,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad =
+            || format!("`{s}` is not a shard: write INDEX/COUNT with 1 ≤ INDEX ≤ COUNT, e.g. 2/4");
+        let (index, count) = s.split_once('/').ok_or_else(bad)?;
+        let (index, count): (u32, u32) = (
+            index.trim().parse().map_err(|_| bad())?,
+            count.trim().parse().map_err(|_| bad())?,
+        );
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl Shard {
+    /// Whether the unit at `position` in the deal order belongs to this shard.
+    pub fn holds(self, position: usize) -> bool {
+        position % self.count as usize == (self.index - 1) as usize
+    }
 }
 
 /// What a finished run leaves.
@@ -135,6 +182,8 @@ pub struct RunReport {
     pub executed: usize,
     /// Where a committed reference run of the experiment would be (it may not exist).
     pub reference: PathBuf,
+    /// The shard run (`None`: the whole experiment).
+    pub shard: Option<Shard>,
     /// Wall-clock seconds of this invocation.
     pub wall_seconds: f64,
     /// CPU seconds of the cells executed in this invocation (sum of `cpu_seconds`).
@@ -310,7 +359,15 @@ impl Runner<'_> {
         };
         for (s, plan) in self.experiment.subjects.iter().enumerate() {
             let subject = plan.unit.class();
-            for mutant in &self.mutants[s] {
+            for (m, mutant) in self.mutants[s].iter().enumerate() {
+                if let Some(shard) = self.options.shard {
+                    let position = (self.mutants[..s].iter().map(Vec::len).sum::<usize>() + m)
+                        * self.experiment.replicates as usize
+                        + replicate as usize;
+                    if !shard.holds(position) {
+                        continue;
+                    }
+                }
                 if phase.mutants == MutantSelection::Killed
                     && !self.killed(replicate, |q| q < p, None, subject, mutant.id)
                 {
@@ -547,10 +604,15 @@ pub fn run_experiment_source(
 ) -> anyhow::Result<RunReport> {
     let source = source.to_string();
     let experiment = parse_experiment_profile(path, &source, &options.profile)?;
-    let output = options
-        .out
-        .clone()
-        .unwrap_or_else(|| experiment.output.clone());
+    let output = options.out.clone().unwrap_or_else(|| match options.shard {
+        Some(shard) => PathBuf::from(format!(
+            "{}-shard-{}-of-{}",
+            experiment.output.display(),
+            shard.index,
+            shard.count
+        )),
+        None => experiment.output.clone(),
+    });
     let journal_path = output.join("journal.jsonl");
     let started = output::utc_timestamp();
     let clock = Instant::now();
@@ -564,7 +626,10 @@ pub fn run_experiment_source(
     }
     output::write_manifest(
         &output,
-        &output::Manifest::new(path, &source, &experiment, options.jobs, &started, None),
+        &output::Manifest {
+            shard: options.shard,
+            ..output::Manifest::new(path, &source, &experiment, options.jobs, &started, None)
+        },
     )?;
     fs::write(output.join("experiment.toml"), &source)?;
     let (journal, previous) = Journal::open(&journal_path)?;
@@ -659,20 +724,24 @@ pub fn run_experiment_source(
     }
     drop(pool);
     let cells: Vec<CellRecord> = runner.records.into_values().collect();
-    let manifest = output::Manifest::new(
-        path,
-        &source,
-        &experiment,
-        options.jobs,
-        &started,
-        Some(output::utc_timestamp()),
-    );
+    let manifest = output::Manifest {
+        shard: options.shard,
+        ..output::Manifest::new(
+            path,
+            &source,
+            &experiment,
+            options.jobs,
+            &started,
+            Some(output::utc_timestamp()),
+        )
+    };
     output::write_tables(&output, &cells, &manifest)?;
     Ok(RunReport {
         cells,
         output,
         executed,
         reference: experiment.reference.clone(),
+        shard: options.shard,
         wall_seconds: clock.elapsed().as_secs_f64(),
         cpu_seconds,
     })
@@ -708,6 +777,17 @@ fn check_resumable(
             output.display()
         )
     })?;
+    if previous.shard != options.shard {
+        let name = |shard: Option<Shard>| {
+            shard.map_or("the whole experiment".to_string(), |s| format!("shard {s}"))
+        };
+        bail!(
+            "{} holds a run of {}, not of {}",
+            output.display(),
+            name(previous.shard),
+            name(options.shard)
+        );
+    }
     if previous.profile != options.profile {
         bail!(
             "{} holds a run of profile `{}`, not `{}`: resume it with --profile {}",
@@ -728,4 +808,22 @@ fn check_resumable(
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod shard_tests {
+    use super::Shard;
+
+    #[test]
+    fn shards_parse_as_index_over_count_and_deal_every_unit_to_exactly_one() {
+        assert_eq!("2/4".parse::<Shard>(), Ok(Shard { index: 2, count: 4 }));
+        for bad in ["0/4", "5/4", "2", "a/b", "2/0", ""] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+        let shards: Vec<Shard> = (1..=3).map(|index| Shard { index, count: 3 }).collect();
+        for position in 0..100 {
+            assert_eq!(shards.iter().filter(|s| s.holds(position)).count(), 1);
+        }
+        assert_eq!(Shard { index: 2, count: 3 }.to_string(), "2/3");
+    }
 }

@@ -71,6 +71,9 @@ pub struct Manifest {
     pub finished: Option<String>,
     /// Worker processes.
     pub jobs: usize,
+    /// The shard of the experiment this run holds (`None`: all of it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<super::Shard>,
     /// The machine.
     pub machine: Machine,
 }
@@ -117,6 +120,7 @@ impl Manifest {
             started: started.to_string(),
             finished,
             jobs,
+            shard: None,
             machine: Machine {
                 hostname: fs::read_to_string("/etc/hostname")
                     .map(|h| h.trim().to_string())

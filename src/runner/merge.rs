@@ -1,0 +1,202 @@
+//! Merging the shards of an experiment (`testspace run … --shard I/N`, one folder each) into
+//! one results folder, identical in every column but CPU time to a run of the whole
+//! experiment on one machine.
+//!
+//! Every check comes before anything is written: each folder is a finished shard
+//! (`manifest.json` with `shard` and `finished`, and its `journal.jsonl`); all are shards of
+//! the same experiment text (SHA-256), profile, commit and shard count; every index from 1
+//! to N is there exactly once; no cell is in two shards. The merged folder holds the
+//! tables, a manifest (no shard; earliest start, latest end, jobs summed, the first
+//! shard's machine), the experiment file and a journal, so that `--resume`, `show-test`,
+//! `plot`, `diff` and `compare` work on it as on any run.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{BufRead as _, BufReader, Write as _};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context as _, bail};
+
+use super::output::{self, Manifest};
+use super::{CellKey, CellRecord};
+
+/// A shard folder with its manifest.
+struct ShardRun {
+    folder: PathBuf,
+    manifest: Manifest,
+}
+
+/// What a merge wrote.
+#[derive(Debug)]
+pub struct MergeReport {
+    /// Cells in the merged tables.
+    pub cells: usize,
+    /// The merged manifest.
+    pub manifest: Manifest,
+}
+
+/// Reads and checks the shard folders (see the module docs).
+fn check_shards(folders: &[PathBuf]) -> anyhow::Result<Vec<ShardRun>> {
+    if folders.is_empty() {
+        bail!("no shard folders given");
+    }
+    let mut runs = Vec::new();
+    for folder in folders {
+        let manifest = output::read_manifest(folder)
+            .with_context(|| format!("{} is not a shard of a run", folder.display()))?;
+        let Some(shard) = manifest.shard else {
+            bail!(
+                "{} holds a run of the whole experiment, not a shard",
+                folder.display()
+            );
+        };
+        if manifest.finished.is_none() {
+            bail!(
+                "{} holds shard {shard}, which has not finished: resume it (testspace run … --shard {shard} --resume --out {})",
+                folder.display(),
+                folder.display()
+            );
+        }
+        runs.push(ShardRun {
+            folder: folder.clone(),
+            manifest,
+        });
+    }
+    let first = &runs[0];
+    for run in &runs[1..] {
+        let (a, b) = (&first.manifest, &run.manifest);
+        let differs = |what: &str, x: &dyn std::fmt::Display, y: &dyn std::fmt::Display| {
+            anyhow::anyhow!(
+                "{} is foreign to {}: {what} {y} ≠ {x}",
+                run.folder.display(),
+                first.folder.display()
+            )
+        };
+        if a.experiment_sha256 != b.experiment_sha256 {
+            return Err(differs(
+                "experiment file (sha256)",
+                &a.experiment_sha256,
+                &b.experiment_sha256,
+            ));
+        }
+        if a.profile != b.profile {
+            return Err(differs("profile", &a.profile, &b.profile));
+        }
+        let commit = |m: &Manifest| m.git_commit.clone().unwrap_or_else(|| "unknown".into());
+        if a.git_commit != b.git_commit {
+            return Err(differs("commit", &commit(a), &commit(b)));
+        }
+        let (sa, sb) = (a.shard.expect("checked"), b.shard.expect("checked"));
+        if sa.count != sb.count {
+            return Err(differs("shard count", &sa.count, &sb.count));
+        }
+    }
+    let count = first.manifest.shard.expect("checked").count;
+    let mut by_index: BTreeMap<u32, &ShardRun> = BTreeMap::new();
+    for run in &runs {
+        let index = run.manifest.shard.expect("checked").index;
+        if let Some(other) = by_index.insert(index, run) {
+            bail!(
+                "shard {index}/{count} is given twice: {} and {}",
+                other.folder.display(),
+                run.folder.display()
+            );
+        }
+    }
+    let missing: Vec<String> = (1..=count)
+        .filter(|i| !by_index.contains_key(i))
+        .map(|i| format!("{i}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        bail!("shards missing: {}", missing.join(", "));
+    }
+    Ok(runs)
+}
+
+/// The records of a shard's journal.
+fn journal(folder: &Path) -> anyhow::Result<Vec<CellRecord>> {
+    let path = folder.join("journal.jsonl");
+    let file = fs::File::open(&path).with_context(|| {
+        format!(
+            "{} has no journal.jsonl: merge needs the shard folders as `run` left them",
+            folder.display()
+        )
+    })?;
+    BufReader::new(file)
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            serde_json::from_str(&line?)
+                .with_context(|| format!("{}: line {} is not a cell", path.display(), i + 1))
+        })
+        .collect()
+}
+
+/// Merges the shard folders into `out` (see the module docs).
+///
+/// # Errors
+/// A folder that is not a finished shard, a foreign, missing or repeated shard, a cell in
+/// two shards, or an output folder that is a reference or already holds a run; nothing is
+/// written then.
+pub fn merge(out: &Path, folders: &[PathBuf]) -> anyhow::Result<MergeReport> {
+    output::refuse_reference(out)?;
+    if out.join("manifest.json").exists() || out.join("journal.jsonl").exists() {
+        bail!(
+            "{} already holds a run: merge into a new folder",
+            out.display()
+        );
+    }
+    let runs = check_shards(folders)?;
+    let mut cells: BTreeMap<CellKey, CellRecord> = BTreeMap::new();
+    let mut origin: BTreeMap<CellKey, &Path> = BTreeMap::new();
+    for run in &runs {
+        for record in journal(&run.folder)? {
+            let key = record.key();
+            if let Some(other) = origin.insert(key.clone(), &run.folder) {
+                bail!(
+                    "cell (replicate {}, phase {}, run {}, {} mutant {}, n = {}) is in both {} and {}",
+                    key.0,
+                    record.phase,
+                    key.2,
+                    key.3,
+                    key.4,
+                    key.5,
+                    other.display(),
+                    run.folder.display()
+                );
+            }
+            cells.insert(key, record);
+        }
+    }
+    let source = fs::read_to_string(runs[0].folder.join("experiment.toml"))
+        .with_context(|| format!("{} has no experiment.toml", runs[0].folder.display()))?;
+    let first = &runs[0].manifest;
+    let manifest = Manifest {
+        shard: None,
+        started: runs
+            .iter()
+            .map(|r| r.manifest.started.clone())
+            .min()
+            .unwrap_or_default(),
+        finished: runs
+            .iter()
+            .filter_map(|r| r.manifest.finished.clone())
+            .max(),
+        jobs: runs.iter().map(|r| r.manifest.jobs).sum(),
+        ..first.clone()
+    };
+    let cells: Vec<CellRecord> = cells.into_values().collect();
+    fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    fs::write(out.join("experiment.toml"), &source)?;
+    let mut journal = fs::File::create(out.join("journal.jsonl"))?;
+    for record in &cells {
+        let mut line = serde_json::to_vec(record)?;
+        line.push(b'\n');
+        journal.write_all(&line)?;
+    }
+    output::write_tables(out, &cells, &manifest)?;
+    Ok(MergeReport {
+        cells: cells.len(),
+        manifest,
+    })
+}
