@@ -19,6 +19,7 @@ pub mod plot;
 pub mod run;
 pub mod sample;
 pub mod show_test;
+pub mod slurm;
 pub mod subjects;
 
 /// testspace: compare explorative unit-testing strategies (BE, R, BOBW) on canonical-form
@@ -57,6 +58,9 @@ pub enum Command {
     Merge(merge::MergeArgs),
     /// Print the test-case indices a strategy walks, one per line.
     Sample(sample::SampleArgs),
+    /// Write (and with --submit, submit) Slurm batch scripts running an experiment as a
+    /// job array of shards and a merge job.
+    Slurm(slurm::SlurmArgs),
     /// Print the first failing test of a result cell as a standalone Rust #[test].
     ShowTest(show_test::ShowTestArgs),
     /// Serve jobs for a supervising `testspace run` (internal).
@@ -120,6 +124,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Merge(args) => merge::run(&args),
         Command::Sample(args) => sample::run(&args),
         Command::ShowTest(args) => show_test::run(&args),
+        Command::Slurm(args) => slurm::run(&args),
         Command::Worker => run::worker(),
         Command::Phi(args) => phi::run(&args),
         Command::Plot(args) => plot::run(&args),
