@@ -128,3 +128,70 @@ fn three_shards_merge_into_the_tables_of_the_whole_run_and_bad_sets_are_refused(
         .failure()
         .stderr(predicate::str::contains("INDEX/COUNT"));
 }
+
+/// `testspace slurm` writes a job array and a merge job; run by bash the way Slurm runs them
+/// (one array task per SLURM_ARRAY_TASK_ID, then the merge), they give the tables of the
+/// whole run. (.ci/slurm.sh runs them under a real Slurm cluster.)
+#[test]
+fn the_slurm_scripts_run_the_shards_and_merge_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let job = dir.path().join("job");
+    testspace()
+        .args([
+            "slurm",
+            REPLICATED,
+            "--shards",
+            "3",
+            "--cpus",
+            "1",
+            "--watchdog",
+            "2",
+        ])
+        .arg("--dir")
+        .arg(&job)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("submit with: bash"));
+    let array = std::fs::read_to_string(job.join("array.sbatch")).unwrap();
+    for line in [
+        "#SBATCH --array=1-3",
+        "#SBATCH --requeue",
+        "--shard \"${shard}/3\"",
+    ] {
+        assert!(array.contains(line), "{line} missing:\n{array}");
+    }
+    let submit = std::fs::read_to_string(job.join("submit.sh")).unwrap();
+    assert!(submit.contains("--dependency=afterok:"), "{submit}");
+    for task in ["1", "2", "3", "2"] {
+        // The second run of task 2 resumes its finished shard.
+        let status = std::process::Command::new("bash")
+            .arg(job.join("array.sbatch"))
+            .env("SLURM_ARRAY_TASK_ID", task)
+            .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "array task {task}");
+    }
+    let status = std::process::Command::new("bash")
+        .arg(job.join("merge.sbatch"))
+        .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let whole = dir.path().join("whole");
+    run(REPLICATED, None, &whole);
+    testspace()
+        .arg("diff")
+        .arg(job.join("merged"))
+        .arg(&whole)
+        .assert()
+        .success();
+    testspace()
+        .args(["slurm", REPLICATED, "--shards", "0"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--shards must be at least 1"));
+}
