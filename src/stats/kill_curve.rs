@@ -37,6 +37,22 @@ pub struct KillCurve {
     mutants: usize,
 }
 
+/// `value` if it is finite and at least `low`; else the error naming `which`.
+fn finite_at_least(value: f64, low: f64, which: &'static str) -> Result<f64> {
+    if !value.is_finite() {
+        return Err(StatsError::NonFinite { which, value });
+    }
+    if value < low {
+        return Err(StatsError::OutOfRange {
+            which,
+            value,
+            low,
+            high: f64::INFINITY,
+        });
+    }
+    Ok(value)
+}
+
 impl KillCurve {
     /// Builds the curve from one entry per mutant (`None` = never killed). Errors: no mutants,
     /// a non-finite or negative cost.
@@ -46,21 +62,7 @@ impl KillCurve {
         }
         let mut killed = Vec::with_capacity(costs.len());
         for &c in costs.iter().flatten() {
-            if !c.is_finite() {
-                return Err(StatsError::NonFinite {
-                    which: "costs",
-                    value: c,
-                });
-            }
-            if c < 0.0 {
-                return Err(StatsError::OutOfRange {
-                    which: "costs",
-                    value: c,
-                    low: 0.0,
-                    high: f64::INFINITY,
-                });
-            }
-            killed.push(c);
+            killed.push(finite_at_least(c, 0.0, "costs")?);
         }
         killed.sort_unstable_by(f64::total_cmp);
         Ok(Self {
@@ -87,20 +89,7 @@ impl KillCurve {
     /// The normalised area A ∈ [0, 1] under kills(t)/M over [1, `budget`], linear or log
     /// scale (formulas in the module docs). Errors: `budget` non-finite or < 1.
     pub fn area(&self, budget: f64, log_scale: bool) -> Result<f64> {
-        if !budget.is_finite() {
-            return Err(StatsError::NonFinite {
-                which: "budget",
-                value: budget,
-            });
-        }
-        if budget < 1.0 {
-            return Err(StatsError::OutOfRange {
-                which: "budget",
-                value: budget,
-                low: 1.0,
-                high: f64::INFINITY,
-            });
-        }
+        let budget = finite_at_least(budget, 1.0, "budget")?;
         let m = self.mutants as f64;
         if budget == 1.0 {
             return Ok(self.kills_at(1.0) as f64 / m);
