@@ -25,7 +25,7 @@ pub struct RunFlags {
     /// Continue an interrupted run from its journal.
     #[arg(long)]
     pub resume: bool,
-    /// Output folder (default: the experiment's `output`, else results/<name>).
+    /// Output folder (default: the experiment's `output`, else runs/<name>[-<profile>]).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Seconds after which a job that does not answer is killed and recorded as
