@@ -145,6 +145,28 @@ fn unit_info(unit: &str) -> Option<UnitInfo> {
     })
 }
 
+/// `frame` with the columns `{prefix}_median`, `{prefix}_q1` and `{prefix}_q3` of each
+/// row's band over replicates (empty where a row has none), when the results are
+/// replicated; else `frame` as it is.
+fn with_band_columns(
+    mut frame: DataFrame,
+    prefix: &str,
+    replicated: bool,
+    per_row: &[Option<&Band>],
+) -> polars_core::prelude::PolarsResult<DataFrame> {
+    if replicated {
+        for (suffix, of) in [
+            ("median", (|b: &Band| b.median) as fn(&Band) -> f64),
+            ("q1", |b: &Band| b.q1),
+            ("q3", |b: &Band| b.q3),
+        ] {
+            let values: Vec<Option<f64>> = per_row.iter().map(|b| b.map(of)).collect();
+            frame.with_column(Column::new(format!("{prefix}_{suffix}").into(), values))?;
+        }
+    }
+    Ok(frame)
+}
+
 /// The legend name of a strategy.
 fn strategy_label(strategy: &str) -> String {
     match strategy {
@@ -214,21 +236,11 @@ impl Output {
                     rows().map(|(_, p)| p.mean_density).collect::<Vec<_>>(),
                 ),
             ])
-            .and_then(|mut frame| {
-                if !bands.is_empty() {
-                    let band = |f: fn(&Band) -> f64| {
-                        rows()
-                            .map(|(c, p)| {
-                                (c.unit == "all").then(|| bands.get(&p.n).map(f)).flatten()
-                            })
-                            .collect::<Vec<_>>()
-                    };
-                    frame
-                        .with_column(Column::new("replicates_median".into(), band(|b| b.median)))?;
-                    frame.with_column(Column::new("replicates_q1".into(), band(|b| b.q1)))?;
-                    frame.with_column(Column::new("replicates_q3".into(), band(|b| b.q3)))?;
-                }
-                Ok(frame)
+            .and_then(|frame| {
+                let per_row: Vec<Option<&Band>> = rows()
+                    .map(|(c, p)| (c.unit == "all").then(|| bands.get(&p.n)).flatten())
+                    .collect();
+                with_band_columns(frame, "replicates", !bands.is_empty(), &per_row)
             })?,
         )?;
         let most = figure
@@ -337,22 +349,9 @@ impl Output {
                     points.iter().map(|p| p.percentage).collect::<Vec<_>>(),
                 ),
             ])
-            .and_then(|mut frame| {
-                if !bands.is_empty() {
-                    let band = |f: fn(&Band) -> f64| {
-                        points
-                            .iter()
-                            .map(|p| bands.get(&p.n).map(f))
-                            .collect::<Vec<_>>()
-                    };
-                    frame.with_column(Column::new(
-                        "be_wins_percent_median".into(),
-                        band(|b| b.median),
-                    ))?;
-                    frame.with_column(Column::new("be_wins_percent_q1".into(), band(|b| b.q1)))?;
-                    frame.with_column(Column::new("be_wins_percent_q3".into(), band(|b| b.q3)))?;
-                }
-                Ok(frame)
+            .and_then(|frame| {
+                let per_row: Vec<Option<&Band>> = points.iter().map(|p| bands.get(&p.n)).collect();
+                with_band_columns(frame, "be_wins_percent", !bands.is_empty(), &per_row)
             })?,
         )?;
         let chart = BarChart {
@@ -430,18 +429,11 @@ impl Output {
                         .collect::<Vec<_>>(),
                 ),
             ])
-            .and_then(|mut frame| {
-                if !bands.is_empty() {
-                    let band = |f: fn(&Band) -> f64| {
-                        rows()
-                            .map(|(c, p)| bands.get(&(c.strategy.clone(), p.n)).map(f))
-                            .collect::<Vec<_>>()
-                    };
-                    frame.with_column(Column::new("killed_median".into(), band(|b| b.median)))?;
-                    frame.with_column(Column::new("killed_q1".into(), band(|b| b.q1)))?;
-                    frame.with_column(Column::new("killed_q3".into(), band(|b| b.q3)))?;
-                }
-                Ok(frame)
+            .and_then(|frame| {
+                let per_row: Vec<Option<&Band>> = rows()
+                    .map(|(c, p)| bands.get(&(c.strategy.clone(), p.n)))
+                    .collect();
+                with_band_columns(frame, "killed", !bands.is_empty(), &per_row)
             })?,
         )?;
         let lengths = rows().map(|(_, p)| p.n as f64);

@@ -484,14 +484,18 @@ pub fn compare(cells: &Cells, spec: &CompareSpec) -> Result<Vec<ComparisonRow>, 
                 .max()
                 .unwrap_or(1)
                 .max(1) as f64;
+            // Per replicate, the strategy's cells and the baseline's, matched.
+            let sides: Vec<(Vec<&Cell>, Vec<&Cell>)> = matched
+                .iter()
+                .map(|pairs| pairs.iter().copied().unzip())
+                .collect();
             let mut out = Vec::new();
             for (m, &metric) in metrics.iter().enumerate() {
-                let mut x = Vec::with_capacity(matched.len());
-                let mut y = Vec::with_capacity(matched.len());
-                for pairs in &matched {
-                    let (a, b): (Vec<&Cell>, Vec<&Cell>) = pairs.iter().copied().unzip();
-                    x.push(value(metric, &a, kill_curve_budget)?);
-                    y.push(value(metric, &b, kill_curve_budget)?);
+                let mut x = Vec::with_capacity(sides.len());
+                let mut y = Vec::with_capacity(sides.len());
+                for (a, b) in &sides {
+                    x.push(value(metric, a, kill_curve_budget)?);
+                    y.push(value(metric, b, kill_curve_budget)?);
                 }
                 let subject_name = subject.unwrap_or(ALL_SUBJECTS);
                 let test = stats::mann_whitney_u(&x, &y, Method::Auto)?;

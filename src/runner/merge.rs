@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::{BufRead as _, BufReader, Write as _};
+use std::io::{BufRead as _, BufReader};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, bail};
@@ -188,11 +188,9 @@ pub fn merge(out: &Path, folders: &[PathBuf]) -> anyhow::Result<MergeReport> {
     let cells: Vec<CellRecord> = cells.into_values().collect();
     fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     fs::write(out.join("experiment.toml"), &source)?;
-    let mut journal = fs::File::create(out.join("journal.jsonl"))?;
+    let (journal, _) = super::Journal::open(&out.join("journal.jsonl"))?;
     for record in &cells {
-        let mut line = serde_json::to_vec(record)?;
-        line.push(b'\n');
-        journal.write_all(&line)?;
+        journal.append(record)?;
     }
     output::write_tables(out, &cells, &manifest)?;
     Ok(MergeReport {
