@@ -73,6 +73,9 @@ fn cells() -> Vec<CellRecord> {
                                 "budget"
                             }
                             .into(),
+                            branches_total: None,
+                            branches_covered: None,
+                            branches_at: Default::default(),
                         });
                     }
                 }

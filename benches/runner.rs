@@ -105,6 +105,7 @@ fn job(class: &str, strategy: StrategyKind, n: usize, tests: u64) -> Job {
         until: Until::Budget,
         seconds: None,
         oracle: OracleKind::Paper,
+        coverage: false,
     }
 }
 

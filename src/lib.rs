@@ -13,6 +13,7 @@
 pub mod analysis;
 pub mod cli;
 pub mod context;
+pub mod coverage;
 pub mod encoding;
 pub mod experiment;
 pub mod mutant;

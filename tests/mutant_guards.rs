@@ -429,6 +429,7 @@ fn a_job_times_out_a_hanging_mutant_on_the_fuel_budget_of_the_same_gold_test_cas
         until: Until::Budget,
         seconds: None,
         oracle: OracleKind::Paper,
+        coverage: false,
     };
     let result = execute(&job, &unit, &context).unwrap();
 

@@ -4,24 +4,16 @@
 
 use std::sync::Arc;
 
+mod common;
+
+use common::{Trace, call, java_units, random_cases, trace};
 use testspace::context::TestContext;
-use testspace::strategy::rng::{below, case_rng};
 use testspace::subject::{GOLD, JavaException, Session, Unit, guard, registry};
 
 fn array_list() -> (&'static dyn Unit, Arc<TestContext>) {
     let unit = registry().find("ArrayList").unwrap();
     let context = Arc::new(TestContext::paper(unit).unwrap());
     (unit, context)
-}
-
-type Trace = Vec<(Result<(), JavaException>, Vec<(String, Vec<String>)>)>;
-
-fn trace(session: &mut dyn Session, calls: &[u32]) -> Trace {
-    session.reset();
-    calls
-        .iter()
-        .map(|&c| (session.step(c), session.render_pools()))
-        .collect()
 }
 
 /// The outcome of every call and the primitive pools after each (rendering a mutant's
@@ -59,27 +51,6 @@ fn mutant_at(
         .id
 }
 
-/// The method-call index of the method with signature `sig` on pool slots `slots`.
-fn call(context: &TestContext, sig: &str, slots: &[u32]) -> u32 {
-    let position = context
-        .methods()
-        .iter()
-        .position(|m| m.info.signature == sig)
-        .unwrap();
-    context.call_space().encode_call(position, slots).unwrap()
-}
-
-fn random_cases(j: u32, cases: usize, length: usize, seed: u64) -> Vec<Vec<u32>> {
-    (0..cases as u64)
-        .map(|k| {
-            let mut rng = case_rng(seed, k);
-            (0..length)
-                .map(|_| below(&mut rng, u64::from(j)) as u32)
-                .collect()
-        })
-        .collect()
-}
-
 #[test]
 fn array_list_gold_through_the_schemata_matches_the_plain_port_on_random_test_cases() {
     let (unit, context) = array_list();
@@ -97,15 +68,6 @@ fn array_list_gold_through_the_schemata_matches_the_plain_port_on_random_test_ca
             "{calls:?}"
         );
     }
-}
-
-/// The registered ports of `java.util` classes (not the fixture subjects).
-fn java_units() -> Vec<(&'static dyn Unit, Arc<TestContext>)> {
-    registry()
-        .units()
-        .filter(|unit| unit.java_class().starts_with("java.util."))
-        .map(|unit| (unit, Arc::new(TestContext::paper(unit).unwrap())))
-        .collect()
 }
 
 #[test]

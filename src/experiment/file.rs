@@ -10,6 +10,7 @@
 //! output = "runs/arraylist-demo"    # default: runs/<name> (runs/<name>-<profile>)
 //! watchdog = 60                     # seconds a job may not answer before its worker is
 //!                                   # killed (default 600; `--watchdog` overrides)
+//! coverage = false                  # cells record gold's branch coverage (default true)
 //!
 //! [context]                         # a test context without `subject` (see context files)
 //! methods = "all"
@@ -58,6 +59,7 @@ struct ExperimentDecl {
     replicates: Option<Spanned<toml::Value>>,
     output: Option<Spanned<String>>,
     watchdog: Option<Spanned<toml::Value>>,
+    coverage: Option<bool>,
     #[serde(default)]
     context: ContextSection,
     mutants: Option<MutantsSection>,
@@ -166,6 +168,7 @@ pub fn parse_experiment_profile(
         output,
         reference,
         watchdog,
+        coverage: decl.coverage.unwrap_or(true),
     })
 }
 

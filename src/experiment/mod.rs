@@ -168,6 +168,9 @@ pub struct Experiment {
     /// Seconds a job may go without answering before its worker is killed (`None`: the
     /// runner's default).
     pub watchdog: Option<f64>,
+    /// Whether cells record the branch coverage of their gold runs (`coverage = false`
+    /// turns it off; default on).
+    pub coverage: bool,
 }
 
 #[cfg(test)]

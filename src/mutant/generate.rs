@@ -52,6 +52,7 @@ use syn::visit_mut::{self, VisitMut};
 use syn::{BinOp, Block, Expr, File, ImplItem, Item, Lit, Stmt, TraitItem, UnOp};
 
 use super::call_graph::{self, Plan};
+use super::coverage::CoverageCopy;
 
 /// The four mutation operator classes (mirrors `crate::subject::MutationOperator`, whose
 /// kebab-case names [`Operator::name`] returns).
@@ -132,6 +133,8 @@ pub struct Analysis {
     /// Per split function (the `f` of the `__TSLO_f`/`__TSSPAN_f` markers), the range of
     /// indices into `points` of the points inside it.
     pub functions: Vec<std::ops::Range<usize>>,
+    /// The coverage copy of the same parse ([`super::coverage`]).
+    pub coverage: CoverageCopy,
 }
 
 impl Analysis {
@@ -255,13 +258,15 @@ pub fn analyse(source: &str, file: &str) -> syn::Result<Analysis> {
     let mut parsed = syn::parse_file(source)?;
     parsed.attrs.clear(); // inner attributes cannot be `include!`d
     strip_test_items(&mut parsed.items);
+    let plan = call_graph::plan(&parsed);
+    let coverage = super::coverage::instrument(parsed.clone(), &plan);
     let mut finder = Finder {
         lines: source.lines().collect(),
         points: Vec::new(),
         fn_depth: 0,
         closure_depth: 0,
         unit_block: false,
-        plan: call_graph::plan(&parsed),
+        plan,
         functions: Vec::new(),
     };
     finder.visit_file_mut(&mut parsed);
@@ -279,6 +284,7 @@ pub fn analyse(source: &str, file: &str) -> syn::Result<Analysis> {
         points,
         rewritten: parsed,
         functions,
+        coverage,
     })
 }
 
@@ -288,7 +294,8 @@ fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
         .any(|a| a.path().is_ident("cfg") && a.meta.to_token_stream().to_string().contains("test"))
 }
 
-fn strip_test_items(items: &mut Vec<Item>) {
+/// Drops the items under `#[cfg(test)]`.
+pub fn strip_test_items(items: &mut Vec<Item>) {
     items.retain(|item| match item {
         Item::Mod(m) => !is_cfg_test(&m.attrs),
         Item::Fn(f) => !is_cfg_test(&f.attrs),
@@ -335,7 +342,7 @@ fn group_of(op: &str) -> Option<(&'static [&'static str], Shape)> {
 }
 
 /// Whether a condition is (or chains) a `let`, which negate-decision leaves alone.
-fn contains_let(e: &Expr) -> bool {
+pub fn contains_let(e: &Expr) -> bool {
     match e {
         Expr::Let(_) => true,
         Expr::Binary(b) if matches!(b.op, BinOp::And(_)) => {
@@ -684,12 +691,13 @@ impl Finder<'_> {
 }
 
 /// The guards of a function body without its mutation points: the plain copy of
-/// [`Finder::function`]. Mirrors the guards `Finder` inserts.
-struct Guards<'a> {
+/// [`Finder::function`], and the guards of the coverage copy
+/// ([`super::coverage`]). Mirrors the guards `Finder` inserts.
+pub struct Guards<'a> {
     /// The closures that need no tick ([`Plan::eager_closures`]).
-    eager_closures: &'a BTreeSet<call_graph::FnKey>,
+    pub eager_closures: &'a BTreeSet<call_graph::FnKey>,
     /// The body declares items (which the plain copy would duplicate unguarded).
-    nested_items: bool,
+    pub nested_items: bool,
 }
 
 impl VisitMut for Guards<'_> {

@@ -14,6 +14,11 @@
 pub mod call_graph;
 pub mod catalog;
 pub mod check;
+pub mod coverage;
+/// The probe kinds, shared with the run time (`build.rs` includes the file itself).
+mod probe_kind {
+    pub use crate::subject::coverage::ProbeKind;
+}
 pub mod generate;
 pub mod regenerate;
 pub mod sample;

@@ -106,7 +106,8 @@ impl Rendered {
 }
 
 struct Printer<'a> {
-    analysis: &'a Analysis,
+    /// The analysis whose markers the text holds (`None`: plain text, no markers).
+    analysis: Option<&'a Analysis>,
     enabled: &'a dyn Fn(u32) -> bool,
     out: String,
     line: usize,
@@ -136,18 +137,21 @@ impl Printer<'_> {
         rest: &mut std::iter::Peekable<proc_macro2::token_stream::IntoIter>,
     ) -> bool {
         let point = |v: &str| -> usize { v.parse().expect("marker index") };
+        let Some(analysis) = self.analysis else {
+            return false;
+        };
         if let Some(v) = name.strip_prefix("__TSBASE_") {
-            let first = self.analysis.points[point(v)].first_id;
+            let first = analysis.points[point(v)].first_id;
             self.word(&first.to_string());
         } else if let Some(f) = name.strip_prefix("__TSLO_") {
-            let (first, _) = self.analysis.id_range(point(f));
+            let (first, _) = analysis.id_range(point(f));
             self.word(&first.to_string());
         } else if let Some(f) = name.strip_prefix("__TSSPAN_") {
-            let (first, last) = self.analysis.id_range(point(f));
+            let (first, last) = analysis.id_range(point(f));
             self.word(&(last - first).to_string());
         } else if let Some(vj) = name.strip_prefix("__TSARM_") {
             let (v, j) = vj.split_once('_').expect("__TSARM_v_j");
-            let id = self.analysis.points[point(v)].first_id + point(j) as u32;
+            let id = analysis.points[point(v)].first_id + point(j) as u32;
             if (self.enabled)(id) {
                 self.newline();
                 self.arm_stack.push((id, self.line));
@@ -169,7 +173,7 @@ impl Printer<'_> {
             self.point_stack.push((point(v), self.line));
         } else if name == "__TSPTEND" {
             let (v, start) = self.point_stack.pop().expect("point begin");
-            let p = &self.analysis.points[v];
+            let p = &analysis.points[v];
             let ids: Vec<u32> = (0..p.replacements.len() as u32)
                 .map(|j| p.first_id + j)
                 .filter(|&id| (self.enabled)(id))
@@ -250,6 +254,15 @@ fn is_doc(next: Option<&TokenTree>) -> bool {
 /// Renders the schemata of `analysis` with the mutants for which `enabled` holds; the
 /// others are left out (their points keep the original code in the `_` arm).
 pub fn render(analysis: &Analysis, enabled: &dyn Fn(u32) -> bool) -> Rendered {
+    print(Some(analysis), enabled, &analysis.rewritten)
+}
+
+/// The text of a file without markers (the coverage copy), printed as the schemata are.
+pub fn render_plain(file: &syn::File) -> String {
+    print(None, &|_| false, file).text
+}
+
+fn print(analysis: Option<&Analysis>, enabled: &dyn Fn(u32) -> bool, file: &syn::File) -> Rendered {
     let mut printer = Printer {
         analysis,
         enabled,
@@ -260,7 +273,7 @@ pub fn render(analysis: &Analysis, enabled: &dyn Fn(u32) -> bool) -> Rendered {
         fn_stack: Vec::new(),
         rendered: Rendered::default(),
     };
-    printer.stream(analysis.rewritten.to_token_stream());
+    printer.stream(file.to_token_stream());
     printer.newline();
     let mut rendered = printer.rendered;
     rendered.text = printer.out;

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use crate::coverage::curve::RangeCoverage;
 use crate::experiment::{OracleKind, Until};
 use crate::oracle::{Verdict, judge, trace};
 use crate::strategy::StrategyKind;
@@ -34,6 +35,9 @@ pub struct Job {
     pub seconds: Option<f64>,
     /// The oracle.
     pub oracle: OracleKind,
+    /// Run gold through the unit's coverage copy and record what it covered.
+    #[serde(default)]
+    pub coverage: bool,
 }
 
 /// Why a job stopped.
@@ -81,6 +85,9 @@ pub struct JobResult {
     pub first_failure_cpu_seconds: Option<f64>,
     /// Why it stopped.
     pub stop: Stop,
+    /// What gold covered (`None`: coverage off, or the unit has no coverage copy).
+    #[serde(default)]
+    pub coverage: Option<RangeCoverage>,
 }
 
 impl JobResult {
@@ -97,6 +104,7 @@ impl JobResult {
             cpu_seconds,
             first_failure_cpu_seconds: None,
             stop,
+            coverage: None,
         }
     }
 
@@ -155,9 +163,21 @@ pub fn execute(
     unit: &dyn Unit,
     context: &Arc<crate::context::TestContext>,
 ) -> Result<JobResult, JobError> {
-    let mut gold = unit
-        .mutant_session(Arc::clone(context), crate::subject::GOLD)
-        .expect("every unit has a gold version");
+    // Gold runs through the coverage copy (the same fuel as through the schemata) when
+    // coverage is asked for and the unit has one.
+    let mut covered = job
+        .coverage
+        .then(|| unit.coverage_session(Arc::clone(context)))
+        .flatten();
+    let mut schemata_gold = match covered {
+        Some(_) => None,
+        None => Some(
+            unit.mutant_session(Arc::clone(context), crate::subject::GOLD)
+                .expect("every unit has a gold version"),
+        ),
+    };
+    let probes = covered.as_ref().map_or(0, |c| c.table().probes.len());
+    let mut range = covered.as_ref().map(|_| RangeCoverage::new(probes));
     let mut mutant = unit
         .mutant_session(Arc::clone(context), job.mutant)
         .ok_or_else(|| JobError::UnknownMutant {
@@ -172,6 +192,11 @@ pub fn execute(
     let mut cursor = strategy.cursor(job.start);
     let mut case = vec![0u32; job.n];
     let mut result = JobResult::lost(Stop::Budget, 0.0);
+    let gold: &mut dyn crate::subject::Session = match (&mut covered, &mut schemata_gold) {
+        (Some(c), _) => c,
+        (None, Some(s)) => s.as_mut(),
+        (None, None) => unreachable!("one gold session"),
+    };
     gold.set_fuel_budget(crate::subject::guard::GOLD_FUEL_BUDGET);
     loop {
         if job.count.is_some_and(|c| result.tests_run >= c) {
@@ -188,7 +213,14 @@ pub fn execute(
         }
         let counter = job.start + result.tests_run;
         result.tests_run += 1;
-        let gold_trace = trace(gold.as_mut(), &case, strict);
+        let gold_trace = trace(gold, &case, strict);
+        if let Some(range) = range.as_mut() {
+            // The coverage session's reset cleared the thread's flags for this test case.
+            crate::subject::coverage::reached(probes, |id| {
+                range.covered.insert(id);
+            });
+            range.end_of_test_case(counter + 1);
+        }
         if gold_trace.guard.is_some() {
             result.abandoned_tests += 1;
             continue;
@@ -223,6 +255,7 @@ pub fn execute(
         }
     }
     result.cpu_seconds = process_cpu_seconds() - cpu_start;
+    result.coverage = range;
     Ok(result)
 }
 
@@ -253,6 +286,7 @@ mod tests {
             until: Until::Budget,
             seconds: None,
             oracle: OracleKind::Paper,
+            coverage: false,
         };
         let result = execute(&job, unit, &context).unwrap();
         assert_eq!((result.tests_run, result.failing_tests), (100, 0));

@@ -25,6 +25,7 @@ use anyhow::{Context as _, bail};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::coverage::curve::{self, CHECKPOINTS, RangeCoverage};
 use crate::experiment::file::parse_experiment_profile;
 use crate::experiment::{Experiment, MutantSelection, Phase, Run, TestBudget};
 use crate::strategy::StrategyKind;
@@ -86,6 +87,17 @@ pub struct CellRecord {
     pub outcome: String,
     /// Why the cell stopped: `failure`, `exhausted`, `budget`, `time`, `crash`, `watchdog`.
     pub stop: String,
+    /// Branch probes of the unit's coverage copy (`None`: the run's coverage is off, or
+    /// the unit has no coverage copy).
+    #[serde(default)]
+    pub branches_total: Option<u64>,
+    /// Branch probes that gold reached in the cell's test cases (`None` as above).
+    #[serde(default)]
+    pub branches_covered: Option<u64>,
+    /// Branch probes reached after 1, 10, 100, … test cases
+    /// ([`crate::coverage::curve::CHECKPOINTS`]; `None` past the cell's end).
+    #[serde(default)]
+    pub branches_at: [Option<u64>; CHECKPOINTS.len()],
 }
 
 /// What identifies a cell: (replicate, phase, run, subject, mutant, n).
@@ -492,13 +504,16 @@ impl Runner<'_> {
             until: run.until,
             seconds,
             oracle: self.experiment.oracle,
+            coverage: self.experiment.coverage,
         };
         let without_replacement = !matches!(
             run.strategy,
             StrategyKind::Random | StrategyKind::RandomLeaf
         );
         let large = cell.budget.is_none_or(|b| b > CHUNK_TESTS);
-        let merged = if without_replacement && large && self.options.jobs > 1 {
+        // What gold covered, range by range in counter order.
+        let mut ranges: Vec<RangeCoverage> = Vec::new();
+        let mut merged = if without_replacement && large && self.options.jobs > 1 {
             let deadline = run
                 .seconds
                 .map(|s| Instant::now() + Duration::from_secs_f64(s));
@@ -529,7 +544,8 @@ impl Runner<'_> {
                 let results: Vec<anyhow::Result<JobResult>> =
                     jobs.par_iter().map(|j| self.run_job(j)).collect();
                 for (j, result) in jobs.iter().zip(results) {
-                    let result = result?;
+                    let mut result = result?;
+                    ranges.extend(result.coverage.take());
                     total.cpu_seconds += result.cpu_seconds;
                     total.tests_run += result.tests_run;
                     total.failing_tests += result.failing_tests;
@@ -555,6 +571,8 @@ impl Runner<'_> {
         } else {
             self.run_job(&job(0, cell.budget, run.seconds))?
         };
+        ranges.extend(merged.coverage.take());
+        let coverage = self.cell_coverage(&cell.subject, &ranges);
         let outcome = merged.outcome();
         Ok(CellRecord {
             replicate: cell.replicate,
@@ -582,7 +600,29 @@ impl Runner<'_> {
                 .as_str()
                 .unwrap_or("?")
                 .to_string(),
+            branches_total: coverage.as_ref().map(|c| c.branches_total),
+            branches_covered: coverage.as_ref().map(|c| c.branches_covered),
+            branches_at: coverage.map_or([None; CHECKPOINTS.len()], |c| c.at),
         })
+    }
+
+    /// A cell's branch coverage from its jobs' ranges (`None` if they recorded none).
+    fn cell_coverage(
+        &self,
+        subject: &str,
+        ranges: &[RangeCoverage],
+    ) -> Option<curve::CellCoverage> {
+        if ranges.is_empty() {
+            return None;
+        }
+        let unit = self
+            .experiment
+            .subjects
+            .iter()
+            .find(|s| s.unit.class() == subject)?
+            .unit;
+        let coverage = crate::coverage::Coverage::new(unit.probes()?);
+        Some(curve::merge(ranges, coverage.branch_mask()))
     }
 }
 

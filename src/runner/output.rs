@@ -204,7 +204,7 @@ pub fn cells_frame(cells: &[CellRecord]) -> anyhow::Result<DataFrame> {
             )
         };
     }
-    let frame = DataFrame::new_infer_height(vec![
+    let mut columns = vec![
         column!("phase", phase),
         Column::new(
             "run".into(),
@@ -229,7 +229,16 @@ pub fn cells_frame(cells: &[CellRecord]) -> anyhow::Result<DataFrame> {
         column!("first_failure_cpu_seconds", first_failure_cpu_seconds),
         column!("outcome", outcome),
         column!("stop", stop),
-    ])?;
+        column!("branches_total", branches_total),
+        column!("branches_covered", branches_covered),
+    ];
+    for (i, &checkpoint) in crate::coverage::curve::CHECKPOINTS.iter().enumerate() {
+        columns.push(Column::new(
+            crate::coverage::curve::checkpoint_column(checkpoint).into(),
+            cells.iter().map(|c| c.branches_at[i]).collect::<Vec<_>>(),
+        ));
+    }
+    let frame = DataFrame::new_infer_height(columns)?;
     Ok(frame)
 }
 

@@ -10,12 +10,14 @@
 //! [`JavaException::Panic`] (or, for the mutant guards of [`guard`], as `Timeout`,
 //! `RecursionLimit` or `AllocationLimit`).
 
+pub mod coverage;
 mod exception;
 pub mod fixture;
 pub mod guard;
 pub mod harness;
 mod method;
 pub mod mutation;
+mod probe_kind;
 mod registry;
 mod sloc;
 

@@ -1,0 +1,118 @@
+//! Coverage at fixed checkpoints of test cases, for the runner: a job records what its
+//! range of a cell's test cases covered ([`RangeCoverage`]), and the ranges of a cell,
+//! merged in counter order, give the cell's coverage after 1, 10, 100, … test cases
+//! ([`CellCoverage`]).
+
+use serde::{Deserialize, Serialize};
+
+use super::ProbeSet;
+
+/// The checkpoints: coverage is recorded after this many test cases of a cell.
+pub const CHECKPOINTS: [u64; 7] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
+
+/// The column of the cells table that holds the covered branches after `checkpoint`
+/// test cases: `branches_at_1`, `branches_at_10`, …
+pub fn checkpoint_column(checkpoint: u64) -> String {
+    format!("branches_at_{checkpoint}")
+}
+
+/// What the test cases `start..start + k` of one cell covered, with the covered set after
+/// each checkpoint that falls in the range (counting the cell's test cases from 1).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RangeCoverage {
+    /// The probes the range's test cases covered.
+    pub covered: ProbeSet,
+    /// (checkpoint, probes covered by the range's test cases up to it).
+    pub checkpoints: Vec<(u64, ProbeSet)>,
+}
+
+impl RangeCoverage {
+    /// Nothing covered yet, over `probes` ids.
+    pub fn new(probes: usize) -> Self {
+        RangeCoverage {
+            covered: ProbeSet::empty(probes),
+            checkpoints: Vec::new(),
+        }
+    }
+
+    /// Notes the end of the cell's `tests`-th test case (1-based), after its probes were
+    /// added to `covered`.
+    pub fn end_of_test_case(&mut self, tests: u64) {
+        if CHECKPOINTS.contains(&tests) {
+            self.checkpoints.push((tests, self.covered.clone()));
+        }
+    }
+}
+
+/// A cell's branch coverage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellCoverage {
+    /// Branch probes of the unit.
+    pub branches_total: u64,
+    /// Branch probes covered by the cell's test cases.
+    pub branches_covered: u64,
+    /// Branch probes covered after each of [`CHECKPOINTS`] test cases (`None` where the
+    /// cell ran fewer).
+    pub at: [Option<u64>; CHECKPOINTS.len()],
+}
+
+/// The coverage of a cell from its ranges' coverage, in counter order (`branches`: the
+/// unit's branch probes).
+pub fn merge<'a>(
+    ranges: impl IntoIterator<Item = &'a RangeCoverage>,
+    branches: &ProbeSet,
+) -> CellCoverage {
+    let mut running = branches.cleared();
+    let mut at = [None; CHECKPOINTS.len()];
+    for range in ranges {
+        for (checkpoint, set) in &range.checkpoints {
+            let mut upto = set.clone();
+            upto.union_with(&running);
+            if let Some(slot) = CHECKPOINTS.iter().position(|c| c == checkpoint) {
+                at[slot] = Some(upto.count_in(branches));
+            }
+        }
+        running.union_with(&range.covered);
+    }
+    CellCoverage {
+        branches_total: branches.len(),
+        branches_covered: running.count_in(branches),
+        at,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(ids: &[usize]) -> ProbeSet {
+        let mut s = ProbeSet::empty(100);
+        for &id in ids {
+            s.insert(id);
+        }
+        s
+    }
+
+    /// A cell's test cases 1..=15 as one range and as the ranges 1..=5, 6..=15: the
+    /// checkpoints after 1 and 10 test cases agree.
+    #[test]
+    fn ranges_merged_in_counter_order_give_the_coverage_of_one_range() {
+        let branches = set(&(1..100).collect::<Vec<_>>());
+        let cases: Vec<ProbeSet> = (0..15).map(|k| set(&[k % 7, 20 + k])).collect();
+        let run = |from: u64, to: u64| {
+            let mut range = RangeCoverage::new(100);
+            for k in from..to {
+                range.covered.union_with(&cases[k as usize]);
+                range.end_of_test_case(k + 1);
+            }
+            range
+        };
+        let whole = merge([&run(0, 15)], &branches);
+        let split = merge([&run(0, 5), &run(5, 15)], &branches);
+        assert_eq!(whole, split);
+        // Probe 0 is no branch: test case 1 covers probe 20 only; by 10 test cases, 1..=6
+        // and 20..=29.
+        assert_eq!(whole.at[..3], [Some(1), Some(16), None]);
+        assert_eq!((whole.branches_total, whole.branches_covered), (99, 21));
+    }
+}

@@ -1,0 +1,486 @@
+//! The coverage copy of a subject: the port with a probe on function entry and on each
+//! outcome of every decision, and the guards of the schemata copy's gold path.
+//!
+//! Shared with `build.rs` (through `#[path]`), like its siblings `generate.rs` and
+//! `schemata.rs`: it depends only on `syn`, `quote`, `proc-macro2` and them. It runs on the
+//! same parse as the schemata ([`super::generate::analyse`]): the same items are left out
+//! (tests, glue, `const fn`s, consts, macros) and the same call-graph plan decides where the
+//! fuel guards go, so gold run through the coverage copy uses exactly the fuel gold uses
+//! through the schemata copy (the runner derives each mutant's fuel budget from it).
+//!
+//! Probes ([`ProbeSite`], numbered 0, 1, … in visit order) call into
+//! `crate::subject::coverage`, which keeps one flag per probe per thread:
+//!
+//! | code | probes |
+//! |---|---|
+//! | a function (or method) body | `entry` |
+//! | `if c {…} else {…}`, `if let` (an `else` is added where missing) | `if-then`, `if-else` |
+//! | `while c`, `while let P = e` | `while-body` (the condition held), `while-exit` (it failed) |
+//! | `for p in e` | `for-body` (the iterator gave an item), `for-exit` (it was done) |
+//! | each `match` arm | `match-arm`; a guard adds `guard-true`, `guard-false` |
+//! | `a && b` | `and-right` (`a` held, `b` is evaluated), `and-short` |
+//! | `a \|\| b` | `or-short` (`a` held), `or-right` |
+//! | `e?` | `try-ok`, `try-err` (the early return) |
+//! | `let P = e else {…}` | `let-else-match`, `let-else-miss` |
+//!
+//! A loop left by `break` or `return` records no exit outcome: its condition was never
+//! false. `&&`/`||` inside a `let` chain get no probes (the chain's `if` outcomes stand for
+//! it).
+
+use proc_macro2::Span;
+use quote::ToTokens;
+use syn::spanned::Spanned;
+use syn::visit_mut::{self, VisitMut};
+use syn::{BinOp, Block, Expr, File, ImplItem, Item, Stmt, TraitItem};
+
+use super::call_graph::{self, Plan};
+use super::generate::{Guards, contains_let, is_glue, strip_test_items};
+use super::probe_kind::ProbeKind;
+
+/// One probe of the coverage copy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProbeSite {
+    /// The outcome it records.
+    pub kind: ProbeKind,
+    /// 1-based line of the decision (or of the function's name, for `entry`).
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// The port function it lies in: `Type::name` inside an `impl` or a trait, else `name`.
+    pub function: String,
+}
+
+/// The coverage copy of one file: the rewritten file and its probes (index = probe id).
+#[derive(Clone)]
+pub struct CoverageCopy {
+    /// The rewritten file.
+    pub file: File,
+    /// The probes, by id.
+    pub probes: Vec<ProbeSite>,
+}
+
+/// Rewrites `file` (already stripped of its test items) into its coverage copy, with the
+/// guards that `plan` (the schemata's call-graph plan of the same file) puts on gold.
+pub fn instrument(mut file: File, plan: &Plan) -> CoverageCopy {
+    let mut probes = Probes {
+        plan,
+        sites: Vec::new(),
+        owners: Vec::new(),
+        functions: Vec::new(),
+    };
+    probes.visit_file_mut(&mut file);
+    CoverageCopy {
+        file,
+        probes: probes.sites,
+    }
+}
+
+/// The `TESTSPACE_PROBES` table of a coverage copy of `file` (written after the copy's
+/// text by `build.rs`), with a compile-time check of the runtime's probe limit.
+pub fn table(file: &str, probes: &[ProbeSite]) -> String {
+    use std::fmt::Write as _;
+    let mut out = format!(
+        "/// The source file of the probes.\n\
+         pub static TESTSPACE_PROBE_FILE: &str = {file:?};\n\
+         /// The probes of this coverage copy, by id.\n\
+         pub static TESTSPACE_PROBES: &[crate::subject::coverage::Probe] = &[\n"
+    );
+    for p in probes {
+        let _ = writeln!(
+            out,
+            "    crate::subject::coverage::Probe {{ kind: crate::subject::coverage::ProbeKind::{:?}, line: {}, column: {}, function: {:?} }},",
+            p.kind, p.line, p.column, p.function
+        );
+    }
+    out.push_str(
+        "];\nconst _: () = assert!(TESTSPACE_PROBES.len() <= crate::subject::coverage::MAX_PROBES);\n",
+    );
+    out
+}
+
+struct Probes<'a> {
+    plan: &'a Plan,
+    sites: Vec<ProbeSite>,
+    /// The enclosing `impl`'s self type or trait's name, innermost last.
+    owners: Vec<String>,
+    /// The enclosing port functions, innermost last.
+    functions: Vec<String>,
+}
+
+/// `crate::subject::coverage::hit(id);`
+fn hit(id: usize) -> Stmt {
+    let id = proc_macro2::Literal::usize_unsuffixed(id);
+    syn::parse_quote!(crate::subject::coverage::hit(#id);)
+}
+
+fn literal(id: usize) -> proc_macro2::Literal {
+    proc_macro2::Literal::usize_unsuffixed(id)
+}
+
+/// The last segment of a type path (`ArrayList` of `ArrayList<T>`), or the whole type.
+fn type_name(ty: &syn::Type) -> String {
+    match ty {
+        syn::Type::Path(p) => p
+            .path
+            .segments
+            .last()
+            .map_or_else(|| ty.to_token_stream().to_string(), |s| s.ident.to_string()),
+        _ => ty.to_token_stream().to_string().replace(' ', ""),
+    }
+}
+
+impl Probes<'_> {
+    fn register(&mut self, kind: ProbeKind, span: Span) -> usize {
+        let start = span.start();
+        self.sites.push(ProbeSite {
+            kind,
+            line: start.line,
+            column: start.column + 1,
+            function: self.functions.last().cloned().unwrap_or_default(),
+        });
+        self.sites.len() - 1
+    }
+
+    /// Instruments one function body: its probes, the guards of the schemata's gold path
+    /// (loop and closure ticks, allocation caps) and the same prologue (`guard::enter()`
+    /// where the plan guards the function), then the entry probe.
+    fn function(&mut self, sig: &syn::Signature, block: &mut Block) {
+        if sig.constness.is_some() {
+            return;
+        }
+        let name = match self.owners.last() {
+            Some(owner) => format!("{owner}::{}", sig.ident),
+            None => sig.ident.to_string(),
+        };
+        self.functions.push(name);
+        let entry = self.register(ProbeKind::Entry, sig.ident.span());
+        self.visit_block_mut(block);
+        self.functions.pop();
+        let mut guards = Guards {
+            eager_closures: &self.plan.eager_closures,
+            nested_items: false,
+        };
+        guards.visit_block_mut(block);
+        let prologue: Stmt = if self.plan.guarded.contains(&call_graph::key(&sig.ident)) {
+            syn::parse_quote!(let __ts_a: u32 = crate::subject::guard::enter();)
+        } else {
+            syn::parse_quote!(let __ts_a: u32 = crate::subject::mutation::active();)
+        };
+        block.stmts.splice(0..0, [prologue, hit(entry)]);
+    }
+
+    /// `crate::subject::coverage::branch(cond, yes, no)`: `cond`, recording `yes` or `no`.
+    fn branch(cond: &Expr, yes: usize, no: usize) -> Expr {
+        let (yes, no) = (literal(yes), literal(no));
+        syn::parse_quote!(crate::subject::coverage::branch(#cond, #yes, #no))
+    }
+
+    fn if_expr(&mut self, i: &mut syn::ExprIf) {
+        let span = i.if_token.span;
+        let (then, otherwise) = (
+            self.register(ProbeKind::IfThen, span),
+            self.register(ProbeKind::IfElse, span),
+        );
+        self.visit_expr_mut(&mut i.cond);
+        self.visit_block_mut(&mut i.then_branch);
+        i.then_branch.stmts.insert(0, hit(then));
+        match &mut i.else_branch {
+            Some((_, els)) => {
+                self.visit_expr_mut(els);
+                match &mut **els {
+                    Expr::Block(b) => b.block.stmts.insert(0, hit(otherwise)),
+                    other => {
+                        let hit = hit(otherwise);
+                        *other = syn::parse_quote!({ #hit #other });
+                    }
+                }
+            }
+            None => {
+                let hit = hit(otherwise);
+                i.else_branch = Some((Default::default(), Box::new(syn::parse_quote!({ #hit }))));
+            }
+        }
+    }
+
+    fn while_expr(&mut self, w: &mut syn::ExprWhile) {
+        let span = w.while_token.span;
+        let (body, exit) = (
+            self.register(ProbeKind::WhileBody, span),
+            self.register(ProbeKind::WhileExit, span),
+        );
+        self.visit_expr_mut(&mut w.cond);
+        self.visit_block_mut(&mut w.body);
+        match &mut *w.cond {
+            Expr::Let(l) => {
+                // The scrutinee is evaluated once and tested against the pattern by
+                // reference before the `while let` binds it.
+                let (pat, scrutinee) = (&l.pat, &l.expr);
+                let (body, exit) = (literal(body), literal(exit));
+                *l.expr = syn::parse_quote!({
+                    let __ts_v = #scrutinee;
+                    crate::subject::coverage::hit(if matches!(&__ts_v, #pat) { #body } else { #exit });
+                    __ts_v
+                });
+            }
+            cond if contains_let(cond) => panic!(
+                "coverage: a `while` with a let chain is not supported (line {})",
+                span.start().line
+            ),
+            cond => *cond = Self::branch(cond, body, exit),
+        }
+    }
+
+    fn for_expr(&mut self, f: &mut syn::ExprForLoop) {
+        let span = f.for_token.span;
+        let (body, exit) = (
+            self.register(ProbeKind::ForBody, span),
+            self.register(ProbeKind::ForExit, span),
+        );
+        self.visit_expr_mut(&mut f.expr);
+        self.visit_block_mut(&mut f.body);
+        let (iter, body, exit) = (&f.expr, literal(body), literal(exit));
+        *f.expr = syn::parse_quote!(crate::subject::coverage::Loop::new(#iter, #body, #exit));
+    }
+
+    fn match_expr(&mut self, m: &mut syn::ExprMatch) {
+        self.visit_expr_mut(&mut m.expr);
+        for arm in &mut m.arms {
+            if let Some((_, guard)) = &mut arm.guard {
+                let span = guard.span();
+                let outcomes = (!contains_let(guard)).then(|| {
+                    (
+                        self.register(ProbeKind::GuardTrue, span),
+                        self.register(ProbeKind::GuardFalse, span),
+                    )
+                });
+                self.visit_expr_mut(guard);
+                if let Some((yes, no)) = outcomes {
+                    **guard = Self::branch(guard, yes, no);
+                }
+            }
+            let taken = self.register(ProbeKind::MatchArm, arm.pat.span());
+            self.visit_expr_mut(&mut arm.body);
+            let (hit, body) = (hit(taken), &arm.body);
+            *arm.body = syn::parse_quote!({ #hit #body });
+            arm.comma.get_or_insert_with(Default::default);
+        }
+    }
+
+    fn short_circuit(&mut self, e: &mut Expr) {
+        let Expr::Binary(b) = e else { unreachable!() };
+        let and = matches!(b.op, BinOp::And(_));
+        let in_let_chain = contains_let(&b.left) || contains_let(&b.right);
+        let outcomes = (!in_let_chain).then(|| {
+            let span = b.op.span();
+            if and {
+                let right = self.register(ProbeKind::AndRight, span);
+                (right, self.register(ProbeKind::AndShort, span))
+            } else {
+                let short = self.register(ProbeKind::OrShort, span);
+                (short, self.register(ProbeKind::OrRight, span))
+            }
+        });
+        visit_mut::visit_expr_binary_mut(self, b);
+        if let Some((yes, no)) = outcomes {
+            *b.left = Self::branch(&b.left, yes, no);
+        }
+    }
+
+    fn try_expr(&mut self, t: &mut syn::ExprTry) {
+        let span = t.question_token.span;
+        let (ok, err) = (
+            self.register(ProbeKind::TryOk, span),
+            self.register(ProbeKind::TryErr, span),
+        );
+        self.visit_expr_mut(&mut t.expr);
+        let (inner, ok, err) = (&t.expr, literal(ok), literal(err));
+        *t.expr = syn::parse_quote!(crate::subject::coverage::question(#inner, #ok, #err));
+    }
+
+    /// A `let … else`: its `else` block starts with the miss probe; the returned statement
+    /// (to follow the `let`) records the match.
+    fn let_else(&mut self, local: &mut syn::Local) -> Option<Stmt> {
+        let init = local.init.as_mut()?;
+        let (_, diverge) = init.diverge.as_mut()?;
+        let span = local.let_token.span;
+        let (matched, missed) = (
+            self.register(ProbeKind::LetElseMatch, span),
+            self.register(ProbeKind::LetElseMiss, span),
+        );
+        self.visit_expr_mut(&mut init.expr);
+        self.visit_expr_mut(diverge);
+        let (hit_miss, body) = (hit(missed), &diverge);
+        **diverge = syn::parse_quote!({ #hit_miss #body });
+        Some(hit(matched))
+    }
+}
+
+impl VisitMut for Probes<'_> {
+    fn visit_item_mut(&mut self, item: &mut Item) {
+        if is_glue(item) {
+            return;
+        }
+        match item {
+            Item::Const(_) | Item::Static(_) | Item::Enum(_) | Item::Macro(_) | Item::Use(_) => {}
+            Item::Mod(m) => {
+                if let Some((_, items)) = &mut m.content {
+                    strip_test_items(items);
+                }
+                visit_mut::visit_item_mod_mut(self, m);
+            }
+            Item::Impl(i) => {
+                self.owners.push(type_name(&i.self_ty));
+                visit_mut::visit_item_impl_mut(self, i);
+                self.owners.pop();
+            }
+            Item::Trait(t) => {
+                self.owners.push(t.ident.to_string());
+                visit_mut::visit_item_trait_mut(self, t);
+                self.owners.pop();
+            }
+            Item::Fn(f) => {
+                let owners = std::mem::take(&mut self.owners);
+                self.function(&f.sig, &mut f.block);
+                self.owners = owners;
+            }
+            _ => visit_mut::visit_item_mut(self, item),
+        }
+    }
+
+    fn visit_impl_item_mut(&mut self, item: &mut ImplItem) {
+        if let ImplItem::Fn(f) = item {
+            self.function(&f.sig, &mut f.block);
+        }
+    }
+
+    fn visit_trait_item_mut(&mut self, item: &mut TraitItem) {
+        if let TraitItem::Fn(f) = item {
+            if let Some(block) = &mut f.default {
+                self.function(&f.sig, block);
+            }
+        }
+    }
+
+    fn visit_pat_mut(&mut self, _: &mut syn::Pat) {}
+    fn visit_type_mut(&mut self, _: &mut syn::Type) {}
+    fn visit_generic_argument_mut(&mut self, _: &mut syn::GenericArgument) {}
+    fn visit_attribute_mut(&mut self, _: &mut syn::Attribute) {}
+    fn visit_macro_mut(&mut self, _: &mut syn::Macro) {}
+
+    fn visit_block_mut(&mut self, block: &mut Block) {
+        let mut stmts = Vec::with_capacity(block.stmts.len());
+        for mut stmt in std::mem::take(&mut block.stmts) {
+            let after = match &mut stmt {
+                Stmt::Local(local) if local.init.as_ref().is_some_and(|i| i.diverge.is_some()) => {
+                    self.let_else(local)
+                }
+                _ => {
+                    self.visit_stmt_mut(&mut stmt);
+                    None
+                }
+            };
+            stmts.push(stmt);
+            stmts.extend(after);
+        }
+        block.stmts = stmts;
+    }
+
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        match e {
+            Expr::Macro(_) | Expr::Const(_) => {}
+            Expr::Repeat(r) => self.visit_expr_mut(&mut r.expr),
+            Expr::If(i) => self.if_expr(i),
+            Expr::While(w) => self.while_expr(w),
+            Expr::ForLoop(f) => self.for_expr(f),
+            Expr::Match(m) => self.match_expr(m),
+            Expr::Try(t) => self.try_expr(t),
+            Expr::Binary(b) if matches!(b.op, BinOp::And(_) | BinOp::Or(_)) => {
+                self.short_circuit(e)
+            }
+            _ => visit_mut::visit_expr_mut(self, e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn probes_of(source: &str) -> (Vec<(ProbeKind, usize, String)>, String) {
+        let analysis = super::super::generate::analyse(source, "f.rs").unwrap();
+        let probes = analysis
+            .coverage
+            .probes
+            .iter()
+            .map(|p| (p.kind, p.line, p.function.clone()))
+            .collect();
+        let text = super::super::schemata::render_plain(&analysis.coverage.file);
+        (probes, text)
+    }
+
+    #[test]
+    fn every_decision_gets_a_probe_per_outcome_and_every_function_an_entry() {
+        use ProbeKind::*;
+        let source = "struct S;\n\
+            impl S {\n\
+                fn f(&self, x: i32, v: Vec<i32>) -> Option<i32> {\n\
+                    if x > 0 && x < 5 { return None; }\n\
+                    for y in v { let _ = y; }\n\
+                    while x < 0 || x > 9 { break; }\n\
+                    let Some(z) = v2(x) else { return None; };\n\
+                    match z { 1 if x == 2 => Some(1), _ => v2(z)?.checked_add(1) }\n\
+                }\n\
+            }\n\
+            fn v2(x: i32) -> Option<i32> { Some(x) }\n";
+        let (probes, text) = probes_of(source);
+        let kinds: Vec<ProbeKind> = probes.iter().map(|p| p.0).collect();
+        assert_eq!(
+            kinds,
+            [
+                Entry,
+                IfThen,
+                IfElse,
+                AndRight,
+                AndShort,
+                ForBody,
+                ForExit,
+                WhileBody,
+                WhileExit,
+                OrShort,
+                OrRight,
+                LetElseMatch,
+                LetElseMiss,
+                GuardTrue,
+                GuardFalse,
+                MatchArm,
+                MatchArm,
+                TryOk,
+                TryErr,
+                Entry
+            ]
+        );
+        assert_eq!(probes[0].2, "S::f");
+        assert_eq!(probes[1].1, 4, "the `if` probes sit on the `if` line");
+        assert_eq!(probes.last().unwrap().2, "v2");
+        // The loop keeps its fuel tick, and gold's prologue is the schemata's.
+        assert!(
+            text.contains("crate :: subject :: guard :: tick ()"),
+            "{text}"
+        );
+        assert!(
+            text.contains("crate :: subject :: mutation :: active ()"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn glue_tests_and_const_fns_get_no_probes() {
+        let source = "struct S;\n\
+            impl Subject for S { fn methods() -> Vec<Method<S>> { if true { vec![] } else { vec![] } } }\n\
+            const fn c(x: i32) -> i32 { if x > 0 { 1 } else { 0 } }\n\
+            #[cfg(test)] mod tests { fn t() { if true {} } }\n\
+            fn g() {}\n";
+        let (probes, _) = probes_of(source);
+        assert_eq!(probes, [(ProbeKind::Entry, 5, "g".to_string())]);
+    }
+}

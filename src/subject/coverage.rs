@@ -1,0 +1,211 @@
+//! Run-time side of the coverage copies (`src/mutant/coverage.rs` writes them): one flag
+//! per probe per thread, set by the probes, read and cleared by [`CoverageSession`].
+//!
+//! The flags live in one thread-local array of [`MAX_PROBES`] cells shared by every
+//! coverage copy: a probe is a plain store, and a unit's probes are the first
+//! `probes.len()` flags. Between a [`CoverageSession`]'s `reset` and the end of its test
+//! case, the thread's flags belong to that session: run one coverage session's test case
+//! at a time on a thread (the plain and schemata copies set no flags, so they may
+//! interleave freely).
+
+use super::Session;
+use super::exception::JavaException;
+use super::harness::PrimitivePools;
+pub use super::probe_kind::ProbeKind;
+use std::cell::Cell;
+
+/// The most probes one coverage copy may have (checked when it is compiled).
+pub const MAX_PROBES: usize = 8192;
+
+thread_local! {
+    static FLAGS: [Cell<bool>; MAX_PROBES] = const { [const { Cell::new(false) }; MAX_PROBES] };
+}
+
+/// Records that probe `probe` was reached on this thread.
+#[inline(always)]
+pub fn hit(probe: usize) {
+    FLAGS.with(|flags| flags[probe].set(true));
+}
+
+/// `condition`, recording probe `yes` if it holds and `no` if not.
+#[inline(always)]
+pub fn branch(condition: bool, yes: usize, no: usize) -> bool {
+    hit(if condition { yes } else { no });
+    condition
+}
+
+/// What `?` does with a value: go on, or return early.
+pub trait Outcome {
+    /// Whether `?` goes on with the value (`Ok`, `Some`).
+    fn proceeds(&self) -> bool;
+}
+
+impl<T, E> Outcome for Result<T, E> {
+    #[inline(always)]
+    fn proceeds(&self) -> bool {
+        self.is_ok()
+    }
+}
+
+impl<T> Outcome for Option<T> {
+    #[inline(always)]
+    fn proceeds(&self) -> bool {
+        self.is_some()
+    }
+}
+
+/// `value`, recording probe `ok` if `?` will go on with it and `err` if it will return.
+#[inline(always)]
+pub fn question<T: Outcome>(value: T, ok: usize, err: usize) -> T {
+    hit(if value.proceeds() { ok } else { err });
+    value
+}
+
+/// The iterator of a `for` loop of a coverage copy: records probe `body` for each item
+/// and `exit` when the iterator is done.
+pub struct Loop<I> {
+    inner: I,
+    body: usize,
+    exit: usize,
+}
+
+impl<I: Iterator> Loop<I> {
+    /// Wraps the loop's iterable.
+    #[inline(always)]
+    pub fn new(iterable: impl IntoIterator<IntoIter = I>, body: usize, exit: usize) -> Self {
+        Loop {
+            inner: iterable.into_iter(),
+            body,
+            exit,
+        }
+    }
+}
+
+impl<I: Iterator> Iterator for Loop<I> {
+    type Item = I::Item;
+    #[inline(always)]
+    fn next(&mut self) -> Option<I::Item> {
+        let item = self.inner.next();
+        hit(if item.is_some() { self.body } else { self.exit });
+        item
+    }
+}
+
+/// Clears the thread's first `count` flags.
+pub fn clear(count: usize) {
+    FLAGS.with(|flags| flags[..count].iter().for_each(|f| f.set(false)));
+}
+
+/// Calls `reached` with the id of each of the thread's first `count` flags that is set.
+pub fn reached(count: usize, mut reached: impl FnMut(usize)) {
+    FLAGS.with(|flags| {
+        for (id, flag) in flags[..count].iter().enumerate() {
+            if flag.get() {
+                reached(id);
+            }
+        }
+    });
+}
+
+/// One probe of a coverage copy (a row of its generated `TESTSPACE_PROBES` table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// The outcome it records.
+    pub kind: ProbeKind,
+    /// 1-based line in the port's file.
+    pub line: u32,
+    /// 1-based column.
+    pub column: u32,
+    /// The port function it lies in (`ArrayList::add_at`, or a free function's name).
+    pub function: &'static str,
+}
+
+/// The probes of one unit's coverage copy.
+#[derive(Clone, Copy, Debug)]
+pub struct ProbeTable {
+    /// The port's source file (`subjects/array_list.rs`).
+    pub file: &'static str,
+    /// The probes, by id.
+    pub probes: &'static [Probe],
+}
+
+/// A session running gold through a unit's coverage copy: a [`Session`] (the same results,
+/// exceptions, pools and fuel as gold through the schemata copy) whose `reset` clears the
+/// thread's probe flags, so that after a test case [`CoverageSession::reached`] lists the
+/// probes it reached.
+pub struct CoverageSession {
+    session: Box<dyn Session>,
+    table: ProbeTable,
+}
+
+impl CoverageSession {
+    /// Wraps a gold session of a coverage copy with the copy's probes.
+    pub fn new(session: Box<dyn Session>, table: ProbeTable) -> Self {
+        CoverageSession { session, table }
+    }
+
+    /// The probes of the unit.
+    pub fn table(&self) -> ProbeTable {
+        self.table
+    }
+
+    /// Calls `f` with each probe reached since the last reset (on this thread).
+    pub fn reached(&self, f: impl FnMut(usize)) {
+        reached(self.table.probes.len(), f);
+    }
+}
+
+impl Session for CoverageSession {
+    fn reset(&mut self) {
+        self.session.reset();
+        clear(self.table.probes.len());
+    }
+    fn step(&mut self, call: u32) -> Result<(), JavaException> {
+        self.session.step(call)
+    }
+    fn primitives(&self) -> PrimitivePools {
+        self.session.primitives()
+    }
+    fn render_pools(&self) -> Vec<(String, Vec<String>)> {
+        self.session.render_pools()
+    }
+    fn primitives_fingerprint(&self) -> u64 {
+        self.session.primitives_fingerprint()
+    }
+    fn fuel_used(&self) -> Option<u64> {
+        self.session.fuel_used()
+    }
+    fn set_fuel_budget(&mut self, budget: u64) {
+        self.session.set_fuel_budget(budget);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probes_set_flags_that_clear_and_read_back_per_thread() {
+        clear(16);
+        hit(3);
+        assert!(!branch(false, 5, 6));
+        assert_eq!(question(Err::<(), ()>(()), 7, 8), Err(()));
+        assert_eq!(question(Some(1), 9, 10), Some(1));
+        let items: Vec<u8> = Loop::new([1u8, 2], 11, 12).collect();
+        assert_eq!(items, [1, 2]);
+        let mut seen = Vec::new();
+        reached(16, |id| seen.push(id));
+        assert_eq!(seen, [3, 6, 8, 9, 11, 12]);
+        std::thread::spawn(|| {
+            let mut other = Vec::new();
+            reached(16, |id| other.push(id));
+            assert!(other.is_empty(), "flags are per thread");
+        })
+        .join()
+        .unwrap();
+        clear(16);
+        let mut after = Vec::new();
+        reached(16, |id| after.push(id));
+        assert!(after.is_empty());
+    }
+}

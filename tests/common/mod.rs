@@ -1,0 +1,54 @@
+//! Helpers shared by the tests that run the registered units directly (schemata and
+//! coverage copies): traces of test cases, random test cases, the `java.util` units.
+
+#![allow(dead_code)] // each test crate uses some of them
+
+use std::sync::Arc;
+
+use testspace::context::TestContext;
+use testspace::strategy::rng::{below, case_rng};
+use testspace::subject::{JavaException, Session, Unit, registry};
+
+/// The outcome of every call and every pool, rendered, after each.
+pub type Trace = Vec<(Result<(), JavaException>, Vec<(String, Vec<String>)>)>;
+
+/// Runs `calls` on a freshly reset session.
+pub fn trace(session: &mut dyn Session, calls: &[u32]) -> Trace {
+    session.reset();
+    calls
+        .iter()
+        .map(|&c| (session.step(c), session.render_pools()))
+        .collect()
+}
+
+/// `cases` test cases of `length` uniformly drawn call indices below `j`.
+pub fn random_cases(j: u32, cases: usize, length: usize, seed: u64) -> Vec<Vec<u32>> {
+    (0..cases as u64)
+        .map(|k| {
+            let mut rng = case_rng(seed, k);
+            (0..length)
+                .map(|_| below(&mut rng, u64::from(j)) as u32)
+                .collect()
+        })
+        .collect()
+}
+
+/// The registered ports of `java.util` classes (not the fixture subjects), each with the
+/// paper's context.
+pub fn java_units() -> Vec<(&'static dyn Unit, Arc<TestContext>)> {
+    registry()
+        .units()
+        .filter(|unit| unit.java_class().starts_with("java.util."))
+        .map(|unit| (unit, Arc::new(TestContext::paper(unit).unwrap())))
+        .collect()
+}
+
+/// The method-call index of the method with signature `sig` on pool slots `slots`.
+pub fn call(context: &TestContext, sig: &str, slots: &[u32]) -> u32 {
+    let position = context
+        .methods()
+        .iter()
+        .position(|m| m.info.signature == sig)
+        .unwrap();
+    context.call_space().encode_call(position, slots).unwrap()
+}
