@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 pub mod compare;
 pub mod context;
+pub mod coverage;
 pub mod decode;
 pub mod demo;
 pub mod diff;
@@ -58,6 +59,9 @@ pub enum Command {
     Merge(merge::MergeArgs),
     /// Print the test-case indices a strategy walks, one per line.
     Sample(sample::SampleArgs),
+    /// What a strategy's test cases cover of a unit (gold through its coverage copy), per
+    /// port function, with the uncovered probes and their source lines.
+    Coverage(coverage::CoverageArgs),
     /// Write (and with --submit, submit) Slurm batch scripts running an experiment as a
     /// job array of shards and a merge job.
     Slurm(slurm::SlurmArgs),
@@ -123,6 +127,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Diff(args) => diff::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Sample(args) => sample::run(&args),
+        Command::Coverage(args) => coverage::run(&args),
         Command::ShowTest(args) => show_test::run(&args),
         Command::Slurm(args) => slurm::run(&args),
         Command::Worker => run::worker(),

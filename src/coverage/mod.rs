@@ -12,6 +12,7 @@
 //! *probes* also count its entry.
 
 pub mod curve;
+pub mod measure;
 
 use serde::{Deserialize, Serialize};
 
