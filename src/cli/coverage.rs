@@ -1,7 +1,6 @@
 //! `testspace coverage`: what a strategy's test cases cover of a unit, per port function,
 //! with the uncovered probes and their source lines.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::Context as _;
@@ -9,8 +8,8 @@ use clap::{Args, ValueEnum};
 use polars_core::prelude::{Column, DataFrame};
 use serde::Serialize;
 
+use super::sample::WalkArgs;
 use crate::coverage::measure::{Measurement, measure};
-use crate::strategy::StrategyKind;
 use crate::subject::registry;
 use crate::table::{format_text_table, write_csv};
 
@@ -29,20 +28,9 @@ pub enum CoverageFormat {
 /// Arguments of `testspace coverage`.
 #[derive(Debug, Args)]
 pub struct CoverageArgs {
-    /// The test-context file (TOML).
-    pub context: PathBuf,
-    /// The strategy: be, r, r-leaf, bobw or bobw-prime.
-    #[arg(long)]
-    pub strategy: StrategyKind,
-    /// n: the number of method calls per test case.
-    #[arg(long)]
-    pub n: usize,
-    /// How many test cases (fewer if the walk ends, as BE's does after jⁿ).
-    #[arg(long)]
-    pub count: u64,
-    /// The seed of the strategy's randomness (ignored by be and bobw-prime).
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// The walk.
+    #[command(flatten)]
+    pub walk: WalkArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = CoverageFormat::Table)]
     pub format: CoverageFormat,
@@ -88,12 +76,13 @@ struct Report {
 
 /// Runs `testspace coverage`.
 pub fn run(args: &CoverageArgs) -> anyhow::Result<()> {
+    let (format, args) = (args.format, &args.walk);
     let context = Arc::new(super::context::load(&args.context)?);
     let unit = registry().find(context.class())?;
     let measurement = measure(unit, &context, args.strategy, args.n, args.count, args.seed)
         .with_context(|| format!("cannot measure coverage in {}", args.context.display()))?;
     let report = report(args, unit.class(), unit.source(), &measurement);
-    match args.format {
+    match format {
         CoverageFormat::Table => print!("{}", render_table(&report)?),
         CoverageFormat::Csv => {
             let mut frame = csv_frame(&report)?;
@@ -104,7 +93,7 @@ pub fn run(args: &CoverageArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn report(args: &CoverageArgs, subject: &'static str, source: &str, m: &Measurement) -> Report {
+fn report(args: &WalkArgs, subject: &'static str, source: &str, m: &Measurement) -> Report {
     let lines: Vec<&str> = source.lines().collect();
     let coverage = &m.coverage;
     let methods = coverage
@@ -182,26 +171,14 @@ fn render_table(report: &Report) -> anyhow::Result<String> {
         report.probes,
     );
     let rows = &report.methods;
-    let frame = DataFrame::new_infer_height(vec![
-        Column::new(
-            "method".into(),
-            rows.iter().map(|r| r.method).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "probes".into(),
-            rows.iter().map(|r| r.probes as u64).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "covered".into(),
-            rows.iter().map(|r| r.covered as u64).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "branches".into(),
-            rows.iter()
-                .map(|r| format!("{}/{}", r.branches_covered, r.branches))
-                .collect::<Vec<_>>(),
-        ),
-    ])?;
+    let mut columns = method_columns(rows);
+    columns.push(Column::new(
+        "branches".into(),
+        rows.iter()
+            .map(|r| format!("{}/{}", r.branches_covered, r.branches))
+            .collect::<Vec<_>>(),
+    ));
+    let frame = DataFrame::new_infer_height(columns)?;
     out.push_str(&format_text_table(&frame));
     let uncovered: Vec<(&str, &UncoveredProbe)> = rows
         .iter()
@@ -219,9 +196,9 @@ fn render_table(report: &Report) -> anyhow::Result<String> {
     Ok(out)
 }
 
-fn csv_frame(report: &Report) -> anyhow::Result<DataFrame> {
-    let rows = &report.methods;
-    Ok(DataFrame::new_infer_height(vec![
+/// The columns method, probes, covered.
+fn method_columns(rows: &[MethodRow]) -> Vec<Column> {
+    vec![
         Column::new(
             "method".into(),
             rows.iter().map(|r| r.method).collect::<Vec<_>>(),
@@ -234,6 +211,13 @@ fn csv_frame(report: &Report) -> anyhow::Result<DataFrame> {
             "covered".into(),
             rows.iter().map(|r| r.covered as u64).collect::<Vec<_>>(),
         ),
+    ]
+}
+
+fn csv_frame(report: &Report) -> anyhow::Result<DataFrame> {
+    let rows = &report.methods;
+    let mut columns = method_columns(rows);
+    columns.extend([
         Column::new(
             "branches".into(),
             rows.iter().map(|r| r.branches as u64).collect::<Vec<_>>(),
@@ -256,5 +240,6 @@ fn csv_frame(report: &Report) -> anyhow::Result<DataFrame> {
                 })
                 .collect::<Vec<_>>(),
         ),
-    ])?)
+    ]);
+    Ok(DataFrame::new_infer_height(columns)?)
 }

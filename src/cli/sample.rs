@@ -7,9 +7,10 @@ use clap::Args;
 
 use crate::strategy::StrategyKind;
 
-/// Arguments of `testspace sample`.
+/// The walk both `sample` and `coverage` take: a context, a strategy at length n, how
+/// many test cases and the seed.
 #[derive(Debug, Args)]
-pub struct SampleArgs {
+pub struct WalkArgs {
     /// The test-context file (TOML).
     pub context: PathBuf,
     /// The strategy: be, r, r-leaf, bobw or bobw-prime.
@@ -24,6 +25,14 @@ pub struct SampleArgs {
     /// The seed of the strategy's randomness (ignored by be and bobw-prime).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+}
+
+/// Arguments of `testspace sample`.
+#[derive(Debug, Args)]
+pub struct SampleArgs {
+    /// The walk.
+    #[command(flatten)]
+    pub walk: WalkArgs,
     /// The counter of the first test case (0-based), to continue a walk.
     #[arg(long, default_value_t = 0)]
     pub start: u64,
@@ -31,10 +40,11 @@ pub struct SampleArgs {
 
 /// Runs `testspace sample`: prints one decimal test-case index per line, nothing else.
 pub fn run(args: &SampleArgs) -> anyhow::Result<()> {
+    let (start, args) = (args.start, &args.walk);
     let context = super::context::load(&args.context)?;
     let strategy = args.strategy.build(context.call_space(), args.n, args.seed);
     let codec = context.codec(args.n);
-    let mut cursor = strategy.cursor(args.start);
+    let mut cursor = strategy.cursor(start);
     let mut digits = vec![0u32; args.n];
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
