@@ -308,3 +308,39 @@ fn replicated_results_get_kill_curves_and_bands() {
         ],
     );
 }
+
+/// Results with coverage columns (the smoke reference) get coverage curves per n: the
+/// pooled branch coverage never falls as test cases grow, r's curve reaches what its
+/// longest cells covered, and the committed reference holds exactly what a fresh plot makes.
+#[test]
+fn results_with_coverage_get_coverage_curves_that_never_fall() {
+    let results = Path::new("results/andrews2010-smoke");
+    let out = replot(results);
+    let curves = std::fs::read_to_string(out.path().join("coverage_curves.csv")).unwrap();
+    let mut lines = curves.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "n,strategy,replicates,units,tests,coverage_median,coverage_q1,coverage_q3"
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    for pair in rows.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        if a[..2] == b[..2] {
+            let value = |r: &[&str], i: usize| r[i].parse::<f64>().unwrap();
+            assert!(value(b, 4) > value(a, 4), "{a:?} {b:?}");
+            assert!(value(b, 5) >= value(a, 5), "coverage fell: {a:?} {b:?}");
+        }
+    }
+    assert!(rows.iter().all(|r| {
+        let v: f64 = r[5].parse().unwrap();
+        (0.0..=100.0).contains(&v) && r[3] == "3"
+    }));
+    assert!(
+        rows.iter()
+            .any(|r| r[0] == "256" && r[1] == "r" && r[4] == "1000")
+    );
+    for ext in ["png", "svg"] {
+        assert!(out.path().join(format!("coverage_n16.{ext}")).is_file());
+    }
+    assert_committed(results, out.path(), &["coverage_curves.csv"]);
+}

@@ -18,8 +18,9 @@ use polars_core::prelude::{Column, DataFrame};
 use crate::context::TestContext;
 use crate::plot::bar::{Bar, BarChart, ReferenceLine};
 use crate::plot::{Band as ChartBand, Corner, LineChart, Scale, Series};
+use crate::report::coverage::{self, CoverageCurves};
 use crate::report::figures::{self, DensityModel, Figure4, Figure5Point, Figure6};
-use crate::report::replicated::{self, Band, Cost, KillCurves};
+use crate::report::replicated::{self, Band, Cost, CurveBand, KillCurves};
 use crate::report::tables::{self, UnitInfo};
 use crate::report::{Cells, read_cells};
 use crate::subject::registry;
@@ -117,6 +118,13 @@ pub fn run(args: &PlotArgs) -> anyhow::Result<()> {
         }
     }
 
+    let coverage = coverage::coverage_curves(&cells);
+    if coverage.is_empty() {
+        note("coverage curves skipped: the comparison phase recorded no branch coverage");
+    } else {
+        output.coverage_curves(&coverage)?;
+    }
+
     let written = output.staged.commit()?;
     print!("{}", output.tables);
     println!("wrote {} files to {}:", written.len(), out.display());
@@ -127,6 +135,35 @@ pub fn run(args: &PlotArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// A chart of curves against a log x axis, one series per strategy (the median) with its
+/// band (the interquartile range).
+fn curve_chart(title: String, x_label: &str, y_label: &str, curves: &[CurveBand]) -> LineChart {
+    LineChart {
+        title,
+        x_label: x_label.into(),
+        y_label: y_label.into(),
+        x_scale: Scale::Logarithmic,
+        y_scale: Scale::Linear,
+        series: curves
+            .iter()
+            .map(|curve| Series {
+                label: strategy_label(&curve.strategy),
+                points: curve.points.iter().map(|(x, b)| (*x, b.median)).collect(),
+            })
+            .collect(),
+        markers: Vec::new(),
+        bands: curves
+            .iter()
+            .enumerate()
+            .map(|(index, curve)| ChartBand {
+                series: index,
+                points: curve.points.iter().map(|(x, b)| (*x, b.q1, b.q3)).collect(),
+            })
+            .collect(),
+        legend: Corner::UpperLeft,
+    }
 }
 
 /// j of the paper's context for a registered unit.
@@ -694,39 +731,91 @@ impl Output {
                 Cost::Tests => "test cases executed (log scale)",
                 Cost::CpuSeconds => "CPU seconds (log scale)",
             };
-            let line = LineChart {
-                title: format!(
+            let line = curve_chart(
+                format!(
                     "Kill curves at n = {}: median over {} replicates (band: IQR)",
                     chart.n, chart.replicates
                 ),
-                x_label: x_label.into(),
-                y_label: "mutants killed".into(),
-                x_scale: Scale::Logarithmic,
-                y_scale: Scale::Linear,
-                series: chart
-                    .curves
-                    .iter()
-                    .map(|curve| Series {
-                        label: strategy_label(&curve.strategy),
-                        points: curve.points.iter().map(|(x, b)| (*x, b.median)).collect(),
-                    })
-                    .collect(),
-                markers: Vec::new(),
-                bands: chart
-                    .curves
-                    .iter()
-                    .enumerate()
-                    .map(|(index, curve)| ChartBand {
-                        series: index,
-                        points: curve.points.iter().map(|(x, b)| (*x, b.q1, b.q3)).collect(),
-                    })
-                    .collect(),
-                legend: Corner::UpperLeft,
-            };
+                x_label,
+                "mutants killed",
+                &chart.curves,
+            );
             self.line_chart(
                 &format!("kill_curves_{}_n{}", chart.cost.name(), chart.n),
                 &line,
             )?;
+        }
+        Ok(())
+    }
+
+    /// Coverage curves: `coverage_curves.csv` with every point, and one chart per length,
+    /// `coverage_n{n}.{png,svg}` (bands over replicates where there are several).
+    fn coverage_curves(&mut self, charts: &[CoverageCurves]) -> anyhow::Result<()> {
+        let rows = || {
+            charts.iter().flat_map(|chart| {
+                chart.curves.iter().flat_map(move |curve| {
+                    curve
+                        .points
+                        .iter()
+                        .map(move |(x, band)| (chart, curve, *x as u64, band))
+                })
+            })
+        };
+        self.csv(
+            "coverage_curves.csv",
+            DataFrame::new_infer_height(vec![
+                Column::new("n".into(), rows().map(|(c, ..)| c.n).collect::<Vec<_>>()),
+                Column::new(
+                    "strategy".into(),
+                    rows()
+                        .map(|(_, k, ..)| k.strategy.as_str())
+                        .collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "replicates".into(),
+                    rows().map(|(c, ..)| c.replicates).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "units".into(),
+                    rows().map(|(c, ..)| c.units as u64).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "tests".into(),
+                    rows().map(|(_, _, x, _)| x).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "coverage_median".into(),
+                    rows().map(|(.., b)| b.median).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "coverage_q1".into(),
+                    rows().map(|(.., b)| b.q1).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "coverage_q3".into(),
+                    rows().map(|(.., b)| b.q3).collect::<Vec<_>>(),
+                ),
+            ])?,
+        )?;
+        for chart in charts {
+            let title = if chart.replicates > 1 {
+                format!(
+                    "Branch coverage at n = {} ({} units): median over {} replicates (band: IQR)",
+                    chart.n, chart.units, chart.replicates
+                )
+            } else {
+                format!("Branch coverage at n = {} ({} units)", chart.n, chart.units)
+            };
+            let mut line = curve_chart(
+                title,
+                "test cases executed (log scale)",
+                "branches covered (% of the units' branches)",
+                &chart.curves,
+            );
+            if chart.replicates < 2 {
+                line.bands.clear();
+            }
+            self.line_chart(&format!("coverage_n{}", chart.n), &line)?;
         }
         Ok(())
     }

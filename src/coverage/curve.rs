@@ -10,11 +10,17 @@ use super::ProbeSet;
 /// The checkpoints: coverage is recorded after this many test cases of a cell.
 pub const CHECKPOINTS: [u64; 7] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
 
-/// The column of the cells table that holds the covered branches after `checkpoint`
-/// test cases: `branches_at_1`, `branches_at_10`, …
-pub fn checkpoint_column(checkpoint: u64) -> String {
-    format!("branches_at_{checkpoint}")
-}
+/// The columns of the cells table that hold the covered branches after each of
+/// [`CHECKPOINTS`] test cases.
+pub const CHECKPOINT_COLUMNS: [&str; CHECKPOINTS.len()] = [
+    "branches_at_1",
+    "branches_at_10",
+    "branches_at_100",
+    "branches_at_1000",
+    "branches_at_10000",
+    "branches_at_100000",
+    "branches_at_1000000",
+];
 
 /// What the test cases `start..start + k` of one cell covered, with the covered set after
 /// each checkpoint that falls in the range (counting the cell's test cases from 1).
@@ -84,6 +90,13 @@ pub fn merge<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn checkpoint_columns_name_their_checkpoints() {
+        for (column, checkpoint) in CHECKPOINT_COLUMNS.iter().zip(CHECKPOINTS) {
+            assert_eq!(*column, format!("branches_at_{checkpoint}"));
+        }
+    }
 
     fn set(ids: &[usize]) -> ProbeSet {
         let mut s = ProbeSet::empty(100);

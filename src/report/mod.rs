@@ -21,6 +21,7 @@ use polars_io::prelude::{CsvReadOptions, ParquetReader, SerReader};
 use thiserror::Error;
 
 pub mod compare;
+pub mod coverage;
 pub mod diff;
 pub mod figures;
 pub mod replicated;
@@ -95,6 +96,13 @@ pub struct Cell {
     pub first_failure_cpu_seconds: Option<f64>,
     /// `killed`, `survived`, `timeout` or `crash`.
     pub outcome: String,
+    /// Branch probes of the unit (`None`: no coverage recorded, or no such column).
+    pub branches_total: Option<u64>,
+    /// Branch probes gold covered in the cell's test cases (`None` as above).
+    pub branches_covered: Option<u64>,
+    /// Branch probes covered after each of the checkpoints
+    /// ([`crate::coverage::curve::CHECKPOINTS`]) of test cases (`None` past the cell's end).
+    pub branches_at: [Option<u64>; crate::coverage::curve::CHECKPOINTS.len()],
 }
 
 impl Cell {
@@ -124,8 +132,9 @@ pub struct Cells {
 impl Cells {
     /// Reads the columns `phase`, `subject`, `mutant`, `strategy`, `n`, `tests_run`,
     /// `failing_tests`, `abandoned_tests` (optional), `first_failure`, `cpu_seconds`,
-    /// `first_failure_cpu_seconds`, `outcome`, and the optional `replicate`, `run` and
-    /// `test_budget` (other columns are ignored). Numbers may be of any numeric type (or
+    /// `first_failure_cpu_seconds`, `outcome`, and the optional `replicate`, `run`,
+    /// `test_budget` and coverage columns (`branches_total`, `branches_covered`,
+    /// `branches_at_*`; other columns are ignored). Numbers may be of any numeric type (or
     /// text holding numbers); nulls are allowed only in `first_failure` and
     /// `first_failure_cpu_seconds`.
     ///
@@ -195,6 +204,13 @@ impl Cells {
             .collect::<Result<Vec<_>, _>>()?;
         let first_failure_cpu_seconds = optional_real("first_failure_cpu_seconds")?;
         let outcome = text("outcome")?;
+        let nulls = || vec![None; height];
+        let branches_total = optional_column("branches_total")?.unwrap_or_else(nulls);
+        let branches_covered = optional_column("branches_covered")?.unwrap_or_else(nulls);
+        let branches_at = crate::coverage::curve::CHECKPOINT_COLUMNS
+            .iter()
+            .map(|name| Ok(optional_column(name)?.unwrap_or_else(nulls)))
+            .collect::<Result<Vec<_>, ReportError>>()?;
         let rows = (0..height)
             .map(|row| Cell {
                 replicate: replicate[row] as u32,
@@ -212,6 +228,9 @@ impl Cells {
                 cpu_seconds: cpu_seconds[row],
                 first_failure_cpu_seconds: first_failure_cpu_seconds[row],
                 outcome: outcome[row].clone(),
+                branches_total: branches_total[row],
+                branches_covered: branches_covered[row],
+                branches_at: std::array::from_fn(|i| branches_at[i][row]),
             })
             .collect();
         Ok(Self { rows })
@@ -424,6 +443,9 @@ pub(crate) mod test_frames {
                 "survived"
             }
             .into(),
+            branches_total: None,
+            branches_covered: None,
+            branches_at: Default::default(),
         }
     }
 

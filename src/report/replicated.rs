@@ -83,9 +83,10 @@ impl Cost {
     }
 }
 
-/// One strategy's kill curve: at each x, the band of mutants killed by then.
+/// One strategy's curve over replicates: at each x, the band of its values there (mutants
+/// killed by then, for a kill curve; branch coverage, for a coverage curve).
 #[derive(Debug, Clone, PartialEq)]
-pub struct KillCurveBand {
+pub struct CurveBand {
     /// The strategy.
     pub strategy: String,
     /// (x, band of kills) in increasing x.
@@ -102,7 +103,7 @@ pub struct KillCurves {
     /// Replicates.
     pub replicates: u32,
     /// One curve per strategy, in the figures' strategy order.
-    pub curves: Vec<KillCurveBand>,
+    pub curves: Vec<CurveBand>,
 }
 
 /// Points of the x grid: `count` values spaced evenly in log x from `low` to `high`.
@@ -169,7 +170,7 @@ pub fn kill_curves(cells: &Cells, cost: Cost) -> Vec<KillCurves> {
                 per_replicate[cell.replicate as usize].push(c);
             }
         }
-        let mut curves: Vec<KillCurveBand> = costs
+        let mut curves: Vec<CurveBand> = costs
             .into_iter()
             .map(|(strategy, mut per_replicate)| {
                 for c in &mut per_replicate {
@@ -185,7 +186,7 @@ pub fn kill_curves(cells: &Cells, cost: Cost) -> Vec<KillCurves> {
                         (x, Band::of(&kills))
                     })
                     .collect();
-                KillCurveBand {
+                CurveBand {
                     strategy: strategy.to_string(),
                     points,
                 }

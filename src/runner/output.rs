@@ -232,9 +232,12 @@ pub fn cells_frame(cells: &[CellRecord]) -> anyhow::Result<DataFrame> {
         column!("branches_total", branches_total),
         column!("branches_covered", branches_covered),
     ];
-    for (i, &checkpoint) in crate::coverage::curve::CHECKPOINTS.iter().enumerate() {
+    for (i, name) in crate::coverage::curve::CHECKPOINT_COLUMNS
+        .iter()
+        .enumerate()
+    {
         columns.push(Column::new(
-            crate::coverage::curve::checkpoint_column(checkpoint).into(),
+            (*name).into(),
             cells.iter().map(|c| c.branches_at[i]).collect::<Vec<_>>(),
         ));
     }
