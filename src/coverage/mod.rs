@@ -136,22 +136,20 @@ impl Coverage {
     /// Nothing covered yet of the unit whose probes are `table`.
     pub fn new(table: ProbeTable) -> Self {
         let mut functions: Vec<FunctionProbes> = Vec::new();
+        let mut positions: std::collections::HashMap<&str, usize> = Default::default();
         let mut function_of = Vec::with_capacity(table.probes.len());
         let mut branches = ProbeSet::empty(table.probes.len());
         for (id, probe) in table.probes.iter().enumerate() {
             if probe.kind.is_branch() {
                 branches.insert(id);
             }
-            let position = match functions.iter().position(|f| f.function == probe.function) {
-                Some(p) => p,
-                None => {
-                    functions.push(FunctionProbes {
-                        function: probe.function,
-                        probes: Vec::new(),
-                    });
-                    functions.len() - 1
-                }
-            };
+            let position = *positions.entry(probe.function).or_insert_with(|| {
+                functions.push(FunctionProbes {
+                    function: probe.function,
+                    probes: Vec::new(),
+                });
+                functions.len() - 1
+            });
             functions[position].probes.push(id);
             function_of.push(position);
         }
