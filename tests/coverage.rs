@@ -108,3 +108,28 @@ fn a_test_case_reaches_the_entry_and_one_outcome_of_the_decision_of_is_empty() {
     let f = coverage.function_index("ArrayList::is_empty").unwrap();
     assert_eq!(coverage.uncovered_ratio(f), 0.0);
 }
+
+#[test]
+fn flags_cleared_per_cell_cover_every_test_case_since_the_clear() {
+    let unit = registry().find("HashMap").unwrap();
+    let context = Arc::new(TestContext::paper(unit).unwrap());
+    let cases = random_cases(context.j(), 20, 30, 9);
+    // Per test case, accumulated by the caller …
+    let mut per_case = unit.coverage_session(Arc::clone(&context)).unwrap();
+    let mut accumulated = Coverage::new(unit.probes().unwrap());
+    for calls in &cases {
+        trace(&mut per_case, calls);
+        accumulated.absorb(&per_case);
+    }
+    // … equals the flags of a session cleared once for the whole cell.
+    let mut per_cell = unit.coverage_session(Arc::clone(&context)).unwrap();
+    per_cell.clear_per_test_case(false);
+    per_cell.clear();
+    for calls in &cases {
+        trace(&mut per_cell, calls);
+    }
+    let mut cell = Coverage::new(unit.probes().unwrap());
+    cell.absorb(&per_cell);
+    assert_eq!(cell.covered(), accumulated.covered());
+    assert!(cell.branches_covered() > 0);
+}

@@ -30,7 +30,13 @@ pub fn hit(probe: usize) {
 /// `condition`, recording probe `yes` if it holds and `no` if not.
 #[inline(always)]
 pub fn branch(condition: bool, yes: usize, no: usize) -> bool {
-    hit(if condition { yes } else { no });
+    // A store on each path (not a selected index): the compiler can fold the test into
+    // the decision that follows.
+    if condition {
+        hit(yes)
+    } else {
+        hit(no)
+    }
     condition
 }
 
@@ -57,7 +63,11 @@ impl<T> Outcome for Option<T> {
 /// `value`, recording probe `ok` if `?` will go on with it and `err` if it will return.
 #[inline(always)]
 pub fn question<T: Outcome>(value: T, ok: usize, err: usize) -> T {
-    hit(if value.proceeds() { ok } else { err });
+    if value.proceeds() {
+        hit(ok)
+    } else {
+        hit(err)
+    }
     value
 }
 
@@ -86,7 +96,11 @@ impl<I: Iterator> Iterator for Loop<I> {
     #[inline(always)]
     fn next(&mut self) -> Option<I::Item> {
         let item = self.inner.next();
-        hit(if item.is_some() { self.body } else { self.exit });
+        if item.is_some() {
+            hit(self.body)
+        } else {
+            hit(self.exit)
+        }
         item
     }
 }
@@ -132,16 +146,33 @@ pub struct ProbeTable {
 /// A session running gold through a unit's coverage copy: a [`Session`] (the same results,
 /// exceptions, pools and fuel as gold through the schemata copy) whose `reset` clears the
 /// thread's probe flags, so that after a test case [`CoverageSession::reached`] lists the
-/// probes it reached.
+/// probes it reached — or, after [`CoverageSession::clear_per_test_case`]`(false)`, keeps
+/// them until [`CoverageSession::clear`], so that they cover every test case since.
 pub struct CoverageSession {
     session: Box<dyn Session>,
     table: ProbeTable,
+    clear_on_reset: bool,
 }
 
 impl CoverageSession {
     /// Wraps a gold session of a coverage copy with the copy's probes.
     pub fn new(session: Box<dyn Session>, table: ProbeTable) -> Self {
-        CoverageSession { session, table }
+        CoverageSession {
+            session,
+            table,
+            clear_on_reset: true,
+        }
+    }
+
+    /// Whether `reset` clears the probe flags (the default), or they accumulate over test
+    /// cases until [`CoverageSession::clear`] (per cell, say).
+    pub fn clear_per_test_case(&mut self, clear: bool) {
+        self.clear_on_reset = clear;
+    }
+
+    /// Clears the unit's probe flags on this thread.
+    pub fn clear(&self) {
+        clear(self.table.probes.len());
     }
 
     /// The probes of the unit.
@@ -158,7 +189,9 @@ impl CoverageSession {
 impl Session for CoverageSession {
     fn reset(&mut self) {
         self.session.reset();
-        clear(self.table.probes.len());
+        if self.clear_on_reset {
+            self.clear();
+        }
     }
     fn step(&mut self, call: u32) -> Result<(), JavaException> {
         self.session.step(call)
