@@ -240,6 +240,7 @@ fn the_committed_paper_results_replot_to_the_committed_numbers() {
             "figure6.csv",
             "density_model.csv",
             "failures_per_cpu_second.csv",
+            "coverage_curves.csv",
         ],
     );
 }

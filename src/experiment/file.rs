@@ -710,6 +710,24 @@ tests = "E(r)"
     }
 
     #[test]
+    fn coverage_is_on_unless_the_file_turns_it_off_and_must_be_a_boolean() {
+        assert!(
+            parse_experiment(Path::new("e.toml"), GOOD)
+                .unwrap()
+                .coverage
+        );
+        let off = GOOD.replace("seed = 5", "seed = 5\ncoverage = false");
+        assert!(
+            !parse_experiment(Path::new("e.toml"), &off)
+                .unwrap()
+                .coverage
+        );
+        let e = error_of(&GOOD.replace("seed = 5", "seed = 5\ncoverage = \"yes\""));
+        assert_eq!((e.field.as_str(), e.line), ("coverage", 4));
+        assert!(e.message.contains("boolean"), "{e}");
+    }
+
+    #[test]
     fn the_watchdog_is_optional_profiled_and_must_be_positive_seconds() {
         assert_eq!(
             parse_experiment(Path::new("e.toml"), GOOD)
