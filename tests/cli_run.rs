@@ -549,3 +549,37 @@ fn a_second_run_into_a_folder_in_use_is_refused_at_once() {
         .count();
     assert_eq!(journal_lines, rows(&out).len(), "every cell journaled once");
 }
+
+/// Branch coverage of chunked cells (45,000 test cases split into chunks of 20,000 with two
+/// jobs) is merged in counter order: the same columns as one job's unchunked cells, with
+/// the checkpoints after 1, 10, …, 10,000 test cases filled in and 100,000 empty.
+#[test]
+fn coverage_of_chunked_cells_equals_that_of_one_job() {
+    let dir = tempfile::tempdir().unwrap();
+    let experiment = "testdata/experiments/coverage-chunks.toml";
+    run_experiment(experiment, &dir.path().join("one"), "1");
+    run_experiment(experiment, &dir.path().join("two"), "2");
+    let one = table_without_timing(&dir.path().join("one"));
+    assert_eq!(one, table_without_timing(&dir.path().join("two")));
+    let header: Vec<&str> = one.lines().next().unwrap().split(',').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    for row in one.lines().skip(1) {
+        let fields: Vec<&str> = row.split(',').collect();
+        let at = |name: &str| fields[column(name)].parse::<u64>().ok();
+        assert_eq!(at("tests_run"), Some(45_000));
+        let curve: Vec<u64> = [
+            "branches_at_1",
+            "branches_at_10",
+            "branches_at_100",
+            "branches_at_1000",
+            "branches_at_10000",
+        ]
+        .iter()
+        .map(|c| at(c).unwrap())
+        .collect();
+        assert!(curve.windows(2).all(|w| w[0] <= w[1]), "{curve:?}");
+        assert!(at("branches_covered").unwrap() >= curve[4]);
+        assert!(at("branches_covered") < at("branches_total"));
+        assert_eq!(at("branches_at_100000"), None);
+    }
+}

@@ -41,6 +41,16 @@ impl RangeCoverage {
         }
     }
 
+    /// Appends the range that follows this one in counter order: afterwards `self` is the
+    /// coverage of both, its checkpoint sets counted from this range's start.
+    pub fn append(&mut self, next: RangeCoverage) {
+        for (checkpoint, mut set) in next.checkpoints {
+            set.union_with(&self.covered);
+            self.checkpoints.push((checkpoint, set));
+        }
+        self.covered.union_with(&next.covered);
+    }
+
     /// Notes the end of the cell's `tests`-th test case (1-based), after its probes were
     /// added to `covered`.
     pub fn end_of_test_case(&mut self, tests: u64) {
@@ -123,6 +133,9 @@ mod tests {
         let whole = merge([&run(0, 15)], &branches);
         let split = merge([&run(0, 5), &run(5, 15)], &branches);
         assert_eq!(whole, split);
+        let mut appended = run(0, 5);
+        appended.append(run(5, 15));
+        assert_eq!(appended, run(0, 15));
         // Probe 0 is no branch: test case 1 covers probe 20 only; by 10 test cases, 1..=6
         // and 20..=29.
         assert_eq!(whole.at[..3], [Some(1), Some(16), None]);

@@ -90,6 +90,17 @@ impl ProbeSet {
     }
 }
 
+/// The branch probes (every kind but `entry`) of a unit, as a set.
+pub fn branch_mask(table: ProbeTable) -> ProbeSet {
+    let mut mask = ProbeSet::empty(table.probes.len());
+    for (id, probe) in table.probes.iter().enumerate() {
+        if probe.kind.is_branch() {
+            mask.insert(id);
+        }
+    }
+    mask
+}
+
 /// The probes of one port function.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FunctionProbes {
@@ -138,11 +149,7 @@ impl Coverage {
         let mut functions: Vec<FunctionProbes> = Vec::new();
         let mut positions: std::collections::HashMap<&str, usize> = Default::default();
         let mut function_of = Vec::with_capacity(table.probes.len());
-        let mut branches = ProbeSet::empty(table.probes.len());
-        for (id, probe) in table.probes.iter().enumerate() {
-            if probe.kind.is_branch() {
-                branches.insert(id);
-            }
+        for probe in table.probes {
             let position = *positions.entry(probe.function).or_insert_with(|| {
                 functions.push(FunctionProbes {
                     function: probe.function,
@@ -150,14 +157,14 @@ impl Coverage {
                 });
                 functions.len() - 1
             });
-            functions[position].probes.push(id);
+            functions[position].probes.push(function_of.len());
             function_of.push(position);
         }
         Coverage {
             covered: ProbeSet::empty(table.probes.len()),
             function_covered: vec![0; functions.len()],
             table,
-            branches,
+            branches: branch_mask(table),
             functions,
             function_of,
             newly: Vec::new(),

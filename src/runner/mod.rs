@@ -511,9 +511,7 @@ impl Runner<'_> {
             StrategyKind::Random | StrategyKind::RandomLeaf
         );
         let large = cell.budget.is_none_or(|b| b > CHUNK_TESTS);
-        // What gold covered, range by range in counter order.
-        let mut ranges: Vec<RangeCoverage> = Vec::new();
-        let mut merged = if without_replacement && large && self.options.jobs > 1 {
+        let merged = if without_replacement && large && self.options.jobs > 1 {
             let deadline = run
                 .seconds
                 .map(|s| Instant::now() + Duration::from_secs_f64(s));
@@ -545,7 +543,7 @@ impl Runner<'_> {
                     jobs.par_iter().map(|j| self.run_job(j)).collect();
                 for (j, result) in jobs.iter().zip(results) {
                     let mut result = result?;
-                    ranges.extend(result.coverage.take());
+                    append_coverage(&mut total.coverage, result.coverage.take());
                     total.cpu_seconds += result.cpu_seconds;
                     total.tests_run += result.tests_run;
                     total.failing_tests += result.failing_tests;
@@ -571,8 +569,7 @@ impl Runner<'_> {
         } else {
             self.run_job(&job(0, cell.budget, run.seconds))?
         };
-        ranges.extend(merged.coverage.take());
-        let coverage = self.cell_coverage(&cell.subject, &ranges);
+        let coverage = self.cell_coverage(&cell.subject, merged.coverage.as_ref());
         let outcome = merged.outcome();
         Ok(CellRecord {
             replicate: cell.replicate,
@@ -606,23 +603,30 @@ impl Runner<'_> {
         })
     }
 
-    /// A cell's branch coverage from its jobs' ranges (`None` if they recorded none).
+    /// A cell's branch coverage from what its jobs covered (`None` if they recorded none).
     fn cell_coverage(
         &self,
         subject: &str,
-        ranges: &[RangeCoverage],
+        covered: Option<&RangeCoverage>,
     ) -> Option<curve::CellCoverage> {
-        if ranges.is_empty() {
-            return None;
-        }
+        let covered = covered?;
         let unit = self
             .experiment
             .subjects
             .iter()
             .find(|s| s.unit.class() == subject)?
             .unit;
-        let coverage = crate::coverage::Coverage::new(unit.probes()?);
-        Some(curve::merge(ranges, coverage.branch_mask()))
+        let branches = crate::coverage::branch_mask(unit.probes()?);
+        Some(curve::merge([covered], &branches))
+    }
+}
+
+/// Adds a chunk's coverage (the next in counter order) to the cell's so far.
+fn append_coverage(total: &mut Option<RangeCoverage>, next: Option<RangeCoverage>) {
+    match (total.as_mut(), next) {
+        (Some(total), Some(next)) => total.append(next),
+        (None, next) => *total = next,
+        (Some(_), None) => {}
     }
 }
 
