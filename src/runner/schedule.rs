@@ -122,6 +122,7 @@ pub struct Scheduler<R> {
     ready: BinaryHeap<Ready>,
     order: Order,
     lookahead: u64,
+    waves: bool,
     running: usize,
 }
 
@@ -134,7 +135,17 @@ impl<R> Scheduler<R> {
             ready: BinaryHeap::new(),
             order,
             lookahead: lookahead.max(1),
+            waves: false,
             running: 0,
+        }
+    }
+
+    /// The same, handing out a chunked cell's chunks in waves of `lookahead`, each wave
+    /// once the one before is given back (the barrier runner's, for [`simulate`]).
+    pub fn in_waves(self) -> Self {
+        Scheduler {
+            waves: true,
+            ..self
         }
     }
 
@@ -223,10 +234,14 @@ impl<R> Scheduler<R> {
 
     /// Puts `cell` in the ready queue if it has work to hand out now.
     fn enqueue(&mut self, cell: CellId) {
-        let lookahead = self.lookahead;
+        let (lookahead, waves) = (self.lookahead, self.waves);
         let slot = &mut self.slots[cell];
         let blocked = slot.chunked.as_ref().is_some_and(|c| {
-            c.closed || c.next >= c.merged + lookahead || c.limit.is_some_and(|k| c.next >= k)
+            let wave_over = waves && c.next > c.merged && c.next % lookahead == 0;
+            c.closed
+                || wave_over
+                || c.next >= c.merged + lookahead
+                || c.limit.is_some_and(|k| c.next >= k)
         });
         if slot.queued || slot.started || slot.finished || blocked {
             return;
@@ -321,12 +336,20 @@ pub const UNLIMITED_TESTS: u64 = 10_000_000;
 /// One cell of a simulated run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SimCell {
-    /// What it costs (seconds of one core).
-    pub seconds: f64,
     /// What the scheduler expects it to cost (its [`Plan::cost`]).
     pub expected: f64,
-    /// Chunks it is run as (`None`: one job); each costs an equal share of `seconds`.
-    pub chunks: Option<u64>,
+    /// Seconds of one core its pieces of work cost: its chunks in counter order (each runs
+    /// to its end), or its one job.
+    pub pieces: Vec<f64>,
+    /// Whether it is run as chunks.
+    pub chunked: bool,
+}
+
+impl SimCell {
+    /// Seconds of one core the cell costs.
+    pub fn seconds(&self) -> f64 {
+        self.pieces.iter().sum()
+    }
 }
 
 /// A simulated unit: its cells, step by step (a step may have none).
@@ -364,7 +387,9 @@ impl SimReport {
 }
 
 /// Runs `units` on `jobs` simulated workers under `policy` with the [`Scheduler`] and
-/// [`Units`] of the runner (every chunk runs to its end), and reports the makespan.
+/// [`Units`] of the runner (every chunk runs to its end), and reports the makespan. The
+/// barrier policy takes the cells of a step in the order they were added and a chunked
+/// cell's chunks in waves of 2 × jobs, as the runner before the scheduler did.
 pub fn simulate(units: &[SimUnit], jobs: usize, policy: Policy) -> SimReport {
     Simulation::new(units, jobs, policy).run()
 }
@@ -375,8 +400,8 @@ struct Simulation<'a> {
     policy: Policy,
     scheduler: Scheduler<()>,
     progress: Units,
-    /// Per cell id: (unit, step, seconds per piece of work).
-    cells: Vec<(usize, usize, f64)>,
+    /// Per cell id: (unit, step, seconds of each piece of work).
+    cells: Vec<(usize, usize, Vec<f64>)>,
     clock: f64,
     report: SimReport,
 }
@@ -384,15 +409,16 @@ struct Simulation<'a> {
 impl<'a> Simulation<'a> {
     fn new(units: &'a [SimUnit], jobs: usize, policy: Policy) -> Self {
         let steps = units.iter().map(|u| u.steps.len()).max().unwrap_or(0);
-        let order = match policy {
-            Policy::Dependencies => Order::LongestFirst,
-            Policy::Barriers => Order::Added,
+        let lookahead = 2 * jobs.max(1) as u64;
+        let scheduler = match policy {
+            Policy::Dependencies => Scheduler::new(Order::LongestFirst, lookahead),
+            Policy::Barriers => Scheduler::new(Order::Added, lookahead).in_waves(),
         };
         Simulation {
             units,
             jobs: jobs.max(1),
             policy,
-            scheduler: Scheduler::new(order, 2 * jobs.max(1) as u64),
+            scheduler,
             progress: Units::new(units.len(), steps),
             cells: Vec::new(),
             clock: 0.0,
@@ -411,11 +437,10 @@ impl<'a> Simulation<'a> {
         while self.progress.step(unit) < steps.len().min(limit) {
             let step = self.progress.step(unit);
             for cell in &steps[step] {
-                let pieces = cell.chunks.unwrap_or(1).max(1);
-                self.cells.push((unit, step, cell.seconds / pieces as f64));
+                self.cells.push((unit, step, cell.pieces.clone()));
                 self.scheduler.add(Plan {
                     cost: cell.expected,
-                    chunks: cell.chunks.map(Some),
+                    chunks: cell.chunked.then_some(Some(cell.pieces.len() as u64)),
                 });
             }
             self.progress.planned(unit, steps[step].len());
@@ -442,7 +467,8 @@ impl<'a> Simulation<'a> {
                 let Some(work) = self.scheduler.take() else {
                     break;
                 };
-                let (unit, step, seconds) = self.cells[work.cell];
+                let (unit, step, ref pieces) = self.cells[work.cell];
+                let seconds = pieces[work.chunk.unwrap_or(0) as usize];
                 let end = self.clock + seconds;
                 self.report.spans.push((unit, step, self.clock, end));
                 self.report.busy += seconds;
@@ -588,17 +614,13 @@ mod tests {
                 steps: (0..6)
                     .map(|s| {
                         let heavy = u % 7 == 3 && s >= 3;
-                        let seconds = if heavy {
-                            40.0
-                        } else {
-                            0.1 + (u * s % 5) as f64
-                        };
-                        let chunks = (s >= 3).then_some(if heavy { 20 } else { 2 });
+                        let seconds = if heavy { 2.0 } else { 0.1 + (u * s % 5) as f64 };
+                        let chunks = if heavy { 20 } else { 1 + usize::from(s >= 3) };
                         (0..1 + (u + s) % 3)
                             .map(|_| SimCell {
-                                seconds,
-                                expected: seconds,
-                                chunks,
+                                expected: seconds * chunks as f64,
+                                pieces: (0..chunks).map(|i| seconds * (i % 3) as f64).collect(),
+                                chunked: s >= 3,
                             })
                             .collect()
                     })
@@ -627,7 +649,7 @@ mod tests {
             let total: f64 = units
                 .iter()
                 .flat_map(|u| u.steps.iter().flatten())
-                .map(|c| c.seconds)
+                .map(SimCell::seconds)
                 .sum();
             assert!((report.busy - total).abs() < 1e-6, "every cell runs once");
         }
