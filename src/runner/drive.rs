@@ -34,6 +34,9 @@ struct State<'a, 'j> {
     units: Vec<Unit>,
     /// The experiment's (phase, run) pairs in order.
     steps: Vec<(usize, usize)>,
+    /// Per step, the (n, test budget) of the cells a unit may have in it (an `E(r)` budget
+    /// as its run's budget, which bounds it).
+    nominal: Vec<Vec<(u64, Option<u64>)>>,
     progress: Units,
     scheduler: Scheduler<(JobResult, bool)>,
     flights: Vec<Flight>,
@@ -133,6 +136,15 @@ impl<'a, 'j> State<'a, 'j> {
             .flat_map(|(p, phase)| (0..phase.runs.len()).map(move |r| (p, r)))
             .collect();
         let units = runner.units();
+        let nominal = steps
+            .iter()
+            .map(|&(p, r)| {
+                let phase = &experiment.phases[p];
+                let budget = nominal_budget(phase, r);
+                let lengths = phase.runs[r].lengths.iter();
+                lengths.map(|&n| (n as u64, budget)).collect()
+            })
+            .collect();
         let display = output::Progress::start(runner.options.progress, labels(runner.experiment));
         let lookahead = 2 * runner.options.jobs.max(1) as u64;
         let index: HashMap<(u32, &str, u32), usize> = units
@@ -155,6 +167,7 @@ impl<'a, 'j> State<'a, 'j> {
             progress: Units::new(units.len(), steps.len()),
             units,
             steps,
+            nominal,
             scheduler: Scheduler::new(Order::LongestFirst, lookahead),
             flights: Vec::new(),
             leaders: HashMap::new(),
@@ -219,6 +232,7 @@ impl<'a, 'j> State<'a, 'j> {
         }
         let plan = Plan {
             cost: self.expected_cost(unit, &cell),
+            after: self.after(unit, step),
             chunks: self.runner.chunks(run, &cell),
         };
         let id = self.scheduler.add(plan);
@@ -239,6 +253,14 @@ impl<'a, 'j> State<'a, 'j> {
     /// [`expected_cost`] of `cell`, from the counts of `unit`'s cells recorded so far.
     fn expected_cost(&self, unit: usize, cell: &Cell) -> f64 {
         expected_cost(cell.n as u64, cell.budget, self.counts[unit])
+    }
+
+    /// The expected cost of every cell `unit` may have in the steps after `step` ([`Plan::after`]).
+    fn after(&self, unit: usize, step: usize) -> f64 {
+        let cells = self.nominal[step + 1..].iter().flatten();
+        cells
+            .map(|&(n, budget)| expected_cost(n, budget, self.counts[unit]))
+            .sum()
     }
 
     /// The job of `work` (`None`: a chunk whose cell's time cap is already over).
@@ -307,6 +329,25 @@ impl<'a, 'j> State<'a, 'j> {
             self.advance(unit)?;
         }
         Ok(())
+    }
+}
+
+/// The test budget of run `r` of `phase` for planning's cost estimates: an `E(r)` budget
+/// is at most the budget of the run it names.
+fn nominal_budget(phase: &crate::experiment::Phase, r: usize) -> Option<u64> {
+    use crate::experiment::TestBudget;
+    match &phase.runs[r].tests {
+        TestBudget::Fixed(b) => Some(*b),
+        TestBudget::Unlimited => None,
+        TestBudget::FirstFailureOf(kind) => {
+            match phase.runs[..r].iter().find(|x| x.strategy == *kind) {
+                Some(run) => match run.tests {
+                    TestBudget::Fixed(b) => Some(b),
+                    _ => None,
+                },
+                None => None,
+            }
+        }
     }
 }
 

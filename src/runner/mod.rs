@@ -1,12 +1,14 @@
 //! The experiment runner: plans cells (phase × run × subject × mutant × n), executes them
-//! in supervised worker processes in parallel, journals every finished cell so an
+//! in supervised worker processes in parallel ([`schedule`]: each (replicate, subject,
+//! mutant) unit moves on as soon as its own earlier cells are recorded, longest work
+//! first, chunks of large cells on every worker), journals every finished cell so an
 //! interrupted run can resume, and writes the result tables.
 //!
 //! Determinism: every test case is a pure function of (strategy, seed, counter), every cell
-//! is planned from the results of earlier runs only, and large cells of strategies without
-//! replacement are split into fixed-size chunks merged in counter order — so the tables
-//! are identical for any number of jobs, except `cpu_seconds` and cells stopped by a time
-//! cap.
+//! is planned from the results of its unit's earlier runs only, and large cells of
+//! strategies without replacement are split into fixed-size chunks merged in counter order
+//! — so the tables are identical for any number of jobs and any order of execution, except
+//! `cpu_seconds` and cells stopped by a time cap.
 
 mod drive;
 pub mod job;

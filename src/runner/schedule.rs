@@ -8,10 +8,15 @@
 //!   count). Every planning rule of the runner reads only the unit's own records
 //!   (`mutants = "killed"`, `stop-when-killed`, `tests = "E(r)"`, resume), so no step waits
 //!   for another unit: there is no barrier between steps.
-//! - **Longest first.** Among the ready work, an idle worker takes the one with the largest
-//!   expected cost ([`expected_cost`]; for a chunked cell, the cost of its chunks not yet
-//!   handed out), ties broken by the order the cells were added. The order changes which
-//!   worker runs what and when, never what a cell records.
+//! - **Longest first.** Among the ready work, an idle worker takes the one that heads the
+//!   longest expected path of work: the cell's expected cost ([`expected_cost`]; for a
+//!   chunked cell, the cost of its chunks not yet handed out) plus what its unit may still
+//!   have to run after it ([`Plan::after`]: the later steps wait for it). So a unit's cheap
+//!   first run, which decides whether hours of its later runs happen, is not starved by big
+//!   cells of units further on, and a unit found costly early (Properties 226, whose test
+//!   cases run out of fuel from its first run on) is pushed through its chain first. Ties
+//!   are broken by the order the cells were added. The order changes which worker runs what
+//!   and when, never what a cell records.
 //! - **Chunks on every core.** A chunked cell (a large cell of a strategy without
 //!   replacement) is handed out one chunk at a time, in counter order, to any idle worker,
 //!   at most `lookahead` chunks beyond the first one whose result is still missing. Results
@@ -43,6 +48,9 @@ pub struct Work {
 pub struct Plan {
     /// The expected cost (any unit, the same for all cells; see [`expected_cost`]).
     pub cost: f64,
+    /// The expected cost of the work its unit may still have after this cell's step (the
+    /// rest of its longest path: its later steps wait for this cell).
+    pub after: f64,
     /// `None`: one job. `Some(None)`: chunks until one does not run to its end;
     /// `Some(Some(k))`: at most k chunks.
     pub chunks: Option<Option<u64>>,
@@ -83,6 +91,7 @@ struct Chunked<R> {
 
 struct Slot<R> {
     cost: f64,
+    after: f64,
     chunked: Option<Chunked<R>>,
     /// Handed out (a cell run as one job), or no chunk left to hand out.
     started: bool,
@@ -154,6 +163,7 @@ impl<R> Scheduler<R> {
         let id = self.slots.len();
         self.slots.push(Slot {
             cost: plan.cost,
+            after: plan.after,
             chunked: plan.chunks.map(|limit| Chunked {
                 limit,
                 next: 0,
@@ -251,7 +261,7 @@ impl<R> Scheduler<R> {
                 .map_or(1.0, |k| (k - c.next) as f64 / k.max(1) as f64)
         });
         let priority = match self.order {
-            Order::LongestFirst => slot.cost * remaining,
+            Order::LongestFirst => slot.cost * remaining + slot.after,
             Order::Added => 0.0,
         };
         slot.queued = true;
@@ -436,10 +446,12 @@ impl<'a> Simulation<'a> {
         let steps = &self.units[unit].steps;
         while self.progress.step(unit) < steps.len().min(limit) {
             let step = self.progress.step(unit);
+            let after: f64 = steps[step + 1..].iter().flatten().map(|c| c.expected).sum();
             for cell in &steps[step] {
                 self.cells.push((unit, step, cell.pieces.clone()));
                 self.scheduler.add(Plan {
                     cost: cell.expected,
+                    after,
                     chunks: cell.chunked.then_some(Some(cell.pieces.len() as u64)),
                 });
             }
@@ -506,7 +518,11 @@ mod tests {
     use super::*;
 
     fn whole(cost: f64) -> Plan {
-        Plan { cost, chunks: None }
+        Plan {
+            cost,
+            after: 0.0,
+            chunks: None,
+        }
     }
 
     #[test]
@@ -530,6 +546,7 @@ mod tests {
         let mut s = Scheduler::<u64>::new(Order::LongestFirst, 2);
         let cell = s.add(Plan {
             cost: 10.0,
+            after: 0.0,
             chunks: Some(Some(5)),
         });
         let a = s.take().unwrap();
@@ -555,6 +572,7 @@ mod tests {
         let mut s = Scheduler::<u64>::new(Order::LongestFirst, 4);
         s.add(Plan {
             cost: 1.0,
+            after: 0.0,
             chunks: Some(None),
         });
         let pieces: Vec<Work> = std::iter::from_fn(|| s.take()).collect();
@@ -572,6 +590,7 @@ mod tests {
         let mut s = Scheduler::<u64>::new(Order::LongestFirst, 8);
         s.add(Plan {
             cost: 1.0,
+            after: 0.0,
             chunks: Some(Some(3)),
         });
         let pieces: Vec<Work> = std::iter::from_fn(|| s.take()).collect();
@@ -582,10 +601,44 @@ mod tests {
     }
 
     #[test]
+    fn a_cheap_cell_heading_a_long_path_goes_before_a_bigger_cell_with_nothing_after_it() {
+        let mut s = Scheduler::<()>::new(Order::LongestFirst, 4);
+        s.add(whole(5.0));
+        s.add(Plan {
+            cost: 0.1,
+            after: 10.0,
+            chunks: None,
+        });
+        s.add(Plan {
+            cost: 0.1,
+            after: 1.0,
+            chunks: None,
+        });
+        let taken: Vec<CellId> = std::iter::from_fn(|| s.take()).map(|w| w.cell).collect();
+        assert_eq!(taken, [1, 0, 2]);
+    }
+
+    #[test]
+    fn in_waves_the_next_chunks_wait_until_the_whole_wave_is_back() {
+        let mut s = Scheduler::<u64>::new(Order::Added, 2).in_waves();
+        s.add(Plan {
+            cost: 1.0,
+            after: 0.0,
+            chunks: Some(Some(4)),
+        });
+        let (a, b) = (s.take().unwrap(), s.take().unwrap());
+        assert_eq!(s.finish(a, 0, true), Done::Pending);
+        assert_eq!(s.take(), None, "chunk 1 of the wave is still out");
+        assert_eq!(s.finish(b, 1, true), Done::Pending);
+        assert_eq!(s.take().map(|w| w.chunk), Some(Some(2)));
+    }
+
+    #[test]
     fn the_remaining_chunks_of_a_cell_compete_with_other_cells_by_their_cost() {
         let mut s = Scheduler::<()>::new(Order::LongestFirst, 8);
         s.add(Plan {
             cost: 10.0,
+            after: 0.0,
             chunks: Some(Some(10)),
         });
         s.add(whole(7.5));
