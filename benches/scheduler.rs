@@ -9,7 +9,9 @@
 //!   `results/andrews2010/cells.csv`, each costing its recorded `cpu_seconds`; a large cell
 //!   of `be`, `bobw` or `bobw-prime` runs as chunks of 20,000 test cases, as the runner
 //!   runs it with two or more workers; the expected costs are [`expected_cost`]'s, from the
-//!   counts of the unit's earlier cells, as the runner computes them.
+//!   counts of the unit's earlier cells, as the runner computes them (what a unit has after
+//!   a step is the sum of its later cells' expected costs: the simulation knows which cells
+//!   a unit will have, the runner bounds them by every run's lengths).
 //! - `synthetic`: a seeded mix of the same shape (384 units: most killed by a cheap first
 //!   run, the survivors through three costlier runs and chunked runs, one unit with a
 //!   chain of two 200-second chunked cells, the killed ones through a second phase of
