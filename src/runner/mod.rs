@@ -1,17 +1,21 @@
 //! The experiment runner: plans cells (phase × run × subject × mutant × n), executes them
-//! in supervised worker processes in parallel, journals every finished cell so an
+//! in supervised worker processes in parallel ([`schedule`]: each (replicate, subject,
+//! mutant) unit moves on as soon as its own earlier cells are recorded, longest work
+//! first, chunks of large cells on every worker), journals every finished cell so an
 //! interrupted run can resume, and writes the result tables.
 //!
 //! Determinism: every test case is a pure function of (strategy, seed, counter), every cell
-//! is planned from the results of earlier runs only, and large cells of strategies without
-//! replacement are split into fixed-size chunks merged in counter order — so the tables
-//! are identical for any number of jobs, except `cpu_seconds` and cells stopped by a time
-//! cap.
+//! is planned from the results of its unit's earlier runs only, and large cells of
+//! strategies without replacement are split into fixed-size chunks merged in counter order
+//! — so the tables are identical for any number of jobs and any order of execution, except
+//! `cpu_seconds` and cells stopped by a time cap.
 
+mod drive;
 pub mod job;
 pub mod lock;
 pub mod merge;
 pub mod output;
+pub mod schedule;
 pub mod worker;
 
 use std::collections::BTreeMap;
@@ -22,7 +26,6 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::coverage::curve::{self, CHECKPOINTS, RangeCoverage};
@@ -32,7 +35,7 @@ use crate::strategy::StrategyKind;
 use crate::strategy::rng::{case_rng, mix64};
 use crate::subject::MutantInfo;
 use job::{Job, JobResult, Stop};
-use worker::{Handshake, WorkerProcess};
+use worker::Handshake;
 
 /// Test cases per chunk of a large cell.
 pub const CHUNK_TESTS: u64 = 20_000;
@@ -303,15 +306,14 @@ impl CellRecord {
     }
 }
 
-/// The cells of one run of a phase, over all replicates, split by what they need.
-struct Step {
-    /// Cells to execute.
-    execute: Vec<Cell>,
-    /// Cells whose identical cell in another replicate is executed in this step: they
-    /// take its record (keyed by [`Cell::identity`]).
-    followers: std::collections::HashMap<SharedIdentity, Vec<Cell>>,
-    /// Cells whose identical cell in another replicate already has a record.
-    reused: Vec<(Cell, CellRecord)>,
+/// A unit of the run, whose cells depend only on its own earlier cells: one mutant of one
+/// subject in one replicate (indices into the experiment's subjects and their sampled
+/// mutants).
+#[derive(Clone, Copy, Debug)]
+struct Unit {
+    replicate: u32,
+    subject: usize,
+    mutant: usize,
 }
 
 /// The shared state of one run.
@@ -325,10 +327,6 @@ struct Runner<'a> {
     options: &'a RunOptions,
     watchdog: Duration,
     handshake: Handshake,
-}
-
-thread_local! {
-    static WORKER: std::cell::RefCell<Option<WorkerProcess>> = const { std::cell::RefCell::new(None) };
 }
 
 impl Runner<'_> {
@@ -362,138 +360,111 @@ impl Runner<'_> {
             })
     }
 
-    /// The cells of run `r` of phase `p` in `replicate` that have no record yet, given the
-    /// records of the replicate's earlier runs.
-    fn plan(&self, replicate: u32, p: usize, phase: &Phase, r: usize, run: &Run) -> Vec<Cell> {
+    /// The cells of run `r` of phase `p` of `unit` that have no record yet, given the
+    /// records of the unit's earlier runs (no other unit's: see [`schedule`]).
+    fn plan(&self, unit: &Unit, p: usize, phase: &Phase, r: usize, run: &Run) -> Vec<Cell> {
         let mut cells = Vec::new();
+        let replicate = unit.replicate;
         let key = |run: usize, subject: &str, mutant: u32, n: usize| -> CellKey {
             (replicate, p, run, subject.to_string(), mutant, n as u64)
         };
-        for (s, plan) in self.experiment.subjects.iter().enumerate() {
-            let subject = plan.unit.class();
-            for (m, mutant) in self.mutants[s].iter().enumerate() {
-                if let Some(shard) = self.options.shard {
-                    let position = (self.mutants[..s].iter().map(Vec::len).sum::<usize>() + m)
-                        * self.experiment.replicates as usize
-                        + replicate as usize;
-                    if !shard.holds(position) {
-                        continue;
-                    }
-                }
-                if phase.mutants == MutantSelection::Killed
-                    && !self.killed(replicate, |q| q < p, None, subject, mutant.id)
-                {
-                    continue;
-                }
-                if phase.stop_when_killed
-                    && self.killed(replicate, |q| q == p, Some((p, r)), subject, mutant.id)
-                {
-                    continue;
-                }
-                for &n in &run.lengths {
-                    if self.records.contains_key(&key(r, subject, mutant.id, n)) {
-                        continue;
-                    }
-                    let budget = match &run.tests {
-                        TestBudget::Fixed(b) => Some(*b),
-                        TestBudget::Unlimited => None,
-                        TestBudget::FirstFailureOf(kind) => {
-                            let earlier = phase.runs[..r]
-                                .iter()
-                                .position(|x| x.strategy == *kind)
-                                .expect("validated");
-                            match self
-                                .records
-                                .get(&key(earlier, subject, mutant.id, n))
-                                .and_then(|rec| rec.first_failure)
-                            {
-                                Some(e) => Some(e),
-                                None => continue,
-                            }
-                        }
-                    };
-                    cells.push(Cell {
-                        replicate,
-                        seed: self.experiment.replicate_seed(replicate),
-                        subject: subject.to_string(),
-                        mutant: mutant.clone(),
-                        n,
-                        budget,
-                    });
-                }
+        let subject = self.experiment.subjects[unit.subject].unit.class();
+        let mutant = &self.mutants[unit.subject][unit.mutant];
+        if phase.mutants == MutantSelection::Killed
+            && !self.killed(replicate, |q| q < p, None, subject, mutant.id)
+        {
+            return cells;
+        }
+        if phase.stop_when_killed
+            && self.killed(replicate, |q| q == p, Some((p, r)), subject, mutant.id)
+        {
+            return cells;
+        }
+        for &n in &run.lengths {
+            if self.records.contains_key(&key(r, subject, mutant.id, n)) {
+                continue;
             }
+            let budget = match &run.tests {
+                TestBudget::Fixed(b) => Some(*b),
+                TestBudget::Unlimited => None,
+                TestBudget::FirstFailureOf(kind) => {
+                    let earlier = phase.runs[..r]
+                        .iter()
+                        .position(|x| x.strategy == *kind)
+                        .expect("validated");
+                    match self
+                        .records
+                        .get(&key(earlier, subject, mutant.id, n))
+                        .and_then(|rec| rec.first_failure)
+                    {
+                        Some(e) => Some(e),
+                        None => continue,
+                    }
+                }
+            };
+            cells.push(Cell {
+                replicate,
+                seed: self.experiment.replicate_seed(replicate),
+                subject: subject.to_string(),
+                mutant: mutant.clone(),
+                n,
+                budget,
+            });
         }
         cells
     }
 
-    /// Splits the planned cells of run `r` of phase `p`: a strategy that ignores its seed
-    /// (`be`, `bobw-prime`) gives the same result in every replicate for the same
-    /// (subject, mutant, n, budget), so such a cell is executed once and its record copied
-    /// to the other replicates (from this step, or from a record an earlier invocation
-    /// journaled). Cells of other strategies are all executed.
-    fn share_seed_independent(&self, p: usize, r: usize, run: &Run, planned: Vec<Cell>) -> Step {
-        let mut step = Step {
-            execute: Vec::new(),
-            followers: std::collections::HashMap::new(),
-            reused: Vec::new(),
-        };
-        if run.strategy.uses_seed() {
-            step.execute = planned;
-            return step;
-        }
-        let known: std::collections::HashMap<SharedIdentity, &CellRecord> = self
-            .records
-            .values()
-            .filter(|rec| rec.phase_index == p && rec.run == r)
-            .map(|rec| {
-                (
-                    (
-                        rec.subject.clone(),
-                        rec.mutant,
-                        rec.n as usize,
-                        rec.test_budget,
-                    ),
-                    rec,
-                )
-            })
-            .collect();
-        let mut leaders = std::collections::HashSet::new();
-        for cell in planned {
-            let identity = cell.identity();
-            if let Some(record) = known.get(&identity) {
-                step.reused.push((cell, (*record).clone()));
-            } else if leaders.contains(&identity) {
-                step.followers.entry(identity).or_default().push(cell);
-            } else {
-                leaders.insert(identity);
-                step.execute.push(cell);
-            }
-        }
-        step
+    /// The units of the run in the deal order of shards ((subject, mutant, replicate)), those
+    /// of this invocation's shard only.
+    fn units(&self) -> Vec<Unit> {
+        let replicates = self.experiment.replicates;
+        let all = self
+            .mutants
+            .iter()
+            .enumerate()
+            .flat_map(|(subject, mutants)| {
+                (0..mutants.len()).flat_map(move |mutant| {
+                    (0..replicates).map(move |replicate| Unit {
+                        replicate,
+                        subject,
+                        mutant,
+                    })
+                })
+            });
+        all.enumerate()
+            .filter(|(position, _)| self.options.shard.is_none_or(|s| s.holds(*position)))
+            .map(|(_, unit)| unit)
+            .collect()
     }
 
-    fn run_job(&self, job: &Job) -> anyhow::Result<JobResult> {
-        let watchdog = job.seconds.map_or(self.watchdog, |s| {
-            Duration::from_secs_f64(s) + self.watchdog
-        });
-        WORKER.with(|slot| {
-            let mut slot = slot.borrow_mut();
-            let worker = slot.get_or_insert_with(|| WorkerProcess::new(&self.handshake));
-            worker.run(job, watchdog)
+    /// The record of another replicate's cell identical to `cell` (a seed-free strategy's
+    /// cell of run `r` of phase `p` with the same subject, mutant, n and budget), if any.
+    fn identical_record(&self, p: usize, r: usize, cell: &Cell) -> Option<&CellRecord> {
+        (0..self.experiment.replicates).find_map(|replicate| {
+            let key = (
+                replicate,
+                p,
+                r,
+                cell.subject.clone(),
+                cell.mutant.id,
+                cell.n as u64,
+            );
+            self.records
+                .get(&key)
+                .filter(|rec| rec.test_budget == cell.budget)
         })
     }
 
-    /// Runs one cell: as one job, or for a large cell of a strategy without replacement,
-    /// as waves of fixed-size chunks merged in counter order.
-    fn execute_cell(
+    /// The job of `cell` (of `run`) over the test cases `start..start + count`.
+    fn job(
         &self,
-        p: usize,
-        phase: &Phase,
-        r: usize,
         run: &Run,
         cell: &Cell,
-    ) -> anyhow::Result<CellRecord> {
-        let job = |start: u64, count: Option<u64>, seconds: Option<f64>| Job {
+        start: u64,
+        count: Option<u64>,
+        seconds: Option<f64>,
+    ) -> Job {
+        Job {
             subject: cell.subject.clone(),
             mutant: cell.mutant.id,
             strategy: run.strategy,
@@ -505,102 +476,20 @@ impl Runner<'_> {
             seconds,
             oracle: self.experiment.oracle,
             coverage: self.experiment.coverage,
-        };
+        }
+    }
+
+    /// How `cell` is run: as one job (`None`), or — a large cell of a strategy without
+    /// replacement, with more than one job — as chunks of [`CHUNK_TESTS`] test cases
+    /// (`Some(k)`: at most k chunks; `Some(None)`: until one does not run to its end).
+    fn chunks(&self, run: &Run, cell: &Cell) -> Option<Option<u64>> {
         let without_replacement = !matches!(
             run.strategy,
             StrategyKind::Random | StrategyKind::RandomLeaf
         );
         let large = cell.budget.is_none_or(|b| b > CHUNK_TESTS);
-        let merged = if without_replacement && large && self.options.jobs > 1 {
-            let deadline = run
-                .seconds
-                .map(|s| Instant::now() + Duration::from_secs_f64(s));
-            let wave_size = 2 * self.options.jobs as u64;
-            let mut total = JobResult::lost(Stop::Budget, 0.0);
-            let mut next = 0u64;
-            'waves: loop {
-                let remaining_time =
-                    deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
-                if remaining_time.is_some_and(|t| t <= 0.0) {
-                    total.stop = Stop::Time;
-                    break;
-                }
-                let jobs: Vec<Job> = (0..wave_size)
-                    .map(|i| next + i * CHUNK_TESTS)
-                    .take_while(|&start| cell.budget.is_none_or(|b| start < b))
-                    .map(|start| {
-                        let count = cell
-                            .budget
-                            .map_or(CHUNK_TESTS, |b| CHUNK_TESTS.min(b - start));
-                        job(start, Some(count), remaining_time)
-                    })
-                    .collect();
-                if jobs.is_empty() {
-                    total.stop = Stop::Budget;
-                    break;
-                }
-                let results: Vec<anyhow::Result<JobResult>> =
-                    jobs.par_iter().map(|j| self.run_job(j)).collect();
-                for (j, result) in jobs.iter().zip(results) {
-                    let mut result = result?;
-                    append_coverage(&mut total.coverage, result.coverage.take());
-                    total.cpu_seconds += result.cpu_seconds;
-                    total.tests_run += result.tests_run;
-                    total.failing_tests += result.failing_tests;
-                    total.guarded_tests += result.guarded_tests;
-                    total.abandoned_tests += result.abandoned_tests;
-                    total.method_calls += result.method_calls;
-                    if total.first_failure.is_none() {
-                        total.first_failure_cpu_seconds = result
-                            .first_failure_cpu_seconds
-                            .map(|s| s + total.cpu_seconds - result.cpu_seconds);
-                        total.first_failure = result.first_failure;
-                        total.first_failure_index = result.first_failure_index.clone();
-                    }
-                    let complete = result.stop == Stop::Budget && Some(result.tests_run) == j.count;
-                    if !complete {
-                        total.stop = result.stop;
-                        break 'waves;
-                    }
-                    next = j.start + result.tests_run;
-                }
-            }
-            total
-        } else {
-            self.run_job(&job(0, cell.budget, run.seconds))?
-        };
-        let coverage = self.cell_coverage(&cell.subject, merged.coverage.as_ref());
-        let outcome = merged.outcome();
-        Ok(CellRecord {
-            replicate: cell.replicate,
-            seed: cell.seed,
-            phase_index: p,
-            phase: phase.name.clone(),
-            run: r,
-            subject: cell.subject.clone(),
-            mutant: cell.mutant.id,
-            operator: cell.mutant.operator.name().to_string(),
-            strategy: run.strategy.name().to_string(),
-            n: cell.n as u64,
-            test_budget: cell.budget,
-            tests_run: merged.tests_run,
-            failing_tests: merged.failing_tests,
-            guarded_tests: merged.guarded_tests,
-            abandoned_tests: merged.abandoned_tests,
-            first_failure: merged.first_failure.map(|c| c + 1),
-            first_failure_index: merged.first_failure_index,
-            method_calls: merged.method_calls,
-            cpu_seconds: merged.cpu_seconds,
-            first_failure_cpu_seconds: merged.first_failure_cpu_seconds,
-            outcome: outcome.to_string(),
-            stop: serde_json::to_value(merged.stop)?
-                .as_str()
-                .unwrap_or("?")
-                .to_string(),
-            branches_total: coverage.as_ref().map(|c| c.branches_total),
-            branches_covered: coverage.as_ref().map(|c| c.branches_covered),
-            branches_at: coverage.map_or([None; CHECKPOINTS.len()], |c| c.at),
-        })
+        (without_replacement && large && self.options.jobs > 1)
+            .then(|| cell.budget.map(|b| b.div_ceil(CHUNK_TESTS)))
     }
 
     /// A cell's branch coverage from what its jobs covered (`None` if they recorded none).
@@ -628,6 +517,88 @@ fn append_coverage(total: &mut Option<RangeCoverage>, next: Option<RangeCoverage
         (None, next) => *total = next,
         (Some(_), None) => {}
     }
+}
+
+/// Chunk `chunk` of a cell with test budget `budget`: (first counter, test cases).
+fn chunk_range(budget: Option<u64>, chunk: u64) -> (u64, u64) {
+    let start = chunk * CHUNK_TESTS;
+    (
+        start,
+        budget.map_or(CHUNK_TESTS, |b| CHUNK_TESTS.min(b - start)),
+    )
+}
+
+/// Whether a chunk ran to its end, so that the next chunk's results count.
+fn chunk_complete(job: &Job, result: &JobResult) -> bool {
+    result.stop == Stop::Budget && Some(result.tests_run) == job.count
+}
+
+/// A chunked cell's result: its chunks' results, given in counter order up to and
+/// including the first one that did not run to its end (`complete` false), as one.
+fn merge_chunks(chunks: Vec<(JobResult, bool)>) -> JobResult {
+    let mut total = JobResult::lost(Stop::Budget, 0.0);
+    for (mut result, complete) in chunks {
+        append_coverage(&mut total.coverage, result.coverage.take());
+        total.cpu_seconds += result.cpu_seconds;
+        total.tests_run += result.tests_run;
+        total.failing_tests += result.failing_tests;
+        total.guarded_tests += result.guarded_tests;
+        total.abandoned_tests += result.abandoned_tests;
+        total.method_calls += result.method_calls;
+        if total.first_failure.is_none() {
+            total.first_failure_cpu_seconds = result
+                .first_failure_cpu_seconds
+                .map(|s| s + total.cpu_seconds - result.cpu_seconds);
+            total.first_failure = result.first_failure;
+            total.first_failure_index = result.first_failure_index.clone();
+        }
+        if !complete {
+            total.stop = result.stop;
+            break;
+        }
+    }
+    total
+}
+
+/// The record of `cell`, of run `r` of phase `p`, whose job or merged chunks gave `merged`,
+/// with the cell's branch coverage `coverage` (from [`Runner::cell_coverage`]).
+fn cell_record(
+    (p, phase, r, run): (usize, &Phase, usize, &Run),
+    cell: &Cell,
+    merged: JobResult,
+    coverage: Option<curve::CellCoverage>,
+) -> anyhow::Result<CellRecord> {
+    let outcome = merged.outcome();
+    Ok(CellRecord {
+        replicate: cell.replicate,
+        seed: cell.seed,
+        phase_index: p,
+        phase: phase.name.clone(),
+        run: r,
+        subject: cell.subject.clone(),
+        mutant: cell.mutant.id,
+        operator: cell.mutant.operator.name().to_string(),
+        strategy: run.strategy.name().to_string(),
+        n: cell.n as u64,
+        test_budget: cell.budget,
+        tests_run: merged.tests_run,
+        failing_tests: merged.failing_tests,
+        guarded_tests: merged.guarded_tests,
+        abandoned_tests: merged.abandoned_tests,
+        first_failure: merged.first_failure.map(|c| c + 1),
+        first_failure_index: merged.first_failure_index,
+        method_calls: merged.method_calls,
+        cpu_seconds: merged.cpu_seconds,
+        first_failure_cpu_seconds: merged.first_failure_cpu_seconds,
+        outcome: outcome.to_string(),
+        stop: serde_json::to_value(merged.stop)?
+            .as_str()
+            .unwrap_or("?")
+            .to_string(),
+        branches_total: coverage.as_ref().map(|c| c.branches_total),
+        branches_covered: coverage.as_ref().map(|c| c.branches_covered),
+        branches_at: coverage.map_or([None; CHECKPOINTS.len()], |c| c.at),
+    })
 }
 
 /// Runs the experiment in `path` (see the module docs); on success the output folder holds
@@ -710,63 +681,7 @@ pub fn run_experiment_source(
     for record in previous {
         runner.record(record);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.jobs.max(1))
-        .build()?;
-    let mut executed = 0usize;
-    let mut cpu_seconds = 0.0;
-    for (p, phase) in experiment.phases.iter().enumerate() {
-        for (r, run) in phase.runs.iter().enumerate() {
-            let planned: Vec<Cell> = (0..experiment.replicates)
-                .flat_map(|replicate| runner.plan(replicate, p, phase, r, run))
-                .collect();
-            if planned.is_empty() {
-                continue;
-            }
-            let bar = output::RunProgress::start(
-                options.progress,
-                planned.len() as u64,
-                &format!("{} · {}", phase.name, run.strategy),
-            );
-            let step = runner.share_seed_independent(p, r, run, planned);
-            let mut finished: Vec<CellRecord> = Vec::new();
-            for (cell, record) in &step.reused {
-                let copy = record.for_replicate(cell);
-                journal.append(&copy)?;
-                bar.inc();
-                finished.push(copy);
-            }
-            let fresh: Vec<anyhow::Result<Vec<CellRecord>>> = pool.install(|| {
-                step.execute
-                    .par_iter()
-                    .map(|cell| {
-                        let record = runner.execute_cell(p, phase, r, run, cell)?;
-                        journal.append(&record)?;
-                        bar.inc();
-                        let mut records = vec![record];
-                        for follower in step.followers.get(&cell.identity()).into_iter().flatten() {
-                            let copy = records[0].for_replicate(follower);
-                            journal.append(&copy)?;
-                            bar.inc();
-                            records.push(copy);
-                        }
-                        Ok(records)
-                    })
-                    .collect()
-            });
-            bar.finish();
-            for records in fresh {
-                let records = records?;
-                executed += 1;
-                cpu_seconds += records[0].cpu_seconds;
-                finished.extend(records);
-            }
-            for record in finished {
-                runner.record(record);
-            }
-        }
-    }
-    drop(pool);
+    let (runner, executed, cpu_seconds) = drive::run(runner, &journal)?;
     let cells: Vec<CellRecord> = runner.records.into_values().collect();
     let manifest = output::Manifest {
         shard: options.shard,

@@ -13,10 +13,11 @@
 
 use std::fs;
 use std::path::Path;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::Mutex;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::Context as _;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use polars_core::prelude::{Column, DataFrame};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -275,100 +276,160 @@ pub enum ProgressMode {
     Lines(std::time::Duration),
 }
 
-/// The progress of one run of a phase: cells done out of a total, shown as [`ProgressMode`]
-/// says.
-pub struct RunProgress {
-    bar: ProgressBar,
-    lines: Option<LineTicker>,
+/// The progress of a run, one display per run of a phase (a *step*): cells done out of the
+/// cells planned so far. Units reach a step at different times (the scheduler has no
+/// barrier between steps), so a step's total grows until every unit has passed it; until
+/// then the total is shown as `N+`. A step is shown from its first planned cell until it is
+/// closed (no unit can plan into it any more) — several at once.
+pub struct Progress {
+    steps: std::sync::Arc<Mutex<Vec<StepProgress>>>,
+    bars: Option<MultiProgress>,
+    ticker: Option<(std::sync::mpsc::Sender<()>, std::thread::JoinHandle<()>)>,
 }
 
-/// The thread that prints plain progress lines.
-struct LineTicker {
-    done: std::sync::Arc<std::sync::atomic::AtomicU64>,
-    stop: std::sync::mpsc::Sender<()>,
-    thread: std::thread::JoinHandle<()>,
+/// One step's counts.
+struct StepProgress {
+    label: String,
+    done: u64,
+    total: u64,
+    started: Option<Instant>,
+    closed: bool,
+    bar: Option<ProgressBar>,
 }
 
-impl RunProgress {
-    /// Starts showing the progress of `total` cells labelled `label`.
-    pub fn start(mode: ProgressMode, total: u64, label: &str) -> Self {
-        let bar = ProgressBar::with_draw_target(
-            Some(total),
-            if mode == ProgressMode::Bars {
-                ProgressDrawTarget::stderr()
-            } else {
-                ProgressDrawTarget::hidden()
-            },
-        );
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{prefix:>24} [{bar:30}] {pos}/{len} cells  {elapsed} elapsed, ETA {eta}",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
-        bar.set_prefix(label.to_string());
-        let lines = match mode {
-            ProgressMode::Lines(every) => Some(LineTicker::start(every, total, label)),
+impl StepProgress {
+    fn line(&self) -> String {
+        let elapsed = self.started.map_or(0.0, |s| s.elapsed().as_secs_f64());
+        progress_line(&self.label, self.done, self.total, !self.closed, elapsed)
+    }
+}
+
+impl Progress {
+    /// Starts showing the progress of the steps labelled `labels`, as `mode` says.
+    pub fn start(mode: ProgressMode, labels: Vec<String>) -> Self {
+        let steps: Vec<StepProgress> = labels
+            .into_iter()
+            .map(|label| StepProgress {
+                label,
+                done: 0,
+                total: 0,
+                started: None,
+                closed: false,
+                bar: None,
+            })
+            .collect();
+        let steps = std::sync::Arc::new(Mutex::new(steps));
+        let ticker = match mode {
+            ProgressMode::Lines(every) => Some(Self::tick(std::sync::Arc::clone(&steps), every)),
             _ => None,
         };
-        RunProgress { bar, lines }
-    }
-
-    /// One more cell done.
-    pub fn inc(&self) {
-        self.bar.inc(1);
-        if let Some(lines) = &self.lines {
-            lines
-                .done
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let bars = (mode == ProgressMode::Bars)
+            .then(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr()));
+        Progress {
+            steps,
+            bars,
+            ticker,
         }
     }
 
-    /// The run is over: clears the bar, or prints the last line.
-    pub fn finish(self) {
-        self.bar.finish_and_clear();
-        if let Some(lines) = self.lines {
-            let _ = lines.stop.send(());
-            let _ = lines.thread.join();
-        }
-    }
-}
-
-impl LineTicker {
-    fn start(every: std::time::Duration, total: u64, label: &str) -> Self {
-        use std::sync::atomic::{AtomicU64, Ordering};
-        let done = std::sync::Arc::new(AtomicU64::new(0));
+    /// Prints a line for every step shown, every `every`, until told to stop.
+    fn tick(
+        steps: std::sync::Arc<Mutex<Vec<StepProgress>>>,
+        every: std::time::Duration,
+    ) -> (std::sync::mpsc::Sender<()>, std::thread::JoinHandle<()>) {
         let (stop, stopped) = std::sync::mpsc::channel::<()>();
-        let label = label.to_string();
-        let counter = std::sync::Arc::clone(&done);
         let thread = std::thread::spawn(move || {
-            let started = std::time::Instant::now();
-            eprintln!("progress: {label}: 0/{total} cells");
-            loop {
-                let finished = !matches!(
-                    stopped.recv_timeout(every),
-                    Err(std::sync::mpsc::RecvTimeoutError::Timeout)
-                );
-                let done = counter.load(Ordering::Relaxed);
-                let elapsed = started.elapsed().as_secs_f64();
-                if finished {
-                    eprintln!(
-                        "progress: {label}: {done}/{total} cells in {}",
-                        clock(elapsed)
-                    );
-                    break;
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(every)
+            {
+                let steps = steps.lock().expect("progress lock");
+                for step in steps.iter().filter(|s| s.started.is_some() && !s.closed) {
+                    eprintln!("{}", step.line());
                 }
-                eprintln!("{}", progress_line(&label, done, total, elapsed));
             }
         });
-        LineTicker { done, stop, thread }
+        (stop, thread)
+    }
+
+    /// `cells` more cells planned in step `step`.
+    pub fn add(&self, step: usize, cells: u64) {
+        if cells == 0 {
+            return;
+        }
+        let mut steps = self.steps.lock().expect("progress lock");
+        let s = &mut steps[step];
+        s.total += cells;
+        if s.started.is_none() {
+            s.started = Some(Instant::now());
+            if self.ticker.is_some() {
+                eprintln!("{}", s.line());
+            }
+            if let Some(bars) = &self.bars {
+                let bar = bars.add(ProgressBar::new(s.total));
+                bar.set_style(
+                    ProgressStyle::with_template(
+                        "{prefix:>24} [{bar:30}] {pos}/{len} cells  {elapsed} elapsed, ETA {eta}",
+                    )
+                    .expect("valid template")
+                    .progress_chars("=> "),
+                );
+                bar.set_prefix(s.label.clone());
+                s.bar = Some(bar);
+            }
+        }
+        if let Some(bar) = &s.bar {
+            bar.set_length(s.total);
+        }
+    }
+
+    /// One more cell of step `step` done.
+    pub fn inc(&self, step: usize) {
+        let mut steps = self.steps.lock().expect("progress lock");
+        steps[step].done += 1;
+        if let Some(bar) = &steps[step].bar {
+            bar.inc(1);
+        }
+    }
+
+    /// No more cells can be planned in step `step`: clears its bar, or prints its last line.
+    pub fn close(&self, step: usize) {
+        let mut steps = self.steps.lock().expect("progress lock");
+        let s = &mut steps[step];
+        s.closed = true;
+        if let Some(bar) = s.bar.take() {
+            bar.finish_and_clear();
+        }
+        if let (Some(started), Some(_)) = (s.started, &self.ticker) {
+            eprintln!(
+                "progress: {}: {}/{} cells in {}",
+                s.label,
+                s.done,
+                s.total,
+                clock(started.elapsed().as_secs_f64())
+            );
+        }
+    }
+
+    /// The run is over: stops the lines.
+    pub fn finish(self) {
+        if let Some((stop, thread)) = self.ticker {
+            let _ = stop.send(());
+            let _ = thread.join();
+        }
+        if let Some(bars) = self.bars {
+            let _ = bars.clear();
+        }
     }
 }
 
-/// A plain progress line: cells done/total, percent, elapsed time and the ETA (linear in
-/// cells, once one is done).
-pub fn progress_line(label: &str, done: u64, total: u64, elapsed_seconds: f64) -> String {
+/// A plain progress line: cells done/total (`total+` while the total may still grow),
+/// percent, elapsed time and the ETA (linear in the cells planned so far, once one is done).
+pub fn progress_line(
+    label: &str,
+    done: u64,
+    total: u64,
+    open: bool,
+    elapsed_seconds: f64,
+) -> String {
     let percent = (done * 100).checked_div(total).unwrap_or(100);
     let eta = if done == 0 {
         "?".to_string()
@@ -376,7 +437,8 @@ pub fn progress_line(label: &str, done: u64, total: u64, elapsed_seconds: f64) -
         clock(elapsed_seconds / done as f64 * total.saturating_sub(done) as f64)
     };
     format!(
-        "progress: {label}: {done}/{total} cells ({percent}%), {} elapsed, ETA {eta}",
+        "progress: {label}: {done}/{total}{} cells ({percent}%), {} elapsed, ETA {eta}",
+        if open { "+" } else { "" },
         clock(elapsed_seconds)
     )
 }
@@ -461,12 +523,12 @@ mod tests {
     #[test]
     fn progress_lines_give_counts_percent_and_an_eta_linear_in_cells() {
         assert_eq!(
-            progress_line("comparison · r", 30, 120, 60.0),
+            progress_line("comparison · r", 30, 120, false, 60.0),
             "progress: comparison · r: 30/120 cells (25%), 1:00 elapsed, ETA 3:00"
         );
         assert_eq!(
-            progress_line("x", 0, 10, 5.0),
-            "progress: x: 0/10 cells (0%), 0:05 elapsed, ETA ?"
+            progress_line("x", 0, 10, true, 5.0),
+            "progress: x: 0/10+ cells (0%), 0:05 elapsed, ETA ?"
         );
         assert_eq!(clock(3723.4), "1:02:03");
         assert_eq!(seconds(12.34), "12.3 s");

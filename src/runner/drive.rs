@@ -1,0 +1,391 @@
+//! Drives the [`schedule`](super::schedule) with worker processes: `--jobs` threads, each
+//! with its own supervised worker, take the next piece of work from the scheduler, run it,
+//! and give its result back; a finished cell is journaled and recorded at once, and its unit
+//! planned on as soon as its step is recorded. Everything but running a job happens under
+//! one lock, so planning sees every record of the unit (see the scheduler's contract).
+
+use std::collections::HashMap;
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use super::job::{Job, JobResult, Stop};
+use super::schedule::{CellId, Done, Order, Plan, Scheduler, Units, Work, expected_cost};
+use super::worker::WorkerProcess;
+use super::{
+    Cell, CellRecord, Journal, Runner, SharedIdentity, Unit, cell_record, chunk_complete,
+    chunk_range, merge_chunks, output,
+};
+
+/// A cell handed to the scheduler.
+struct Flight {
+    unit: usize,
+    step: usize,
+    cell: Cell,
+    /// Cells of other replicates' units that take this cell's record (a seed-free strategy).
+    followers: Vec<(usize, Cell)>,
+    /// The end of its time cap, from its first chunk on.
+    deadline: Option<Instant>,
+}
+
+/// The state of a run, under the lock.
+struct State<'a, 'j> {
+    runner: Runner<'a>,
+    journal: &'j Journal,
+    units: Vec<Unit>,
+    /// The experiment's (phase, run) pairs in order.
+    steps: Vec<(usize, usize)>,
+    /// Per step, the (n, test budget) of the cells a unit may have in it (an `E(r)` budget
+    /// as its run's budget, which bounds it).
+    nominal: Vec<Vec<(u64, Option<u64>)>>,
+    progress: Units,
+    scheduler: Scheduler<(JobResult, bool)>,
+    flights: Vec<Flight>,
+    /// Seed-free cells handed to the scheduler and not yet recorded, by (step, identity).
+    leaders: HashMap<(usize, SharedIdentity), CellId>,
+    display: output::Progress,
+    /// Per unit: test cases of its recorded cells, and how many of them hit a guard or were
+    /// abandoned (what [`expected_cost`] reads).
+    counts: Vec<(u64, u64)>,
+    executed: usize,
+    cpu_seconds: f64,
+    failed: bool,
+}
+
+/// Runs every cell of `runner`'s experiment that has no record yet; returns the runner with
+/// all records, the cells executed and their CPU seconds.
+pub(super) fn run<'a>(
+    runner: Runner<'a>,
+    journal: &Journal,
+) -> anyhow::Result<(Runner<'a>, usize, f64)> {
+    let jobs = runner.options.jobs.max(1);
+    let (handshake, watchdog) = (&runner.handshake, runner.watchdog);
+    let handshake = super::worker::Handshake {
+        path: handshake.path.clone(),
+        source: handshake.source.clone(),
+        profile: handshake.profile.clone(),
+    };
+    let mut state = State::new(runner, journal);
+    for unit in 0..state.units.len() {
+        state.advance(unit)?;
+    }
+    let shared = (Mutex::new(state), Condvar::new());
+    let outcomes: Vec<anyhow::Result<()>> = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..jobs)
+            .map(|_| scope.spawn(|| serve(&shared, &handshake, watchdog)))
+            .collect();
+        threads
+            .into_iter()
+            .map(|t| t.join().expect("a runner thread panicked"))
+            .collect()
+    });
+    let state = shared.0.into_inner().expect("runner lock");
+    state.display.finish();
+    outcomes.into_iter().collect::<anyhow::Result<()>>()?;
+    Ok((state.runner, state.executed, state.cpu_seconds))
+}
+
+/// One runner thread: takes work until there is none left (or another thread failed).
+fn serve(
+    shared: &(Mutex<State<'_, '_>>, Condvar),
+    handshake: &super::worker::Handshake,
+    watchdog: Duration,
+) -> anyhow::Result<()> {
+    let (lock, wake) = shared;
+    let mut worker = WorkerProcess::new(handshake);
+    let mut state = lock.lock().expect("runner lock");
+    loop {
+        if state.failed {
+            return Ok(());
+        }
+        let Some(work) = state.scheduler.take() else {
+            if state.scheduler.is_idle() {
+                wake.notify_all();
+                return Ok(());
+            }
+            state = wake.wait(state).expect("runner lock");
+            continue;
+        };
+        let job = state.job(work);
+        drop(state);
+        let result = match &job {
+            Some(job) => {
+                let limit = job
+                    .seconds
+                    .map_or(watchdog, |s| Duration::from_secs_f64(s) + watchdog);
+                worker.run(job, limit)
+            }
+            None => Ok(JobResult::lost(Stop::Time, 0.0)),
+        };
+        state = lock.lock().expect("runner lock");
+        if let Err(e) = result.and_then(|r| state.finish(work, job.as_ref(), r)) {
+            state.failed = true;
+            wake.notify_all();
+            return Err(e);
+        }
+        wake.notify_all();
+    }
+}
+
+impl<'a, 'j> State<'a, 'j> {
+    fn new(runner: Runner<'a>, journal: &'j Journal) -> Self {
+        let experiment = runner.experiment;
+        let steps: Vec<(usize, usize)> = experiment
+            .phases
+            .iter()
+            .enumerate()
+            .flat_map(|(p, phase)| (0..phase.runs.len()).map(move |r| (p, r)))
+            .collect();
+        let units = runner.units();
+        let nominal = steps
+            .iter()
+            .map(|&(p, r)| {
+                let phase = &experiment.phases[p];
+                let budget = nominal_budget(phase, r);
+                let lengths = phase.runs[r].lengths.iter();
+                lengths.map(|&n| (n as u64, budget)).collect()
+            })
+            .collect();
+        let display = output::Progress::start(runner.options.progress, labels(runner.experiment));
+        let lookahead = 2 * runner.options.jobs.max(1) as u64;
+        let index: HashMap<(u32, &str, u32), usize> = units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| {
+                let subject = experiment.subjects[u.subject].unit.class();
+                let mutant = runner.mutants[u.subject][u.mutant].id;
+                ((u.replicate, subject, mutant), i)
+            })
+            .collect();
+        let mut counts = vec![(0, 0); units.len()];
+        for rec in runner.records.values() {
+            if let Some(&unit) = index.get(&(rec.replicate, rec.subject.as_str(), rec.mutant)) {
+                count(&mut counts[unit], rec);
+            }
+        }
+        State {
+            counts,
+            progress: Units::new(units.len(), steps.len()),
+            units,
+            steps,
+            nominal,
+            scheduler: Scheduler::new(Order::LongestFirst, lookahead),
+            flights: Vec::new(),
+            leaders: HashMap::new(),
+            display,
+            runner,
+            journal,
+            executed: 0,
+            cpu_seconds: 0.0,
+            failed: false,
+        }
+    }
+
+    /// Plans `unit`'s cells at its step, passing the steps where it has none waiting.
+    fn advance(&mut self, unit: usize) -> anyhow::Result<()> {
+        let experiment = self.runner.experiment;
+        while self.progress.step(unit) < self.steps.len() {
+            let step = self.progress.step(unit);
+            let (p, r) = self.steps[step];
+            let phase = &experiment.phases[p];
+            let cells = self
+                .runner
+                .plan(&self.units[unit], p, phase, r, &phase.runs[r]);
+            self.display.add(step, cells.len() as u64);
+            let mut waiting = 0;
+            for cell in cells {
+                waiting += usize::from(self.place(unit, step, cell)?);
+            }
+            if waiting > 0 {
+                self.progress.planned(unit, waiting);
+                return Ok(());
+            }
+            self.pass(unit);
+        }
+        Ok(())
+    }
+
+    /// Moves `unit` past its step, closing the step's display when it was the last unit.
+    fn pass(&mut self, unit: usize) {
+        if let Some(closed) = self.progress.pass(unit) {
+            self.display.close(closed);
+        }
+    }
+
+    /// Hands `cell` to the scheduler, or to the seed-free cell of another replicate it
+    /// copies (running, or recorded: then it is recorded at once); true if it waits.
+    fn place(&mut self, unit: usize, step: usize, cell: Cell) -> anyhow::Result<bool> {
+        let (p, r) = self.steps[step];
+        let run = &self.runner.experiment.phases[p].runs[r];
+        if !run.strategy.uses_seed() {
+            if let Some(record) = self.runner.identical_record(p, r, &cell) {
+                let copy = record.for_replicate(&cell);
+                self.journal.append(&copy)?;
+                self.display.inc(step);
+                count(&mut self.counts[unit], &copy);
+                self.runner.record(copy);
+                return Ok(false);
+            }
+            if let Some(&leader) = self.leaders.get(&(step, cell.identity())) {
+                self.flights[leader].followers.push((unit, cell));
+                return Ok(true);
+            }
+        }
+        let plan = Plan {
+            cost: self.expected_cost(unit, &cell),
+            after: self.after(unit, step),
+            chunks: self.runner.chunks(run, &cell),
+        };
+        let id = self.scheduler.add(plan);
+        if !run.strategy.uses_seed() {
+            self.leaders.insert((step, cell.identity()), id);
+        }
+        debug_assert_eq!(id, self.flights.len(), "cell ids follow the flights");
+        self.flights.push(Flight {
+            unit,
+            step,
+            cell,
+            followers: Vec::new(),
+            deadline: None,
+        });
+        Ok(true)
+    }
+
+    /// [`expected_cost`] of `cell`, from the counts of `unit`'s cells recorded so far.
+    fn expected_cost(&self, unit: usize, cell: &Cell) -> f64 {
+        expected_cost(cell.n as u64, cell.budget, self.counts[unit])
+    }
+
+    /// The expected cost of every cell `unit` may have in the steps after `step` ([`Plan::after`]).
+    fn after(&self, unit: usize, step: usize) -> f64 {
+        let cells = self.nominal[step + 1..].iter().flatten();
+        cells
+            .map(|&(n, budget)| expected_cost(n, budget, self.counts[unit]))
+            .sum()
+    }
+
+    /// The job of `work` (`None`: a chunk whose cell's time cap is already over).
+    fn job(&mut self, work: Work) -> Option<Job> {
+        let flight = &mut self.flights[work.cell];
+        let (p, r) = self.steps[flight.step];
+        let run = &self.runner.experiment.phases[p].runs[r];
+        let Some(chunk) = work.chunk else {
+            let budget = flight.cell.budget;
+            return Some(self.runner.job(run, &flight.cell, 0, budget, run.seconds));
+        };
+        if chunk == 0 {
+            flight.deadline = run
+                .seconds
+                .map(|s| Instant::now() + Duration::from_secs_f64(s));
+        }
+        let remaining = flight
+            .deadline
+            .map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
+        if remaining.is_some_and(|t| t <= 0.0) {
+            return None;
+        }
+        let (start, count) = chunk_range(flight.cell.budget, chunk);
+        Some(
+            self.runner
+                .job(run, &flight.cell, start, Some(count), remaining),
+        )
+    }
+
+    /// Takes the result of `work` (from `job`; `None`: none ran); records its cell and its
+    /// followers when the cell is finished.
+    fn finish(&mut self, work: Work, job: Option<&Job>, result: JobResult) -> anyhow::Result<()> {
+        let complete = job.is_some_and(|j| chunk_complete(j, &result));
+        let Done::Finished(results) = self.scheduler.finish(work, (result, complete), complete)
+        else {
+            return Ok(());
+        };
+        let merged = match work.chunk {
+            Some(_) => merge_chunks(results),
+            None => results.into_iter().next().expect("one result").0,
+        };
+        let flight = &mut self.flights[work.cell];
+        let followers = std::mem::take(&mut flight.followers);
+        let (unit, step) = (flight.unit, flight.step);
+        let (p, r) = self.steps[step];
+        let phase = &self.runner.experiment.phases[p];
+        let coverage = self
+            .runner
+            .cell_coverage(&flight.cell.subject, merged.coverage.as_ref());
+        let record = cell_record(
+            (p, phase, r, &phase.runs[r]),
+            &flight.cell,
+            merged,
+            coverage,
+        )?;
+        self.leaders.remove(&(step, flight.cell.identity()));
+        self.executed += 1;
+        self.cpu_seconds += record.cpu_seconds;
+        for (follower, cell) in followers {
+            self.keep(follower, step, record.for_replicate(&cell))?;
+        }
+        self.keep(unit, step, record)
+    }
+
+    /// Journals and records a finished cell of `unit`; plans the unit on if that was the
+    /// last cell of its step.
+    fn keep(&mut self, unit: usize, step: usize, record: CellRecord) -> anyhow::Result<()> {
+        self.journal.append(&record)?;
+        self.display.inc(step);
+        count(&mut self.counts[unit], &record);
+        self.runner.record(record);
+        if self.progress.recorded(unit) {
+            self.pass(unit);
+            self.advance(unit)?;
+        }
+        Ok(())
+    }
+}
+
+/// The test budget of run `r` of `phase` for planning's cost estimates: an `E(r)` budget
+/// is at most the budget of the run it names.
+fn nominal_budget(phase: &crate::experiment::Phase, r: usize) -> Option<u64> {
+    use crate::experiment::TestBudget;
+    match &phase.runs[r].tests {
+        TestBudget::Fixed(b) => Some(*b),
+        TestBudget::Unlimited => None,
+        TestBudget::FirstFailureOf(kind) => {
+            match phase.runs[..r].iter().find(|x| x.strategy == *kind) {
+                Some(run) => match run.tests {
+                    TestBudget::Fixed(b) => Some(b),
+                    _ => None,
+                },
+                None => None,
+            }
+        }
+    }
+}
+
+/// Adds a record's test cases and guarded or abandoned ones to a unit's counts.
+fn count(counts: &mut (u64, u64), record: &CellRecord) {
+    counts.0 += record.tests_run;
+    counts.1 += record.guarded_tests + record.abandoned_tests;
+}
+
+/// The progress labels of the experiment's steps: `phase · strategy`, with the lengths when
+/// a strategy has more than one run in the phase.
+fn labels(experiment: &crate::experiment::Experiment) -> Vec<String> {
+    experiment
+        .phases
+        .iter()
+        .flat_map(|phase| {
+            phase.runs.iter().map(move |run| {
+                let twins = phase
+                    .runs
+                    .iter()
+                    .filter(|x| x.strategy == run.strategy)
+                    .count();
+                let lengths = match (run.lengths.first(), run.lengths.last()) {
+                    (Some(a), Some(b)) if a != b => format!(" n={a}–{b}"),
+                    (Some(a), _) => format!(" n={a}"),
+                    _ => String::new(),
+                };
+                let lengths = if twins > 1 { lengths } else { String::new() };
+                format!("{} · {}{lengths}", phase.name, run.strategy)
+            })
+        })
+        .collect()
+}
