@@ -693,38 +693,28 @@ impl Output {
                 })
             })
         };
+        let frame = DataFrame::new_infer_height(vec![
+            Column::new(
+                "cost".into(),
+                rows().map(|(c, ..)| c.cost.name()).collect::<Vec<_>>(),
+            ),
+            Column::new("n".into(), rows().map(|(c, ..)| c.n).collect::<Vec<_>>()),
+            Column::new(
+                "strategy".into(),
+                rows()
+                    .map(|(_, k, ..)| k.strategy.as_str())
+                    .collect::<Vec<_>>(),
+            ),
+            Column::new(
+                "replicates".into(),
+                rows().map(|(c, ..)| c.replicates).collect::<Vec<_>>(),
+            ),
+            Column::new("x".into(), rows().map(|(_, _, x, _)| x).collect::<Vec<_>>()),
+        ])?;
+        let bands: Vec<Option<&Band>> = rows().map(|(.., b)| Some(b)).collect();
         self.csv(
             "kill_curves.csv",
-            DataFrame::new_infer_height(vec![
-                Column::new(
-                    "cost".into(),
-                    rows().map(|(c, ..)| c.cost.name()).collect::<Vec<_>>(),
-                ),
-                Column::new("n".into(), rows().map(|(c, ..)| c.n).collect::<Vec<_>>()),
-                Column::new(
-                    "strategy".into(),
-                    rows()
-                        .map(|(_, k, ..)| k.strategy.as_str())
-                        .collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "replicates".into(),
-                    rows().map(|(c, ..)| c.replicates).collect::<Vec<_>>(),
-                ),
-                Column::new("x".into(), rows().map(|(_, _, x, _)| x).collect::<Vec<_>>()),
-                Column::new(
-                    "killed_median".into(),
-                    rows().map(|(.., b)| b.median).collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "killed_q1".into(),
-                    rows().map(|(.., b)| b.q1).collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "killed_q3".into(),
-                    rows().map(|(.., b)| b.q3).collect::<Vec<_>>(),
-                ),
-            ])?,
+            with_band_columns(frame, "killed", true, &bands)?,
         )?;
         for chart in charts {
             let x_label = match chart.cost {
@@ -761,41 +751,31 @@ impl Output {
                 })
             })
         };
+        let frame = DataFrame::new_infer_height(vec![
+            Column::new("n".into(), rows().map(|(c, ..)| c.n).collect::<Vec<_>>()),
+            Column::new(
+                "strategy".into(),
+                rows()
+                    .map(|(_, k, ..)| k.strategy.as_str())
+                    .collect::<Vec<_>>(),
+            ),
+            Column::new(
+                "replicates".into(),
+                rows().map(|(c, ..)| c.replicates).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                "units".into(),
+                rows().map(|(c, ..)| c.units as u64).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                "tests".into(),
+                rows().map(|(_, _, x, _)| x).collect::<Vec<_>>(),
+            ),
+        ])?;
+        let bands: Vec<Option<&Band>> = rows().map(|(.., b)| Some(b)).collect();
         self.csv(
             "coverage_curves.csv",
-            DataFrame::new_infer_height(vec![
-                Column::new("n".into(), rows().map(|(c, ..)| c.n).collect::<Vec<_>>()),
-                Column::new(
-                    "strategy".into(),
-                    rows()
-                        .map(|(_, k, ..)| k.strategy.as_str())
-                        .collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "replicates".into(),
-                    rows().map(|(c, ..)| c.replicates).collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "units".into(),
-                    rows().map(|(c, ..)| c.units as u64).collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "tests".into(),
-                    rows().map(|(_, _, x, _)| x).collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "coverage_median".into(),
-                    rows().map(|(.., b)| b.median).collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "coverage_q1".into(),
-                    rows().map(|(.., b)| b.q1).collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "coverage_q3".into(),
-                    rows().map(|(.., b)| b.q3).collect::<Vec<_>>(),
-                ),
-            ])?,
+            with_band_columns(frame, "coverage", true, &bands)?,
         )?;
         for chart in charts {
             let title = if chart.replicates > 1 {
