@@ -1,23 +1,11 @@
 //! Command-line contract of `testspace context`, `decode`, `encode` and `sample`.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{stdout_of, testspace};
 use predicates::prelude::*;
 
 const PAPER: &str = "testdata/contexts/array_list_paper.toml";
-
-fn testspace() -> Command {
-    Command::cargo_bin("testspace").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = testspace().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 #[test]
 fn context_json_reports_j_z_and_nc_per_method() {

@@ -1,22 +1,10 @@
 //! Command-line contract of `testspace coverage`.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{stdout_of, testspace};
 
 const PAPER: &str = "testdata/contexts/array_list_paper.toml";
-
-fn testspace() -> Command {
-    Command::cargo_bin("testspace").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = testspace().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 const R_300: [&str; 8] = [
     "coverage",

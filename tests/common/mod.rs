@@ -1,5 +1,6 @@
-//! Helpers shared by the tests that run the registered units directly (schemata and
-//! coverage copies): traces of test cases, random test cases, the `java.util` units.
+//! Helpers shared by the integration tests: the `testspace` binary and its stdout, and for
+//! the tests that run the registered units directly (schemata and coverage copies), traces of
+//! test cases, random test cases and the `java.util` units.
 
 #![allow(dead_code)] // each test crate uses some of them
 
@@ -8,6 +9,22 @@ use std::sync::Arc;
 use testspace::context::TestContext;
 use testspace::strategy::rng::{below, case_rng};
 use testspace::subject::{JavaException, Session, Unit, registry};
+
+/// The `testspace` binary, as a command.
+pub fn testspace() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("testspace").unwrap()
+}
+
+/// What `testspace ARGS` prints on stdout; it must succeed.
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = testspace().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
 
 /// The outcome of every call and every pool, rendered, after each.
 pub type Trace = Vec<(Result<(), JavaException>, Vec<(String, Vec<String>)>)>;
