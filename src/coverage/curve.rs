@@ -1,6 +1,6 @@
 //! Coverage at fixed checkpoints of test cases, for the runner: a job records what its
 //! range of a cell's test cases covered ([`RangeCoverage`]), and the ranges of a cell,
-//! merged in counter order, give the cell's coverage after 1, 10, 100, … test cases
+//! appended in counter order, give the cell's coverage after 1, 10, 100, … test cases
 //! ([`CellCoverage`]).
 
 use serde::{Deserialize, Serialize};
@@ -72,28 +72,22 @@ pub struct CellCoverage {
     pub at: [Option<u64>; CHECKPOINTS.len()],
 }
 
-/// The coverage of a cell from its ranges' coverage, in counter order (`branches`: the
-/// unit's branch probes).
-pub fn merge<'a>(
-    ranges: impl IntoIterator<Item = &'a RangeCoverage>,
-    branches: &ProbeSet,
-) -> CellCoverage {
-    let mut running = branches.cleared();
-    let mut at = [None; CHECKPOINTS.len()];
-    for range in ranges {
-        for (checkpoint, set) in &range.checkpoints {
-            let mut upto = set.clone();
-            upto.union_with(&running);
+impl CellCoverage {
+    /// The coverage of a cell whose test cases, from the first, covered `covered` (its
+    /// jobs' ranges appended in counter order, [`RangeCoverage::append`]); `branches`: the
+    /// unit's branch probes.
+    pub fn of(covered: &RangeCoverage, branches: &ProbeSet) -> CellCoverage {
+        let mut at = [None; CHECKPOINTS.len()];
+        for (checkpoint, set) in &covered.checkpoints {
             if let Some(slot) = CHECKPOINTS.iter().position(|c| c == checkpoint) {
-                at[slot] = Some(upto.count_in(branches));
+                at[slot] = Some(set.count_in(branches));
             }
         }
-        running.union_with(&range.covered);
-    }
-    CellCoverage {
-        branches_total: branches.len(),
-        branches_covered: running.count_in(branches),
-        at,
+        CellCoverage {
+            branches_total: branches.len(),
+            branches_covered: covered.covered.count_in(branches),
+            at,
+        }
     }
 }
 
@@ -130,12 +124,10 @@ mod tests {
             }
             range
         };
-        let whole = merge([&run(0, 15)], &branches);
-        let split = merge([&run(0, 5), &run(5, 15)], &branches);
-        assert_eq!(whole, split);
         let mut appended = run(0, 5);
         appended.append(run(5, 15));
         assert_eq!(appended, run(0, 15));
+        let whole = CellCoverage::of(&appended, &branches);
         // Probe 0 is no branch: test case 1 covers probe 20 only; by 10 test cases, 1..=6
         // and 20..=29.
         assert_eq!(whole.at[..3], [Some(1), Some(16), None]);

@@ -506,7 +506,7 @@ impl Runner<'_> {
             .find(|s| s.unit.class() == subject)?
             .unit;
         let branches = crate::coverage::branch_mask(unit.probes()?);
-        Some(curve::merge([covered], &branches))
+        Some(curve::CellCoverage::of(covered, &branches))
     }
 }
 
