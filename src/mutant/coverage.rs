@@ -34,7 +34,7 @@ use syn::visit_mut::{self, VisitMut};
 use syn::{BinOp, Block, Expr, File, ImplItem, Item, Stmt, TraitItem};
 
 use super::call_graph::{self, Plan};
-use super::generate::{Guards, contains_let, is_glue, strip_test_items};
+use super::generate::{Guards, contains_let, inline, is_glue, strip_test_items};
 use super::probe_kind::ProbeKind;
 
 /// One probe of the coverage copy.
@@ -317,6 +317,15 @@ impl Probes<'_> {
     }
 }
 
+/// Marks an instrumented function `#[inline]` (unless it has an inline attribute): its
+/// probes make it larger than the port's function, and without the hint the compiler stops
+/// inlining small hot functions (TreeMap's `getEntry`) that it inlines in the port.
+fn inline_instrumented(sig: &syn::Signature, attrs: &mut Vec<syn::Attribute>) {
+    if sig.constness.is_none() {
+        inline(attrs);
+    }
+}
+
 impl VisitMut for Probes<'_> {
     fn visit_item_mut(&mut self, item: &mut Item) {
         if is_glue(item) {
@@ -344,6 +353,7 @@ impl VisitMut for Probes<'_> {
                 let owners = std::mem::take(&mut self.owners);
                 self.function(&f.sig, &mut f.block);
                 self.owners = owners;
+                inline_instrumented(&f.sig, &mut f.attrs);
             }
             _ => visit_mut::visit_item_mut(self, item),
         }
@@ -352,6 +362,7 @@ impl VisitMut for Probes<'_> {
     fn visit_impl_item_mut(&mut self, item: &mut ImplItem) {
         if let ImplItem::Fn(f) = item {
             self.function(&f.sig, &mut f.block);
+            inline_instrumented(&f.sig, &mut f.attrs);
         }
     }
 
@@ -359,6 +370,7 @@ impl VisitMut for Probes<'_> {
         if let TraitItem::Fn(f) = item {
             if let Some(block) = &mut f.default {
                 self.function(&f.sig, block);
+                inline_instrumented(&f.sig, &mut f.attrs);
             }
         }
     }

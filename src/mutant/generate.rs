@@ -751,7 +751,7 @@ impl VisitMut for Guards<'_> {
 
 /// Adds `#[inline]` to a split function that has no inline attribute: its plain copy is
 /// as small as the port's function, and the switched copy is out of line.
-fn inline(attrs: &mut Vec<syn::Attribute>) {
+pub(crate) fn inline(attrs: &mut Vec<syn::Attribute>) {
     if !attrs.iter().any(|a| a.path().is_ident("inline")) {
         attrs.push(syn::parse_quote!(#[inline]));
     }
