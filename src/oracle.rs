@@ -23,6 +23,8 @@ pub struct Trace {
     /// Whether a call hit a harness guard (see [`JavaException::is_guard`]) — the
     /// execution was cut short.
     pub guard: Option<JavaException>,
+    /// Calls executed: all of them, or up to and including the one that hit the guard.
+    pub steps: u32,
 }
 
 /// The verdict of the oracle on one test case.
@@ -45,7 +47,9 @@ pub fn trace(session: &mut dyn Session, calls: &[u32], strict: bool) -> Trace {
     let mut exceptions = 0u32;
     let mut history = std::collections::hash_map::DefaultHasher::new();
     let mut guard = None;
+    let mut steps = 0u32;
     for (position, &call) in calls.iter().enumerate() {
+        steps += 1;
         let outcome = session.step(call);
         if let Err(e) = outcome {
             exceptions += 1;
@@ -64,6 +68,7 @@ pub fn trace(session: &mut dyn Session, calls: &[u32], strict: bool) -> Trace {
         final_pools: session.primitives_fingerprint(),
         history: history.finish(),
         guard,
+        steps,
     }
 }
 
@@ -99,6 +104,7 @@ mod tests {
             final_pools,
             history,
             guard: None,
+            steps: 0,
         }
     }
 

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use testspace::context::{MethodSelection, PoolInit, TestContext};
 use testspace::experiment::{OracleKind, Until};
+use testspace::oracle::{Verdict, judge, trace};
 use testspace::runner::job::{Job, execute};
 use testspace::strategy::StrategyKind;
 use testspace::subject::guard::{self, DEFAULT_MUTANT_FUEL};
@@ -400,15 +401,16 @@ impl Unit for ObservedUnit {
     }
 }
 
-#[test]
-fn a_job_times_out_a_hanging_mutant_on_the_fuel_budget_of_the_same_gold_test_case() {
+/// The observed planted unit, a context whose `countDown` arguments 5 and 3 take gold 6
+/// and 4 units of fuel (the budgets of test cases differ, so a budget taken from another
+/// test case would show), and a BE(n) job over the whole walk of the mutant that makes
+/// `countDown` hang (`-=` → `+=`).
+fn hanging_job(n: usize) -> (ObservedUnit, Arc<TestContext>, Job) {
     let unit = ObservedUnit {
         planted: unit(),
         gold: Arc::default(),
         mutant: Arc::default(),
     };
-    // countDown(5) and countDown(3) take gold 6 and 4 units of fuel: the budgets of the
-    // test cases differ, so a budget taken from another test case would show.
     let pools = PoolInit {
         ints: vec![5, 3],
         bools: vec![false, true],
@@ -416,13 +418,11 @@ fn a_job_times_out_a_hanging_mutant_on_the_fuel_budget_of_the_same_gold_test_cas
         objects: 1,
     };
     let context = Arc::new(TestContext::new(&unit, &MethodSelection::All, pools).unwrap());
-    let hanging = mutant(&unit.planted, 21, "-=", "+=");
-    // Every test case of two calls: [Planted(), countDown(int_vp[i])] hangs the mutant.
     let job = Job {
         subject: "Planted".into(),
-        mutant: hanging,
+        mutant: mutant(&unit.planted, 21, "-=", "+="),
         strategy: StrategyKind::BoundedExhaustive,
-        n: 2,
+        n,
         seed: 1,
         start: 0,
         count: None,
@@ -431,6 +431,13 @@ fn a_job_times_out_a_hanging_mutant_on_the_fuel_budget_of_the_same_gold_test_cas
         oracle: OracleKind::Paper,
         coverage: false,
     };
+    (unit, context, job)
+}
+
+#[test]
+fn a_job_times_out_a_hanging_mutant_on_the_fuel_budget_of_the_same_gold_test_case() {
+    // Every test case of two calls: [Planted(), countDown(int_vp[i])] hangs the mutant.
+    let (unit, context, job) = hanging_job(2);
     let result = execute(&job, &unit, &context).unwrap();
 
     let gold = unit.gold.lock().unwrap().clone();
@@ -474,4 +481,56 @@ fn a_job_times_out_a_hanging_mutant_on_the_fuel_budget_of_the_same_gold_test_cas
     assert_eq!(result.guarded_tests, timeouts);
     assert_eq!(result.failing_tests, 0);
     assert_eq!(result.outcome(), "timeout");
+}
+
+/// BE(3) on the hanging mutant: `countDown` hangs it, so every test case that starts
+/// `[Planted(), countDown(…)]` is guarded from its second call on, whatever comes third.
+/// The job runs the mutant on the first such test case and then skips the rest of the
+/// subtree (the same calls again, a budget no larger than one that ran out) — yet counts
+/// exactly what a direct run of every test case through the oracle counts.
+#[test]
+fn a_job_skips_the_mutant_where_a_guarded_prefix_decides_and_counts_as_a_direct_run_does() {
+    let (unit, context, job) = hanging_job(3);
+    let hanging = job.mutant;
+    let result = execute(&job, &unit, &context).unwrap();
+
+    // The direct run: every test case on gold and on the mutant, through the oracle.
+    let strategy = job.strategy.build(context.call_space(), job.n, job.seed);
+    let mut gold = unit
+        .planted
+        .mutant_session(Arc::clone(&context), GOLD)
+        .unwrap();
+    let mut mutant_session = unit
+        .planted
+        .mutant_session(Arc::clone(&context), hanging)
+        .unwrap();
+    let (mut guarded, mut failing) = (0, 0);
+    let mut case = vec![0; job.n];
+    let mut counter = 0;
+    while strategy.case_into(counter, &mut case) {
+        counter += 1;
+        let gold_trace = trace(gold.as_mut(), &case, false);
+        mutant_session.set_fuel_budget(guard::mutant_budget(gold.fuel_used().unwrap()));
+        match judge(
+            OracleKind::Paper,
+            &gold_trace,
+            &trace(mutant_session.as_mut(), &case, false),
+        ) {
+            Verdict::Guarded => guarded += 1,
+            Verdict::Fail => failing += 1,
+            Verdict::Pass => {}
+        }
+    }
+    assert_eq!(result.tests_run, 13 * 13 * 13);
+    assert_eq!(
+        (result.guarded_tests, result.failing_tests),
+        (guarded, failing)
+    );
+    assert!(guarded > 4 * 13, "{guarded} guarded: whole subtrees hang");
+    let mutant_runs = unit.mutant.lock().unwrap().len() as u64;
+    assert!(
+        mutant_runs + 4 * 6 <= result.tests_run,
+        "{mutant_runs} mutant runs: of each hanging prefix's 12 further test cases, those \
+         with a budget no larger than one that ran out (most) are skipped"
+    );
 }

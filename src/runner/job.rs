@@ -5,11 +5,12 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use super::gold::{GoldCache, GoldKey, GoldRun};
 use crate::coverage::curve::RangeCoverage;
 use crate::experiment::{OracleKind, Until};
-use crate::oracle::{Verdict, judge, trace};
+use crate::oracle::{Trace, Verdict, judge, trace};
 use crate::strategy::StrategyKind;
-use crate::subject::{MutantId, Unit};
+use crate::subject::{JavaException, MutantId, Unit};
 
 /// One job: the test cases `start..start + count` (or until the walk ends) of a strategy
 /// at length n, run on gold and on one mutant of one subject.
@@ -157,47 +158,43 @@ pub fn process_cpu_seconds() -> f64 {
 }
 
 /// Executes a job in this process: for each test case, a gold trace and a mutant trace,
-/// judged by the oracle.
+/// judged by the oracle. Gold is computed afresh (see [`execute_with`] to keep it).
 pub fn execute(
     job: &Job,
     unit: &dyn Unit,
     context: &Arc<crate::context::TestContext>,
 ) -> Result<JobResult, JobError> {
-    // Gold runs through the coverage copy (the same fuel as through the schemata) when
-    // coverage is asked for and the unit has one.
-    let mut covered = job
-        .coverage
-        .then(|| unit.coverage_session(Arc::clone(context)))
-        .flatten();
-    let mut schemata_gold = match covered {
-        Some(_) => None,
-        None => Some(
-            unit.mutant_session(Arc::clone(context), crate::subject::GOLD)
-                .expect("every unit has a gold version"),
-        ),
-    };
-    let probes = covered.as_ref().map_or(0, |c| c.table().probes.len());
-    let mut range = covered.as_ref().map(|_| RangeCoverage::new(probes));
+    execute_with(job, unit, context, &mut GoldCache::new(0))
+}
+
+/// Executes a job with gold's runs of its walk taken from `cache` where they were already
+/// computed, and kept there for the next mutant. The result is the same as without the
+/// cache in every field but the CPU times, which count each replayed gold run at the CPU
+/// time it took when it was computed.
+pub fn execute_with(
+    job: &Job,
+    unit: &dyn Unit,
+    context: &Arc<crate::context::TestContext>,
+    cache: &mut GoldCache,
+) -> Result<JobResult, JobError> {
     let mut mutant = unit
         .mutant_session(Arc::clone(context), job.mutant)
         .ok_or_else(|| JobError::UnknownMutant {
             subject: job.subject.clone(),
             mutant: job.mutant,
         })?;
+    let mut gold = GoldSide::new(job, unit, context);
     let strategy = job.strategy.build(context.call_space(), job.n, job.seed);
     let strict = job.oracle == OracleKind::Strict;
     let cpu_start = process_cpu_seconds();
+    let mut replayed_cpu = 0.0;
     let started = Instant::now();
     let deadline = job.seconds.map(|s| started + Duration::from_secs_f64(s));
     let mut cursor = strategy.cursor(job.start);
     let mut case = vec![0u32; job.n];
+    let mut guarded_prefix = GuardedPrefix::default();
     let mut result = JobResult::lost(Stop::Budget, 0.0);
-    let gold: &mut dyn crate::subject::Session = match (&mut covered, &mut schemata_gold) {
-        (Some(c), _) => c,
-        (None, Some(s)) => s.as_mut(),
-        (None, None) => unreachable!("one gold session"),
-    };
-    gold.set_fuel_budget(crate::subject::guard::GOLD_FUEL_BUDGET);
+    let run = cache.run(GoldKey::of(job));
     loop {
         if job.count.is_some_and(|c| result.tests_run >= c) {
             result.stop = Stop::Budget;
@@ -212,32 +209,40 @@ pub fn execute(
             break;
         }
         let counter = job.start + result.tests_run;
+        let i = result.tests_run as usize;
         result.tests_run += 1;
-        let gold_trace = trace(gold, &case, strict);
-        if let Some(range) = range.as_mut() {
-            // The coverage session's reset cleared the thread's flags for this test case.
-            crate::subject::coverage::reached(probes, |id| {
-                range.covered.insert(id);
-            });
-            range.end_of_test_case(counter + 1);
+        if i < run.len() {
+            replayed_cpu += run.case(i).cpu_seconds;
+        } else {
+            gold.compute(run, &case, strict);
         }
-        if gold_trace.guard.is_some() {
+        gold.add_coverage(run, i, counter);
+        let gold_case = run.case(i);
+        if gold_case.trace.guard.is_some() {
             result.abandoned_tests += 1;
             continue;
         }
         result.method_calls += job.n as u64;
         // The mutant's fuel budget follows gold's fuel on the same test case.
-        if let Some(fuel) = gold.fuel_used() {
-            mutant.set_fuel_budget(crate::subject::guard::mutant_budget(fuel));
-        }
-        let mutant_trace = trace(mutant.as_mut(), &case, strict);
-        match judge(job.oracle, &gold_trace, &mutant_trace) {
+        let budget = gold_case.fuel.map(crate::subject::guard::mutant_budget);
+        let verdict = if guarded_prefix.covers(&case, budget) {
+            Verdict::Guarded
+        } else {
+            if let Some(budget) = budget {
+                mutant.set_fuel_budget(budget);
+            }
+            let mutant_trace = trace(mutant.as_mut(), &case, strict);
+            guarded_prefix.note(&case, budget, &mutant_trace);
+            judge(job.oracle, &gold_case.trace, &mutant_trace)
+        };
+        match verdict {
             Verdict::Pass => {}
             Verdict::Guarded => result.guarded_tests += 1,
             Verdict::Fail => {
                 result.failing_tests += 1;
                 if result.first_failure.is_none() {
-                    result.first_failure_cpu_seconds = Some(process_cpu_seconds() - cpu_start);
+                    result.first_failure_cpu_seconds =
+                        Some(process_cpu_seconds() - cpu_start + replayed_cpu);
                     result.first_failure = Some(counter);
                     result.first_failure_index = Some(
                         context
@@ -254,9 +259,135 @@ pub fn execute(
             }
         }
     }
-    result.cpu_seconds = process_cpu_seconds() - cpu_start;
-    result.coverage = range;
+    result.cpu_seconds = process_cpu_seconds() - cpu_start + replayed_cpu;
+    result.coverage = gold.range;
+    cache.trim();
     Ok(result)
+}
+
+/// Gold's side of a job: the session that computes what the cache lacks (made at the
+/// first test case it lacks), and the coverage of the job's range.
+struct GoldSide<'a> {
+    unit: &'a dyn Unit,
+    context: &'a Arc<crate::context::TestContext>,
+    session: Option<Box<dyn crate::subject::Session>>,
+    /// Probe ids of the unit's coverage copy (0: coverage off or no copy).
+    probes: usize,
+    range: Option<RangeCoverage>,
+}
+
+impl<'a> GoldSide<'a> {
+    fn new(
+        job: &'a Job,
+        unit: &'a dyn Unit,
+        context: &'a Arc<crate::context::TestContext>,
+    ) -> Self {
+        let probes = if job.coverage {
+            unit.probes().map_or(0, |table| table.probes.len())
+        } else {
+            0
+        };
+        GoldSide {
+            unit,
+            context,
+            session: None,
+            probes,
+            range: (probes > 0).then(|| RangeCoverage::new(probes)),
+        }
+    }
+
+    /// Runs gold on the walk's next test case and records it in `run`.
+    fn compute(&mut self, run: &mut GoldRun, case: &[u32], strict: bool) {
+        let session = self.session.get_or_insert_with(|| {
+            // Gold runs through the coverage copy (the same fuel as through the schemata)
+            // when coverage is asked for and the unit has one.
+            let mut session: Box<dyn crate::subject::Session> = if self.probes > 0 {
+                Box::new(
+                    self.unit
+                        .coverage_session(Arc::clone(self.context))
+                        .expect("a unit with probes has a coverage copy"),
+                )
+            } else {
+                self.unit
+                    .mutant_session(Arc::clone(self.context), crate::subject::GOLD)
+                    .expect("every unit has a gold version")
+            };
+            session.set_fuel_budget(crate::subject::guard::GOLD_FUEL_BUDGET);
+            session
+        });
+        let cpu_start = process_cpu_seconds();
+        let gold_trace = trace(session.as_mut(), case, strict);
+        let fuel = session.fuel_used();
+        // The coverage session's reset cleared the thread's flags for this test case.
+        let probes = self.probes;
+        let reached = |f: &mut dyn FnMut(usize)| crate::subject::coverage::reached(probes, f);
+        let cpu = process_cpu_seconds() - cpu_start;
+        run.record(gold_trace, fuel, cpu, probes, reached);
+    }
+
+    /// Adds the `i`-th test case's coverage (the cell's `counter`-th) to the job's range.
+    fn add_coverage(&mut self, run: &GoldRun, i: usize, counter: u64) {
+        if let Some(range) = self.range.as_mut() {
+            for &id in run.newly_covered(i) {
+                range.covered.insert(id as usize);
+            }
+            range.end_of_test_case(counter + 1);
+        }
+    }
+}
+
+/// The calls of the last test case whose mutant run hit a guard, up to and including the
+/// guarded call, and the largest fuel budget it was guarded with. A later test case that
+/// starts with the same calls is guarded too, without running: the mutant executes those
+/// calls exactly as before (execution is deterministic and the pools start afresh), so a
+/// depth or allocation guard trips again, or fuel runs out first; and a budget no larger
+/// than one that ran out runs out again, at the same call or an earlier one. Under
+/// bounded-exhaustive walks, where the last call varies fastest, this skips whole
+/// subtrees of a mutant that loops forever.
+#[derive(Debug, Default)]
+struct GuardedPrefix {
+    calls: Vec<u32>,
+    /// `None`: a depth or allocation guard (any budget trips); else the largest budget
+    /// that ran out.
+    timeout_budget: Option<u64>,
+    any: bool,
+}
+
+impl GuardedPrefix {
+    /// Whether the mutant is guarded on `case` with `budget`, known without running it.
+    fn covers(&self, case: &[u32], budget: Option<u64>) -> bool {
+        self.any
+            && case.starts_with(&self.calls)
+            && match (self.timeout_budget, budget) {
+                (None, _) => true,
+                (Some(ran_out), Some(budget)) => budget <= ran_out,
+                (Some(_), None) => false,
+            }
+    }
+
+    /// Notes the mutant's run of `case` with `budget`.
+    fn note(&mut self, case: &[u32], budget: Option<u64>, mutant: &Trace) {
+        let Some(guard) = mutant.guard else { return };
+        let prefix = &case[..mutant.steps as usize];
+        let timeout_budget = match guard {
+            JavaException::Timeout => match budget {
+                Some(budget) => Some(budget),
+                None => return, // a budget we do not know cannot be compared
+            },
+            _ => None,
+        };
+        if self.any && self.calls == prefix {
+            self.timeout_budget = match (self.timeout_budget, timeout_budget) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                _ => None,
+            };
+        } else {
+            self.calls.clear();
+            self.calls.extend_from_slice(prefix);
+            self.timeout_budget = timeout_budget;
+            self.any = true;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -264,6 +395,54 @@ mod tests {
     use super::*;
     use crate::context::TestContext;
     use crate::subject::{GOLD, registry};
+
+    fn without_cpu(mut result: JobResult) -> JobResult {
+        result.cpu_seconds = 0.0;
+        result.first_failure_cpu_seconds = result.first_failure_cpu_seconds.map(|_| 0.0);
+        result
+    }
+
+    /// Every fifth mutant of ArrayList, each walking the same R(32) test cases (with
+    /// coverage, under both oracles, first to the first failure and then to the budget, in
+    /// two chunks): the jobs sharing one cache give what fresh jobs give, CPU aside, and
+    /// the cache keeps one walk per (oracle, chunk start).
+    #[test]
+    fn jobs_replaying_gold_from_a_shared_cache_give_what_fresh_jobs_give() {
+        let unit = registry().find("ArrayList").unwrap();
+        let context = Arc::new(TestContext::paper(unit).unwrap());
+        let mut cache = GoldCache::new(crate::runner::gold::DEFAULT_LIMIT_BYTES);
+        let mut compared = 0;
+        for mutant in unit.mutants().iter().step_by(5).map(|m| m.id) {
+            for oracle in [OracleKind::Paper, OracleKind::Strict] {
+                for (start, until) in [
+                    (0, Until::FirstFailure),
+                    (0, Until::Budget),
+                    (60, Until::Budget),
+                ] {
+                    let job = Job {
+                        subject: "ArrayList".into(),
+                        mutant,
+                        strategy: StrategyKind::Random,
+                        n: 32,
+                        seed: 7,
+                        start,
+                        count: Some(60),
+                        until,
+                        seconds: None,
+                        oracle,
+                        coverage: true,
+                    };
+                    let fresh = execute(&job, unit, &context).unwrap();
+                    let replayed = execute_with(&job, unit, &context, &mut cache).unwrap();
+                    assert!(fresh.coverage.is_some());
+                    assert_eq!(without_cpu(replayed), without_cpu(fresh), "{job:?}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 100, "{compared} jobs");
+        assert_eq!(cache.len(), 4, "one walk per oracle and chunk start");
+    }
 
     /// Vector's R(1024) test cases include some that grow the vector to millions of
     /// elements (`setSize` with a large `int`, `addAll` of itself) and scan it

@@ -11,6 +11,7 @@
 //! `cpu_seconds` and cells stopped by a time cap.
 
 mod drive;
+pub mod gold;
 pub mod job;
 pub mod lock;
 pub mod merge;

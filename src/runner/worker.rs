@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::job::{Job, JobResult, Stop, execute};
+use super::gold::{DEFAULT_LIMIT_BYTES, GoldCache};
+use super::job::{Job, JobResult, Stop, execute_with};
 use crate::experiment::file::parse_experiment_profile;
 
 /// The first line a worker reads.
@@ -54,6 +55,7 @@ pub fn serve() -> anyhow::Result<()> {
     )?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    let mut gold = GoldCache::new(DEFAULT_LIMIT_BYTES);
     for line in lines {
         let job: Job = serde_json::from_str(&line?)?;
         let reply = match experiment
@@ -62,7 +64,7 @@ pub fn serve() -> anyhow::Result<()> {
             .find(|s| s.unit.class() == job.subject)
         {
             None => Reply::Error(format!("subject {} is not in the experiment", job.subject)),
-            Some(plan) => match execute(&job, plan.unit, &plan.context) {
+            Some(plan) => match execute_with(&job, plan.unit, &plan.context, &mut gold) {
                 Ok(result) => Reply::Done(result),
                 Err(e) => Reply::Error(e.to_string()),
             },
