@@ -24,6 +24,7 @@ pub mod runner;
 pub mod spec;
 pub mod stats;
 pub mod strategy;
+pub mod structure;
 pub mod subject;
 pub mod table;
 
