@@ -531,6 +531,48 @@ impl Subject for LinkedList {
     }
 }
 
+/// `LinkedList` field by field (issue 18): the header's `first`, `last` and `size`, each
+/// node's `item`, `prev` and `next`.
+impl crate::subject::heap::HeapBuild for LinkedList {
+    const HEADER: &'static [(&'static str, crate::subject::heap::FieldKind)] = &[
+        ("first", crate::subject::heap::FieldKind::Node),
+        ("last", crate::subject::heap::FieldKind::Node),
+        ("size", crate::subject::heap::FieldKind::Int),
+    ];
+    const NODE: &'static [(&'static str, crate::subject::heap::FieldKind)] = &[
+        ("item", crate::subject::heap::FieldKind::Integer),
+        ("prev", crate::subject::heap::FieldKind::Node),
+        ("next", crate::subject::heap::FieldKind::Node),
+    ];
+
+    fn from_heap(heap: &crate::subject::heap::HeapFields) -> Self {
+        let node = |f: &[crate::subject::heap::FieldValue]| Node { item: f[0].int(), prev: f[1].node(), next: f[2].node() };
+        LinkedList {
+            nodes: heap.nodes.iter().map(|f| node(f)).collect(),
+            free: Vec::new(),
+            first: heap.header[0].node(),
+            last: heap.header[1].node(),
+            size: heap.header[2].int().unwrap_or(0),
+        }
+    }
+
+    fn heap(&self) -> crate::subject::heap::HeapFields {
+        // Free slots are stored nodes no link reaches.
+        crate::subject::heap::HeapFields {
+            header: vec![
+                crate::subject::heap::FieldValue::link(self.first),
+                crate::subject::heap::FieldValue::link(self.last),
+                crate::subject::heap::FieldValue::Int(self.size),
+            ],
+            nodes: self
+                .nodes
+                .iter()
+                .map(|n| vec![crate::subject::heap::FieldValue::integer(n.item), crate::subject::heap::FieldValue::link(n.prev), crate::subject::heap::FieldValue::link(n.next)])
+                .collect(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::VecDeque;

@@ -973,6 +973,57 @@ impl From<TreeMap> for Value<TreeMap> {
     }
 }
 
+/// `TreeMap` field by field (issue 18): the header's `root` and `size`, each entry's
+/// `key`, `value`, `left`, `right`, `parent` and `color` (`true` is `BLACK`, as in Java).
+impl crate::subject::heap::HeapBuild for TreeMap {
+    const HEADER: &'static [(&'static str, crate::subject::heap::FieldKind)] =
+        &[("root", crate::subject::heap::FieldKind::Node), ("size", crate::subject::heap::FieldKind::Int)];
+    const NODE: &'static [(&'static str, crate::subject::heap::FieldKind)] = &[
+        ("key", crate::subject::heap::FieldKind::Int),
+        ("value", crate::subject::heap::FieldKind::Integer),
+        ("left", crate::subject::heap::FieldKind::Node),
+        ("right", crate::subject::heap::FieldKind::Node),
+        ("parent", crate::subject::heap::FieldKind::Node),
+        ("color", crate::subject::heap::FieldKind::Bool),
+    ];
+
+    fn from_heap(heap: &crate::subject::heap::HeapFields) -> Self {
+        let entry = |f: &[crate::subject::heap::FieldValue]| Entry {
+            key: f[0].int().unwrap_or(0),
+            value: f[1].int(),
+            left: f[2].node(),
+            right: f[3].node(),
+            parent: f[4].node(),
+            color: f[5] == crate::subject::heap::FieldValue::Bool(BLACK),
+        };
+        TreeMap {
+            nodes: heap.nodes.iter().map(|f| entry(f)).collect(),
+            root: heap.header[0].node(),
+            size: heap.header[1].int().unwrap_or(0),
+        }
+    }
+
+    fn heap(&self) -> crate::subject::heap::HeapFields {
+        crate::subject::heap::HeapFields {
+            header: vec![crate::subject::heap::FieldValue::link(self.root), crate::subject::heap::FieldValue::Int(self.size)],
+            nodes: self
+                .nodes
+                .iter()
+                .map(|e| {
+                    vec![
+                        crate::subject::heap::FieldValue::Int(e.key),
+                        crate::subject::heap::FieldValue::integer(e.value),
+                        crate::subject::heap::FieldValue::link(e.left),
+                        crate::subject::heap::FieldValue::link(e.right),
+                        crate::subject::heap::FieldValue::link(e.parent),
+                        crate::subject::heap::FieldValue::Bool(e.color),
+                    ]
+                })
+                .collect(),
+        }
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use std::collections::BTreeMap;

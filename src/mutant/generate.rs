@@ -778,7 +778,7 @@ fn is_with_capacity(c: &syn::ExprCall) -> bool {
 /// The traits through which a subject declares its methods to the harness: the harness's
 /// `Subject`, and the declaration traits of units that share a method table
 /// (`SetUnit` in `declarations.rs`, `MapUnit` in `hash_map.rs`, `Class` in `vector.rs`).
-pub const DECLARATION_TRAITS: [&str; 4] = ["Subject", "SetUnit", "MapUnit", "Class"];
+pub const DECLARATION_TRAITS: [&str; 5] = ["Subject", "SetUnit", "MapUnit", "Class", "HeapBuild"];
 
 /// The harness types whose presence in a function's signature makes it glue.
 const HARNESS_TYPES: [&str; 2] = ["Method", "Value"];

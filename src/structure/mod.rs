@@ -10,10 +10,16 @@
 //! Pure: no I/O, no randomness.
 
 mod binary_tree;
+pub mod heap_scope;
 pub mod korat;
+mod linked_list;
+mod tree_map;
 
 pub use binary_tree::BinaryTree;
+pub use heap_scope::{FieldRange, HeapScope, ScopeError};
 pub use korat::{SearchStats, search};
+pub use linked_list::LinkedListScope;
+pub use tree_map::TreeMapScope;
 
 /// An object class of a scope, for isomorphism breaking: objects of one class are
 /// interchangeable, so a structure is counted once however its objects are numbered.
@@ -55,6 +61,48 @@ pub trait Finitization {
     fn domains(&self) -> &[FieldDomain];
 }
 
+/// A port's scope with its class invariant: the finitization of a
+/// [`HeapBuild`](crate::subject::heap::HeapBuild) port and the validity predicate (repOk)
+/// Korat runs on its candidates.
+///
+/// Contract: `rep_ok` is deterministic, decides from the fields it reads, and reads the
+/// reference fields in breadth-first order from the header (each reached node's in
+/// declaration order), so that Korat numbers nodes as
+/// [`canonical`](crate::subject::heap::canonical) does; the scope's nodes are one class.
+pub trait Invariant {
+    /// The candidate layout.
+    fn heap_scope(&self) -> &HeapScope;
+
+    /// The invariant on a candidate.
+    fn rep_ok(&self, reader: &mut FieldReader<'_>) -> bool;
+
+    /// Every valid candidate, one per isomorphism class, in Korat's order.
+    fn structures(&self) -> Vec<Vec<u32>>
+    where
+        Self: Sized,
+    {
+        let mut found = Vec::new();
+        search(self, |r| self.rep_ok(r), |c| found.push(c.to_vec()));
+        found
+    }
+
+    /// Whether a heap (of a port instance, say) satisfies the invariant; `None` when it
+    /// does not fit the scope (more nodes, or a value outside a field's range).
+    fn holds(&self, heap: &crate::subject::heap::HeapFields) -> Option<bool> {
+        let candidate = self
+            .heap_scope()
+            .candidate(&crate::subject::heap::canonical(heap))?;
+        let (mut read, mut order) = (vec![false; candidate.len()], Vec::new());
+        Some(self.rep_ok(&mut FieldReader::new(&candidate, &mut read, &mut order)))
+    }
+}
+
+impl<T: Invariant> Finitization for T {
+    fn domains(&self) -> &[FieldDomain] {
+        self.heap_scope().domains()
+    }
+}
+
 /// A validity predicate's view of a candidate: reading a field logs it (first reads
 /// only, in order) so the search knows which fields decided the verdict.
 #[derive(Debug)]
@@ -64,7 +112,18 @@ pub struct FieldReader<'a> {
     order: &'a mut Vec<usize>,
 }
 
-impl FieldReader<'_> {
+impl<'a> FieldReader<'a> {
+    /// A reader over `values` that logs into `read` (all `false`, one per field) and
+    /// `order` (empty).
+    pub fn new(values: &'a [u32], read: &'a mut [bool], order: &'a mut Vec<usize>) -> Self {
+        debug_assert!(order.is_empty() && read.iter().all(|r| !r));
+        FieldReader {
+            values,
+            read,
+            order,
+        }
+    }
+
     /// The value index of field `field` (see [`FieldDomain`]).
     #[inline]
     pub fn get(&mut self, field: usize) -> u32 {

@@ -15,6 +15,7 @@ mod exception;
 pub mod fixture;
 pub mod guard;
 pub mod harness;
+pub mod heap;
 mod method;
 pub mod mutation;
 mod probe_kind;
