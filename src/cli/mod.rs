@@ -17,6 +17,7 @@ pub mod merge;
 pub mod mutate;
 pub mod phi;
 pub mod plot;
+pub mod reduce;
 pub mod run;
 pub mod sample;
 pub mod show_test;
@@ -67,6 +68,8 @@ pub enum Command {
     Slurm(slurm::SlurmArgs),
     /// Print the first failing test of a result cell as a standalone Rust #[test].
     ShowTest(show_test::ShowTestArgs),
+    /// Reduce the first failing test of a result cell to a 1-minimal failing one.
+    Reduce(reduce::ReduceArgs),
     /// Serve jobs for a supervising `testspace run` (internal).
     #[command(hide = true)]
     Worker,
@@ -129,6 +132,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Sample(args) => sample::run(&args),
         Command::Coverage(args) => coverage::run(&args),
         Command::ShowTest(args) => show_test::run(&args),
+        Command::Reduce(args) => reduce::run(&args),
         Command::Slurm(args) => slurm::run(&args),
         Command::Worker => run::worker(),
         Command::Phi(args) => phi::run(&args),

@@ -1,0 +1,131 @@
+//! `testspace reduce` and `show-test --minimal` end to end, on the Register fixture subject
+//! (TESTSPACE_FIXTURE_SUBJECTS=1): mutant 2's `get()` answers 0 when the value is 100, so
+//! its 1-minimal failing test cases are a constructor, `set(100)` and `get()`.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+mod common;
+use common::success_stdout as stdout;
+
+fn testspace() -> Command {
+    let mut cmd = Command::cargo_bin("testspace").unwrap();
+    cmd.env("TESTSPACE_FIXTURE_SUBJECTS", "1");
+    cmd
+}
+
+/// The register experiment, run into `out`.
+fn run(out: &Path) {
+    testspace()
+        .args(["run", "testdata/experiments/register.toml", "--quiet"])
+        .args(["--watchdog", "2", "--out"])
+        .arg(out)
+        .assert()
+        .success();
+}
+
+fn reduce_args(results: &Path, mutant: &str, n: &str) -> Vec<String> {
+    let mut args = vec!["reduce".to_string(), results.display().to_string()];
+    for (flag, value) in [
+        ("--subject", "Register"),
+        ("--mutant", mutant),
+        ("--strategy", "r"),
+        ("--n", n),
+    ] {
+        args.extend([flag.to_string(), value.to_string()]);
+    }
+    args
+}
+
+#[test]
+fn reduce_prints_a_minimal_failing_test_that_decode_and_encode_agree_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("register");
+    run(&out);
+    let mut args = reduce_args(&out, "2", "8");
+    args.extend(["--format".into(), "json".into()]);
+    let text = stdout(testspace().args(&args));
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["original_calls"], 8);
+    let calls: Vec<u64> = json["calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    assert_eq!(json["k"], calls.len());
+    assert_eq!(calls.len(), 3, "constructor, set(100), get(): {text}");
+    // Deterministic: the same output on a second run.
+    assert_eq!(stdout(testspace().args(&args)), text);
+    // The reduced test case is a canonical-form test case of the same context.
+    let context = dir.path().join("context.toml");
+    std::fs::write(&context, json["context"].as_str().unwrap()).unwrap();
+    let list: Vec<String> = calls.iter().map(u64::to_string).collect();
+    let encoded = stdout(testspace().arg("encode").arg(&context).args([
+        "--n",
+        "3",
+        "--calls",
+        &list.join(","),
+    ]));
+    assert_eq!(encoded.trim(), json["index"].as_str().unwrap());
+    let decoded = stdout(testspace().arg("decode").arg(&context).args([
+        "--n",
+        "3",
+        "--index",
+        json["index"].as_str().unwrap(),
+    ]));
+    assert!(
+        decoded.contains("Register::new()")
+            && decoded.contains(".set(")
+            && decoded.contains(".get()"),
+        "{decoded}"
+    );
+    // The code format and show-test --minimal print the same #[test].
+    let code = stdout(testspace().args(reduce_args(&out, "2", "8")));
+    assert!(
+        code.contains("fn register_mutant_2_r_n8_minimal_diverges_from_gold()")
+            && code.contains("Reduced from 8 to k = 3 calls")
+            && code.contains(&format!("let calls: [u32; 3] = [{}];", list.join(", "))),
+        "{code}"
+    );
+    let mut show = reduce_args(&out, "2", "8");
+    show[0] = "show-test".into();
+    show.push("--minimal".into());
+    assert_eq!(stdout(testspace().args(&show)), code);
+}
+
+#[test]
+fn bad_cells_are_refused_with_nothing_on_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("register");
+    run(&out);
+    let refused = |args: Vec<String>, message: &str| {
+        testspace()
+            .args(args)
+            .assert()
+            .failure()
+            .stdout(predicate::str::is_empty())
+            .stderr(predicate::str::contains(message));
+    };
+    // Mutant 3 is equivalent: no cell killed it.
+    refused(
+        reduce_args(&out, "3", "8"),
+        "no cell of Register killed mutant 3",
+    );
+    refused(
+        reduce_args(&out, "2", "9"),
+        "no cell of Register killed mutant 2",
+    );
+    let mut unknown_subject = reduce_args(&out, "2", "8");
+    unknown_subject[3] = "Nothing".into();
+    refused(unknown_subject, "no cell of Nothing");
+    let mut unknown_strategy = reduce_args(&out, "2", "8");
+    unknown_strategy[7] = "sideways".into();
+    refused(unknown_strategy, "sideways");
+    refused(
+        reduce_args(&dir.path().join("missing"), "2", "8"),
+        "is not a results folder",
+    );
+}
