@@ -129,3 +129,91 @@ fn bad_cells_are_refused_with_nothing_on_stdout() {
         "is not a results folder",
     );
 }
+
+#[test]
+fn minimal_writes_the_per_mutant_tables_deterministically() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("register");
+    run(&out);
+    let minimal = |folder: &Path| {
+        let mut command = testspace();
+        command
+            .arg("minimal")
+            .arg(&out)
+            .arg("--out")
+            .arg(folder)
+            .args(["--leaf-n", "1..=4", "--leaf-tests", "200", "--plant-n", "8"]);
+        stdout(&mut command)
+    };
+    let (first, second) = (dir.path().join("first"), dir.path().join("second"));
+    let printed = minimal(&first);
+    assert!(printed.contains("no masking by later calls"), "{printed}");
+    minimal(&second);
+    for file in [
+        "minimal.csv",
+        "phi_per_mutant.csv",
+        "phi_summary.csv",
+        "assumptions.csv",
+        "reductions.csv",
+    ] {
+        let text = std::fs::read_to_string(first.join(file)).unwrap();
+        assert_eq!(
+            text,
+            std::fs::read_to_string(second.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    for figure in ["phi_per_mutant.png", "phi_per_mutant.svg"] {
+        assert!(first.join(figure).is_file(), "{figure}");
+    }
+    // Mutants 1 and 2 are killed; 2's minimal sequence is constructor, set(100), get().
+    let table = std::fs::read_to_string(first.join("minimal.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = table.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(
+        rows[0][..6],
+        ["subject", "mutant", "operator", "j", "k", "sequences"]
+    );
+    assert_eq!(rows.len(), 3, "{table}");
+    let mutant_2 = rows.iter().find(|r| r[1] == "2").unwrap();
+    assert_eq!(mutant_2[4], "3", "{table}");
+    // One prediction per measured (strategy, n): R's from the cells table, r-leaf's measured.
+    let predictions = std::fs::read_to_string(first.join("phi_per_mutant.csv")).unwrap();
+    assert!(predictions.lines().next().unwrap().starts_with(
+        "subject,mutant,strategy,n,k,sequences,model,predicted,failing,judged,measured,low,high,inside"
+    ));
+    assert!(
+        predictions.lines().any(|l| l.contains(",r-leaf,"))
+            && predictions.lines().any(|l| l.contains(",r,"))
+    );
+}
+
+#[test]
+fn minimal_refuses_a_reference_folder_and_an_unknown_subject() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("register");
+    run(&out);
+    let reference = dir.path().join("reference");
+    std::fs::create_dir(&reference).unwrap();
+    std::fs::write(reference.join("REFERENCE.md"), "reference").unwrap();
+    testspace()
+        .arg("minimal")
+        .arg(&out)
+        .arg("--out")
+        .arg(&reference)
+        .assert()
+        .failure()
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains("committed reference run"));
+    let target = dir.path().join("nothing");
+    testspace()
+        .arg("minimal")
+        .arg(&out)
+        .arg("--out")
+        .arg(&target)
+        .args(["--subject", "Nothing"])
+        .assert()
+        .failure()
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains("Nothing is not a subject"));
+    assert!(!target.exists(), "nothing written");
+}

@@ -88,17 +88,29 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Finds the first failing test case of the cell `args` names and regenerates it.
-pub(crate) fn locate(args: &CellArgs) -> anyhow::Result<FailingTest> {
-    let experiment_path = args.results.join("experiment.toml");
+/// The experiment a results folder ran: its copy of the experiment file, read with the
+/// profile its manifest records.
+pub(crate) fn read_experiment(
+    results: &std::path::Path,
+) -> anyhow::Result<crate::experiment::Experiment> {
+    let experiment_path = results.join("experiment.toml");
     let source = std::fs::read_to_string(&experiment_path).with_context(|| {
         format!(
             "{} is not a results folder (no experiment.toml)",
-            args.results.display()
+            results.display()
         )
     })?;
-    let manifest = crate::runner::output::read_manifest(&args.results)?;
-    let experiment = parse_experiment_profile(&experiment_path, &source, &manifest.profile)?;
+    let manifest = crate::runner::output::read_manifest(results)?;
+    Ok(parse_experiment_profile(
+        &experiment_path,
+        &source,
+        &manifest.profile,
+    )?)
+}
+
+/// Finds the first failing test case of the cell `args` names and regenerates it.
+pub(crate) fn locate(args: &CellArgs) -> anyhow::Result<FailingTest> {
+    let experiment = read_experiment(&args.results)?;
     let phases: Vec<&str> = experiment.phases.iter().map(|p| p.name.as_str()).collect();
     let cell = failing_cells(&args.results, &phases)?
         .into_iter()

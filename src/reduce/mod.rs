@@ -22,10 +22,11 @@ use thiserror::Error;
 mod delta_debugging;
 mod earlier_calls;
 mod mutant_failure;
+pub mod survey;
 
 pub use delta_debugging::DeltaDebugging;
 pub use earlier_calls::EarlierCalls;
-pub use mutant_failure::MutantFailure;
+pub use mutant_failure::{MutantFailure, UnknownMutant};
 
 /// Whether a candidate test case fails (the "interesting" test of delta debugging).
 pub trait FailureCheck {
