@@ -169,31 +169,7 @@ impl<'a> MutantSurvey<'a> {
         for &n in &options.leaf_lengths {
             measured.push(self.measure_leaf(n, options.leaf_tests));
         }
-        let mut sequences = BTreeSet::new();
-        for (strategy, n, calls) in std::mem::take(&mut self.failures).iter() {
-            let started = Instant::now();
-            let reduction =
-                reduce(calls, &mut self.check, &default_passes()).map_err(|source| {
-                    SurveyError::NotReproduced {
-                        subject: self.plan.unit.class().to_string(),
-                        mutant: self.mutant,
-                        n: *n,
-                        source,
-                    }
-                })?;
-            records.push(ReductionRecord {
-                subject: self.plan.unit.class().to_string(),
-                mutant: self.mutant,
-                strategy,
-                n: *n,
-                k: reduction.calls.len(),
-                checks: reduction.checks(),
-                seconds: started.elapsed().as_secs_f64(),
-            });
-            self.failures.push((strategy, *n, calls.clone()));
-            sequences.insert((reduction.calls.len(), reduction.calls));
-        }
-        let sequences: Vec<Vec<u32>> = sequences.into_iter().map(|(_, s)| s).collect();
+        let sequences = self.reduce_failures(records)?;
         let without_block = self
             .failures
             .iter()
@@ -214,6 +190,38 @@ impl<'a> MutantSurvey<'a> {
             sequences,
             measured,
         })
+    }
+
+    /// Reduces every failing test case found; the distinct results, shortest first, then
+    /// by calls.
+    fn reduce_failures(
+        &mut self,
+        records: &mut Vec<ReductionRecord>,
+    ) -> Result<Vec<Vec<u32>>, SurveyError> {
+        let mut sequences = BTreeSet::new();
+        let passes = default_passes();
+        for (strategy, n, calls) in &self.failures {
+            let started = Instant::now();
+            let reduction = reduce(calls, &mut self.check, &passes).map_err(|source| {
+                SurveyError::NotReproduced {
+                    subject: self.plan.unit.class().to_string(),
+                    mutant: self.mutant,
+                    n: *n,
+                    source,
+                }
+            })?;
+            records.push(ReductionRecord {
+                subject: self.plan.unit.class().to_string(),
+                mutant: self.mutant,
+                strategy,
+                n: *n,
+                k: reduction.calls.len(),
+                checks: reduction.checks(),
+                seconds: started.elapsed().as_secs_f64(),
+            });
+            sequences.insert((reduction.calls.len(), reduction.calls));
+        }
+        Ok(sequences.into_iter().map(|(_, s)| s).collect())
     }
 
     fn operator(&self) -> String {
