@@ -217,3 +217,45 @@ fn minimal_refuses_a_reference_folder_and_an_unknown_subject() {
         .stderr(predicate::str::contains("Nothing is not a subject"));
     assert!(!target.exists(), "nothing written");
 }
+
+#[test]
+fn a_mutant_no_comparison_r_cell_killed_is_reduced_from_its_first_killing_cell() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("register");
+    run(&out);
+    // Without mutant 1's comparison-phase R cells (and no r-leaf test cases), its only
+    // failing test cases are those of the equivalence phase.
+    std::fs::remove_file(out.join("cells.parquet")).unwrap();
+    let table = std::fs::read_to_string(out.join("cells.csv")).unwrap();
+    let kept: Vec<&str> = table
+        .lines()
+        .filter(|line| !(line.starts_with("comparison,0,0,") && line.contains(",Register,1,")))
+        .collect();
+    assert!(kept.len() < table.lines().count(), "rows removed");
+    std::fs::write(out.join("cells.csv"), kept.join("\n") + "\n").unwrap();
+    let folder = dir.path().join("minimal");
+    stdout(
+        testspace()
+            .arg("minimal")
+            .arg(&out)
+            .arg("--out")
+            .arg(&folder)
+            .args(["--leaf-tests", "0", "--plant-n", "8"]),
+    );
+    let minimal = std::fs::read_to_string(folder.join("minimal.csv")).unwrap();
+    let row: Vec<&str> = minimal
+        .lines()
+        .find(|line| line.starts_with("Register,1,"))
+        .expect("mutant 1 is surveyed")
+        .split(',')
+        .collect();
+    // inc() adds 2 in mutant 1: a constructor, inc(), get() — k = 3, one failure reduced.
+    assert_eq!((row[4], row[10]), ("3", "1"), "{minimal}");
+    let reductions = std::fs::read_to_string(folder.join("reductions.csv")).unwrap();
+    assert!(
+        reductions
+            .lines()
+            .any(|line| line.starts_with("Register,1,") && !line.contains(",r-leaf,")),
+        "{reductions}"
+    );
+}

@@ -19,8 +19,9 @@ use crate::table::{StagedFiles, format_text_table, write_csv_file};
 /// Arguments of `testspace minimal`.
 #[derive(Debug, Args)]
 pub struct MinimalArgs {
-    /// A results folder written by `testspace run` whose comparison phase ran `r` with
-    /// `until = "budget"` (its cells table is read; its experiment gives seeds and contexts).
+    /// A results folder written by `testspace run` (its cells table is read; its
+    /// experiment gives seeds and contexts); R's densities come from its comparison phase's
+    /// `r` cells with `until = "budget"`.
     pub results: PathBuf,
     /// The folder to write the tables and the figure into (all files appear together).
     #[arg(long)]

@@ -87,13 +87,21 @@ pub enum SurveyError {
         /// Why.
         source: ReduceError,
     },
-    /// The comparison phase has no R cell that killed a mutant.
-    #[error("the cells table has no `r` cell of phase `{COMPARISON_PHASE}` that killed a mutant")]
+    /// No cell (of replicate 0, of the subjects asked for) killed a mutant.
+    #[error("no cell of the cells table killed a mutant (of the subjects asked for)")]
     NothingKilled,
+    /// A cell names a strategy this build does not know.
+    #[error("unknown strategy `{strategy}` in the cells table")]
+    UnknownStrategy {
+        /// The name in the table.
+        strategy: String,
+    },
 }
 
-/// The survey of every mutant R killed in the comparison phase (replicate 0), in
-/// (subject, mutant) order, and the reductions it did.
+/// The survey of every mutant some cell of replicate 0 killed, in (subject, mutant) order,
+/// and the reductions it did. A mutant whose comparison-phase R cells and r-leaf test cases
+/// found no failure is reduced from the first failing test case of its first killing cell
+/// (in phase and run order), of whatever strategy.
 ///
 /// # Errors
 /// [`SurveyError`].
@@ -103,9 +111,9 @@ pub fn survey(
     options: &SurveyOptions,
 ) -> Result<(Vec<MutantMinimal>, Vec<ReductionRecord>), SurveyError> {
     let mut killed = BTreeSet::new();
-    for cell in cells.phase(COMPARISON_PHASE) {
+    for cell in &cells.rows {
         let wanted = options.subjects.is_empty() || options.subjects.contains(&cell.subject);
-        if cell.strategy == "r" && cell.replicate == 0 && cell.first_failure.is_some() && wanted {
+        if cell.replicate == 0 && cell.first_failure.is_some() && wanted {
             killed.insert((cell.subject.clone(), cell.mutant));
         }
     }
@@ -168,6 +176,9 @@ impl<'a> MutantSurvey<'a> {
         let mut measured = self.random_cells(cells);
         for &n in &options.leaf_lengths {
             measured.push(self.measure_leaf(n, options.leaf_tests));
+        }
+        if self.failures.is_empty() {
+            self.first_killing_cell(cells)?;
         }
         let sequences = self.reduce_failures(records)?;
         let without_block = self
@@ -253,6 +264,38 @@ impl<'a> MutantSurvey<'a> {
             }
         }
         measured
+    }
+
+    /// The first failing test case of the mutant's first killing cell (phase order, then
+    /// run), regenerated with its strategy.
+    fn first_killing_cell(&mut self, cells: &Cells) -> Result<(), SurveyError> {
+        let subject = self.plan.unit.class();
+        let phase_order = |name: &str| {
+            self.experiment
+                .phases
+                .iter()
+                .position(|phase| phase.name == name)
+                .unwrap_or(usize::MAX)
+        };
+        let first = cells
+            .rows
+            .iter()
+            .filter(|c| c.replicate == 0 && c.subject == subject && c.mutant == self.mutant)
+            .filter(|c| c.first_failure.is_some())
+            .min_by_key(|c| (phase_order(&c.phase), c.run, c.n));
+        let Some(cell) = first else {
+            return Ok(());
+        };
+        let strategy: StrategyKind =
+            cell.strategy
+                .parse()
+                .map_err(|_| SurveyError::UnknownStrategy {
+                    strategy: cell.strategy.clone(),
+                })?;
+        let counter = cell.first_failure.expect("a killing cell") - 1;
+        let calls = self.case(strategy, cell.n, self.experiment.replicate_seed(0), counter);
+        self.failures.push((strategy.name(), cell.n, calls));
+        Ok(())
     }
 
     /// r-leaf's density at length n over `tests` test cases; its first failing one is
