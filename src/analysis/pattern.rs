@@ -655,6 +655,23 @@ mod tests {
         }
 
         #[test]
+        fn weighted_density_matches_enumeration_for_random_distributions(
+            (calls, patterns) in pattern_set(),
+            raw in prop::collection::vec(1u32..100, 4),
+        ) {
+            let raw = &raw[..calls as usize];
+            let total: u32 = raw.iter().sum();
+            let probabilities: Vec<f64> =
+                raw.iter().map(|&w| f64::from(w) / f64::from(total)).collect();
+            let mut weighted = WeightedPatternDensity::new(&probabilities, &patterns).unwrap();
+            for n in 0..=5usize {
+                weighted.advance_to(n as u64);
+                let expected = enumerated_weighted_density(&probabilities, &patterns, n);
+                prop_assert!((weighted.density() - expected).abs() < 1e-12);
+            }
+        }
+
+        #[test]
         fn live_and_failing_test_cases_partition_all_test_cases(
             (calls, patterns) in pattern_set(),
             extra_calls in 0u32..1000,

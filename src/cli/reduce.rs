@@ -39,6 +39,13 @@ pub fn run(args: &ReduceArgs) -> anyhow::Result<()> {
         ReduceFormat::Json => format!("{}\n", json(&test, &reduction)?),
     };
     print!("{text}");
+    report_time(&reduction, seconds);
+    Ok(())
+}
+
+/// The reduction's size and wall-clock time, on stderr (kept out of stdout, which is the
+/// same on every run).
+pub(crate) fn report_time(reduction: &Reduction, seconds: f64) {
     eprintln!(
         "reduced {} calls to {} in {} candidate test cases, {:.3} ms",
         reduction.original_calls,
@@ -46,7 +53,6 @@ pub fn run(args: &ReduceArgs) -> anyhow::Result<()> {
         reduction.checks(),
         seconds * 1e3
     );
-    Ok(())
 }
 
 /// Reduces a cell's failing test case under the cell's oracle, gold and mutant guarded as

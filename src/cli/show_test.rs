@@ -80,11 +80,14 @@ impl FailingTest {
 pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
     let test = locate(&args.cell)?;
     let reduction = if args.minimal {
-        Some(super::reduce::reduce_failing_test(&test)?.0)
+        Some(super::reduce::reduce_failing_test(&test)?)
     } else {
         None
     };
-    print!("{}", render(&test, reduction.as_ref()));
+    print!("{}", render(&test, reduction.as_ref().map(|(r, _)| r)));
+    if let Some((reduction, seconds)) = &reduction {
+        super::reduce::report_time(reduction, *seconds);
+    }
     Ok(())
 }
 
