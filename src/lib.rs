@@ -19,6 +19,7 @@ pub mod experiment;
 pub mod mutant;
 pub mod oracle;
 pub mod plot;
+pub mod reduce;
 pub mod report;
 pub mod runner;
 pub mod spec;

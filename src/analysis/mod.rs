@@ -14,6 +14,8 @@
 //! - [`pattern::PatternCounter`]: Φ for arbitrary failing sequences (self-overlapping
 //!   ones, and sets of several), which Section 5.3 says cannot be handled analytically,
 //!   by an exact Aho–Corasick automaton dynamic program;
+//! - [`pattern::WeightedPatternDensity`]: the same density when calls are drawn with
+//!   unequal probabilities (the paper's R), in `f64`;
 //! - [`scientific::ScientificNumber`]: the decimal form of densities far below the
 //!   range of `f64`.
 //!
@@ -31,7 +33,7 @@ pub mod scientific;
 pub(crate) mod brute_force;
 
 /// Invalid parameters of a failure-density computation.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, PartialEq, Error)]
 pub enum AnalysisError {
     /// j, the number of distinct method calls, was zero.
     #[error("the number of distinct method calls j must be at least 1, got 0")]
@@ -59,6 +61,12 @@ pub enum AnalysisError {
         symbol: u32,
         /// The number of distinct method calls.
         j: u32,
+    },
+    /// Call probabilities that are not a probability distribution.
+    #[error("call probabilities must be finite, non-negative and sum to 1 (they sum to {total})")]
+    NotADistribution {
+        /// Their sum.
+        total: f64,
     },
     /// The search for the optimal length found no maximum below the given limit.
     #[error("no local maximum of FDpmc(j = {j}, k = {k}, n) for n ≤ {limit}")]

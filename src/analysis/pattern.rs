@@ -71,6 +71,23 @@ impl PatternCounter {
     /// for an empty set, [`AnalysisError::EmptyFailingSequence`] for an empty pattern,
     /// [`AnalysisError::CallOutOfRange`] for a call index ≥ j.
     pub fn new(calls: u32, patterns: &[Vec<u32>]) -> Result<Self, AnalysisError> {
+        Self::check(calls, patterns)?;
+        let edges = live_state_edges(calls, patterns);
+        let mut avoiding = vec![BigUint::zero(); edges.len()];
+        avoiding[0] = BigUint::one();
+        Ok(Self {
+            calls,
+            scratch: vec![BigUint::zero(); edges.len()],
+            edges,
+            length: 0,
+            avoiding,
+            failing: BigUint::zero(),
+            all_test_cases: BigUint::one(),
+        })
+    }
+
+    /// Checks j ≥ 1 and a non-empty set of non-empty patterns over calls 0..j.
+    fn check(calls: u32, patterns: &[Vec<u32>]) -> Result<(), AnalysisError> {
         if calls == 0 {
             return Err(AnalysisError::NoMethodCalls);
         }
@@ -85,18 +102,7 @@ impl PatternCounter {
                 return Err(AnalysisError::CallOutOfRange { symbol, j: calls });
             }
         }
-        let edges = live_state_edges(calls, patterns);
-        let mut avoiding = vec![BigUint::zero(); edges.len()];
-        avoiding[0] = BigUint::one();
-        Ok(Self {
-            calls,
-            scratch: vec![BigUint::zero(); edges.len()],
-            edges,
-            length: 0,
-            avoiding,
-            failing: BigUint::zero(),
-            all_test_cases: BigUint::one(),
-        })
+        Ok(())
     }
 
     /// j, the number of distinct method calls.
@@ -151,21 +157,81 @@ impl FailureCounts for PatternCounter {
     }
 }
 
-/// Builds the Aho–Corasick automaton of `patterns` and returns, for each live state
-/// (state 0 is the start), its outgoing edges merged by target.
-fn live_state_edges(calls: u32, patterns: &[Vec<u32>]) -> Vec<Vec<Edge>> {
-    // Calls that occur in some pattern, each a class of its own; all others form one
-    // class that always returns to the start.
-    let mut symbols: Vec<u32> = patterns.iter().flatten().copied().collect();
-    symbols.sort_unstable();
-    symbols.dedup();
+/// The Aho–Corasick automaton of a set of patterns, restricted to its live states (those
+/// in which no pattern has occurred yet; state 0 is the start).
+struct Automaton {
+    /// The calls that occur in some pattern, sorted: one class each.
+    symbols: Vec<u32>,
+    /// For each live state and each class, the live state reached, or `None` once a
+    /// pattern has occurred. Every call outside the patterns leads to the start.
+    live: Vec<Vec<Option<usize>>>,
+}
+
+impl Automaton {
+    fn new(patterns: &[Vec<u32>]) -> Self {
+        let mut symbols: Vec<u32> = patterns.iter().flatten().copied().collect();
+        symbols.sort_unstable();
+        symbols.dedup();
+        let (transition, accepting) = complete_transitions(&symbols, patterns);
+        // Renumber the live states densely (the start is never accepting: no pattern is empty).
+        let mut live_index = vec![None; transition.len()];
+        let mut live = 0;
+        for (node, &accepted) in accepting.iter().enumerate() {
+            if !accepted {
+                live_index[node] = Some(live);
+                live += 1;
+            }
+        }
+        let live = (0..transition.len())
+            .filter(|&node| !accepting[node])
+            .map(|node| {
+                transition[node]
+                    .iter()
+                    .map(|&target| live_index[target])
+                    .collect()
+            })
+            .collect();
+        Automaton { symbols, live }
+    }
+
+    /// For each live state, its outgoing edges merged by target, each class weighted by
+    /// `weight(symbol)` and the calls outside every pattern by `other`.
+    fn merged_edges<W>(&self, weight: impl Fn(u32) -> W, other: W) -> Vec<Vec<(Option<usize>, W)>>
+    where
+        W: Copy + PartialEq + Default + std::ops::AddAssign,
+    {
+        self.live
+            .iter()
+            .map(|targets| {
+                let mut edges: Vec<(Option<usize>, W)> = Vec::new();
+                let mut add = |target: Option<usize>, value: W| {
+                    if value == W::default() {
+                        return;
+                    }
+                    match edges.iter_mut().find(|edge| edge.0 == target) {
+                        Some(edge) => edge.1 += value,
+                        None => edges.push((target, value)),
+                    }
+                };
+                for (class, &target) in targets.iter().enumerate() {
+                    add(target, weight(self.symbols[class]));
+                }
+                add(Some(0), other);
+                edges
+            })
+            .collect()
+    }
+}
+
+/// The trie of `patterns` over the classes of `symbols`, completed with failure links
+/// (breadth first): the transition of every node on every class, and which nodes have
+/// matched a pattern (directly or through a failure link).
+fn complete_transitions(symbols: &[u32], patterns: &[Vec<u32>]) -> (Vec<Vec<usize>>, Vec<bool>) {
     let class_of = |symbol: u32| {
         symbols
             .binary_search(&symbol)
             .expect("symbol is in a pattern")
     };
-
-    // The trie.
     let mut children: Vec<Vec<Option<usize>>> = vec![vec![None; symbols.len()]];
     let mut accepting = vec![false];
     for pattern in patterns {
@@ -185,8 +251,6 @@ fn live_state_edges(calls: u32, patterns: &[Vec<u32>]) -> Vec<Vec<Edge>> {
         }
         accepting[node] = true;
     }
-
-    // Breadth-first: failure links, complete transitions, inherited acceptance.
     let nodes = children.len();
     let mut transition = vec![vec![0usize; symbols.len()]; nodes];
     let mut failure = vec![0usize; nodes];
@@ -210,40 +274,113 @@ fn live_state_edges(calls: u32, patterns: &[Vec<u32>]) -> Vec<Vec<Edge>> {
             }
         }
     }
+    (transition, accepting)
+}
 
-    // Renumber the live states densely (the start is never accepting: no pattern is empty).
-    let mut live_index = vec![None; nodes];
-    let mut live = 0;
-    for node in 0..nodes {
-        if !accepting[node] {
-            live_index[node] = Some(live);
-            live += 1;
-        }
-    }
-    let other_calls = u64::from(calls) - symbols.len() as u64;
-    (0..nodes)
-        .filter(|&node| !accepting[node])
-        .map(|node| {
-            let mut edges: Vec<Edge> = Vec::new();
-            let mut add = |target: Option<usize>, weight: u64| {
-                if weight == 0 {
-                    return;
-                }
-                match edges.iter_mut().find(|edge| edge.target == target) {
-                    Some(edge) => edge.calls += weight,
-                    None => edges.push(Edge {
-                        target,
-                        calls: weight,
-                    }),
-                }
-            };
-            for class in 0..symbols.len() {
-                add(live_index[transition[node][class]], 1);
-            }
-            add(live_index[0], other_calls);
+/// Builds the automaton of `patterns` and returns, for each live state (state 0 is the
+/// start), its outgoing edges merged by target, weighted by the number of calls.
+fn live_state_edges(calls: u32, patterns: &[Vec<u32>]) -> Vec<Vec<Edge>> {
+    let automaton = Automaton::new(patterns);
+    let other_calls = u64::from(calls) - automaton.symbols.len() as u64;
+    automaton
+        .merged_edges(|_| 1u64, other_calls)
+        .into_iter()
+        .map(|edges| {
             edges
+                .into_iter()
+                .map(|(target, calls)| Edge { target, calls })
+                .collect()
         })
         .collect()
+}
+
+/// The failure density of a set of failing sequences when the calls of a test case are
+/// drawn independently with *unequal* probabilities p(c) (Σ p(c) = 1) — the paper's R,
+/// which picks the method uniformly and then its parameter list, gives call c of method m
+/// the probability 1/(|M_C|·nc(m)). With p(c) = 1/j it is Φ/jⁿ of [`PatternCounter`].
+///
+/// The same automaton, in `f64` probabilities: the probability of reaching each live state
+/// after n calls, and the mass absorbed once a pattern occurs (accumulated directly, not as
+/// 1 − the live mass, so that small densities keep their relative precision).
+#[derive(Debug, Clone)]
+pub struct WeightedPatternDensity {
+    edges: Vec<Vec<(Option<usize>, f64)>>,
+    length: u64,
+    avoiding: Vec<f64>,
+    failing: f64,
+    scratch: Vec<f64>,
+}
+
+impl WeightedPatternDensity {
+    /// Starts at n = 0 for the call probabilities `probabilities` (call c has probability
+    /// `probabilities[c]`, j = their number) and a set of failing sequences.
+    ///
+    /// # Errors
+    /// As [`PatternCounter::new`], and [`AnalysisError::NotADistribution`] when a
+    /// probability is negative or not finite or they do not sum to 1 (within 10⁻⁹).
+    pub fn new(probabilities: &[f64], patterns: &[Vec<u32>]) -> Result<Self, AnalysisError> {
+        let calls = u32::try_from(probabilities.len()).unwrap_or(u32::MAX);
+        // The same validation as the exact counter.
+        PatternCounter::check(calls, patterns)?;
+        let total: f64 = probabilities.iter().sum();
+        if probabilities.iter().any(|p| !p.is_finite() || *p < 0.0) || (total - 1.0).abs() > 1e-9 {
+            return Err(AnalysisError::NotADistribution { total });
+        }
+        let automaton = Automaton::new(patterns);
+        let other: f64 = probabilities
+            .iter()
+            .enumerate()
+            .filter(|(call, _)| automaton.symbols.binary_search(&(*call as u32)).is_err())
+            .map(|(_, p)| p)
+            .sum();
+        let edges = automaton.merged_edges(|symbol| probabilities[symbol as usize], other);
+        let mut avoiding = vec![0.0; edges.len()];
+        avoiding[0] = 1.0;
+        Ok(Self {
+            scratch: vec![0.0; edges.len()],
+            edges,
+            length: 0,
+            avoiding,
+            failing: 0.0,
+        })
+    }
+
+    /// n, the current length.
+    pub fn length(&self) -> u64 {
+        self.length
+    }
+
+    /// The failure density at the current length: the probability that a test case of
+    /// length n contains a failing sequence.
+    pub fn density(&self) -> f64 {
+        self.failing
+    }
+
+    /// One call more: n → n + 1.
+    pub fn advance(&mut self) {
+        self.scratch.iter_mut().for_each(|p| *p = 0.0);
+        for (state, edges) in self.edges.iter().enumerate() {
+            let mass = self.avoiding[state];
+            if mass == 0.0 {
+                continue;
+            }
+            for &(target, probability) in edges {
+                match target {
+                    Some(live) => self.scratch[live] += mass * probability,
+                    None => self.failing += mass * probability,
+                }
+            }
+        }
+        std::mem::swap(&mut self.avoiding, &mut self.scratch);
+        self.length += 1;
+    }
+
+    /// Advances to length n (no-op if already there or beyond).
+    pub fn advance_to(&mut self, n: u64) {
+        while self.length < n {
+            self.advance();
+        }
+    }
 }
 
 #[cfg(test)]
@@ -432,12 +569,105 @@ mod tests {
         })
     }
 
+    #[test]
+    fn uniform_weights_give_the_exact_density() {
+        for (calls, patterns) in [
+            (300u32, vec![vec![0u32, 1, 2]]),
+            (2, vec![vec![1, 1, 1, 1]]),
+            (5, vec![vec![0, 1, 0], vec![2, 2]]),
+        ] {
+            let mut exact = PatternCounter::new(calls, &patterns).unwrap();
+            let uniform = vec![1.0 / f64::from(calls); calls as usize];
+            let mut weighted = WeightedPatternDensity::new(&uniform, &patterns).unwrap();
+            for n in [0u64, 1, 3, 10, 64, 200] {
+                exact.advance_to(n);
+                weighted.advance_to(n);
+                let expected = exact.failure_density().to_f64();
+                let got = weighted.density();
+                assert!(
+                    (got - expected).abs() <= 1e-12 * expected.max(1e-300),
+                    "j = {calls}, {patterns:?}, n = {n}: {got} vs {expected}"
+                );
+            }
+        }
+    }
+
+    /// Σ over all sequences of length n of their probability, for those containing a
+    /// pattern: the weighted density by enumeration.
+    fn enumerated_weighted_density(probabilities: &[f64], patterns: &[Vec<u32>], n: usize) -> f64 {
+        brute_force::all_sequences(probabilities.len() as u32, n)
+            .filter(|sequence| {
+                patterns.iter().any(|pattern| {
+                    sequence
+                        .windows(pattern.len())
+                        .any(|window| window == pattern.as_slice())
+                })
+            })
+            .map(|sequence| {
+                sequence
+                    .iter()
+                    .map(|&c| probabilities[c as usize])
+                    .product::<f64>()
+            })
+            .sum()
+    }
+
+    #[test]
+    fn weighted_density_matches_enumeration() {
+        let probabilities = [0.5, 0.25, 0.125, 0.125];
+        for patterns in [
+            vec![vec![0u32, 1]],
+            vec![vec![1, 1]],
+            vec![vec![2, 0, 2], vec![3]],
+        ] {
+            let mut weighted = WeightedPatternDensity::new(&probabilities, &patterns).unwrap();
+            for n in 0..=6 {
+                weighted.advance_to(n as u64);
+                let expected = enumerated_weighted_density(&probabilities, &patterns, n);
+                assert!(
+                    (weighted.density() - expected).abs() < 1e-14,
+                    "{patterns:?}, n = {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn probabilities_that_are_no_distribution_are_rejected() {
+        assert_eq!(
+            WeightedPatternDensity::new(&[0.5, 0.4], &[vec![0]]).unwrap_err(),
+            AnalysisError::NotADistribution { total: 0.9 }
+        );
+        assert!(WeightedPatternDensity::new(&[1.5, -0.5], &[vec![0]]).is_err());
+        assert_eq!(
+            WeightedPatternDensity::new(&[0.5, 0.5], &[vec![2]]).unwrap_err(),
+            AnalysisError::CallOutOfRange { symbol: 2, j: 2 }
+        );
+    }
+
     proptest! {
         #[test]
         fn automaton_matches_brute_force_for_random_pattern_sets((calls, patterns) in pattern_set()) {
             for (n, count) in counts(calls, &patterns, 7).iter().enumerate() {
                 let expected = brute_force::count_containing(calls, n, &patterns);
                 prop_assert_eq!(count, &BigUint::from(expected));
+            }
+        }
+
+        #[test]
+        fn weighted_density_matches_enumeration_for_random_distributions(
+            (calls, patterns) in pattern_set(),
+            raw in prop::collection::vec(1u32..100, 4),
+        ) {
+            let raw = &raw[..calls as usize];
+            let total: u32 = raw.iter().sum();
+            let probabilities: Vec<f64> =
+                raw.iter().map(|&w| f64::from(w) / f64::from(total)).collect();
+            let mut weighted = WeightedPatternDensity::new(&probabilities, &patterns).unwrap();
+            for n in 0..=5usize {
+                weighted.advance_to(n as u64);
+                let expected = enumerated_weighted_density(&probabilities, &patterns, n);
+                prop_assert!((weighted.density() - expected).abs() < 1e-12);
             }
         }
 

@@ -14,9 +14,11 @@ pub mod demo;
 pub mod diff;
 pub mod encode;
 pub mod merge;
+pub mod minimal;
 pub mod mutate;
 pub mod phi;
 pub mod plot;
+pub mod reduce;
 pub mod run;
 pub mod sample;
 pub mod show_test;
@@ -67,6 +69,11 @@ pub enum Command {
     Slurm(slurm::SlurmArgs),
     /// Print the first failing test of a result cell as a standalone Rust #[test].
     ShowTest(show_test::ShowTestArgs),
+    /// Reduce the first failing test of a result cell to a 1-minimal failing one.
+    Reduce(reduce::ReduceArgs),
+    /// Minimal failing sequences of every killed mutant, and the Φ model of Section 5
+    /// against the densities of R and r-leaf, mutant by mutant.
+    Minimal(minimal::MinimalArgs),
     /// Serve jobs for a supervising `testspace run` (internal).
     #[command(hide = true)]
     Worker,
@@ -129,6 +136,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Sample(args) => sample::run(&args),
         Command::Coverage(args) => coverage::run(&args),
         Command::ShowTest(args) => show_test::run(&args),
+        Command::Reduce(args) => reduce::run(&args),
+        Command::Minimal(args) => minimal::run(&args),
         Command::Slurm(args) => slurm::run(&args),
         Command::Worker => run::worker(),
         Command::Phi(args) => phi::run(&args),

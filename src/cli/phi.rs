@@ -14,6 +14,7 @@
 //! `--plot` the charts `fd.png`, `fd.svg`, `fdpmc.png` and `fdpmc.svg`. Everything is
 //! computed and checked before the first file is written.
 
+use crate::plot::Chart as _;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 

@@ -8,6 +8,7 @@
 //! stderr. All files appear together or none does ([`StagedFiles`]); a folder that is
 //! not a results folder is an error naming it, and nothing is written.
 
+use crate::plot::Chart as _;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 

@@ -13,9 +13,9 @@ use crate::experiment::file::parse_experiment_profile;
 use crate::runner::CellRecord;
 use crate::strategy::StrategyKind;
 
-/// Arguments of `testspace show-test`.
+/// Which cell's first failing test case: the arguments `show-test` and `reduce` share.
 #[derive(Debug, Args)]
-pub struct ShowTestArgs {
+pub struct CellArgs {
     /// A results folder written by `testspace run`.
     pub results: PathBuf,
     /// The subject's class name.
@@ -38,17 +38,82 @@ pub struct ShowTestArgs {
     pub replicate: u32,
 }
 
+/// Arguments of `testspace show-test`.
+#[derive(Debug, Args)]
+pub struct ShowTestArgs {
+    /// The cell.
+    #[command(flatten)]
+    pub cell: CellArgs,
+    /// Show the test case reduced to a 1-minimal failing one (as `testspace reduce`).
+    #[arg(long)]
+    pub minimal: bool,
+}
+
+/// The first failing test case of a cell, regenerated from the experiment's seeds and
+/// checked against the index the cell recorded.
+pub(crate) struct FailingTest {
+    /// The experiment's oracle.
+    pub oracle: OracleKind,
+    /// The subject's unit.
+    pub unit: &'static dyn crate::subject::Unit,
+    /// The subject's test context.
+    pub context: Arc<crate::context::TestContext>,
+    /// The cell.
+    pub cell: FailingCell,
+    /// The test case's method-call indices.
+    pub calls: Vec<u32>,
+    /// Its test-case index, in decimal.
+    pub index: String,
+}
+
+impl FailingTest {
+    /// The catalog entry of the cell's mutant, if the unit lists it.
+    pub fn mutant_info(&self) -> Option<&crate::subject::MutantInfo> {
+        self.unit
+            .mutants()
+            .iter()
+            .find(|m| m.id == self.cell.mutant)
+    }
+}
+
 /// Runs `testspace show-test`.
 pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
-    let experiment_path = args.results.join("experiment.toml");
+    let test = locate(&args.cell)?;
+    let reduction = if args.minimal {
+        Some(super::reduce::reduce_failing_test(&test)?)
+    } else {
+        None
+    };
+    print!("{}", render(&test, reduction.as_ref().map(|(r, _)| r)));
+    if let Some((reduction, seconds)) = &reduction {
+        super::reduce::report_time(reduction, *seconds);
+    }
+    Ok(())
+}
+
+/// The experiment a results folder ran: its copy of the experiment file, read with the
+/// profile its manifest records.
+pub(crate) fn read_experiment(
+    results: &std::path::Path,
+) -> anyhow::Result<crate::experiment::Experiment> {
+    let experiment_path = results.join("experiment.toml");
     let source = std::fs::read_to_string(&experiment_path).with_context(|| {
         format!(
             "{} is not a results folder (no experiment.toml)",
-            args.results.display()
+            results.display()
         )
     })?;
-    let manifest = crate::runner::output::read_manifest(&args.results)?;
-    let experiment = parse_experiment_profile(&experiment_path, &source, &manifest.profile)?;
+    let manifest = crate::runner::output::read_manifest(results)?;
+    Ok(parse_experiment_profile(
+        &experiment_path,
+        &source,
+        &manifest.profile,
+    )?)
+}
+
+/// Finds the first failing test case of the cell `args` names and regenerates it.
+pub(crate) fn locate(args: &CellArgs) -> anyhow::Result<FailingTest> {
+    let experiment = read_experiment(&args.results)?;
     let phases: Vec<&str> = experiment.phases.iter().map(|p| p.name.as_str()).collect();
     let cell = failing_cells(&args.results, &phases)?
         .into_iter()
@@ -103,38 +168,33 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
             "the regenerated test case does not match the recorded index: was the experiment changed?"
         );
     }
-    let info = plan.unit.mutants().iter().find(|m| m.id == args.mutant);
-    print!(
-        "{}",
-        render(
-            &cell,
-            experiment.oracle,
-            &context,
-            &calls,
-            &index.to_string(),
-            info
-        )
-    );
-    Ok(())
+    Ok(FailingTest {
+        oracle: experiment.oracle,
+        unit: plan.unit,
+        context,
+        cell,
+        calls,
+        index: index.to_string(),
+    })
 }
 
 /// A cell that found a failing test: what `show-test` needs of it.
-struct FailingCell {
+pub(crate) struct FailingCell {
     /// The replicate.
-    replicate: u32,
+    pub replicate: u32,
     /// The phase's position in the experiment, and its name.
-    phase_index: usize,
-    phase: String,
+    pub phase_index: usize,
+    pub phase: String,
     /// The run's position in its phase.
-    run: usize,
-    subject: String,
-    mutant: u32,
-    strategy: String,
-    n: u64,
+    pub run: usize,
+    pub subject: String,
+    pub mutant: u32,
+    pub strategy: String,
+    pub n: u64,
     /// E(n): the position of the first failing test case (from 1).
-    first_failure: u64,
+    pub first_failure: u64,
     /// The index of that test case, in decimal.
-    first_failure_index: Option<String>,
+    pub first_failure_index: Option<String>,
 }
 
 /// The cells of a results folder that found a failing test: from its cells table
@@ -241,17 +301,27 @@ fn failing_cells_of_table(
     Ok(cells)
 }
 
-fn render(
-    cell: &FailingCell,
-    oracle: OracleKind,
-    context: &crate::context::TestContext,
-    calls: &[u32],
-    index: &str,
-    mutant: Option<&crate::subject::MutantInfo>,
-) -> String {
+/// The cell's failing test case — or, given a reduction, the reduced one — as a
+/// standalone Rust `#[test]`.
+pub(crate) fn render(test: &FailingTest, reduction: Option<&crate::reduce::Reduction>) -> String {
+    let cell = &test.cell;
+    let oracle = test.oracle;
+    let context = test.context.as_ref();
+    let reduced_index;
+    let (calls, index) = match reduction {
+        Some(reduction) => {
+            reduced_index = context
+                .codec(reduction.calls.len())
+                .encode(&reduction.calls)
+                .expect("reduced calls are valid digits")
+                .to_string();
+            (reduction.calls.as_slice(), reduced_index.as_str())
+        }
+        None => (test.calls.as_slice(), test.index.as_str()),
+    };
     let mut out = String::new();
     let name = format!(
-        "{}_mutant_{}_{}_n{}{}_diverges_from_gold",
+        "{}_mutant_{}_{}_n{}{}{}_diverges_from_gold",
         snake(&cell.subject),
         cell.mutant,
         cell.strategy.replace('-', "_"),
@@ -260,9 +330,10 @@ fn render(
             format!("_replicate{}", cell.replicate)
         } else {
             String::new()
-        }
+        },
+        if reduction.is_some() { "_minimal" } else { "" }
     );
-    let what = mutant.map_or(String::new(), |m| {
+    let what = test.mutant_info().map_or(String::new(), |m| {
         format!(
             " ({} at {}: `{}` → `{}`)",
             m.operator, m.location, m.original, m.replacement
@@ -275,13 +346,25 @@ fn render(
     );
     let _ = writeln!(
         out,
-        "/// phase {}, strategy {}, n = {}, test case E(n) = {} (index {index}); {} oracle.",
+        "/// phase {}, strategy {}, n = {}, test case E(n) = {} (index {}); {} oracle.",
         cell.phase,
         cell.strategy,
         cell.n,
         cell.first_failure,
+        test.index,
         oracle.name()
     );
+    if let Some(reduction) = reduction {
+        let _ = writeln!(
+            out,
+            "/// Reduced from {} to k = {} calls (1-minimal: without any one call it passes), \
+             index {index} at length {}, after {} candidate test cases.",
+            reduction.original_calls,
+            reduction.calls.len(),
+            reduction.calls.len(),
+            reduction.checks()
+        );
+    }
     let _ = writeln!(out, "/// The assertion fails: that is the divergence.");
     let _ = writeln!(out, "#[test]\nfn {name}() {{");
     let _ = writeln!(

@@ -7,7 +7,7 @@ use std::path::Path;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{PlotError, SIZE, color, register_bundled_font, short_number};
+use super::{Chart, PlotError, color, draw_legend, present, register_bundled_font, short_number};
 
 /// One bar.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,23 +51,8 @@ pub struct BarChart {
     pub reference_lines: Vec<ReferenceLine>,
 }
 
-impl BarChart {
-    /// Draws the chart into a PNG file.
-    ///
-    /// # Errors
-    /// [`PlotError`] if there is no bar, the font fails or the file cannot be written.
-    pub fn write_png(&self, path: &Path) -> Result<(), PlotError> {
-        self.draw(BitMapBackend::new(path, SIZE).into_drawing_area(), path)
-    }
-
-    /// Draws the chart into an SVG file.
-    ///
-    /// # Errors
-    /// As [`BarChart::write_png`].
-    pub fn write_svg(&self, path: &Path) -> Result<(), PlotError> {
-        self.draw(SVGBackend::new(path, SIZE).into_drawing_area(), path)
-    }
-
+/// [`PlotError::NoData`] when there is no bar.
+impl Chart for BarChart {
     fn draw<Backend: DrawingBackend>(
         &self,
         area: DrawingArea<Backend, plotters::coord::Shift>,
@@ -79,14 +64,12 @@ impl BarChart {
                 title: self.title.clone(),
             });
         }
-        let failure = |error: &dyn std::fmt::Display| PlotError::Drawing {
-            path: path.to_path_buf(),
-            message: error.to_string(),
-        };
-        self.draw_in(&area).map_err(|error| failure(&error))?;
-        area.present().map_err(|error| failure(&error))
+        let drawn = self.draw_in(&area);
+        present(&area, drawn, path)
     }
+}
 
+impl BarChart {
     fn draw_in<Backend: DrawingBackend>(
         &self,
         area: &DrawingArea<Backend, plotters::coord::Shift>,
@@ -188,13 +171,7 @@ impl BarChart {
                     PathElement::new([(x, y), (x + 24, y)], line_color.stroke_width(3))
                 });
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font(("sans-serif", 18))
-            .draw()?;
+        draw_legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
     }
 }

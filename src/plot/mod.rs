@@ -12,6 +12,7 @@ use plotters::style::{FontStyle, register_font};
 use thiserror::Error;
 
 pub mod bar;
+pub mod scatter;
 
 /// DejaVu Sans (Bitstream Vera licence, freely redistributable).
 static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
@@ -144,24 +145,93 @@ pub struct LineChart {
     pub legend: Corner,
 }
 
-impl LineChart {
-    /// Draws the chart into a PNG file.
+/// A chart that can be drawn into a file: [`LineChart`], [`bar::BarChart`],
+/// [`scatter::ScatterChart`].
+pub trait Chart {
+    /// Draws the chart on a plotters drawing area that writes `path`.
     ///
     /// # Errors
     /// [`PlotError`] if there is nothing to draw, the font fails or the file cannot be
     /// written.
-    pub fn write_png(&self, path: &Path) -> Result<(), PlotError> {
+    fn draw<Backend: DrawingBackend>(
+        &self,
+        area: DrawingArea<Backend, plotters::coord::Shift>,
+        path: &Path,
+    ) -> Result<(), PlotError>;
+
+    /// Draws the chart into a PNG file.
+    ///
+    /// # Errors
+    /// As [`Chart::draw`].
+    fn write_png(&self, path: &Path) -> Result<(), PlotError> {
         self.draw(BitMapBackend::new(path, SIZE).into_drawing_area(), path)
     }
 
     /// Draws the chart into an SVG file.
     ///
     /// # Errors
-    /// As [`LineChart::write_png`].
-    pub fn write_svg(&self, path: &Path) -> Result<(), PlotError> {
+    /// As [`Chart::draw`].
+    fn write_svg(&self, path: &Path) -> Result<(), PlotError> {
         self.draw(SVGBackend::new(path, SIZE).into_drawing_area(), path)
     }
+}
 
+/// Ends a chart's drawing: a plotters error becomes [`PlotError::Drawing`] naming `path`;
+/// otherwise the area is presented (the file written).
+pub(crate) fn present<Backend: DrawingBackend>(
+    area: &DrawingArea<Backend, plotters::coord::Shift>,
+    drawn: Result<(), DrawingAreaErrorKind<Backend::ErrorType>>,
+    path: &Path,
+) -> Result<(), PlotError> {
+    let failure = |error: &dyn std::fmt::Display| PlotError::Drawing {
+        path: path.to_path_buf(),
+        message: error.to_string(),
+    };
+    drawn.map_err(|error| failure(&error))?;
+    area.present().map_err(|error| failure(&error))
+}
+
+/// The legend box every chart draws the same way, at `position`.
+pub(crate) fn draw_legend<'a, Backend, Coordinates>(
+    chart: &mut ChartContext<'a, Backend, Coordinates>,
+    position: SeriesLabelPosition,
+) -> Result<(), DrawingAreaErrorKind<Backend::ErrorType>>
+where
+    Backend: DrawingBackend + 'a,
+    Coordinates: CoordTranslate,
+{
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 18))
+        .draw()
+}
+
+/// The axes every chart draws the same way: labels, fonts, numbers by [`short_number`].
+pub(crate) fn draw_axes<Backend, X, Y>(
+    chart: &mut ChartContext<'_, Backend, Cartesian2d<X, Y>>,
+    x_label: &str,
+    y_label: &str,
+) -> Result<(), DrawingAreaErrorKind<Backend::ErrorType>>
+where
+    Backend: DrawingBackend,
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    chart
+        .configure_mesh()
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .axis_desc_style(("sans-serif", 22))
+        .label_style(("sans-serif", 17))
+        .x_label_formatter(&|value| short_number(*value))
+        .y_label_formatter(&|value| short_number(*value))
+        .draw()
+}
+
+impl LineChart {
     /// The corner whose legend-sized box (the outer 45% of the width, 30% of the height)
     /// the lines cross least, judged on the axes the chart will draw (each segment is
     /// sampled at 50 points); ties go to the upper left, then upper right, lower left.
@@ -232,6 +302,71 @@ impl LineChart {
         corners[best]
     }
 
+    fn draw_in<Backend, X, Y>(
+        &self,
+        area: &DrawingArea<Backend, plotters::coord::Shift>,
+        x_range: X,
+        y_range: Y,
+        drawable: &dyn Fn(&(f64, f64)) -> bool,
+    ) -> Result<(), DrawingAreaErrorKind<Backend::ErrorType>>
+    where
+        Backend: DrawingBackend,
+        X: AsRangedCoord<Value = f64>,
+        Y: AsRangedCoord<Value = f64>,
+        X::CoordDescType: ValueFormatter<f64>,
+        Y::CoordDescType: ValueFormatter<f64>,
+    {
+        area.fill(&WHITE)?;
+        let mut chart = ChartBuilder::on(area)
+            .caption(&self.title, ("sans-serif", 30))
+            .margin(20)
+            .x_label_area_size(60)
+            .y_label_area_size(110)
+            .build_cartesian_2d(x_range, y_range)?;
+        draw_axes(&mut chart, &self.x_label, &self.y_label)?;
+        for band in &self.bands {
+            let lower = band.points.iter().map(|&(x, low, _)| (x, low));
+            let upper = band.points.iter().rev().map(|&(x, _, high)| (x, high));
+            let outline: Vec<(f64, f64)> = lower.chain(upper).filter(|p| drawable(p)).collect();
+            if outline.len() >= 3 {
+                chart.draw_series([Polygon::new(outline, color(band.series).mix(0.2).filled())])?;
+            }
+        }
+        for (index, series) in self.series.iter().enumerate() {
+            let color = color(index);
+            let points = series
+                .points
+                .iter()
+                .copied()
+                .filter(|point| drawable(point));
+            chart
+                .draw_series(LineSeries::new(points, color.stroke_width(3)))?
+                .label(&series.label)
+                .legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 24, y)], color.stroke_width(3))
+                });
+        }
+        for marker in self.markers.iter().filter(|marker| drawable(&marker.point)) {
+            let color = color(marker.series);
+            chart
+                .draw_series([Circle::new(marker.point, 8, color.filled())])?
+                .label(&marker.label)
+                .legend(move |(x, y)| Circle::new((x + 12, y), 6, color.filled()));
+        }
+        draw_legend(
+            &mut chart,
+            match self.legend {
+                Corner::UpperLeft => SeriesLabelPosition::UpperLeft,
+                Corner::UpperRight => SeriesLabelPosition::UpperRight,
+                Corner::LowerLeft => SeriesLabelPosition::LowerLeft,
+                Corner::LowerRight => SeriesLabelPosition::LowerRight,
+            },
+        )?;
+        Ok(())
+    }
+}
+
+impl Chart for LineChart {
     fn draw<Backend: DrawingBackend>(
         &self,
         area: DrawingArea<Backend, plotters::coord::Shift>,
@@ -266,11 +401,7 @@ impl LineChart {
         };
         let x_range = x.range(self.x_scale).ok_or_else(no_data)?;
         let y_range = y.range(self.y_scale).ok_or_else(no_data)?;
-        let failure = |error: &dyn std::fmt::Display| PlotError::Drawing {
-            path: path.to_path_buf(),
-            message: error.to_string(),
-        };
-        match (self.x_scale, self.y_scale) {
+        let drawn = match (self.x_scale, self.y_scale) {
             (Scale::Linear, Scale::Linear) => self.draw_in(&area, x_range, y_range, &drawable),
             (Scale::Linear, Scale::Logarithmic) => {
                 self.draw_in(&area, x_range, y_range.log_scale(), &drawable)
@@ -281,83 +412,8 @@ impl LineChart {
             (Scale::Logarithmic, Scale::Logarithmic) => {
                 self.draw_in(&area, x_range.log_scale(), y_range.log_scale(), &drawable)
             }
-        }
-        .map_err(|error| failure(&error))?;
-        area.present().map_err(|error| failure(&error))
-    }
-
-    fn draw_in<Backend, X, Y>(
-        &self,
-        area: &DrawingArea<Backend, plotters::coord::Shift>,
-        x_range: X,
-        y_range: Y,
-        drawable: &dyn Fn(&(f64, f64)) -> bool,
-    ) -> Result<(), DrawingAreaErrorKind<Backend::ErrorType>>
-    where
-        Backend: DrawingBackend,
-        X: AsRangedCoord<Value = f64>,
-        Y: AsRangedCoord<Value = f64>,
-        X::CoordDescType: ValueFormatter<f64>,
-        Y::CoordDescType: ValueFormatter<f64>,
-    {
-        area.fill(&WHITE)?;
-        let mut chart = ChartBuilder::on(area)
-            .caption(&self.title, ("sans-serif", 30))
-            .margin(20)
-            .x_label_area_size(60)
-            .y_label_area_size(110)
-            .build_cartesian_2d(x_range, y_range)?;
-        chart
-            .configure_mesh()
-            .x_desc(&self.x_label)
-            .y_desc(&self.y_label)
-            .axis_desc_style(("sans-serif", 22))
-            .label_style(("sans-serif", 17))
-            .x_label_formatter(&|value| short_number(*value))
-            .y_label_formatter(&|value| short_number(*value))
-            .draw()?;
-        for band in &self.bands {
-            let lower = band.points.iter().map(|&(x, low, _)| (x, low));
-            let upper = band.points.iter().rev().map(|&(x, _, high)| (x, high));
-            let outline: Vec<(f64, f64)> = lower.chain(upper).filter(|p| drawable(p)).collect();
-            if outline.len() >= 3 {
-                chart.draw_series([Polygon::new(outline, color(band.series).mix(0.2).filled())])?;
-            }
-        }
-        for (index, series) in self.series.iter().enumerate() {
-            let color = color(index);
-            let points = series
-                .points
-                .iter()
-                .copied()
-                .filter(|point| drawable(point));
-            chart
-                .draw_series(LineSeries::new(points, color.stroke_width(3)))?
-                .label(&series.label)
-                .legend(move |(x, y)| {
-                    PathElement::new([(x, y), (x + 24, y)], color.stroke_width(3))
-                });
-        }
-        for marker in self.markers.iter().filter(|marker| drawable(&marker.point)) {
-            let color = color(marker.series);
-            chart
-                .draw_series([Circle::new(marker.point, 8, color.filled())])?
-                .label(&marker.label)
-                .legend(move |(x, y)| Circle::new((x + 12, y), 6, color.filled()));
-        }
-        chart
-            .configure_series_labels()
-            .position(match self.legend {
-                Corner::UpperLeft => SeriesLabelPosition::UpperLeft,
-                Corner::UpperRight => SeriesLabelPosition::UpperRight,
-                Corner::LowerLeft => SeriesLabelPosition::LowerLeft,
-                Corner::LowerRight => SeriesLabelPosition::LowerRight,
-            })
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font(("sans-serif", 18))
-            .draw()?;
-        Ok(())
+        };
+        present(&area, drawn, path)
     }
 }
 

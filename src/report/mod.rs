@@ -24,6 +24,7 @@ pub mod compare;
 pub mod coverage;
 pub mod diff;
 pub mod figures;
+pub mod minimal;
 pub mod replicated;
 pub mod tables;
 

@@ -17,10 +17,15 @@ pub fn testspace() -> assert_cmd::Command {
 
 /// What `testspace ARGS` prints on stdout; it must succeed.
 pub fn stdout_of(args: &[&str]) -> String {
-    let out = testspace().args(args).output().unwrap();
+    success_stdout(testspace().args(args))
+}
+
+/// What a command prints on stdout; it must succeed (its stderr is the failure message).
+pub fn success_stdout(command: &mut assert_cmd::Command) -> String {
+    let out = command.output().unwrap();
     assert!(
         out.status.success(),
-        "{args:?}: {}",
+        "{command:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()

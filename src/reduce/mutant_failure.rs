@@ -1,0 +1,142 @@
+//! [`MutantFailure`]: a candidate fails when the cell's oracle says the mutant diverges.
+
+use std::sync::Arc;
+
+use crate::context::TestContext;
+use crate::experiment::OracleKind;
+use crate::oracle::{Verdict, judge, trace};
+use crate::subject::guard::{GOLD_FUEL_BUDGET, mutant_budget};
+use crate::subject::{MutantId, Session, Unit};
+
+use super::FailureCheck;
+
+/// The check of a job (`runner::job`), candidate by candidate: gold runs with
+/// [`GOLD_FUEL_BUDGET`]; a candidate whose gold run hits a guard is abandoned (does not
+/// fail); the mutant runs with [`mutant_budget`] of gold's fuel on that candidate; the
+/// candidate fails when the oracle's verdict is [`Verdict::Fail`] (a guarded mutant run
+/// is no failure).
+pub struct MutantFailure {
+    gold: Box<dyn Session>,
+    mutant: Box<dyn Session>,
+    oracle: OracleKind,
+}
+
+/// A mutant that the unit does not have.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{subject} has no mutant {mutant}")]
+pub struct UnknownMutant {
+    /// The unit's class name.
+    pub subject: String,
+    /// The mutant id asked for.
+    pub mutant: MutantId,
+}
+
+impl MutantFailure {
+    /// Gold and `mutant` of `unit` in `context`, judged by `oracle`.
+    ///
+    /// # Errors
+    /// [`UnknownMutant`] when the unit has no such mutant.
+    pub fn new(
+        unit: &dyn Unit,
+        context: &Arc<TestContext>,
+        mutant: MutantId,
+        oracle: OracleKind,
+    ) -> Result<Self, UnknownMutant> {
+        let session = |id| unit.mutant_session(Arc::clone(context), id);
+        let unknown = || UnknownMutant {
+            subject: unit.class().to_string(),
+            mutant,
+        };
+        let gold = session(crate::subject::GOLD).ok_or_else(unknown)?;
+        let mutant = session(mutant).ok_or_else(unknown)?;
+        let mut check = MutantFailure {
+            gold,
+            mutant,
+            oracle,
+        };
+        check.gold.set_fuel_budget(GOLD_FUEL_BUDGET);
+        Ok(check)
+    }
+
+    /// The oracle's verdict on a test case, or `None` when gold's run was abandoned.
+    pub fn verdict(&mut self, calls: &[u32]) -> Option<Verdict> {
+        let strict = self.oracle == OracleKind::Strict;
+        let gold = trace(self.gold.as_mut(), calls, strict);
+        if gold.guard.is_some() {
+            return None;
+        }
+        if let Some(fuel) = self.gold.fuel_used() {
+            self.mutant.set_fuel_budget(mutant_budget(fuel));
+        }
+        let mutant = trace(self.mutant.as_mut(), calls, strict);
+        Some(judge(self.oracle, &gold, &mutant))
+    }
+}
+
+impl FailureCheck for MutantFailure {
+    fn fails(&mut self, calls: &[u32]) -> bool {
+        self.verdict(calls) == Some(Verdict::Fail)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::{default_passes, is_one_minimal, reduce};
+    use crate::strategy::StrategyKind;
+    use crate::subject::registry;
+
+    /// The first failing R(64) test case of ArrayList mutant `mutant`, if any in 1,000.
+    fn first_failing(
+        check: &mut MutantFailure,
+        context: &TestContext,
+        n: usize,
+    ) -> Option<Vec<u32>> {
+        let strategy = StrategyKind::Random.build(context.call_space(), n, 2010);
+        let mut calls = vec![0u32; n];
+        (0..1000).find_map(|counter| {
+            strategy.case_into(counter, &mut calls);
+            check.fails(&calls).then(|| calls.clone())
+        })
+    }
+
+    #[test]
+    fn real_mutants_reduce_to_short_one_minimal_failing_test_cases() {
+        let unit = registry().find("ArrayList").unwrap();
+        let context = Arc::new(TestContext::paper(unit).unwrap());
+        let mut reduced = 0;
+        for info in unit.mutants().iter().take(12) {
+            let mut check = MutantFailure::new(unit, &context, info.id, OracleKind::Paper).unwrap();
+            let Some(calls) = first_failing(&mut check, &context, 64) else {
+                continue;
+            };
+            let reduction = reduce(&calls, &mut check, &default_passes()).unwrap();
+            assert!(reduction.calls.len() < 64, "mutant {}", info.id);
+            assert!(
+                is_one_minimal(&reduction.calls, &mut check),
+                "mutant {}: {:?}",
+                info.id,
+                reduction.calls
+            );
+            reduced += 1;
+        }
+        assert!(reduced >= 3, "only {reduced} mutants killed");
+    }
+
+    #[test]
+    fn gold_never_fails_against_itself_and_unknown_mutants_are_refused() {
+        let unit = registry().find("ArrayList").unwrap();
+        let context = Arc::new(TestContext::paper(unit).unwrap());
+        let mut gold =
+            MutantFailure::new(unit, &context, crate::subject::GOLD, OracleKind::Paper).unwrap();
+        assert_eq!(first_failing(&mut gold, &context, 32), None);
+        let missing = MutantFailure::new(unit, &context, 999_999, OracleKind::Paper);
+        assert_eq!(
+            missing.err(),
+            Some(UnknownMutant {
+                subject: "ArrayList".into(),
+                mutant: 999_999
+            })
+        );
+    }
+}
