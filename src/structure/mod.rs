@@ -10,6 +10,7 @@
 //! Pure: no I/O, no randomness.
 
 mod binary_tree;
+pub mod extension;
 pub mod heap_scope;
 pub mod korat;
 mod linked_list;
