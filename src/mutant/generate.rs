@@ -203,18 +203,32 @@ pub fn fingerprint(mutants: &[Mutant]) -> String {
     format!("{hash:016x}")
 }
 
-/// The `module::Type` lines of the `register_subjects! { … }` call in `subjects/mod.rs`.
+/// The `module::Type` lines of the `register_subjects! { … }` call in `subjects/mod.rs`
+/// (builder options in brackets after an entry, such as `[with_heaps]`, are skipped).
 pub fn registered_units(mod_rs: &str) -> syn::Result<Vec<(String, String)>> {
+    /// One entry of the list: `module::Type`, then optional builder calls in brackets.
+    struct Entry(syn::Path);
+    impl syn::parse::Parse for Entry {
+        fn parse(input: syn::parse::ParseStream<'_>) -> syn::Result<Self> {
+            let path: syn::Path = input.parse()?;
+            if input.peek(syn::token::Bracket) {
+                let options;
+                syn::bracketed!(options in input);
+                Punctuated::<syn::Ident, syn::Token![,]>::parse_terminated(&options)?;
+            }
+            Ok(Entry(path))
+        }
+    }
     let file = syn::parse_file(mod_rs)?;
     for item in &file.items {
         let Item::Macro(m) = item else { continue };
         if m.mac.path.is_ident("register_subjects") {
-            let paths = m
+            let entries = m
                 .mac
-                .parse_body_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)?;
-            return paths
+                .parse_body_with(Punctuated::<Entry, syn::Token![,]>::parse_terminated)?;
+            return entries
                 .iter()
-                .map(|p| match p.segments.len() {
+                .map(|Entry(p)| match p.segments.len() {
                     2 => Ok((
                         p.segments[0].ident.to_string(),
                         p.segments[1].ident.to_string(),

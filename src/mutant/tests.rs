@@ -134,6 +134,7 @@ fn f() -> i32 { 1 }
 impl Subject for X { fn methods() -> i32 { 2 } }
 impl From<X> for Value<X> { fn from(x: X) -> Self { 3 } }
 impl MapUnit for X { fn wrap(m: i32) -> i32 { m + 5 } }
+impl crate::subject::heap::HeapBuild for X { fn from_heap(h: i32) -> i32 { h + 8 } }
 pub trait SetUnit: Subject { fn set(&self) -> i32 { 6 } }
 fn table<M: MapUnit>() -> Vec<Method<M>> { let n = 7; vec![] }
 fn ok<T: Into<Value<X>>>(t: T) -> Value<X> { if true { t.into() } else { t.into() } }
@@ -144,7 +145,7 @@ mod tests { fn t() -> i32 { 4 } }
     assert_eq!(analysis.count(), 3, "only f's constant 1");
     let text = render(&analysis, &|_| true).text;
     assert!(!text.contains("mod tests"));
-    for glue in ["methods", "from", "wrap", "set", "table", "ok"] {
+    for glue in ["methods", "from", "wrap", "from_heap", "set", "table", "ok"] {
         assert!(text.contains(&format!("fn {glue}")), "{glue} is copied");
     }
     assert_eq!(
@@ -251,4 +252,15 @@ fn a_function_runs_its_plain_copy_unless_the_active_mutant_is_one_of_its_own() {
             .count(),
         2
     );
+}
+
+#[test]
+fn the_registered_units_are_read_with_their_builder_options_skipped() {
+    let mod_rs =
+        "register_subjects! {\n    a::A,\n    b_c::BC [with_heaps],\n    d::D [x, y],\n}\n";
+    assert_eq!(
+        super::generate::registered_units(mod_rs).unwrap(),
+        [("a", "A"), ("b_c", "BC"), ("d", "D")].map(|(m, t)| (m.to_string(), t.to_string()))
+    );
+    assert!(super::generate::registered_units("register_subjects! { a::A [with_heaps }").is_err());
 }

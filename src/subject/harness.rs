@@ -6,6 +6,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Once};
 
 use super::guard;
+use super::heap::HeapFields;
 use super::method::{Args, Body, Method, Param, Value};
 use super::mutation::MutantId;
 use super::{JavaException, Subject};
@@ -92,6 +93,13 @@ pub trait Session: Send {
     fn set_fuel_budget(&mut self, budget: u64) {
         let _ = budget;
     }
+    /// The object in slot `slot` now, field by field, for sessions that start from a
+    /// structure ([`crate::subject::Unit::heap_session`]); `None` for other sessions or a
+    /// `null` slot.
+    fn object_heap(&self, slot: usize) -> Option<HeapFields> {
+        let _ = slot;
+        None
+    }
 }
 
 /// The [`Session`] of a concrete subject type.
@@ -103,6 +111,8 @@ pub struct Harness<S: Subject> {
     /// Snapshots of the current call's object arguments, by parameter position (a buffer
     /// reused from call to call).
     snapshots: Vec<Option<S>>,
+    /// Reads an object field by field (sessions that start from a structure).
+    object_reader: Option<fn(&S) -> HeapFields>,
 }
 
 impl<S: Subject> Harness<S> {
@@ -149,7 +159,20 @@ impl<S: Subject> Harness<S> {
             pools: initial.clone(),
             initial,
             snapshots: Vec::new(),
+            object_reader: None,
         }
+    }
+
+    /// The same harness with `object` in object slot `slot` after every reset, and
+    /// [`Session::object_heap`] reading objects with `read`.
+    ///
+    /// # Panics
+    /// If the context has no object slot `slot`.
+    pub fn with_object(mut self, slot: usize, object: S, read: fn(&S) -> HeapFields) -> Self {
+        self.initial.objects[slot] = Some(object);
+        self.pools.clone_from(&self.initial);
+        self.object_reader = Some(read);
+        self
     }
 
     /// The current pools.
@@ -243,6 +266,11 @@ impl<S: Subject> Session for Harness<S> {
     fn render_pools(&self) -> Vec<(String, Vec<String>)> {
         self.render_pools_with(|object| object.to_java_string())
     }
+
+    fn object_heap(&self, slot: usize) -> Option<HeapFields> {
+        let object = self.pools.objects.get(slot)?.as_ref()?;
+        self.object_reader.map(|read| read(object))
+    }
 }
 
 /// A session over a schemata copy of a subject with one mutant active (or gold, id 0):
@@ -287,6 +315,13 @@ impl<S: Subject> SchemataSession<S> {
     pub fn mutant(&self) -> MutantId {
         self.mutant
     }
+
+    /// The same session starting every test case with `object` in object slot `slot`
+    /// (see [`Harness::with_object`]).
+    pub fn with_object(mut self, slot: usize, object: S, read: fn(&S) -> HeapFields) -> Self {
+        self.harness = self.harness.with_object(slot, object, read);
+        self
+    }
 }
 
 impl<S: Subject> Session for SchemataSession<S> {
@@ -326,6 +361,10 @@ impl<S: Subject> Session for SchemataSession<S> {
 
     fn set_fuel_budget(&mut self, budget: u64) {
         self.budget = budget;
+    }
+
+    fn object_heap(&self, slot: usize) -> Option<HeapFields> {
+        self.harness.object_heap(slot)
     }
 }
 

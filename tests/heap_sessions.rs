@@ -1,0 +1,98 @@
+//! Sessions that start from a built structure (issue 18): gold and every mutant build the
+//! same instance from a description (the `HeapBuild` glue is copied unmutated into the
+//! schemata), read it back, and gold's own calls keep the unit's invariant.
+
+use std::sync::Arc;
+
+use testspace::context::TestContext;
+use testspace::structure::{Invariant, LinkedListScope, TreeMapScope};
+use testspace::subject::heap::{FieldValue, HeapError, HeapFields, canonical};
+use testspace::subject::{GOLD, Session, Unit, registry};
+
+fn session(
+    unit: &dyn Unit,
+    context: &Arc<TestContext>,
+    mutant: u32,
+    heap: &HeapFields,
+) -> Box<dyn Session> {
+    unit.heap_session(Arc::clone(context), mutant, 0, heap)
+        .expect("the unit builds structures and has the mutant")
+        .expect("the heap fits the port")
+}
+
+/// Every valid structure of `scope`, from gold and from every tenth mutant, reads back as
+/// built; then every call of the paper's context on gold leaves an instance that satisfies
+/// the invariant of `after` (or falls outside it), and some calls stay inside it.
+fn check(name: &str, scope: &dyn Invariant, structures: &[Vec<u32>], after: &dyn Invariant) {
+    let unit = registry().find(name).unwrap();
+    let context = Arc::new(TestContext::paper(unit).unwrap());
+    let (mut inside, mut calls) = (0, 0);
+    for candidate in structures {
+        let heap = canonical(&scope.heap_scope().heap(candidate));
+        for mutant in std::iter::once(GOLD).chain(unit.mutants().iter().step_by(10).map(|m| m.id)) {
+            let mut s = session(unit, &context, mutant, &heap);
+            s.reset();
+            assert_eq!(
+                s.object_heap(0).map(|h| canonical(&h)),
+                Some(heap.clone()),
+                "{name} mutant {mutant}"
+            );
+        }
+        let mut gold = session(unit, &context, GOLD, &heap);
+        for call in 0..context.j() {
+            gold.reset();
+            let _ = gold.step(call);
+            calls += 1;
+            if let Some(after_call) = gold.object_heap(0) {
+                match after.holds(&after_call) {
+                    Some(false) => panic!(
+                        "{name}: {} on {heap:?} broke the invariant",
+                        context.render_call(call)
+                    ),
+                    Some(true) => inside += 1,
+                    None => {}
+                }
+            }
+        }
+    }
+    assert!(
+        inside * 2 > calls,
+        "{name}: {inside} of {calls} calls left a structure inside the scope"
+    );
+}
+
+#[test]
+fn linked_lists_built_from_structures_read_back_and_keep_their_invariant() {
+    let scope = LinkedListScope::new(3, vec![0, 100]).unwrap();
+    let after = LinkedListScope::new(8, vec![0, 100]).unwrap();
+    check("LinkedList", &scope, &scope.structures(), &after);
+}
+
+#[test]
+fn tree_maps_built_from_structures_read_back_and_keep_their_invariant() {
+    let keys = vec![0, 50, 100];
+    let scope = TreeMapScope::new(3, keys.clone(), vec![0, 100]).unwrap();
+    let after = TreeMapScope::new(6, keys, vec![0, 100]).unwrap();
+    check("TreeMap", &scope, &scope.structures(), &after);
+}
+
+#[test]
+fn a_structure_that_does_not_fit_the_port_or_a_unit_without_structures_is_refused() {
+    let unit = registry().find("TreeMap").unwrap();
+    let context = Arc::new(TestContext::paper(unit).unwrap());
+    let dangling = HeapFields {
+        header: vec![FieldValue::Node(3), FieldValue::Int(1)],
+        nodes: vec![],
+    };
+    let refused = unit
+        .heap_session(Arc::clone(&context), GOLD, 0, &dangling)
+        .unwrap();
+    assert!(matches!(refused, Err(HeapError::Dangling { node: 3, .. })));
+    let vector = registry().find("Vector").unwrap();
+    let context = Arc::new(TestContext::paper(vector).unwrap());
+    assert!(
+        vector
+            .heap_session(context, GOLD, 0, &HeapFields::default())
+            .is_none()
+    );
+}
