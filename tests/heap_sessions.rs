@@ -96,3 +96,52 @@ fn a_structure_that_does_not_fit_the_port_or_a_unit_without_structures_is_refuse
             .is_none()
     );
 }
+
+/// Every valid TreeMap of scope 3 (keys 0, 50, 100; values `null`, 0, 100) against every call
+/// of the paper's context, on every tenth mutant: the structure oracle kills every mutant the
+/// paper's oracle kills (it adds to it), and some that the paper's oracle misses — mutants
+/// that leave the map's contents right but its tree wrong (a colour, a link, a rotation).
+#[test]
+fn the_structure_oracle_kills_tree_map_mutants_the_papers_oracle_misses() {
+    use testspace::oracle::Verdict;
+    use testspace::structure::oracle::judge_structure;
+    let unit = registry().find("TreeMap").unwrap();
+    let context = Arc::new(TestContext::paper(unit).unwrap());
+    let keys = vec![0, 50, 100];
+    let scope = TreeMapScope::new(3, keys.clone(), vec![0, 100]).unwrap();
+    let after = TreeMapScope::new(4, keys, vec![0, 100]).unwrap();
+    let heaps: Vec<HeapFields> = scope
+        .structures()
+        .iter()
+        .map(|c| canonical(&scope.heap_scope().heap(c)))
+        .collect();
+    let (mut paper, mut structure, mut tried) = (0, 0, 0);
+    for mutant in unit.mutants().iter().step_by(10).map(|m| m.id) {
+        tried += 1;
+        let (mut by_paper, mut by_structure) = (false, false);
+        'cases: for heap in &heaps {
+            for call in 0..context.j() {
+                let verdict = judge_structure(unit, &context, &after, heap, call, mutant)
+                    .unwrap()
+                    .expect("no gold run of one call is abandoned");
+                by_paper |= verdict.paper == Verdict::Fail;
+                by_structure |= verdict.structure == Verdict::Fail;
+                if by_paper {
+                    break 'cases;
+                }
+            }
+        }
+        assert!(!by_paper || by_structure, "mutant {mutant}");
+        paper += usize::from(by_paper);
+        structure += usize::from(by_structure);
+    }
+    assert!(
+        paper > 0,
+        "the paper's oracle kills some of {tried} mutants"
+    );
+    eprintln!("{structure} killed by the structure oracle, {paper} by the paper's, of {tried}");
+    assert!(
+        structure > paper,
+        "{structure} killed by the structure oracle, {paper} by the paper's, of {tried}"
+    );
+}

@@ -14,6 +14,7 @@ pub mod extension;
 pub mod heap_scope;
 pub mod korat;
 mod linked_list;
+pub mod oracle;
 pub mod reachable;
 mod tree_map;
 

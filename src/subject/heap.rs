@@ -182,16 +182,21 @@ pub fn check<T: HeapBuild>(heap: &HeapFields) -> Result<(), HeapError> {
     Ok(())
 }
 
-/// The canonical form of a (checked) description: the nodes reachable from the header,
-/// numbered in breadth-first order (the header's reference fields in order, then each
-/// reached node's), every reference renumbered, unreachable nodes dropped.
+/// The node number [`canonical`] gives a reference to a node the description does not
+/// have (which a mutant's broken instance can hold; a checked description never does).
+pub const DANGLING: usize = usize::MAX;
+
+/// The canonical form of a description: the nodes reachable from the header, numbered in
+/// breadth-first order (the header's reference fields in order, then each reached node's),
+/// every reference renumbered ([`DANGLING`] for one to a node the description lacks),
+/// unreachable nodes dropped.
 pub fn canonical(heap: &HeapFields) -> HeapFields {
     let mut number: Vec<Option<usize>> = vec![None; heap.nodes.len()];
     let mut order = Vec::new();
     let mut queue = VecDeque::new();
     let mut reach = |value: FieldValue, queue: &mut VecDeque<usize>, order: &mut Vec<usize>| {
         if let FieldValue::Node(node) = value {
-            if number[node].is_none() {
+            if node < number.len() && number[node].is_none() {
                 number[node] = Some(order.len());
                 order.push(node);
                 queue.push_back(node);
@@ -207,7 +212,9 @@ pub fn canonical(heap: &HeapFields) -> HeapFields {
         }
     }
     let renumber = |value: FieldValue| match value {
-        FieldValue::Node(node) => FieldValue::Node(number[node].expect("reached")),
+        FieldValue::Node(node) => {
+            FieldValue::Node(number.get(node).map_or(DANGLING, |n| n.expect("reached")))
+        }
         other => other,
     };
     HeapFields {
@@ -247,5 +254,14 @@ mod tests {
             ]
         );
         assert_eq!(super::canonical(&canonical), canonical, "idempotent");
+    }
+
+    #[test]
+    fn a_reference_to_a_missing_node_is_kept_as_dangling() {
+        let heap = HeapFields {
+            header: vec![Node(0)],
+            nodes: vec![vec![Node(7), Int(1)]],
+        };
+        assert_eq!(canonical(&heap).nodes, vec![vec![Node(DANGLING), Int(1)]]);
     }
 }
