@@ -94,6 +94,30 @@ pub fn judge(oracle: OracleKind, gold: &Trace, mutant: &Trace) -> Verdict {
     }
 }
 
+/// Runs `calls` on gold and on a mutant as a runner job does, and judges them: gold within
+/// [`GOLD_FUEL_BUDGET`](crate::subject::guard::GOLD_FUEL_BUDGET) (a test case whose gold run
+/// hits a guard is abandoned: `None`), the mutant within the budget gold's fuel gives it
+/// ([`mutant_budget`](crate::subject::guard::mutant_budget)). Both sessions are left in the
+/// state the test case ends in.
+pub fn judge_guarded(
+    gold: &mut dyn Session,
+    mutant: &mut dyn Session,
+    calls: &[u32],
+    oracle: OracleKind,
+) -> Option<Verdict> {
+    let strict = oracle == OracleKind::Strict;
+    gold.set_fuel_budget(crate::subject::guard::GOLD_FUEL_BUDGET);
+    let gold_trace = trace(gold, calls, strict);
+    if gold_trace.guard.is_some() {
+        return None;
+    }
+    if let Some(fuel) = gold.fuel_used() {
+        mutant.set_fuel_budget(crate::subject::guard::mutant_budget(fuel));
+    }
+    let mutant_trace = trace(mutant, calls, strict);
+    Some(judge(oracle, &gold_trace, &mutant_trace))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

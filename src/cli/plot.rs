@@ -684,16 +684,7 @@ impl Output {
     /// Kill curves of replicated results: `kill_curves.csv` with every point, and one chart
     /// per cost and length, `kill_curves_{tests,cpu_seconds}_n{n}.{png,svg}`.
     fn kill_curves(&mut self, charts: &[KillCurves]) -> anyhow::Result<()> {
-        let rows = || {
-            charts.iter().flat_map(|chart| {
-                chart.curves.iter().flat_map(move |curve| {
-                    curve
-                        .points
-                        .iter()
-                        .map(move |(x, band)| (chart, curve, *x, band))
-                })
-            })
-        };
+        let rows = || curve_points(charts, |chart| &chart.curves);
         let frame = DataFrame::new_infer_height(vec![
             Column::new(
                 "cost".into(),
@@ -742,16 +733,8 @@ impl Output {
     /// Coverage curves: `coverage_curves.csv` with every point, and one chart per length,
     /// `coverage_n{n}.{png,svg}` (bands over replicates where there are several).
     fn coverage_curves(&mut self, charts: &[CoverageCurves]) -> anyhow::Result<()> {
-        let rows = || {
-            charts.iter().flat_map(|chart| {
-                chart.curves.iter().flat_map(move |curve| {
-                    curve
-                        .points
-                        .iter()
-                        .map(move |(x, band)| (chart, curve, *x as u64, band))
-                })
-            })
-        };
+        let rows =
+            || curve_points(charts, |chart| &chart.curves).map(|(c, k, x, b)| (c, k, x as u64, b));
         let frame = DataFrame::new_infer_height(vec![
             Column::new("n".into(), rows().map(|(c, ..)| c.n).collect::<Vec<_>>()),
             Column::new(
@@ -833,4 +816,19 @@ impl Output {
             .push_str(&format!("{title}\n{}\n", format_text_table(&frame)));
         Ok(())
     }
+}
+
+/// Every point of every curve of `charts`, in order: (chart, curve, x, band).
+fn curve_points<'a, C>(
+    charts: &'a [C],
+    curves: fn(&'a C) -> &'a [CurveBand],
+) -> impl Iterator<Item = (&'a C, &'a CurveBand, f64, &'a Band)> {
+    charts.iter().flat_map(move |chart| {
+        curves(chart).iter().flat_map(move |curve| {
+            curve
+                .points
+                .iter()
+                .map(move |(x, band)| (chart, curve, *x, band))
+        })
+    })
 }

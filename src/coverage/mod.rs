@@ -75,6 +75,11 @@ impl ProbeSet {
         self.words.iter().map(|w| u64::from(w.count_ones())).sum()
     }
 
+    /// The heap memory the set takes, in bytes.
+    pub fn heap_bytes(&self) -> usize {
+        self.words.capacity() * std::mem::size_of::<u64>()
+    }
+
     /// Whether the set is empty.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)

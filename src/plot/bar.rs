@@ -7,7 +7,7 @@ use std::path::Path;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{Chart, PlotError, color, draw_legend, present, register_bundled_font, short_number};
+use super::{Chart, PlotError, color, draw_legend, present, short_number};
 
 /// One bar.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,7 +58,6 @@ impl Chart for BarChart {
         area: DrawingArea<Backend, plotters::coord::Shift>,
         path: &Path,
     ) -> Result<(), PlotError> {
-        register_bundled_font()?;
         if self.bars.is_empty() {
             return Err(PlotError::NoData {
                 title: self.title.clone(),

@@ -148,7 +148,8 @@ pub struct LineChart {
 /// A chart that can be drawn into a file: [`LineChart`], [`bar::BarChart`],
 /// [`scatter::ScatterChart`].
 pub trait Chart {
-    /// Draws the chart on a plotters drawing area that writes `path`.
+    /// Draws the chart on a plotters drawing area that writes `path` (the bundled font
+    /// registered: [`Chart::write_png`] and [`Chart::write_svg`] do it).
     ///
     /// # Errors
     /// [`PlotError`] if there is nothing to draw, the font fails or the file cannot be
@@ -164,6 +165,7 @@ pub trait Chart {
     /// # Errors
     /// As [`Chart::draw`].
     fn write_png(&self, path: &Path) -> Result<(), PlotError> {
+        register_bundled_font()?;
         self.draw(BitMapBackend::new(path, SIZE).into_drawing_area(), path)
     }
 
@@ -172,6 +174,7 @@ pub trait Chart {
     /// # Errors
     /// As [`Chart::draw`].
     fn write_svg(&self, path: &Path) -> Result<(), PlotError> {
+        register_bundled_font()?;
         self.draw(SVGBackend::new(path, SIZE).into_drawing_area(), path)
     }
 }
@@ -372,7 +375,6 @@ impl Chart for LineChart {
         area: DrawingArea<Backend, plotters::coord::Shift>,
         path: &Path,
     ) -> Result<(), PlotError> {
-        register_bundled_font()?;
         let drawable = |point: &(f64, f64)| {
             point.0.is_finite()
                 && point.1.is_finite()

@@ -4,9 +4,7 @@ use std::path::Path;
 
 use plotters::prelude::*;
 
-use super::{
-    Chart, Extent, PlotError, Scale, color, draw_axes, draw_legend, present, register_bundled_font,
-};
+use super::{Chart, Extent, PlotError, Scale, color, draw_axes, draw_legend, present};
 
 /// One labelled set of points.
 #[derive(Debug, Clone, PartialEq)]
@@ -80,7 +78,6 @@ impl Chart for ScatterChart {
         area: DrawingArea<Backend, plotters::coord::Shift>,
         path: &Path,
     ) -> Result<(), PlotError> {
-        register_bundled_font()?;
         let mut extent = Extent::default();
         for point in self.sets.iter().flat_map(|set| &set.points) {
             if Self::drawable(point) {

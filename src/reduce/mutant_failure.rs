@@ -4,17 +4,15 @@ use std::sync::Arc;
 
 use crate::context::TestContext;
 use crate::experiment::OracleKind;
-use crate::oracle::{Verdict, judge, trace};
-use crate::subject::guard::{GOLD_FUEL_BUDGET, mutant_budget};
+use crate::oracle::{Verdict, judge_guarded};
 use crate::subject::{MutantId, Session, Unit};
 
 use super::FailureCheck;
 
-/// The check of a job (`runner::job`), candidate by candidate: gold runs with
-/// [`GOLD_FUEL_BUDGET`]; a candidate whose gold run hits a guard is abandoned (does not
-/// fail); the mutant runs with [`mutant_budget`] of gold's fuel on that candidate; the
-/// candidate fails when the oracle's verdict is [`Verdict::Fail`] (a guarded mutant run
-/// is no failure).
+/// The check of a job (`runner::job`), candidate by candidate ([`judge_guarded`]): a
+/// candidate whose gold run hits a guard is abandoned (does not fail); the mutant runs
+/// within the budget gold's fuel gives it; the candidate fails when the oracle's verdict is
+/// [`Verdict::Fail`] (a guarded mutant run is no failure).
 pub struct MutantFailure {
     gold: Box<dyn Session>,
     mutant: Box<dyn Session>,
@@ -49,27 +47,16 @@ impl MutantFailure {
         };
         let gold = session(crate::subject::GOLD).ok_or_else(unknown)?;
         let mutant = session(mutant).ok_or_else(unknown)?;
-        let mut check = MutantFailure {
+        Ok(MutantFailure {
             gold,
             mutant,
             oracle,
-        };
-        check.gold.set_fuel_budget(GOLD_FUEL_BUDGET);
-        Ok(check)
+        })
     }
 
     /// The oracle's verdict on a test case, or `None` when gold's run was abandoned.
     pub fn verdict(&mut self, calls: &[u32]) -> Option<Verdict> {
-        let strict = self.oracle == OracleKind::Strict;
-        let gold = trace(self.gold.as_mut(), calls, strict);
-        if gold.guard.is_some() {
-            return None;
-        }
-        if let Some(fuel) = self.gold.fuel_used() {
-            self.mutant.set_fuel_budget(mutant_budget(fuel));
-        }
-        let mutant = trace(self.mutant.as_mut(), calls, strict);
-        Some(judge(self.oracle, &gold, &mutant))
+        judge_guarded(self.gold.as_mut(), self.mutant.as_mut(), calls, self.oracle)
     }
 }
 

@@ -129,7 +129,7 @@ impl GoldRun {
     fn bytes(&self) -> usize {
         self.cases.capacity() * std::mem::size_of::<GoldCase>()
             + self.newly_covered.capacity() * 4
-            + self.covered.as_ref().map_or(0, |c| c.len() as usize / 8)
+            + self.covered.as_ref().map_or(0, ProbeSet::heap_bytes)
     }
 }
 

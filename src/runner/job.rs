@@ -346,23 +346,29 @@ impl<'a> GoldSide<'a> {
 /// subtrees of a mutant that loops forever.
 #[derive(Debug, Default)]
 struct GuardedPrefix {
+    /// `None` until the mutant was first guarded.
+    last: Option<Guarded>,
+}
+
+/// A guarded run: its calls up to the guarded one, and the largest budget that ran out
+/// (`None`: a depth or allocation guard, which trips whatever the budget).
+#[derive(Debug)]
+struct Guarded {
     calls: Vec<u32>,
-    /// `None`: a depth or allocation guard (any budget trips); else the largest budget
-    /// that ran out.
     timeout_budget: Option<u64>,
-    any: bool,
 }
 
 impl GuardedPrefix {
     /// Whether the mutant is guarded on `case` with `budget`, known without running it.
     fn covers(&self, case: &[u32], budget: Option<u64>) -> bool {
-        self.any
-            && case.starts_with(&self.calls)
-            && match (self.timeout_budget, budget) {
-                (None, _) => true,
-                (Some(ran_out), Some(budget)) => budget <= ran_out,
-                (Some(_), None) => false,
-            }
+        self.last.as_ref().is_some_and(|last| {
+            case.starts_with(&last.calls)
+                && match (last.timeout_budget, budget) {
+                    (None, _) => true,
+                    (Some(ran_out), Some(budget)) => budget <= ran_out,
+                    (Some(_), None) => false,
+                }
+        })
     }
 
     /// Notes the mutant's run of `case` with `budget`.
@@ -376,16 +382,19 @@ impl GuardedPrefix {
             },
             _ => None,
         };
-        if self.any && self.calls == prefix {
-            self.timeout_budget = match (self.timeout_budget, timeout_budget) {
-                (Some(a), Some(b)) => Some(a.max(b)),
-                _ => None,
-            };
-        } else {
-            self.calls.clear();
-            self.calls.extend_from_slice(prefix);
-            self.timeout_budget = timeout_budget;
-            self.any = true;
+        match &mut self.last {
+            Some(last) if last.calls == prefix => {
+                last.timeout_budget = last
+                    .timeout_budget
+                    .zip(timeout_budget)
+                    .map(|(a, b)| a.max(b));
+            }
+            _ => {
+                self.last = Some(Guarded {
+                    calls: prefix.to_vec(),
+                    timeout_budget,
+                });
+            }
         }
     }
 }

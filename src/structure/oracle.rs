@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use crate::context::TestContext;
 use crate::experiment::OracleKind;
-use crate::oracle::{Verdict, judge, trace};
+use crate::oracle::{Verdict, judge_guarded};
 use crate::subject::heap::{HeapError, HeapFields, canonical};
-use crate::subject::{GOLD, MutantId, Session, Unit, guard};
+use crate::subject::{GOLD, MutantId, Session, Unit};
 
 use super::Invariant;
 
@@ -55,9 +55,7 @@ fn session(
 }
 
 /// Runs call `call` of `context` on the structure `heap` (in object slot 0) on gold and on
-/// `mutant`, with the runner's guards (gold within
-/// [`GOLD_FUEL_BUDGET`](guard::GOLD_FUEL_BUDGET), the mutant within the budget gold's fuel
-/// gives it), and judges it; `None` when gold's run is abandoned. `after` is the scope whose
+/// `mutant`, with the runner's guards ([`judge_guarded`]), and judges it; `None` when gold's run is abandoned. `after` is the scope whose
 /// invariant the mutant's resulting instance is checked against (an instance outside it is
 /// not checked).
 pub fn judge_structure(
@@ -69,17 +67,11 @@ pub fn judge_structure(
     mutant: MutantId,
 ) -> Result<Option<StructureVerdict>, StructureError> {
     let mut gold = session(unit, context, GOLD, heap)?;
-    gold.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
-    let gold_trace = trace(gold.as_mut(), &[call], false);
-    if gold_trace.guard.is_some() {
-        return Ok(None);
-    }
     let mut mutated = session(unit, context, mutant, heap)?;
-    if let Some(fuel) = gold.fuel_used() {
-        mutated.set_fuel_budget(guard::mutant_budget(fuel));
-    }
-    let mutant_trace = trace(mutated.as_mut(), &[call], false);
-    let paper = judge(OracleKind::Paper, &gold_trace, &mutant_trace);
+    let Some(paper) = judge_guarded(gold.as_mut(), mutated.as_mut(), &[call], OracleKind::Paper)
+    else {
+        return Ok(None);
+    };
     let structure = match paper {
         Verdict::Pass => {
             let gold_after = gold.object_heap(0).map(|h| canonical(&h));
