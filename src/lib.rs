@@ -16,6 +16,7 @@ pub mod context;
 pub mod coverage;
 pub mod encoding;
 pub mod experiment;
+pub mod generator;
 pub mod mutant;
 pub mod oracle;
 pub mod plot;

@@ -9,6 +9,7 @@
 use std::hash::{Hash, Hasher};
 
 use crate::experiment::OracleKind;
+use crate::generator::GeneratedCase;
 use crate::subject::{JavaException, Session};
 
 /// What one execution of a test case leaves for the oracle.
@@ -44,13 +45,35 @@ pub enum Verdict {
 /// primitive pools per call). Execution stops at the first guard event.
 pub fn trace(session: &mut dyn Session, calls: &[u32], strict: bool) -> Trace {
     session.reset();
+    trace_steps(session, calls.len(), strict, |session, i| {
+        session.step(calls[i])
+    })
+}
+
+/// [`trace`] for a generated test case, run from its own pools.
+pub fn trace_generated(session: &mut dyn Session, case: &GeneratedCase, strict: bool) -> Trace {
+    session.reset_to(&case.pools);
+    trace_steps(session, case.len(), strict, |session, i| {
+        let call = &case.calls[i];
+        session.step_slots(call.method as usize, &call.slots)
+    })
+}
+
+/// Runs `len` steps on a session just reset and summarises them.
+#[inline]
+fn trace_steps(
+    session: &mut dyn Session,
+    len: usize,
+    strict: bool,
+    mut step: impl FnMut(&mut dyn Session, usize) -> Result<(), crate::subject::JavaException>,
+) -> Trace {
     let mut exceptions = 0u32;
     let mut history = std::collections::hash_map::DefaultHasher::new();
     let mut guard = None;
     let mut steps = 0u32;
-    for (position, &call) in calls.iter().enumerate() {
+    for position in 0..len {
         steps += 1;
-        let outcome = session.step(call);
+        let outcome = step(session, position);
         if let Err(e) = outcome {
             exceptions += 1;
             if e.is_guard() {

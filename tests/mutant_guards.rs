@@ -340,6 +340,18 @@ impl Session for Observed {
         case.guard = outcome.err().filter(|e| e.is_guard());
         outcome
     }
+    fn reset_to(&mut self, pools: &testspace::context::PoolInit) {
+        self.inner.reset_to(pools);
+    }
+    fn step_slots(&mut self, method: usize, slots: &[u32]) -> Result<(), E> {
+        self.inner.step_slots(method, slots)
+    }
+    fn object(&self, slot: usize) -> Option<Box<dyn std::any::Any + Send>> {
+        self.inner.object(slot)
+    }
+    fn put_object(&mut self, slot: usize, object: &dyn std::any::Any) {
+        self.inner.put_object(slot, object);
+    }
     fn primitives(&self) -> PrimitivePools {
         self.inner.primitives()
     }

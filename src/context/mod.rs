@@ -18,7 +18,7 @@ use crate::subject::{MethodInfo, PoolType, Unit};
 ///
 /// Contract: `ints.len()`, `bools.len()`, `strings.len()` and `objects` are vps(int),
 /// vps(bool), vps(string) and vps(object); object slots start as `null`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PoolInit {
     /// init(int): initial values of the `int` pool.
     pub ints: Vec<i32>,

@@ -196,6 +196,21 @@ impl Session for CoverageSession {
     fn step(&mut self, call: u32) -> Result<(), JavaException> {
         self.session.step(call)
     }
+    fn reset_to(&mut self, pools: &crate::context::PoolInit) {
+        self.session.reset_to(pools);
+        if self.clear_on_reset {
+            self.clear();
+        }
+    }
+    fn step_slots(&mut self, method: usize, slots: &[u32]) -> Result<(), JavaException> {
+        self.session.step_slots(method, slots)
+    }
+    fn object(&self, slot: usize) -> Option<Box<dyn std::any::Any + Send>> {
+        self.session.object(slot)
+    }
+    fn put_object(&mut self, slot: usize, object: &dyn std::any::Any) {
+        self.session.put_object(slot, object);
+    }
     fn primitives(&self) -> PrimitivePools {
         self.session.primitives()
     }

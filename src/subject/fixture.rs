@@ -141,7 +141,10 @@ pub fn fixture_units() -> Vec<Box<dyn Unit>> {
     static ENABLED: OnceLock<bool> = OnceLock::new();
     if *ENABLED.get_or_init(|| std::env::var("TESTSPACE_FIXTURE_SUBJECTS").is_ok_and(|v| v == "1"))
     {
-        vec![Box::new(RegisterUnit::new())]
+        vec![
+            Box::new(RegisterUnit::new()),
+            Box::new(super::stone::StoneUnit::new()),
+        ]
     } else {
         Vec::new()
     }

@@ -1,6 +1,7 @@
 //! The harness: value pools of one test case and the execution of method calls by their
 //! method-call index.
 
+use std::any::Any;
 use std::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Once};
@@ -10,7 +11,7 @@ use super::heap::HeapFields;
 use super::method::{Args, Body, Method, Param, Value};
 use super::mutation::MutantId;
 use super::{JavaException, Subject};
-use crate::context::TestContext;
+use crate::context::{PoolInit, TestContext};
 
 /// The value pools V_t of one test case (canonical form 3, parts 1 and 2).
 #[derive(Clone, Debug, PartialEq)]
@@ -69,6 +70,22 @@ pub trait Session: Send {
     fn reset(&mut self);
     /// Runs the call with method-call index `call` (0 ≤ call < j).
     fn step(&mut self, call: u32) -> Result<(), JavaException>;
+    /// Restores pools of another shape: `pools`' primitive values and `pools.objects`
+    /// `null` object slots (a generated test case's own pools; see
+    /// [`crate::generator::GeneratedCase`]). The session's context only fixes the subject.
+    fn reset_to(&mut self, pools: &PoolInit);
+    /// Runs subject method number `method` with its parameter-tuple `slots` (parameters,
+    /// then target, then return slot: the decoded form of a method-call index), which must
+    /// lie within the current pools.
+    fn step_slots(&mut self, method: usize, slots: &[u32]) -> Result<(), JavaException>;
+    /// A copy of the object in slot `slot`, type-erased (`None`: a `null` slot).
+    fn object(&self, slot: usize) -> Option<Box<dyn Any + Send>>;
+    /// Puts a copy of `object` — one that [`Session::object`] returned from a session of
+    /// the same unit — in object slot `slot`.
+    ///
+    /// # Panics
+    /// If `object` is of another subject type or the slot does not exist.
+    fn put_object(&mut self, slot: usize, object: &dyn Any);
     /// The primitive pools now.
     fn primitives(&self) -> PrimitivePools;
     /// Every pool, rendered as Java would print it (`toString()` for objects).
@@ -199,9 +216,39 @@ impl<S: Subject> Session for Harness<S> {
 
     fn step(&mut self, call: u32) -> Result<(), JavaException> {
         let decoded = self.context.call(call);
-        let method = &self.methods[decoded.method];
+        self.step_slots(decoded.method, decoded.slots())
+    }
+
+    fn reset_to(&mut self, init: &PoolInit) {
+        let pools = &mut self.pools;
+        pools.ints.clear();
+        pools.ints.extend(init.ints.iter().map(|&v| Some(v)));
+        pools.bools.clone_from(&init.bools);
+        pools.strings.clear();
+        pools
+            .strings
+            .extend(init.strings.iter().map(|s| Some(s.clone())));
+        pools.objects.clear();
+        pools.objects.resize_with(init.objects, || None);
+    }
+
+    fn object(&self, slot: usize) -> Option<Box<dyn Any + Send>> {
+        let object = self.pools.objects[slot].clone()?;
+        Some(Box::new(object))
+    }
+
+    fn put_object(&mut self, slot: usize, object: &dyn Any) {
+        let object = object
+            .downcast_ref::<S>()
+            .unwrap_or_else(|| panic!("put_object: not a {}", S::CLASS));
+        self.pools.objects[slot] = Some(object.clone());
+    }
+
+    #[inline]
+    fn step_slots(&mut self, method: usize, slots: &[u32]) -> Result<(), JavaException> {
+        let method = &self.methods[method];
         let (params, body, name) = (method.params, method.body, method.name);
-        let (arg_slots, rest) = decoded.slots().split_at(params.len());
+        let (arg_slots, rest) = slots.split_at(params.len());
         // Java evaluates the arguments before the call: unboxing a `null` int throws, and
         // an object argument is snapshotted. Primitive arguments are read in place.
         self.snapshots.clear();
@@ -336,6 +383,27 @@ impl<S: Subject> Session for SchemataSession<S> {
         let outcome = self.harness.step(call);
         self.remaining = guard::uninstall(saved);
         outcome
+    }
+
+    fn reset_to(&mut self, pools: &PoolInit) {
+        self.harness.reset_to(pools);
+        self.remaining = self.budget;
+        self.usable_stack = guard::usable_stack();
+    }
+
+    fn step_slots(&mut self, method: usize, slots: &[u32]) -> Result<(), JavaException> {
+        let saved = guard::install(self.mutant, self.remaining, self.usable_stack);
+        let outcome = self.harness.step_slots(method, slots);
+        self.remaining = guard::uninstall(saved);
+        outcome
+    }
+
+    fn object(&self, slot: usize) -> Option<Box<dyn Any + Send>> {
+        self.harness.object(slot)
+    }
+
+    fn put_object(&mut self, slot: usize, object: &dyn Any) {
+        self.harness.put_object(slot, object);
     }
 
     fn primitives(&self) -> PrimitivePools {

@@ -21,6 +21,7 @@ pub mod mutation;
 mod probe_kind;
 mod registry;
 mod sloc;
+pub mod stone;
 
 pub use exception::JavaException;
 pub use harness::{Harness, Pools, PrimitivePools, SchemataSession, Session};

@@ -111,6 +111,21 @@ impl super::Session for MutantSession {
         set_active(GOLD);
         outcome
     }
+    fn reset_to(&mut self, pools: &crate::context::PoolInit) {
+        self.inner.reset_to(pools);
+    }
+    fn step_slots(&mut self, method: usize, slots: &[u32]) -> Result<(), super::JavaException> {
+        set_active(self.mutant);
+        let outcome = self.inner.step_slots(method, slots);
+        set_active(GOLD);
+        outcome
+    }
+    fn object(&self, slot: usize) -> Option<Box<dyn std::any::Any + Send>> {
+        self.inner.object(slot)
+    }
+    fn put_object(&mut self, slot: usize, object: &dyn std::any::Any) {
+        self.inner.put_object(slot, object);
+    }
     fn primitives(&self) -> super::PrimitivePools {
         self.inner.primitives()
     }

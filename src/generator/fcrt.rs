@@ -1,0 +1,232 @@
+//! FCRT: feedback-controlled random test generation (Yatoh, Sakamoto, Ishikawa and
+//! Honiden, ISSTA 2015, Figure 6): several FDRT pools, each step in the pool of highest
+//! score, pools added periodically, the least unique half dropped, a global reset.
+
+use rand_pcg::Pcg64Mcg;
+
+use super::fdrt::{ComponentPool, FdrtParams, MAX_IDLE_ATTEMPTS, generator_rng};
+use super::gold::GoldExecutor;
+use super::{CaseKind, GeneratedCase, Generator};
+
+/// FCRT's parameters; the intervals are in cost units (calls executed on gold), mapped
+/// from the paper's seconds at 1 s ≙ 1,000 calls (docs/generators.md).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FcrtParams {
+    /// The FDRT step each pool runs ([`FdrtParams::reset_every`] is not used).
+    pub fdrt: FdrtParams,
+    /// INP: pools at the start and after each reset (paper: 1).
+    pub initial_pools: u32,
+    /// MNP: beyond this many pools the most unique ⌈|pools|/2⌉ are kept (paper: 10).
+    pub max_pools: u32,
+    /// A new pool every this many cost units (paper: every second).
+    pub add_pool_every: u64,
+    /// Every pool dropped every this many cost units (paper: 100 s).
+    pub reset_every: u64,
+}
+
+impl Default for FcrtParams {
+    fn default() -> Self {
+        FcrtParams {
+            fdrt: FdrtParams::default(),
+            initial_pools: 1,
+            max_pools: 10,
+            add_pool_every: 1_000,
+            reset_every: 100_000,
+        }
+    }
+}
+
+/// One pool with its branch hit counts.
+struct ScoredPool {
+    pool: ComponentPool,
+    /// count(c, pool): the test cases of this pool that reached probe c.
+    hits: Vec<u64>,
+    /// Probes with a non-zero count.
+    covered: u64,
+}
+
+impl ScoredPool {
+    fn new(params: &FdrtParams, probes: usize) -> Self {
+        ScoredPool {
+            pool: ComponentPool::new(&params.seeds),
+            hits: vec![0; probes],
+            covered: 0,
+        }
+    }
+
+    /// score(pool) = coverage(pool) / consumed cost; infinite while it covers nothing.
+    fn score(&self) -> f64 {
+        if self.covered == 0 || self.pool.cost == 0 {
+            f64::INFINITY
+        } else {
+            self.covered as f64 / self.pool.cost as f64
+        }
+    }
+}
+
+/// FCRT (`fcrt`). Needs branch coverage (the unit's coverage copy) for its score and
+/// uniqueness functions.
+pub struct Fcrt {
+    params: FcrtParams,
+    rng: Pcg64Mcg,
+    pools: Vec<ScoredPool>,
+    reset_at: u64,
+    added_at: u64,
+    started: bool,
+}
+
+impl Fcrt {
+    /// FCRT with `params`, seeded with `seed`.
+    pub fn new(params: FcrtParams, seed: u64) -> Self {
+        Fcrt {
+            params,
+            rng: generator_rng(seed, 0x6663_7274),
+            pools: Vec::new(),
+            reset_at: 0,
+            added_at: 0,
+            started: false,
+        }
+    }
+
+    fn reset(&mut self, probes: usize, now: u64) {
+        self.pools = (0..self.params.initial_pools)
+            .map(|_| ScoredPool::new(&self.params.fdrt, probes))
+            .collect();
+        self.reset_at = now;
+        self.added_at = now;
+    }
+
+    /// Keeps the ⌈|pools|/2⌉ most unique pools, in their order.
+    fn prune(&mut self) {
+        let keep = self.pools.len().div_ceil(2);
+        let scores = uniqueness(&self.pools);
+        let mut order: Vec<usize> = (0..self.pools.len()).collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+        let mut kept: Vec<usize> = order[..keep].to_vec();
+        kept.sort_unstable();
+        let mut index = 0;
+        self.pools.retain(|_| {
+            let keep = kept.binary_search(&index).is_ok();
+            index += 1;
+            keep
+        });
+    }
+}
+
+/// uniqueness(pool) = the mean, over the probes c the pool covered, of
+/// count(c, pool) / Σ_p count(c, p); infinite for a pool that covered nothing.
+fn uniqueness(pools: &[ScoredPool]) -> Vec<f64> {
+    let probes = pools.first().map_or(0, |p| p.hits.len());
+    let totals: Vec<u64> = (0..probes)
+        .map(|c| pools.iter().map(|p| p.hits[c]).sum())
+        .collect();
+    pools
+        .iter()
+        .map(|pool| {
+            if pool.covered == 0 {
+                return f64::INFINITY;
+            }
+            let sum: f64 = pool
+                .hits
+                .iter()
+                .zip(&totals)
+                .filter(|(hits, _)| **hits > 0)
+                .map(|(&hits, &total)| hits as f64 / total as f64)
+                .sum();
+            sum / pool.covered as f64
+        })
+        .collect()
+}
+
+impl Generator for Fcrt {
+    fn name(&self) -> &'static str {
+        "fcrt"
+    }
+
+    fn next_case(&mut self, gold: &mut GoldExecutor<'_>) -> Option<(GeneratedCase, CaseKind)> {
+        let probes = gold.probes();
+        if !self.started {
+            self.reset(probes, gold.cost);
+            self.started = true;
+        }
+        for _ in 0..MAX_IDLE_ATTEMPTS {
+            if gold.cost - self.reset_at >= self.params.reset_every {
+                self.reset(probes, gold.cost);
+            }
+            if gold.cost - self.added_at >= self.params.add_pool_every {
+                self.pools.push(ScoredPool::new(&self.params.fdrt, probes));
+                self.added_at = gold.cost;
+                if self.pools.len() > self.params.max_pools as usize {
+                    self.prune();
+                }
+            }
+            let best = (0..self.pools.len())
+                .rev()
+                .max_by(|&a, &b| self.pools[a].score().total_cmp(&self.pools[b].score()))
+                .expect("at least one pool");
+            let pool = &mut self.pools[best];
+            if let Some(step) = pool.pool.step(&mut self.rng, gold, &self.params.fdrt) {
+                for &c in &step.covered {
+                    let count = &mut pool.hits[c as usize];
+                    if *count == 0 {
+                        pool.covered += 1;
+                    }
+                    *count += 1;
+                }
+                return Some((step.case, step.kind));
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pool_with(hits: Vec<u64>) -> ScoredPool {
+        let covered = hits.iter().filter(|&&h| h > 0).count() as u64;
+        ScoredPool {
+            pool: ComponentPool::new(&Default::default()),
+            hits,
+            covered,
+        }
+    }
+
+    #[test]
+    fn uniqueness_is_the_mean_share_of_the_hits_on_the_branches_a_pool_covered() {
+        // Branch 0: 3 and 1 hits; branch 1: only the first pool; branch 2: only the second.
+        let pools = [
+            pool_with(vec![3, 2, 0]),
+            pool_with(vec![1, 0, 4]),
+            pool_with(vec![0; 3]),
+        ];
+        let u = uniqueness(&pools);
+        assert!((u[0] - (3.0 / 4.0 + 1.0) / 2.0).abs() < 1e-12);
+        assert!((u[1] - (1.0 / 4.0 + 1.0) / 2.0).abs() < 1e-12);
+        assert_eq!(u[2], f64::INFINITY);
+    }
+
+    #[test]
+    fn pruning_keeps_the_more_unique_half_rounded_up_in_order() {
+        let mut fcrt = Fcrt::new(FcrtParams::default(), 1);
+        fcrt.pools = vec![
+            pool_with(vec![5, 0]), // shares branch 0 with the next: 5/10
+            pool_with(vec![5, 0]), // 5/10
+            pool_with(vec![0, 1]), // alone on branch 1: 1
+        ];
+        fcrt.prune();
+        let hits: Vec<Vec<u64>> = fcrt.pools.iter().map(|p| p.hits.clone()).collect();
+        assert_eq!(hits, [vec![5, 0], vec![0, 1]], "ties go to the older pool");
+    }
+
+    #[test]
+    fn a_new_pool_scores_infinity_and_coverage_per_cost_after() {
+        let mut pool = pool_with(vec![0, 0]);
+        assert_eq!(pool.score(), f64::INFINITY);
+        pool.hits = vec![2, 1];
+        pool.covered = 2;
+        pool.pool.cost = 8;
+        assert_eq!(pool.score(), 0.25);
+    }
+}

@@ -1,0 +1,443 @@
+//! FDRT: feedback-directed random test generation (Pacheco, Lahiri, Ernst and Ball, ICSE
+//! 2007, Figure 3; the defaults of Randoop 4).
+
+use std::any::Any;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use rand_pcg::Pcg64Mcg;
+
+use super::gold::{ContractViolation, GoldExecutor, PrimitiveResult};
+use super::sequence::{Input, Sequence, Statement};
+use super::{CaseKind, GeneratedCase, Generator};
+use crate::context::PoolInit;
+use crate::strategy::rng::{below, case_rng, mix64};
+use crate::subject::{MethodKind, Param};
+
+/// The seed pool of primitive values: Randoop's defaults for `int`, `boolean` and
+/// `String` unless given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seeds {
+    /// `int` (and `Integer`) values.
+    pub ints: Vec<i32>,
+    /// `boolean` values.
+    pub bools: Vec<bool>,
+    /// `String` values.
+    pub strings: Vec<String>,
+}
+
+impl Default for Seeds {
+    /// Randoop's seed values: int −1, 0, 1, 10, 100; boolean true, false; String "" and
+    /// "hi!".
+    fn default() -> Self {
+        Seeds {
+            ints: vec![-1, 0, 1, 10, 100],
+            bools: vec![true, false],
+            strings: vec![String::new(), "hi!".into()],
+        }
+    }
+}
+
+/// FDRT's parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FdrtParams {
+    /// The longest sequence kept (Randoop: 100 statements); longer candidates are
+    /// discarded before execution.
+    pub max_length: usize,
+    /// The probability of `null` for an object parameter that is not the receiver
+    /// (Randoop: 0.05).
+    pub null_ratio: f64,
+    /// Drop every pool after this many cost units (`fdrt-reset`); `None`: never (`fdrt`).
+    pub reset_every: Option<u64>,
+    /// The initial seed pool.
+    pub seeds: Seeds,
+    /// Whether non-null primitive results join the seed pool (Randoop 4 does; the 2007
+    /// paper's pools are fixed).
+    pub grow_seeds: bool,
+}
+
+impl Default for FdrtParams {
+    fn default() -> Self {
+        FdrtParams {
+            max_length: 100,
+            null_ratio: 0.05,
+            reset_every: None,
+            seeds: Seeds::default(),
+            grow_seeds: true,
+        }
+    }
+}
+
+/// A non-error sequence with extensible values: statement numbers of its active object
+/// results, by the type Java declares for them.
+#[derive(Debug)]
+struct Extensible {
+    sequence: Arc<Sequence>,
+    /// Results declared as the class (constructors, methods returning the class).
+    class_values: Vec<u32>,
+    /// Results declared `Object` (`clone()`): usable only where `Object` is accepted.
+    object_values: Vec<u32>,
+}
+
+/// One generated test case with what generation learnt from it.
+pub(crate) struct Step {
+    pub case: GeneratedCase,
+    pub covered: Vec<u32>,
+    pub kind: CaseKind,
+}
+
+/// One FDRT pool (the "component set" of the paper): every sequence built, the
+/// extensible ones, the objects seen (for the equality filter) and the seed pool.
+pub(crate) struct ComponentPool {
+    built: HashSet<Arc<Sequence>>,
+    extensible: Vec<Extensible>,
+    /// Indices in `extensible` of the entries with a value declared as the class.
+    with_class: Vec<usize>,
+    /// Indices of all entries (each has a value of some type).
+    with_any: Vec<usize>,
+    /// Objects seen, bucketed by `hashCode()` (all in bucket 0 without one).
+    seen: HashMap<i32, Vec<Box<dyn Any + Send>>>,
+    ints: Vec<i32>,
+    bools: Vec<bool>,
+    strings: Vec<Arc<str>>,
+    /// Cost units spent in this pool.
+    pub cost: u64,
+}
+
+impl ComponentPool {
+    pub fn new(seeds: &Seeds) -> Self {
+        ComponentPool {
+            built: HashSet::new(),
+            extensible: Vec::new(),
+            with_class: Vec::new(),
+            with_any: Vec::new(),
+            seen: HashMap::new(),
+            ints: seeds.ints.clone(),
+            bools: seeds.bools.clone(),
+            strings: seeds
+                .strings
+                .iter()
+                .map(|s| Arc::from(s.as_str()))
+                .collect(),
+            cost: 0,
+        }
+    }
+
+    /// One attempt: a candidate built, and if it is new and short enough, executed on
+    /// gold and classified. `None`: nothing executed (no inputs for the method chosen, too
+    /// long, a duplicate, or gold hit a guard — the last costs its calls).
+    pub fn step(
+        &mut self,
+        rng: &mut Pcg64Mcg,
+        gold: &mut GoldExecutor<'_>,
+        params: &FdrtParams,
+    ) -> Option<Step> {
+        let context = Arc::clone(&gold.context);
+        let methods = context.methods();
+        let info = &methods[below(rng, methods.len() as u64) as usize].info;
+        let equals_param = info.name == "equals";
+        // Inputs: parameters, then the receiver.
+        let mut chosen: Vec<(usize, u32)> = Vec::new();
+        let mut inputs: Vec<ChosenInput> = Vec::with_capacity(info.params.len() + 1);
+        for &param in &info.params {
+            let input = match param {
+                Param::Int | Param::Integer => {
+                    ChosenInput::Literal(Input::Int(self.ints[pick(rng, self.ints.len())]))
+                }
+                Param::Bool => {
+                    ChosenInput::Literal(Input::Bool(self.bools[pick(rng, self.bools.len())]))
+                }
+                Param::Str => ChosenInput::Literal(Input::Str(Arc::clone(
+                    &self.strings[pick(rng, self.strings.len())],
+                ))),
+                Param::Object => {
+                    if unit_draw(rng) < params.null_ratio {
+                        ChosenInput::Literal(Input::Null)
+                    } else {
+                        let value = self.choose_object(rng, equals_param)?;
+                        chosen.push(value);
+                        ChosenInput::Value(chosen.len() - 1)
+                    }
+                }
+            };
+            inputs.push(input);
+        }
+        if info.kind == MethodKind::Instance {
+            let value = self.choose_object(rng, false)?;
+            chosen.push(value);
+            inputs.push(ChosenInput::Value(chosen.len() - 1));
+        }
+        // The new sequence: the chosen sequences in order, then the call.
+        let mut sequence = Sequence::default();
+        let mut offsets = Vec::with_capacity(chosen.len());
+        for &(index, _) in &chosen {
+            offsets.push(sequence.append(&self.extensible[index].sequence));
+        }
+        let inputs = inputs
+            .into_iter()
+            .map(|input| match input {
+                ChosenInput::Literal(literal) => literal,
+                ChosenInput::Value(k) => Input::Result(offsets[k] + chosen[k].1),
+            })
+            .collect();
+        sequence.statements.push(Statement {
+            method: info.number as u32,
+            inputs,
+        });
+        if sequence.len() > params.max_length || self.built.contains(&sequence) {
+            return None;
+        }
+        let sequence = Arc::new(sequence);
+        self.built.insert(Arc::clone(&sequence));
+        let canonical = sequence.to_case(
+            gold.methods,
+            context.types_of_interest(),
+            &PoolInit {
+                ints: params.seeds.ints.clone(),
+                bools: params.seeds.bools.clone(),
+                strings: params.seeds.strings.clone(),
+                objects: 1,
+            },
+        );
+        // Only the last call's receiver and result can hold new values: the chosen
+        // sequences run as they ran before (execution is deterministic and arguments are
+        // copies), so every other value equals an object already seen, or was null.
+        let mut wanted = vec![sequence.len() - 1];
+        if let Some(receiver) = receiver_of(&sequence, gold) {
+            wanted.insert(0, receiver);
+        }
+        let before = gold.cost;
+        let execution = gold.execute(&canonical, &wanted);
+        self.cost += gold.cost - before;
+        if execution.guarded {
+            return None;
+        }
+        let classification = self.classify(&sequence, &execution, gold);
+        if classification == CaseKind::Normal {
+            self.extend(&sequence, execution.objects, gold);
+            if params.grow_seeds {
+                self.grow_seeds(execution.primitives);
+            }
+        }
+        Some(Step {
+            case: canonical.case,
+            covered: execution.covered,
+            kind: classification,
+        })
+    }
+
+    /// A uniformly chosen extensible sequence with a value of the wanted type, and one of
+    /// its values of that type uniformly: (index in `extensible`, statement number).
+    fn choose_object(&self, rng: &mut Pcg64Mcg, any_object: bool) -> Option<(usize, u32)> {
+        let entries = if any_object {
+            &self.with_any
+        } else {
+            &self.with_class
+        };
+        if entries.is_empty() {
+            return None;
+        }
+        let index = entries[pick(rng, entries.len())];
+        let entry = &self.extensible[index];
+        let class = entry.class_values.len();
+        let count = if any_object {
+            class + entry.object_values.len()
+        } else {
+            class
+        };
+        let k = pick(rng, count);
+        let value = if k < class {
+            entry.class_values[k]
+        } else {
+            entry.object_values[k - class]
+        };
+        Some((index, value))
+    }
+
+    fn classify(
+        &mut self,
+        sequence: &Sequence,
+        execution: &super::gold::Execution,
+        gold: &mut GoldExecutor<'_>,
+    ) -> CaseKind {
+        let last = sequence.len() - 1;
+        let statement = &sequence.statements[last];
+        if let Some(Err(crate::subject::JavaException::NullPointer)) = execution.outcomes.last()
+            && !statement.inputs.contains(&Input::Null)
+        {
+            return CaseKind::Error(ContractViolation::NullPointerWithoutNull);
+        }
+        // The contracts on the last call's receiver and result.
+        for (_, object) in &execution.objects {
+            if let Some(object) = object
+                && let Some(violation) = gold.check_contracts(object.as_ref())
+            {
+                return CaseKind::Error(violation);
+            }
+        }
+        if execution.outcomes.iter().any(Result::is_err) {
+            CaseKind::Exception
+        } else {
+            CaseKind::Normal
+        }
+    }
+
+    /// Adds a normal sequence's active values: object results that are not `null` and
+    /// equal to no object seen before (by the unit's own `equals`).
+    fn extend(
+        &mut self,
+        sequence: &Arc<Sequence>,
+        objects: Vec<(usize, Option<Box<dyn Any + Send>>)>,
+        gold: &mut GoldExecutor<'_>,
+    ) {
+        let mut entry = Extensible {
+            sequence: Arc::clone(sequence),
+            class_values: Vec::new(),
+            object_values: Vec::new(),
+        };
+        for (i, object) in objects {
+            let Some(object) = object else { continue };
+            if self.seen_before(object.as_ref(), gold) {
+                continue;
+            }
+            let method = &gold.methods[sequence.statements[i].method as usize];
+            if method.name == "clone" && method.params.is_empty() {
+                entry.object_values.push(i as u32);
+            } else {
+                entry.class_values.push(i as u32);
+            }
+            let bucket = gold.hash_code(object.as_ref()).unwrap_or(0);
+            self.seen.entry(bucket).or_default().push(object);
+        }
+        let index = self.extensible.len();
+        if !entry.class_values.is_empty() {
+            self.with_class.push(index);
+        }
+        if !entry.class_values.is_empty() || !entry.object_values.is_empty() {
+            self.with_any.push(index);
+            self.extensible.push(entry);
+        }
+    }
+
+    fn seen_before(&self, object: &dyn Any, gold: &mut GoldExecutor<'_>) -> bool {
+        if gold.object_methods.equals.is_none() {
+            return false; // identity: a new object equals no earlier one
+        }
+        let bucket = gold.hash_code(object).unwrap_or(0);
+        self.seen.get(&bucket).is_some_and(|objects| {
+            objects
+                .iter()
+                .any(|seen| gold.equals(object, seen.as_ref()))
+        })
+    }
+
+    fn grow_seeds(&mut self, results: Vec<PrimitiveResult>) {
+        for result in results {
+            match result {
+                PrimitiveResult::Int(v) if !self.ints.contains(&v) => self.ints.push(v),
+                PrimitiveResult::Bool(v) if !self.bools.contains(&v) => self.bools.push(v),
+                PrimitiveResult::Str(v)
+                    if v.len() <= MAX_SEED_STRING && !self.strings.iter().any(|s| **s == *v) =>
+                {
+                    self.strings.push(Arc::from(v.as_str()))
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The longest string result kept as a seed (Randoop's `--string-maxlen` is 1000).
+const MAX_SEED_STRING: usize = 1000;
+
+/// The statement number of the last call's receiver, for an instance method.
+fn receiver_of(sequence: &Sequence, gold: &GoldExecutor<'_>) -> Option<usize> {
+    let statement = sequence.statements.last()?;
+    if gold.methods[statement.method as usize].kind != MethodKind::Instance {
+        return None;
+    }
+    match statement.inputs.last() {
+        Some(Input::Result(i)) => Some(*i as usize),
+        _ => None,
+    }
+}
+
+enum ChosenInput {
+    Literal(Input),
+    /// The k-th chosen value.
+    Value(usize),
+}
+
+fn pick(rng: &mut Pcg64Mcg, len: usize) -> usize {
+    below(rng, len as u64) as usize
+}
+
+/// A uniform draw in [0, 1) with 53 bits.
+pub(crate) fn unit_draw(rng: &mut Pcg64Mcg) -> f64 {
+    use rand::Rng;
+    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+}
+
+/// The generator's one random stream, from its seed.
+pub(crate) fn generator_rng(seed: u64, tag: u64) -> Pcg64Mcg {
+    case_rng(mix64(seed ^ tag), 0)
+}
+
+/// Attempts in a row that execute nothing before a generator gives up (M_C then has no
+/// method that can start a sequence, or every short sequence was built).
+pub(crate) const MAX_IDLE_ATTEMPTS: u32 = 100_000;
+
+/// FDRT (`fdrt`), and with [`FdrtParams::reset_every`] the pools dropped periodically
+/// (`fdrt-reset`).
+///
+/// Each attempt: a method of M_C uniformly; each primitive parameter from the seed pool;
+/// each object parameter `null` with probability [`FdrtParams::null_ratio`] (never the
+/// receiver) or an active value of a uniformly chosen extensible sequence; the new
+/// sequence is the chosen sequences concatenated plus the call. Too long or already built
+/// → discarded; otherwise run on gold. A broken contract makes an error sequence; an
+/// exception makes it non-extensible; otherwise its non-null object results that equal no
+/// earlier object become extensible values. Every executed candidate is a test case.
+pub struct Fdrt {
+    params: FdrtParams,
+    rng: Pcg64Mcg,
+    pool: ComponentPool,
+    /// Cost at the last reset.
+    reset_at: u64,
+}
+
+impl Fdrt {
+    /// FDRT with `params`, seeded with `seed`.
+    pub fn new(params: FdrtParams, seed: u64) -> Self {
+        Fdrt {
+            pool: ComponentPool::new(&params.seeds),
+            rng: generator_rng(seed, 0x6664_7274),
+            params,
+            reset_at: 0,
+        }
+    }
+}
+
+impl Generator for Fdrt {
+    fn name(&self) -> &'static str {
+        if self.params.reset_every.is_some() {
+            "fdrt-reset"
+        } else {
+            "fdrt"
+        }
+    }
+
+    fn next_case(&mut self, gold: &mut GoldExecutor<'_>) -> Option<(GeneratedCase, CaseKind)> {
+        for _ in 0..MAX_IDLE_ATTEMPTS {
+            if let Some(every) = self.params.reset_every
+                && gold.cost - self.reset_at >= every
+            {
+                self.pool = ComponentPool::new(&self.params.seeds);
+                self.reset_at = gold.cost;
+            }
+            if let Some(step) = self.pool.step(&mut self.rng, gold, &self.params) {
+                return Some((step.case, step.kind));
+            }
+        }
+        None
+    }
+}

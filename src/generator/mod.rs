@@ -1,0 +1,250 @@
+//! Generators: sequential, feedback-driven test generation (Pacheco et al. 2007; Yatoh et
+//! al. 2015), beside the counter-based walks of [`crate::strategy`].
+//!
+//! A counter-based strategy maps a counter to a test case; a [`Generator`] builds test case
+//! k from what gold did on the test cases before it, so its suite is generated once, in
+//! order, on gold. Each test case it makes is a [`GeneratedCase`]: canonical form 3 over
+//! value pools of its own, sized as that test case needs (one slot per literal and per
+//! call result), so that it can be shown, encoded and replayed on any mutant like the
+//! walks' test cases.
+//!
+//! Contract of every generator: the suite is a function of the unit, M_C, the parameters
+//! and the seed alone (no wall clock, no global RNG, no dependence on the thread or
+//! machine); every time-based knob of the papers is a number of *cost units* — method calls
+//! executed on gold by the generated test cases (docs/generators.md).
+//!
+//! | CLI / TOML name | type | source |
+//! |---|---|---|
+//! | `fdrt` | [`Fdrt`] | Pacheco, Lahiri, Ernst, Ball, ICSE 2007 (Randoop) |
+//! | `fdrt-reset` | [`Fdrt`] with a reset interval | Yatoh et al.'s second baseline |
+//! | `fcrt` | [`Fcrt`] | Yatoh, Sakamoto, Ishikawa, Honiden, ISSTA 2015 |
+
+mod fcrt;
+mod fdrt;
+pub mod gold;
+pub mod sequence;
+mod suite;
+
+pub use fcrt::{Fcrt, FcrtParams};
+pub use fdrt::{Fdrt, FdrtParams, Seeds};
+pub use suite::{GenerateError, GeneratorConfig, Suite, SuiteBudget, generate_suite};
+
+use serde::{Deserialize, Serialize};
+
+use crate::context::{MethodSelection, PoolInit, TestContext};
+use crate::encoding::EncodingError;
+use crate::subject::Unit;
+
+/// One call of a generated test case: the subject's method number and its parameter-tuple
+/// slots (parameters, then target, then return slot), as a method-call index decodes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GeneratedCall {
+    /// The subject's method number.
+    pub method: u32,
+    /// Its slots.
+    pub slots: Vec<u32>,
+}
+
+/// A generated test case in canonical form 3, with value pools of its own.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GeneratedCase {
+    /// Its pools: their sizes and initial values.
+    pub pools: PoolInit,
+    /// Its calls, in order.
+    pub calls: Vec<GeneratedCall>,
+}
+
+impl GeneratedCase {
+    /// The number of calls.
+    pub fn len(&self) -> usize {
+        self.calls.len()
+    }
+
+    /// Whether it has no calls.
+    pub fn is_empty(&self) -> bool {
+        self.calls.is_empty()
+    }
+
+    /// The test case's own context: `base`'s M_C over this test case's pools.
+    pub fn context(
+        &self,
+        unit: &dyn Unit,
+        base: &TestContext,
+    ) -> Result<TestContext, crate::context::ContextError> {
+        let signatures = base
+            .methods()
+            .iter()
+            .map(|m| m.info.signature.clone())
+            .collect();
+        TestContext::new(
+            unit,
+            &MethodSelection::Signatures(signatures),
+            self.pools.clone(),
+        )
+    }
+
+    /// Its method-call indices in `context` (its own, from [`GeneratedCase::context`]).
+    pub fn indices(&self, context: &TestContext) -> Result<Vec<u32>, EncodingError> {
+        self.calls
+            .iter()
+            .map(|call| {
+                let position = context
+                    .methods()
+                    .iter()
+                    .position(|m| m.info.number == call.method as usize)
+                    .ok_or(EncodingError::UnknownMethod {
+                        method: call.method as usize,
+                        methods: context.methods().len(),
+                    })?;
+                context.call_space().encode_call(position, &call.slots)
+            })
+            .collect()
+    }
+}
+
+/// What a generated test case did on gold when it was generated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaseKind {
+    /// No call threw and no contract was broken: its new objects became extensible.
+    Normal,
+    /// A call threw: the sequence is not extended.
+    Exception,
+    /// A contract was broken: an error sequence (Randoop's failing tests).
+    Error(gold::ContractViolation),
+}
+
+/// A sequential, feedback-driven test generator.
+///
+/// Contract: [`Generator::next_case`] builds candidates, runs them on gold through
+/// `gold`, and returns the next test case of the suite with its cost (the calls it
+/// executed on gold), or `None` when it can make no more; the sequence of test cases is
+/// determined by the generator's parameters, seed and gold's behaviour.
+pub trait Generator {
+    /// The name at the edges (`fdrt`, `fdrt-reset`, `fcrt`).
+    fn name(&self) -> &'static str;
+
+    /// The next test case and what it did; see the trait's contract.
+    fn next_case(&mut self, gold: &mut gold::GoldExecutor<'_>)
+    -> Option<(GeneratedCase, CaseKind)>;
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::oracle::trace;
+    use crate::subject::{GOLD, registry};
+
+    fn suite_of(class: &str, config: &GeneratorConfig, seed: u64, cost: u64) -> Suite {
+        let unit = registry().find(class).unwrap();
+        let context = Arc::new(TestContext::paper(unit).unwrap());
+        let budget = SuiteBudget {
+            tests: None,
+            cost: Some(cost),
+        };
+        generate_suite(unit, &context, config, seed, budget).unwrap()
+    }
+
+    fn configs() -> [GeneratorConfig; 3] {
+        [
+            GeneratorConfig::Fdrt(FdrtParams::default()),
+            GeneratorConfig::Fdrt(FdrtParams {
+                reset_every: Some(2_000),
+                ..FdrtParams::default()
+            }),
+            GeneratorConfig::Fcrt(FcrtParams::default()),
+        ]
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_suite_and_another_seed_another() {
+        for config in configs() {
+            let a = suite_of("TreeMap", &config, 7, 5_000);
+            assert_eq!(
+                a,
+                suite_of("TreeMap", &config, 7, 5_000),
+                "{}",
+                config.name()
+            );
+            assert_ne!(a.cases, suite_of("TreeMap", &config, 8, 5_000).cases);
+            assert!(a.cases.len() > 100, "{} cases", a.cases.len());
+            assert!(a.costs.windows(2).all(|w| w[0] <= w[1]) && *a.costs.last().unwrap() >= 5_000);
+        }
+    }
+
+    #[test]
+    fn a_suite_is_generated_identically_on_other_threads() {
+        let config = GeneratorConfig::Fcrt(FcrtParams::default());
+        let here = suite_of("HashMap", &config, 3, 3_000);
+        let there = std::thread::spawn(move || suite_of("HashMap", &config, 3, 3_000))
+            .join()
+            .unwrap();
+        assert_eq!(here, there);
+    }
+
+    /// Every generated test case is a canonical-form test case of its own context: its
+    /// method-call indices decode to its calls, and running them by index gives the trace
+    /// that running the calls directly gives.
+    #[test]
+    fn generated_test_cases_are_canonical_form_test_cases_of_their_own_context() {
+        let unit = registry().find("LinkedList").unwrap();
+        let base = Arc::new(TestContext::paper(unit).unwrap());
+        let config = GeneratorConfig::Fdrt(FdrtParams::default());
+        let suite = suite_of("LinkedList", &config, 11, 3_000);
+        let mut direct = unit.mutant_session(Arc::clone(&base), GOLD).unwrap();
+        for case in suite.cases.iter().step_by(7) {
+            let own = Arc::new(case.context(unit, &base).unwrap());
+            let indices = case.indices(&own).unwrap();
+            for (call, &index) in case.calls.iter().zip(&indices) {
+                let decoded = own.call(index);
+                assert_eq!(decoded.method, call.method as usize);
+                assert_eq!(decoded.slots(), call.slots.as_slice());
+            }
+            let mut by_index = unit.mutant_session(Arc::clone(&own), GOLD).unwrap();
+            let expected = trace(by_index.as_mut(), &indices, true);
+            assert_eq!(
+                crate::oracle::trace_generated(direct.as_mut(), case, true),
+                expected
+            );
+        }
+    }
+
+    #[test]
+    fn no_test_case_is_longer_than_the_maximum_or_built_twice() {
+        let config = GeneratorConfig::Fdrt(FdrtParams {
+            max_length: 12,
+            ..FdrtParams::default()
+        });
+        let suite = suite_of("ArrayList", &config, 5, 20_000);
+        assert!(suite.cases.iter().all(|c| c.len() <= 12));
+        assert!(suite.cases.iter().any(|c| c.len() == 12));
+        let distinct: std::collections::HashSet<String> =
+            suite.cases.iter().map(|c| format!("{c:?}")).collect();
+        assert_eq!(distinct.len(), suite.cases.len());
+    }
+
+    #[test]
+    fn fcrt_refuses_a_unit_without_coverage() {
+        let unit = crate::subject::fixture::RegisterUnit::new();
+        let context = Arc::new(TestContext::paper(&unit).unwrap());
+        let budget = SuiteBudget {
+            tests: Some(10),
+            cost: None,
+        };
+        let config = GeneratorConfig::Fcrt(FcrtParams::default());
+        assert!(matches!(
+            generate_suite(&unit, &context, &config, 1, budget),
+            Err(GenerateError::NoCoverage { .. })
+        ));
+        let fdrt = GeneratorConfig::Fdrt(FdrtParams::default());
+        assert_eq!(
+            generate_suite(&unit, &context, &fdrt, 1, budget)
+                .unwrap()
+                .cases
+                .len(),
+            10
+        );
+    }
+}

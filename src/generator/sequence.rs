@@ -1,0 +1,305 @@
+//! Method-call sequences as feedback-directed generation builds them (Pacheco et al. 2007,
+//! Section 2): statements whose inputs are literals or results of earlier statements, and
+//! their canonical form (one pool slot per literal value and per call result).
+
+use std::sync::Arc;
+
+use super::{GeneratedCall, GeneratedCase};
+use crate::context::PoolInit;
+use crate::subject::{MethodInfo, MethodKind, PoolType};
+
+/// One input of a statement.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Input {
+    /// An `int` literal of the seed pool.
+    Int(i32),
+    /// A `boolean` literal.
+    Bool(bool),
+    /// A `String` literal.
+    Str(Arc<str>),
+    /// The result of statement number `i` of the same sequence (an object).
+    Result(u32),
+    /// `null` for an object parameter.
+    Null,
+}
+
+/// One call: subject method number `method` with its `inputs` — the parameters in order,
+/// then the receiver of an instance method.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Statement {
+    /// The subject's method number.
+    pub method: u32,
+    /// Parameters, then the receiver.
+    pub inputs: Vec<Input>,
+}
+
+/// A sequence of statements; equal sequences are the same test up to variable names.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Sequence {
+    /// The statements in order.
+    pub statements: Vec<Statement>,
+}
+
+impl Sequence {
+    /// The number of calls.
+    pub fn len(&self) -> usize {
+        self.statements.len()
+    }
+
+    /// Whether it has no calls.
+    pub fn is_empty(&self) -> bool {
+        self.statements.is_empty()
+    }
+
+    /// Appends `other`'s statements, renumbering its result references; returns the
+    /// offset of `other`'s first statement in `self`.
+    pub fn append(&mut self, other: &Sequence) -> u32 {
+        let offset = self.statements.len() as u32;
+        self.statements
+            .extend(other.statements.iter().map(|statement| {
+                Statement {
+                    method: statement.method,
+                    inputs: statement
+                        .inputs
+                        .iter()
+                        .map(|input| match input {
+                            Input::Result(i) => Input::Result(i + offset),
+                            other => other.clone(),
+                        })
+                        .collect(),
+                }
+            }));
+        offset
+    }
+
+    /// The sequence in canonical form 3 over pools of its own: each pool holds first the
+    /// distinct literals of its type in order of first use, then one slot per statement
+    /// result of its type, in statement order (initially 0, `false`, `""`); the object
+    /// pool holds one slot per object result, then one `null` slot if an input is `null`.
+    /// A pool of a type in `needed` that would be empty gets one slot holding
+    /// `padding`'s first value of its type. `methods` is the subject's declaration list.
+    pub fn to_case(
+        &self,
+        methods: &[MethodInfo],
+        needed: &[PoolType],
+        padding: &PoolInit,
+    ) -> Canonical {
+        let mut literals = Literals::default();
+        for statement in &self.statements {
+            for input in &statement.inputs {
+                literals.note(input);
+            }
+        }
+        let mut results = [0u32; 4];
+        let result_slots: Vec<Option<(PoolType, u32)>> = self
+            .statements
+            .iter()
+            .map(|statement| {
+                let pool = methods[statement.method as usize].returns.pool()?;
+                let index = pool_index(pool);
+                let slot = literals.count(pool) + results[index];
+                results[index] += 1;
+                Some((pool, slot))
+            })
+            .collect();
+        let null_slot = results[pool_index(PoolType::Object)];
+        let uses_null = self
+            .statements
+            .iter()
+            .any(|s| s.inputs.contains(&Input::Null));
+        let mut pools = PoolInit {
+            ints: literals.ints.clone(),
+            bools: literals.bools.clone(),
+            strings: literals.strings.iter().map(|s| s.to_string()).collect(),
+            objects: null_slot as usize + usize::from(uses_null),
+        };
+        pools.ints.resize(pools.ints.len() + results[0] as usize, 0);
+        pools
+            .bools
+            .resize(pools.bools.len() + results[1] as usize, false);
+        pools
+            .strings
+            .resize(pools.strings.len() + results[2] as usize, String::new());
+        for &pool in needed {
+            if pools.size(pool) == 0 {
+                match pool {
+                    PoolType::Int => pools.ints.push(padding.ints.first().copied().unwrap_or(0)),
+                    PoolType::Bool => pools
+                        .bools
+                        .push(padding.bools.first().copied().unwrap_or(false)),
+                    PoolType::Str => pools
+                        .strings
+                        .push(padding.strings.first().cloned().unwrap_or_default()),
+                    PoolType::Object => pools.objects = 1,
+                }
+            }
+        }
+        let calls = self
+            .statements
+            .iter()
+            .zip(&result_slots)
+            .map(|(statement, result)| {
+                let info = &methods[statement.method as usize];
+                let mut slots: Vec<u32> = statement
+                    .inputs
+                    .iter()
+                    .map(|input| match input {
+                        Input::Result(i) => match result_slots[*i as usize] {
+                            Some((PoolType::Object, slot)) => slot,
+                            other => unreachable!("input from a non-object result {other:?}"),
+                        },
+                        Input::Null => null_slot,
+                        literal => literals.slot(literal),
+                    })
+                    .collect();
+                debug_assert_eq!(
+                    slots.len(),
+                    info.params.len() + usize::from(info.kind == MethodKind::Instance)
+                );
+                slots.extend(result.map(|(_, slot)| slot));
+                GeneratedCall {
+                    method: statement.method,
+                    slots,
+                }
+            })
+            .collect();
+        Canonical {
+            case: GeneratedCase { pools, calls },
+            result_slots,
+        }
+    }
+}
+
+/// A sequence in canonical form, with where each statement's result went.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Canonical {
+    /// The test case.
+    pub case: GeneratedCase,
+    /// Per statement, the pool and slot of its result (`None`: `void`).
+    pub result_slots: Vec<Option<(PoolType, u32)>>,
+}
+
+fn pool_index(pool: PoolType) -> usize {
+    match pool {
+        PoolType::Int => 0,
+        PoolType::Bool => 1,
+        PoolType::Str => 2,
+        PoolType::Object => 3,
+    }
+}
+
+/// The distinct literals of a sequence per type, in order of first use.
+#[derive(Default)]
+struct Literals {
+    ints: Vec<i32>,
+    bools: Vec<bool>,
+    strings: Vec<Arc<str>>,
+}
+
+impl Literals {
+    fn note(&mut self, input: &Input) {
+        match input {
+            Input::Int(v) if !self.ints.contains(v) => self.ints.push(*v),
+            Input::Bool(v) if !self.bools.contains(v) => self.bools.push(*v),
+            Input::Str(v) if !self.strings.contains(v) => self.strings.push(Arc::clone(v)),
+            _ => {}
+        }
+    }
+
+    fn count(&self, pool: PoolType) -> u32 {
+        (match pool {
+            PoolType::Int => self.ints.len(),
+            PoolType::Bool => self.bools.len(),
+            PoolType::Str => self.strings.len(),
+            PoolType::Object => 0,
+        }) as u32
+    }
+
+    fn slot(&self, input: &Input) -> u32 {
+        let position = match input {
+            Input::Int(v) => self.ints.iter().position(|x| x == v),
+            Input::Bool(v) => self.bools.iter().position(|x| x == v),
+            Input::Str(v) => self.strings.iter().position(|x| x == v),
+            Input::Result(_) | Input::Null => None,
+        };
+        position.expect("every literal was noted") as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::subject::registry;
+
+    fn number(signature: &str) -> u32 {
+        let unit = registry().find("ArrayList").unwrap();
+        unit.methods()
+            .iter()
+            .find(|m| m.signature == signature)
+            .unwrap_or_else(|| panic!("{signature}"))
+            .number as u32
+    }
+
+    /// `l = new ArrayList(); l.add(10); i = l.size(); l2 = l.clone(); l.equals(null)`.
+    fn example() -> Sequence {
+        let statement = |signature, inputs| Statement {
+            method: number(signature),
+            inputs,
+        };
+        Sequence {
+            statements: vec![
+                statement("ArrayList()", vec![]),
+                statement("add(Integer)", vec![Input::Int(10), Input::Result(0)]),
+                statement("size()", vec![Input::Result(0)]),
+                statement("clone()", vec![Input::Result(0)]),
+                statement("equals(ArrayList)", vec![Input::Null, Input::Result(0)]),
+            ],
+        }
+    }
+
+    #[test]
+    fn canonical_form_gives_every_literal_and_every_result_its_own_slot() {
+        let unit = registry().find("ArrayList").unwrap();
+        let canonical = example().to_case(unit.methods(), &[], &PoolInit::paper());
+        let case = &canonical.case;
+        // int: the literal 10, then size()'s result; bool: the results of add and equals;
+        // objects: the two object results, then the null slot.
+        assert_eq!(case.pools.ints, [10, 0]);
+        assert_eq!(case.pools.bools, [false, false]);
+        assert!(case.pools.strings.is_empty());
+        assert_eq!(case.pools.objects, 3);
+        let slots: Vec<&[u32]> = case.calls.iter().map(|c| c.slots.as_slice()).collect();
+        assert_eq!(slots, [&[0][..], &[0, 0, 0], &[0, 1], &[0, 1], &[2, 0, 1]]);
+        assert_eq!(canonical.result_slots[2], Some((PoolType::Int, 1)));
+    }
+
+    #[test]
+    fn needed_pools_are_padded_to_one_slot() {
+        let unit = registry().find("ArrayList").unwrap();
+        let only_new = Sequence {
+            statements: vec![example().statements[0].clone()],
+        };
+        let case = only_new
+            .to_case(
+                unit.methods(),
+                &[PoolType::Int, PoolType::Str, PoolType::Object],
+                &PoolInit::paper(),
+            )
+            .case;
+        assert_eq!(case.pools.ints, [0]);
+        assert_eq!(case.pools.strings, ["a"]);
+        assert_eq!(case.pools.objects, 1);
+    }
+
+    #[test]
+    fn appending_renumbers_result_references() {
+        let mut joined = example();
+        let offset = joined.append(&example());
+        assert_eq!(offset, 5);
+        assert_eq!(
+            joined.statements[6].inputs,
+            [Input::Int(10), Input::Result(5)]
+        );
+        assert_eq!(joined.len(), 10);
+    }
+}
