@@ -6,11 +6,12 @@ use rand_pcg::Pcg64Mcg;
 
 use super::fdrt::{ComponentPool, FdrtParams, MAX_IDLE_ATTEMPTS, generator_rng};
 use super::gold::GoldExecutor;
-use super::{CaseKind, GeneratedCase, Generator};
+use super::{Generated, Generator};
 
 /// FCRT's parameters; the intervals are in cost units (calls executed on gold), mapped
 /// from the paper's seconds at 1 s ≙ 1,000 calls (docs/generators.md).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct FcrtParams {
     /// The FDRT step each pool runs ([`FdrtParams::reset_every`] is not used).
     pub fdrt: FdrtParams,
@@ -73,6 +74,8 @@ pub struct Fcrt {
     reset_at: u64,
     added_at: u64,
     started: bool,
+    /// Test cases made so far.
+    produced: u32,
 }
 
 impl Fcrt {
@@ -85,6 +88,7 @@ impl Fcrt {
             reset_at: 0,
             added_at: 0,
             started: false,
+            produced: 0,
         }
     }
 
@@ -143,7 +147,7 @@ impl Generator for Fcrt {
         "fcrt"
     }
 
-    fn next_case(&mut self, gold: &mut GoldExecutor<'_>) -> Option<(GeneratedCase, CaseKind)> {
+    fn next_case(&mut self, gold: &mut GoldExecutor<'_>) -> Option<Generated> {
         let probes = gold.probes();
         if !self.started {
             self.reset(probes, gold.cost);
@@ -165,7 +169,11 @@ impl Generator for Fcrt {
                 .max_by(|&a, &b| self.pools[a].score().total_cmp(&self.pools[b].score()))
                 .expect("at least one pool");
             let pool = &mut self.pools[best];
-            if let Some(step) = pool.pool.step(&mut self.rng, gold, &self.params.fdrt) {
+            if let Some(step) =
+                pool.pool
+                    .step(&mut self.rng, gold, &self.params.fdrt, self.produced)
+            {
+                self.produced += 1;
                 for &c in &step.covered {
                     let count = &mut pool.hits[c as usize];
                     if *count == 0 {
@@ -173,7 +181,7 @@ impl Generator for Fcrt {
                     }
                     *count += 1;
                 }
-                return Some((step.case, step.kind));
+                return Some(step.generated);
             }
         }
         None

@@ -9,14 +9,15 @@ use rand_pcg::Pcg64Mcg;
 
 use super::gold::{ContractViolation, GoldExecutor, PrimitiveResult};
 use super::sequence::{Input, Sequence, Statement};
-use super::{CaseKind, GeneratedCase, Generator};
+use super::{CaseKind, Derivation, Generated, Generator};
 use crate::context::PoolInit;
 use crate::strategy::rng::{below, case_rng, mix64};
 use crate::subject::{MethodKind, Param};
 
 /// The seed pool of primitive values: Randoop's defaults for `int`, `boolean` and
 /// `String` unless given.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Seeds {
     /// `int` (and `Integer`) values.
     pub ints: Vec<i32>,
@@ -39,7 +40,8 @@ impl Default for Seeds {
 }
 
 /// FDRT's parameters.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct FdrtParams {
     /// The longest sequence kept (Randoop: 100 statements); longer candidates are
     /// discarded before execution.
@@ -73,6 +75,8 @@ impl Default for FdrtParams {
 #[derive(Debug)]
 struct Extensible {
     sequence: Arc<Sequence>,
+    /// Its position in the suite.
+    case: u32,
     /// Results declared as the class (constructors, methods returning the class).
     class_values: Vec<u32>,
     /// Results declared `Object` (`clone()`): usable only where `Object` is accepted.
@@ -81,9 +85,8 @@ struct Extensible {
 
 /// One generated test case with what generation learnt from it.
 pub(crate) struct Step {
-    pub case: GeneratedCase,
+    pub generated: Generated,
     pub covered: Vec<u32>,
-    pub kind: CaseKind,
 }
 
 /// One FDRT pool (the "component set" of the paper): every sequence built, the
@@ -125,12 +128,14 @@ impl ComponentPool {
 
     /// One attempt: a candidate built, and if it is new and short enough, executed on
     /// gold and classified. `None`: nothing executed (no inputs for the method chosen, too
-    /// long, a duplicate, or gold hit a guard — the last costs its calls).
+    /// long, a duplicate, or gold hit a guard — the last costs its calls). A step that
+    /// returns a test case makes test case number `index` of the suite.
     pub fn step(
         &mut self,
         rng: &mut Pcg64Mcg,
         gold: &mut GoldExecutor<'_>,
         params: &FdrtParams,
+        index: u32,
     ) -> Option<Step> {
         let context = Arc::clone(&gold.context);
         let methods = context.methods();
@@ -173,17 +178,18 @@ impl ComponentPool {
         for &(index, _) in &chosen {
             offsets.push(sequence.append(&self.extensible[index].sequence));
         }
-        let inputs = inputs
+        let inputs: Vec<Input> = inputs
             .into_iter()
             .map(|input| match input {
                 ChosenInput::Literal(literal) => literal,
                 ChosenInput::Value(k) => Input::Result(offsets[k] + chosen[k].1),
             })
             .collect();
-        sequence.statements.push(Statement {
+        let call = Statement {
             method: info.number as u32,
             inputs,
-        });
+        };
+        sequence.statements.push(call.clone());
         if sequence.len() > params.max_length || self.built.contains(&sequence) {
             return None;
         }
@@ -214,15 +220,22 @@ impl ComponentPool {
         }
         let classification = self.classify(&sequence, &execution, gold);
         if classification == CaseKind::Normal {
-            self.extend(&sequence, execution.objects, gold);
+            self.extend(&sequence, index, execution.objects, gold);
             if params.grow_seeds {
                 self.grow_seeds(execution.primitives);
             }
         }
+        let parts = chosen
+            .iter()
+            .map(|&(entry, _)| self.extensible[entry].case)
+            .collect();
         Some(Step {
-            case: canonical.case,
+            generated: Generated {
+                case: canonical.case,
+                kind: classification,
+                derivation: Derivation { parts, call },
+            },
             covered: execution.covered,
-            kind: classification,
         })
     }
 
@@ -287,11 +300,13 @@ impl ComponentPool {
     fn extend(
         &mut self,
         sequence: &Arc<Sequence>,
+        case: u32,
         objects: Vec<(usize, Option<Box<dyn Any + Send>>)>,
         gold: &mut GoldExecutor<'_>,
     ) {
         let mut entry = Extensible {
             sequence: Arc::clone(sequence),
+            case,
             class_values: Vec::new(),
             object_values: Vec::new(),
         };
@@ -403,6 +418,8 @@ pub struct Fdrt {
     pool: ComponentPool,
     /// Cost at the last reset.
     reset_at: u64,
+    /// Test cases made so far.
+    produced: u32,
 }
 
 impl Fdrt {
@@ -413,6 +430,7 @@ impl Fdrt {
             rng: generator_rng(seed, 0x6664_7274),
             params,
             reset_at: 0,
+            produced: 0,
         }
     }
 }
@@ -426,7 +444,7 @@ impl Generator for Fdrt {
         }
     }
 
-    fn next_case(&mut self, gold: &mut GoldExecutor<'_>) -> Option<(GeneratedCase, CaseKind)> {
+    fn next_case(&mut self, gold: &mut GoldExecutor<'_>) -> Option<Generated> {
         for _ in 0..MAX_IDLE_ATTEMPTS {
             if let Some(every) = self.params.reset_every
                 && gold.cost - self.reset_at >= every
@@ -434,8 +452,12 @@ impl Generator for Fdrt {
                 self.pool = ComponentPool::new(&self.params.seeds);
                 self.reset_at = gold.cost;
             }
-            if let Some(step) = self.pool.step(&mut self.rng, gold, &self.params) {
-                return Some((step.case, step.kind));
+            if let Some(step) = self
+                .pool
+                .step(&mut self.rng, gold, &self.params, self.produced)
+            {
+                self.produced += 1;
+                return Some(step.generated);
             }
         }
         None

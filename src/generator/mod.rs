@@ -27,7 +27,10 @@ mod suite;
 
 pub use fcrt::{Fcrt, FcrtParams};
 pub use fdrt::{Fdrt, FdrtParams, Seeds};
-pub use suite::{GenerateError, GeneratorConfig, Suite, SuiteBudget, generate_suite};
+pub use suite::{
+    GenerateError, GeneratorConfig, Suite, SuiteBudget, SuiteFileError, SuiteHeader,
+    generate_suite, generate_suite_within,
+};
 
 use serde::{Deserialize, Serialize};
 
@@ -114,19 +117,42 @@ pub enum CaseKind {
     Error(gold::ContractViolation),
 }
 
+/// How a generated test case was built: the earlier test cases of the suite whose calls it
+/// starts with, concatenated in order (Pacheco et al.'s chosen sequences), then one call
+/// whose inputs refer to results of that concatenation. A suite is stored as its
+/// derivations ([`Suite::write`]): each test case costs a few numbers however long it is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Derivation {
+    /// Suite positions of the test cases concatenated, in order (all earlier than this one).
+    pub parts: Vec<u32>,
+    /// The last call.
+    pub call: sequence::Statement,
+}
+
+/// One test case a generator made: its canonical form, what it did on gold, and how it
+/// was built.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated {
+    /// The test case.
+    pub case: GeneratedCase,
+    /// What it did on gold.
+    pub kind: CaseKind,
+    /// How it was built.
+    pub derivation: Derivation,
+}
+
 /// A sequential, feedback-driven test generator.
 ///
 /// Contract: [`Generator::next_case`] builds candidates, runs them on gold through
-/// `gold`, and returns the next test case of the suite with its cost (the calls it
-/// executed on gold), or `None` when it can make no more; the sequence of test cases is
-/// determined by the generator's parameters, seed and gold's behaviour.
+/// `gold`, and returns the next test case of the suite, or `None` when it can make no
+/// more; the sequence of test cases is determined by the generator's parameters, seed and
+/// gold's behaviour, and test case k's [`Derivation`] refers only to test cases before k.
 pub trait Generator {
     /// The name at the edges (`fdrt`, `fdrt-reset`, `fcrt`).
     fn name(&self) -> &'static str;
 
     /// The next test case and what it did; see the trait's contract.
-    fn next_case(&mut self, gold: &mut gold::GoldExecutor<'_>)
-    -> Option<(GeneratedCase, CaseKind)>;
+    fn next_case(&mut self, gold: &mut gold::GoldExecutor<'_>) -> Option<Generated>;
 }
 
 #[cfg(test)]
@@ -246,5 +272,94 @@ mod tests {
                 .len(),
             10
         );
+    }
+
+    /// A suite file holds derivations only; reading it rebuilds the same canonical test
+    /// cases, kinds and costs that generation made.
+    #[test]
+    fn a_suite_read_back_from_its_file_is_the_suite_generated() {
+        for (class, config) in [
+            ("TreeMap", GeneratorConfig::Fdrt(FdrtParams::default())),
+            ("ArrayList", GeneratorConfig::Fcrt(FcrtParams::default())),
+        ] {
+            let unit = registry().find(class).unwrap();
+            let context = TestContext::paper(unit).unwrap();
+            let suite = suite_of(class, &config, 5, 4_000);
+            let header = SuiteHeader {
+                subject: class.into(),
+                config: config.clone(),
+                seed: 5,
+                budgets: vec![SuiteBudget {
+                    tests: None,
+                    cost: Some(4_000),
+                }],
+                cases: suite.cases.len(),
+            };
+            let mut bytes = Vec::new();
+            suite.write(&header, &mut bytes).unwrap();
+            let (read_header, read) = Suite::read(unit, &context, bytes.as_slice()).unwrap();
+            assert_eq!((read_header, read), (header, suite.clone()));
+            // Far smaller than the test cases written out.
+            let calls: usize = suite.cases.iter().map(GeneratedCase::len).sum();
+            assert!(
+                bytes.len() < 20 * calls,
+                "{} bytes, {calls} calls",
+                bytes.len()
+            );
+        }
+    }
+
+    #[test]
+    fn a_damaged_suite_file_is_refused_with_its_line() {
+        let unit = registry().find("TreeMap").unwrap();
+        let context = TestContext::paper(unit).unwrap();
+        let config = GeneratorConfig::Fdrt(FdrtParams::default());
+        let suite = suite_of("TreeMap", &config, 5, 500);
+        let header = SuiteHeader {
+            subject: "TreeMap".into(),
+            config,
+            seed: 5,
+            budgets: vec![],
+            cases: suite.cases.len() + 1,
+        };
+        let mut bytes = Vec::new();
+        suite.write(&header, &mut bytes).unwrap();
+        let error = Suite::read(unit, &context, bytes.as_slice()).unwrap_err();
+        assert!(matches!(error, SuiteFileError::Count { .. }), "{error}");
+        let text = String::from_utf8(bytes).unwrap();
+        let forward = text.replacen("\"parts\":[]", "\"parts\":[999]", 1);
+        let error = Suite::read(unit, &context, forward.as_bytes()).unwrap_err();
+        assert!(error.to_string().starts_with("line 2: "), "{error}");
+    }
+
+    /// The suite of a smaller budget is a prefix of the suite of a larger one, whatever
+    /// mix of test counts and costs the budgets use.
+    #[test]
+    fn suites_of_smaller_budgets_are_prefixes_of_one_generated_within_all() {
+        let unit = registry().find("HashMap").unwrap();
+        let context = Arc::new(TestContext::paper(unit).unwrap());
+        let config = GeneratorConfig::Fcrt(FcrtParams::default());
+        let budgets = [
+            SuiteBudget {
+                tests: Some(300),
+                cost: None,
+            },
+            SuiteBudget {
+                tests: None,
+                cost: Some(6_000),
+            },
+            SuiteBudget {
+                tests: Some(50),
+                cost: Some(100_000),
+            },
+        ];
+        let all = generate_suite_within(unit, &context, &config, 9, &budgets).unwrap();
+        for budget in budgets {
+            let alone = generate_suite(unit, &context, &config, 9, budget).unwrap();
+            let k = all.prefix(budget);
+            assert_eq!(k, alone.cases.len(), "{budget:?}");
+            assert_eq!(all.cases[..k], alone.cases[..]);
+            assert_eq!(all.costs[..k], alone.costs[..]);
+        }
     }
 }

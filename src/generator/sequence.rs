@@ -9,7 +9,8 @@ use crate::context::PoolInit;
 use crate::subject::{MethodInfo, MethodKind, PoolType};
 
 /// One input of a statement.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Input {
     /// An `int` literal of the seed pool.
     Int(i32),
@@ -25,7 +26,7 @@ pub enum Input {
 
 /// One call: subject method number `method` with its `inputs` — the parameters in order,
 /// then the receiver of an instance method.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Statement {
     /// The subject's method number.
     pub method: u32,

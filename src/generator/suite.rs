@@ -1,17 +1,26 @@
 //! Suites: the test cases a generator makes for one (unit, M_C, configuration, seed), in
-//! order, with the cost each one had used up by its end.
+//! order, with the cost each one had used up by its end; stored as their derivations.
+//!
+//! A suite file is JSON Lines: a [`SuiteHeader`], then one [`SuiteLine`] per test case in
+//! suite order. Reading it rebuilds every test case from its derivation and puts it in
+//! canonical form again, exactly as generation did.
 
+use std::io::{BufRead, Write};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use super::gold::GoldExecutor;
-use super::{CaseKind, Fcrt, FcrtParams, Fdrt, FdrtParams, GeneratedCase, Generator};
-use crate::context::TestContext;
+use super::sequence::{Input, Sequence, Statement};
+use super::{
+    CaseKind, Derivation, Fcrt, FcrtParams, Fdrt, FdrtParams, Generated, GeneratedCase, Generator,
+};
+use crate::context::{PoolInit, TestContext};
 use crate::subject::Unit;
 
 /// A generator and its parameters.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum GeneratorConfig {
     /// `fdrt`, or `fdrt-reset` with [`FdrtParams::reset_every`].
     Fdrt(FdrtParams),
@@ -41,6 +50,40 @@ impl GeneratorConfig {
     pub fn needs_coverage(&self) -> bool {
         matches!(self, Self::Fcrt(_))
     }
+
+    /// The FDRT parameters it generates with (FCRT's per pool).
+    pub fn fdrt(&self) -> &FdrtParams {
+        match self {
+            Self::Fdrt(p) => p,
+            Self::Fcrt(p) => &p.fdrt,
+        }
+    }
+
+    /// The longest test case it makes (Randoop's limit on statements).
+    pub fn max_length(&self) -> usize {
+        self.fdrt().max_length
+    }
+
+    /// The same configuration with at most `n` calls per test case.
+    pub fn with_max_length(&self, n: usize) -> Self {
+        let mut config = self.clone();
+        match &mut config {
+            Self::Fdrt(p) => p.max_length = n,
+            Self::Fcrt(p) => p.fdrt.max_length = n,
+        }
+        config
+    }
+
+    /// The pools that pad a test case's empty pools of T_I: the seed values.
+    fn padding(&self) -> PoolInit {
+        let seeds = &self.fdrt().seeds;
+        PoolInit {
+            ints: seeds.ints.clone(),
+            bools: seeds.bools.clone(),
+            strings: seeds.strings.clone(),
+            objects: 1,
+        }
+    }
 }
 
 /// When generation stops: after `tests` test cases or once `cost` cost units are used,
@@ -53,8 +96,15 @@ pub struct SuiteBudget {
     pub cost: Option<u64>,
 }
 
+impl SuiteBudget {
+    /// Whether a suite of `cases` test cases that has used `cost` units may go on.
+    pub fn allows(&self, cases: usize, cost: u64) -> bool {
+        self.tests.is_none_or(|t| (cases as u64) < t) && self.cost.is_none_or(|c| cost < c)
+    }
+}
+
 /// A generated suite.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Suite {
     /// The generator's name.
     pub generator: String,
@@ -67,6 +117,8 @@ pub struct Suite {
     pub costs: Vec<u64>,
     /// Per test case, what it did on gold when generated.
     pub kinds: Vec<CaseKind>,
+    /// Per test case, how it was built.
+    pub derivations: Vec<Derivation>,
 }
 
 /// Errors generating a suite.
@@ -85,7 +137,8 @@ pub enum GenerateError {
     Unbounded,
 }
 
-/// Generates the suite of `config` with `seed` for `unit` and `context` (M_C) on gold.
+/// Generates the suite of `config` with `seed` for `unit` and `context` (M_C) on gold,
+/// within `budget`.
 pub fn generate_suite(
     unit: &dyn Unit,
     context: &Arc<TestContext>,
@@ -93,7 +146,24 @@ pub fn generate_suite(
     seed: u64,
     budget: SuiteBudget,
 ) -> Result<Suite, GenerateError> {
-    if budget.tests.is_none() && budget.cost.is_none() {
+    generate_suite_within(unit, context, config, seed, &[budget])
+}
+
+/// Generates the suite of `config` with `seed` while any of `budgets` allows more: the
+/// suite of each budget is then a prefix of it ([`Suite::prefix`]), since a generator's
+/// test case k never depends on the budget.
+pub fn generate_suite_within(
+    unit: &dyn Unit,
+    context: &Arc<TestContext>,
+    config: &GeneratorConfig,
+    seed: u64,
+    budgets: &[SuiteBudget],
+) -> Result<Suite, GenerateError> {
+    if budgets.is_empty()
+        || budgets
+            .iter()
+            .any(|b| b.tests.is_none() && b.cost.is_none())
+    {
         return Err(GenerateError::Unbounded);
     }
     if config.needs_coverage() && unit.probes().is_none() {
@@ -110,16 +180,197 @@ pub fn generate_suite(
         cases: Vec::new(),
         costs: Vec::new(),
         kinds: Vec::new(),
+        derivations: Vec::new(),
     };
-    while budget.tests.is_none_or(|t| (suite.cases.len() as u64) < t)
-        && budget.cost.is_none_or(|c| gold.cost < c)
+    while budgets
+        .iter()
+        .any(|b| b.allows(suite.cases.len(), gold.cost))
     {
-        let Some((case, kind)) = generator.next_case(&mut gold) else {
+        let Some(Generated {
+            case,
+            kind,
+            derivation,
+        }) = generator.next_case(&mut gold)
+        else {
             break;
         };
         suite.cases.push(case);
         suite.kinds.push(kind);
+        suite.derivations.push(derivation);
         suite.costs.push(gold.cost);
     }
     Ok(suite)
+}
+
+impl Suite {
+    /// The number of leading test cases that generation within `budget` alone makes.
+    pub fn prefix(&self, budget: SuiteBudget) -> usize {
+        (0..self.cases.len())
+            .find(|&i| !budget.allows(i, i.checked_sub(1).map_or(0, |p| self.costs[p])))
+            .unwrap_or(self.cases.len())
+    }
+
+    /// Writes the suite as JSON Lines: `header`, then each test case's derivation, kind
+    /// and cost.
+    ///
+    /// # Errors
+    /// Those of `out`.
+    pub fn write(&self, header: &SuiteHeader, out: &mut impl Write) -> std::io::Result<()> {
+        serde_json::to_writer(&mut *out, header)?;
+        out.write_all(b"\n")?;
+        for ((derivation, kind), cost) in self.derivations.iter().zip(&self.kinds).zip(&self.costs)
+        {
+            let line = SuiteLine {
+                parts: derivation.parts.clone(),
+                call: derivation.call.clone(),
+                kind: *kind,
+                cost: *cost,
+            };
+            serde_json::to_writer(&mut *out, &line)?;
+            out.write_all(b"\n")?;
+        }
+        Ok(())
+    }
+
+    /// Reads a suite written by [`Suite::write`] for `unit` and `context` (M_C): its
+    /// header, and the suite with every test case rebuilt from its derivation.
+    ///
+    /// # Errors
+    /// A malformed line, a derivation that refers forward, a method the unit lacks or a
+    /// count that disagrees with the header.
+    pub fn read(
+        unit: &dyn Unit,
+        context: &TestContext,
+        input: impl BufRead,
+    ) -> Result<(SuiteHeader, Suite), SuiteFileError> {
+        let mut lines = input.lines().enumerate();
+        let bad = |line: usize, message: String| SuiteFileError::Line {
+            line: line + 1,
+            message,
+        };
+        let header: SuiteHeader = match lines.next() {
+            Some((i, text)) => serde_json::from_str(&text.map_err(SuiteFileError::Io)?)
+                .map_err(|e| bad(i, e.to_string()))?,
+            None => return Err(SuiteFileError::Empty),
+        };
+        let methods = unit.methods();
+        let padding = header.config.padding();
+        let mut suite = Suite {
+            generator: header.config.name().to_string(),
+            seed: header.seed,
+            cases: Vec::with_capacity(header.cases),
+            costs: Vec::with_capacity(header.cases),
+            kinds: Vec::with_capacity(header.cases),
+            derivations: Vec::with_capacity(header.cases),
+        };
+        let mut statements = Vec::new();
+        for (i, text) in lines {
+            let line: SuiteLine = serde_json::from_str(&text.map_err(SuiteFileError::Io)?)
+                .map_err(|e| bad(i, e.to_string()))?;
+            let derivation = Derivation {
+                parts: line.parts,
+                call: line.call,
+            };
+            let position = suite.derivations.len();
+            if let Some(p) = derivation.parts.iter().find(|&&p| p as usize >= position) {
+                return Err(bad(i, format!("test case {position} is built from {p}")));
+            }
+            if derivation.call.method as usize >= methods.len() {
+                return Err(bad(
+                    i,
+                    format!("{} has no method {}", unit.class(), derivation.call.method),
+                ));
+            }
+            suite.derivations.push(derivation);
+            statements.clear();
+            expand(&suite.derivations, position, &mut statements);
+            let sequence = Sequence {
+                statements: std::mem::take(&mut statements),
+            };
+            let canonical = sequence.to_case(methods, context.types_of_interest(), &padding);
+            statements = sequence.statements;
+            suite.cases.push(canonical.case);
+            suite.kinds.push(line.kind);
+            suite.costs.push(line.cost);
+        }
+        if suite.cases.len() != header.cases {
+            return Err(SuiteFileError::Count {
+                header: header.cases,
+                found: suite.cases.len(),
+            });
+        }
+        Ok((header, suite))
+    }
+}
+
+/// Appends the statements of test case `i` to `out`: its parts' statements, then its call
+/// with its result references moved past what `out` held before.
+fn expand(derivations: &[Derivation], i: usize, out: &mut Vec<Statement>) {
+    let base = out.len() as u32;
+    for &part in &derivations[i].parts {
+        expand(derivations, part as usize, out);
+    }
+    let call = &derivations[i].call;
+    out.push(Statement {
+        method: call.method,
+        inputs: call
+            .inputs
+            .iter()
+            .map(|input| match input {
+                Input::Result(r) => Input::Result(r + base),
+                other => other.clone(),
+            })
+            .collect(),
+    });
+}
+
+/// The first line of a suite file: what the suite is of.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SuiteHeader {
+    /// The subject's class name.
+    pub subject: String,
+    /// The generator and its parameters.
+    pub config: GeneratorConfig,
+    /// The seed.
+    pub seed: u64,
+    /// The budgets it was generated within (it holds each one's suite as a prefix).
+    pub budgets: Vec<SuiteBudget>,
+    /// The number of test cases.
+    pub cases: usize,
+}
+
+/// One test case of a suite file.
+#[derive(Serialize, Deserialize)]
+struct SuiteLine {
+    parts: Vec<u32>,
+    call: Statement,
+    kind: CaseKind,
+    cost: u64,
+}
+
+/// A suite file that cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum SuiteFileError {
+    /// Reading failed.
+    #[error(transparent)]
+    Io(std::io::Error),
+    /// The file is empty.
+    #[error("the suite file is empty")]
+    Empty,
+    /// A line is malformed.
+    #[error("line {line}: {message}")]
+    Line {
+        /// The line (1-based).
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The header's count disagrees with the lines.
+    #[error("the header announces {header} test cases, the file holds {found}")]
+    Count {
+        /// The header's count.
+        header: usize,
+        /// The lines.
+        found: usize,
+    },
 }
