@@ -1,10 +1,11 @@
 //! `LinkedList`'s scope and invariant.
 
-use crate::subject::heap::FieldValue;
+use crate::subject::heap::{FieldValue, HeapFields, canonical};
 use crate::subjects::linked_list::LinkedList;
 
+use super::cnf::{ScopeCnf, negate};
 use super::heap_scope::{FieldRange, HeapScope, ScopeError};
-use super::{FieldReader, Invariant};
+use super::{CnfEncoding, FieldReader, Finitization, Invariant};
 
 const FIRST: usize = 0;
 const LAST: usize = 1;
@@ -43,6 +44,66 @@ impl LinkedListScope {
             ],
         )?;
         Ok(LinkedListScope { scope })
+    }
+}
+
+impl LinkedListScope {
+    /// The largest scope [`CnfEncoding`] is built for: the encoding has one clause per
+    /// length and field, about 3n², and an n-way choice per link.
+    pub const ENCODING_LIMIT: usize = 200;
+
+    /// The candidate of the valid list of `length` nodes whose items are all `null`: the
+    /// chain numbered by [`canonical`] (its two ends first, then breadth first from both).
+    fn chain(&self, length: usize) -> Vec<u32> {
+        let link = |i: usize| FieldValue::link((i < length).then_some(i));
+        let heap = HeapFields {
+            header: vec![
+                link(0),
+                link(length.wrapping_sub(1)),
+                FieldValue::Int(length as i32),
+            ],
+            nodes: (0..length)
+                .map(|i| vec![FieldValue::Null, link(i.wrapping_sub(1)), link(i + 1)])
+                .collect(),
+        };
+        self.scope
+            .candidate(&canonical(&heap))
+            .expect("a chain within the scope fits it")
+    }
+}
+
+/// A valid list is determined by its length and its items: the encoding has the length in
+/// the order encoding (node i is reachable when the length exceeds i), and ties every field
+/// but the items to its value in the canonical chain of that length (`first`, `last`,
+/// `size`, `prev`, `next`), so that the models are the lengths times the items of the
+/// reachable nodes.
+impl CnfEncoding for LinkedListScope {
+    fn encoding_limit(&self) -> usize {
+        Self::ENCODING_LIMIT
+    }
+
+    fn encode_within_limit(&self) -> ScopeCnf {
+        let s = &self.scope;
+        let n = s.nodes();
+        let mut encoded = ScopeCnf::new(s.domains());
+        let length = encoded.cnf.unary(n);
+        for node in 0..n {
+            let reachable = length.at_least(node + 1).expect("node within the scope");
+            encoded.owned_by(s.node_fields(node), reachable);
+        }
+        let items: Vec<usize> = (0..n).map(|node| s.node_field(node, ITEM)).collect();
+        for l in 0..=n {
+            let shape = self.chain(l);
+            // length = l: ≥ l and not ≥ l + 1.
+            let is_length = [length.at_least(l), negate(length.at_least(l + 1))];
+            for (position, &value) in shape.iter().enumerate() {
+                if !items.contains(&position) {
+                    let fixed = encoded.value(position, value);
+                    encoded.cnf.rule(&is_length, &[Ok(fixed)]);
+                }
+            }
+        }
+        encoded
     }
 }
 
