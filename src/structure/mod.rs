@@ -21,6 +21,7 @@ pub mod oracle;
 pub mod reachable;
 pub mod sat;
 mod tree_map;
+pub mod units;
 
 pub use binary_tree::BinaryTree;
 pub use heap_scope::{FieldRange, HeapScope, ScopeError};

@@ -29,7 +29,8 @@ pub struct SatSuite {
     pub covered_pairs: usize,
     /// Solver calls (one per structure, and the last one).
     pub solver_calls: usize,
-    /// Whether the last call was unsatisfiable (always, when the loop ends).
+    /// Whether the last call was unsatisfiable, asked of the solver once more (the loop
+    /// ends only there).
     pub ended_unsatisfiable: bool,
     /// Variables of the formula (the encoding's and the pairs').
     pub variables: u32,
@@ -117,21 +118,21 @@ pub fn field_exhaustive_suite(scope: &dyn CnfEncoding) -> Result<SatSuite, Beyon
     let mut uncovered: Vec<Literal> = loaded.pairs.iter().map(|&(_, _, l)| l).collect();
     let mut structures = Vec::new();
     let mut solver_calls = 0;
-    loop {
+    let ended_unsatisfiable = loop {
         loaded.add(uncovered.clone());
         solver_calls += 1;
         if !loaded.solve() {
-            break;
+            break !loaded.solver.is_ok() || !loaded.solve();
         }
         structures.push(loaded.decode());
         uncovered.retain(|&l| !loaded.holds(l));
-    }
+    };
     let all = loaded.pairs.len();
     Ok(SatSuite {
         structures,
         covered_pairs: all - uncovered.len(),
         solver_calls,
-        ended_unsatisfiable: true,
+        ended_unsatisfiable,
         variables: loaded.encoded.cnf.variables(),
         clauses,
     })

@@ -66,8 +66,9 @@ impl TreeMapScope {
 }
 
 impl TreeMapScope {
-    /// The largest scope [`CnfEncoding`] is built for: the subtree relation and the key
-    /// order take about n³/3 and n²·keys clauses.
+    /// The largest scope [`CnfEncoding`] is built for (the subtree relation and the key
+    /// order take about n³/3 and n²·keys clauses): Algorithm 1 takes about 10 s there
+    /// (docs/structures.md).
     pub const ENCODING_LIMIT: usize = 40;
 }
 
