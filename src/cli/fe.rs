@@ -175,19 +175,6 @@ fn rows(
         .collect()
 }
 
-/// The table rows of `testspace fe UNIT --scope N` with Korat's default budget, for
-/// scripts and tests.
-///
-/// # Errors
-/// As the command: a unit without a finitization, a scope of 0 or beyond the encoding.
-pub fn table(unit: &str, scope: usize) -> anyhow::Result<Vec<FeRow>> {
-    let found = check(unit, scope)?;
-    Ok(rows(found, scope, KORAT_BUDGET)?
-        .into_iter()
-        .map(|(row, _)| row)
-        .collect())
-}
-
 fn frame(rows: &[FeRow]) -> anyhow::Result<DataFrame> {
     let count = |f: fn(&FeRow) -> usize| rows.iter().map(|r| f(r) as u64).collect::<Vec<_>>();
     let columns = vec![

@@ -8,7 +8,8 @@
 //! unit's encoding adds the invariant on top; its models must then be exactly the
 //! candidates Korat reports (valid, canonical, fields of unreachable nodes at index 0), and
 //! `reachable(p)` must be true in a model exactly when the object owning p is reachable in it
-//! (`None` for the header, always reachable).
+//! (`None` for the header, always reachable). [`ScopeCnf::breadth_first`] encodes the
+//! symmetry breaking of a scope whose invariant reads its references breadth first.
 
 use super::FieldDomain;
 
@@ -267,6 +268,63 @@ impl ScopeCnf {
             let zero = self.values[p][0];
             self.cnf.implies([], [reachable, zero]);
         }
+    }
+
+    /// Korat's numbering of the nodes (as [`canonical`](crate::subject::heap::canonical)'s)
+    /// for a scope whose invariant reads the reference fields breadth first: `header` are the
+    /// header's reference positions and `node(i)` node i's, each in the order read, and
+    /// `nodes(i)` all of node i's positions. Each reference points to `null`, a node some
+    /// earlier reference points to, or the next new node (a unary maximum of the nodes
+    /// pointed to so far, O(n) clauses per reference); node i is reachable when some
+    /// reference points to it, and only if one read before node i's own does (the queue
+    /// reaches node i only then). Declares each node's positions owned by its reachability
+    /// ([`ScopeCnf::owned_by`]) and returns, per node, the literal "reachable"; with the
+    /// number of reachable nodes.
+    pub fn breadth_first(
+        &mut self,
+        header: &[usize],
+        node: impl Fn(usize) -> Vec<usize>,
+        nodes: impl Fn(usize) -> std::ops::Range<usize>,
+    ) -> (Vec<Literal>, Unary) {
+        let n = header.first().map_or(0, |&p| self.values[p].len() - 1);
+        let mut reached = self.cnf.unary(0);
+        let mut reached_before: Vec<Unary> = Vec::with_capacity(n);
+        for i in 0..=n {
+            let slots = if i == 0 { header.to_vec() } else { node(i - 1) };
+            if i > 0 {
+                reached_before.push(reached.clone());
+            }
+            for p in slots {
+                let targets = self.values[p].clone();
+                let next = self.cnf.unary(n);
+                // pointing at or above node number k (1-based): k ≤ the target.
+                let mut at_or_above: Bit = Err(false);
+                for k in (1..=n).rev() {
+                    let points = self.cnf.variable();
+                    self.cnf.rule(&[Ok(targets[k])], &[Ok(points)]);
+                    self.cnf.rule(&[at_or_above], &[Ok(points)]);
+                    self.cnf.rule(&[Ok(points)], &[Ok(targets[k]), at_or_above]);
+                    at_or_above = Ok(points);
+                    // the next new node at most: target k → k − 1 nodes reached before.
+                    self.cnf.rule(&[Ok(targets[k])], &[reached.at_least(k - 1)]);
+                    // reached after = max(reached before, target).
+                    let (before, after) = (reached.at_least(k), next.at_least(k));
+                    self.cnf.rule(&[before], &[after]);
+                    self.cnf.rule(&[at_or_above], &[after]);
+                    self.cnf.rule(&[after], &[before, at_or_above]);
+                }
+                reached = next;
+            }
+        }
+        let reachable: Vec<Literal> = (0..n)
+            .map(|i| reached.at_least(i + 1).expect("node within the scope"))
+            .collect();
+        for (i, &r) in reachable.iter().enumerate() {
+            self.cnf
+                .rule(&[Ok(r)], &[reached_before[i].at_least(i + 1)]);
+            self.owned_by(nodes(i), r);
+        }
+        (reachable, reached)
     }
 
     /// The literal "the object owning `position` is reachable" (`None`: always).

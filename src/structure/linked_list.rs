@@ -1,6 +1,6 @@
 //! `LinkedList`'s scope and invariant.
 
-use crate::subject::heap::{FieldValue, HeapFields, canonical};
+use crate::subject::heap::FieldValue;
 use crate::subjects::linked_list::LinkedList;
 
 use super::cnf::{ScopeCnf, negate};
@@ -48,35 +48,19 @@ impl LinkedListScope {
 }
 
 impl LinkedListScope {
-    /// The largest scope [`CnfEncoding`] is built for (one clause per length and field,
-    /// about 3n²): Algorithm 1 takes about 18 s there (docs/structures.md).
-    pub const ENCODING_LIMIT: usize = 200;
-
-    /// The candidate of the valid list of `length` nodes whose items are all `null`: the
-    /// chain numbered by [`canonical`] (its two ends first, then breadth first from both).
-    fn chain(&self, length: usize) -> Vec<u32> {
-        let link = |i: usize| FieldValue::link((i < length).then_some(i));
-        let heap = HeapFields {
-            header: vec![
-                link(0),
-                link(length.wrapping_sub(1)),
-                FieldValue::Int(length as i32),
-            ],
-            nodes: (0..length)
-                .map(|i| vec![FieldValue::Null, link(i.wrapping_sub(1)), link(i + 1)])
-                .collect(),
-        };
-        self.scope
-            .candidate(&canonical(&heap))
-            .expect("a chain within the scope fits it")
-    }
+    /// The largest scope [`CnfEncoding`] is built for (about 24n² clauses): Algorithm 1
+    /// takes about 4 s there (docs/structures.md).
+    pub const ENCODING_LIMIT: usize = 100;
 }
 
-/// A valid list is determined by its length and its items: the encoding has the length in
-/// the order encoding (node i is reachable when the length exceeds i), and ties every field
-/// but the items to its value in the canonical chain of that length (`first`, `last`,
-/// `size`, `prev`, `next`), so that the models are the lengths times the items of the
-/// reachable nodes.
+/// The invariant in CNF: the nodes numbered breadth first from `first` and `last` through
+/// `prev` and `next` ([`ScopeCnf::breadth_first`]); `first` and `last` both `null` or both
+/// set; a reachable node's `prev` is `null` exactly when it is `first`, its `next` exactly
+/// when it is `last`; `a.next = b` exactly when `b.prev = a`; `size` the reachable nodes.
+/// Then the reachable nodes form one chain from `first` to `last`: `next` is a function and
+/// its mirror `prev` too, so following `next` from `first` (no predecessor) never repeats a
+/// node and stops only at `last`, and every reachable node is reached through the links of
+/// that chain.
 impl CnfEncoding for LinkedListScope {
     fn encoding_limit(&self) -> usize {
         Self::ENCODING_LIMIT
@@ -86,22 +70,38 @@ impl CnfEncoding for LinkedListScope {
         let s = &self.scope;
         let n = s.nodes();
         let mut encoded = ScopeCnf::new(s.domains());
-        let length = encoded.cnf.unary(n);
-        for node in 0..n {
-            let reachable = length.at_least(node + 1).expect("node within the scope");
-            encoded.owned_by(s.node_fields(node), reachable);
-        }
-        let items: Vec<usize> = (0..n).map(|node| s.node_field(node, ITEM)).collect();
-        for l in 0..=n {
-            let shape = self.chain(l);
-            // length = l: ≥ l and not ≥ l + 1.
-            let is_length = [length.at_least(l), negate(length.at_least(l + 1))];
-            for (position, &value) in shape.iter().enumerate() {
-                if !items.contains(&position) {
-                    let fixed = encoded.value(position, value);
-                    encoded.cnf.rule(&is_length, &[Ok(fixed)]);
-                }
+        let (first, last) = (s.header_field(FIRST), s.header_field(LAST));
+        let links = |node: usize| vec![s.node_field(node, PREV), s.node_field(node, NEXT)];
+        let (reachable, count) =
+            encoded.breadth_first(&[first, last], links, |node| s.node_fields(node));
+        let empty = |encoded: &ScopeCnf, p: usize| encoded.value(p, 0);
+        encoded
+            .cnf
+            .equivalent(empty(&encoded, first), empty(&encoded, last));
+        for (a, &reached) in reachable.iter().enumerate() {
+            let node = a as u32 + 1;
+            for (end, link) in [(first, PREV), (last, NEXT)] {
+                let (is_end, null) = (
+                    encoded.value(end, node),
+                    empty(&encoded, s.node_field(a, link)),
+                );
+                encoded.cnf.implies([is_end], [null]);
+                encoded.cnf.implies([reached, null], [is_end]);
             }
+            for b in 0..n {
+                let next = encoded.value(s.node_field(a, NEXT), b as u32 + 1);
+                let prev = encoded.value(s.node_field(b, PREV), node);
+                encoded.cnf.equivalent(next, prev);
+            }
+        }
+        let size = s.header_field(SIZE);
+        for l in 0..=n {
+            let is = encoded.value(size, l as u32);
+            let conjuncts = [count.at_least(l), negate(count.at_least(l + 1))];
+            for c in conjuncts {
+                encoded.cnf.rule(&[Ok(is)], &[c]);
+            }
+            encoded.cnf.rule(&conjuncts, &[Ok(is)]);
         }
         encoded
     }

@@ -91,25 +91,25 @@ impl CnfEncoding for TreeMapScope {
     fn encode_within_limit(&self) -> ScopeCnf {
         let s = &self.scope;
         let n = s.nodes();
-        let mut e = ScopeCnf::new(s.domains());
+        let mut encoded = ScopeCnf::new(s.domains());
         let position = |node: usize, field: usize| s.node_field(node, field);
         let root = s.header_field(ROOT);
         for v in 2..=n as u32 {
-            let clause = [!e.value(root, v)];
-            e.cnf.clause(clause);
+            let clause = [!encoded.value(root, v)];
+            encoded.cnf.clause(clause);
         }
         let rooted = if n == 0 {
-            return e;
+            return encoded;
         } else {
-            e.value(root, 1)
+            encoded.value(root, 1)
         };
         // Child slot 2i + side; before[k]: the links set among slots < k.
         let slot = |k: usize| position(k / 2, LEFT + k % 2);
-        let mut before: Vec<Unary> = vec![e.cnf.unary(0)];
+        let mut before: Vec<Unary> = vec![encoded.cnf.unary(0)];
         for k in 0..2 * n {
-            let set = !e.value(slot(k), 0);
-            let next = e.cnf.unary(n - 1);
-            next.equals_plus(&mut e.cnf, &[], &before[k], Some(set));
+            let set = !encoded.value(slot(k), 0);
+            let next = encoded.cnf.unary(n - 1);
+            next.equals_plus(&mut encoded.cnf, &[], &before[k], Some(set));
             before.push(next);
         }
         let links = &before[2 * n];
@@ -120,71 +120,71 @@ impl CnfEncoding for TreeMapScope {
             })
             .collect();
         for (i, &r) in reachable.iter().enumerate() {
-            e.owned_by(s.node_fields(i), r);
+            encoded.owned_by(s.node_fields(i), r);
         }
         for (k, counted) in before.iter().enumerate().take(2 * n) {
             let (i, field) = (k / 2, slot(k));
             // A node's links are set only once it was pointed to (the root: once rooted).
-            let set = !e.value(field, 0);
-            e.cnf.implies([set], [reachable[i]]);
+            let set = !encoded.value(field, 0);
+            encoded.cnf.implies([set], [reachable[i]]);
             for j in 0..n {
-                let target = e.value(field, j as u32 + 1);
+                let target = encoded.value(field, j as u32 + 1);
                 if j <= i {
-                    e.cnf.clause([!target]);
+                    encoded.cnf.clause([!target]);
                     continue;
                 }
                 // slot k points to node j ⟺ set ∧ exactly j − 1 links before it.
                 let (low, high) = (counted.at_least(j - 1), negate(counted.at_least(j)));
-                e.cnf.rule(&[Ok(target)], &[low]);
-                e.cnf.rule(&[Ok(target)], &[high]);
-                e.cnf.rule(&[Ok(set), low, high], &[Ok(target)]);
+                encoded.cnf.rule(&[Ok(target)], &[low]);
+                encoded.cnf.rule(&[Ok(target)], &[high]);
+                encoded.cnf.rule(&[Ok(set), low, high], &[Ok(target)]);
             }
         }
         // parent mirrors the child links; the root's is null.
-        let child = |e: &ScopeCnf, i: usize, side: usize, j: usize| {
-            e.value(position(i, LEFT + side), j as u32 + 1)
+        let child = |encoded: &ScopeCnf, i: usize, side: usize, j: usize| {
+            encoded.value(position(i, LEFT + side), j as u32 + 1)
         };
-        e.cnf.clause([e.value(position(0, PARENT), 0)]);
+        encoded.cnf.clause([encoded.value(position(0, PARENT), 0)]);
         for (j, &reached) in reachable.iter().enumerate().skip(1) {
             let parent = position(j, PARENT);
-            e.cnf.equivalent(e.value(parent, 0), !reached);
+            encoded.cnf.equivalent(encoded.value(parent, 0), !reached);
             for i in 0..n {
-                let up = e.value(parent, i as u32 + 1);
+                let up = encoded.value(parent, i as u32 + 1);
                 if i >= j {
-                    e.cnf.clause([!up]);
+                    encoded.cnf.clause([!up]);
                     continue;
                 }
-                let (left, right) = (child(&e, i, 0, j), child(&e, i, 1, j));
-                e.cnf.implies([left], [up]);
-                e.cnf.implies([right], [up]);
-                e.cnf.implies([up], [left, right]);
+                let (left, right) = (child(&encoded, i, 0, j), child(&encoded, i, 1, j));
+                encoded.cnf.implies([left], [up]);
+                encoded.cnf.implies([right], [up]);
+                encoded.cnf.implies([up], [left, right]);
             }
         }
         // size: 0 without a root, else one more than the links.
         let size = s.header_field(SIZE);
-        e.cnf.equivalent(e.value(size, 0), !rooted);
+        encoded.cnf.equivalent(encoded.value(size, 0), !rooted);
         for l in 1..=n {
-            let is = e.value(size, l as u32);
+            let is = encoded.value(size, l as u32);
             let conjuncts: [Bit; 3] =
                 [Ok(rooted), links.at_least(l - 1), negate(links.at_least(l))];
             for c in conjuncts {
-                e.cnf.rule(&[Ok(is)], &[c]);
+                encoded.cnf.rule(&[Ok(is)], &[c]);
             }
-            e.cnf.rule(&conjuncts, &[Ok(is)]);
+            encoded.cnf.rule(&conjuncts, &[Ok(is)]);
         }
-        self.encode_keys(&mut e);
-        self.encode_colours(&mut e, &reachable);
-        e
+        self.encode_keys(&mut encoded);
+        self.encode_colours(&mut encoded, &reachable);
+        encoded
     }
 }
 
 impl TreeMapScope {
     /// The search-tree order: a unary key rank per node, and the subtree relation.
     #[allow(clippy::needless_range_loop)] // i < m < j: nodes by number, as the relation
-    fn encode_keys(&self, e: &mut ScopeCnf) {
+    fn encode_keys(&self, encoded: &mut ScopeCnf) {
         let s = &self.scope;
         let n = s.nodes();
-        let key_values: Vec<i32> = (0..e.values(s.node_field(0, KEY)).len() as u32)
+        let key_values: Vec<i32> = (0..encoded.values(s.node_field(0, KEY)).len() as u32)
             .map(|v| {
                 s.value_of(s.node_field(0, KEY), v)
                     .int()
@@ -198,23 +198,23 @@ impl TreeMapScope {
         let ranks: Vec<Unary> = (0..n)
             .map(|i| {
                 let field = s.node_field(i, KEY);
-                let unary = e.cnf.unary(distinct.len() - 1);
+                let unary = encoded.cnf.unary(distinct.len() - 1);
                 for t in 1..distinct.len() {
                     let at_least = unary.at_least(t).expect("t in range");
                     let keys = |above: bool| -> Vec<Literal> {
                         (0..key_values.len())
                             .filter(|&v| (rank(v) >= t) == above)
-                            .map(|v| e.value(field, v as u32))
+                            .map(|v| encoded.value(field, v as u32))
                             .collect()
                     };
                     let (above, below) = (keys(true), keys(false));
-                    e.cnf.implies([at_least], above.iter().copied());
-                    e.cnf.implies([!at_least], below.iter().copied());
+                    encoded.cnf.implies([at_least], above.iter().copied());
+                    encoded.cnf.implies([!at_least], below.iter().copied());
                     for &l in &above {
-                        e.cnf.implies([l], [at_least]);
+                        encoded.cnf.implies([l], [at_least]);
                     }
                     for &l in &below {
-                        e.cnf.implies([l], [!at_least]);
+                        encoded.cnf.implies([l], [!at_least]);
                     }
                 }
                 unary
@@ -225,13 +225,13 @@ impl TreeMapScope {
         for (side, relation) in within.iter_mut().enumerate() {
             for j in 1..n {
                 for i in 0..j {
-                    let x = e.cnf.variable();
-                    let child = e.value(s.node_field(i, LEFT + side), j as u32 + 1);
-                    e.cnf.implies([child], [x]);
+                    let x = encoded.cnf.variable();
+                    let child = encoded.value(s.node_field(i, LEFT + side), j as u32 + 1);
+                    encoded.cnf.implies([child], [x]);
                     for m in i + 1..j {
-                        let up = e.value(s.node_field(j, PARENT), m as u32 + 1);
+                        let up = encoded.value(s.node_field(j, PARENT), m as u32 + 1);
                         let through: Literal = relation[i][m].expect("m < j set");
-                        e.cnf.implies([up, through], [x]);
+                        encoded.cnf.implies([up, through], [x]);
                     }
                     relation[i][j] = Some(x);
                     // left: key j < key i; right: key i < key j.
@@ -239,7 +239,7 @@ impl TreeMapScope {
                     for t in 0..distinct.len() {
                         let premise = ranks[smaller].at_least(t);
                         let conclusion = ranks[larger].at_least(t + 1);
-                        e.cnf.rule(&[Ok(x), premise], &[conclusion]);
+                        encoded.cnf.rule(&[Ok(x), premise], &[conclusion]);
                     }
                 }
             }
@@ -247,30 +247,30 @@ impl TreeMapScope {
     }
 
     /// Red-black colours: root black, no red parent of a red entry, one black height.
-    fn encode_colours(&self, e: &mut ScopeCnf, reachable: &[Literal]) {
+    fn encode_colours(&self, encoded: &mut ScopeCnf, reachable: &[Literal]) {
         let s = &self.scope;
         let n = s.nodes();
-        let black = |e: &ScopeCnf, i: usize| e.value(s.node_field(i, COLOR), 1);
-        e.cnf.implies([reachable[0]], [black(e, 0)]);
+        let black = |encoded: &ScopeCnf, i: usize| encoded.value(s.node_field(i, COLOR), 1);
+        encoded.cnf.implies([reachable[0]], [black(encoded, 0)]);
         // A red-black tree of L entries has black height h with 2^h − 1 ≤ L.
         let most = (usize::BITS - (n + 1).leading_zeros() - 1) as usize;
-        let height = e.cnf.unary(most);
-        let zero = e.cnf.unary(0);
-        let depth: Vec<Unary> = (0..n).map(|_| e.cnf.unary(most)).collect();
-        let root_black = black(e, 0);
-        depth[0].equals_plus(&mut e.cnf, &[reachable[0]], &zero, Some(root_black));
+        let height = encoded.cnf.unary(most);
+        let zero = encoded.cnf.unary(0);
+        let depth: Vec<Unary> = (0..n).map(|_| encoded.cnf.unary(most)).collect();
+        let root_black = black(encoded, 0);
+        depth[0].equals_plus(&mut encoded.cnf, &[reachable[0]], &zero, Some(root_black));
         for j in 1..n {
             for i in 0..j {
-                let up = e.value(s.node_field(j, PARENT), i as u32 + 1);
-                let (black_i, black_j) = (black(e, i), black(e, j));
-                e.cnf.implies([up], [black_i, black_j]);
-                depth[j].equals_plus(&mut e.cnf, &[up], &depth[i], Some(black_j));
+                let up = encoded.value(s.node_field(j, PARENT), i as u32 + 1);
+                let (black_i, black_j) = (black(encoded, i), black(encoded, j));
+                encoded.cnf.implies([up], [black_i, black_j]);
+                depth[j].equals_plus(&mut encoded.cnf, &[up], &depth[i], Some(black_j));
             }
         }
         for i in 0..n {
             for side in 0..2 {
-                let null = e.value(s.node_field(i, LEFT + side), 0);
-                depth[i].equals_plus(&mut e.cnf, &[reachable[i], null], &height, None);
+                let null = encoded.value(s.node_field(i, LEFT + side), 0);
+                depth[i].equals_plus(&mut encoded.cnf, &[reachable[i], null], &height, None);
             }
         }
     }
