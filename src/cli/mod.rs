@@ -13,6 +13,7 @@ pub mod decode;
 pub mod demo;
 pub mod diff;
 pub mod encode;
+pub mod fe;
 pub mod merge;
 pub mod minimal;
 pub mod mutate;
@@ -83,6 +84,10 @@ pub enum Command {
     Plot(plot::PlotArgs),
     /// List the registered subject units: SLOC, |M_C| and j of the paper's context.
     Subjects(subjects::SubjectsArgs),
+    /// Field-exhaustive testing of a unit with a finitization, per scope 1..=N: Korat's
+    /// structures, the field extensions, and field-exhaustive suites by incremental SAT and
+    /// greedy selection (written out with --suites).
+    Fe(fe::FeArgs),
     /// Regenerate the mutant catalogs under mutants/ (or --check them).
     Mutate(mutate::MutateArgs),
     /// Report on the mutants (summary per unit).
@@ -143,6 +148,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Phi(args) => phi::run(&args),
         Command::Plot(args) => plot::run(&args),
         Command::Subjects(args) => subjects::run(&args),
+        Command::Fe(args) => fe::run(&args),
         Command::Mutate(args) => mutate::run(&args),
         Command::Mutants(args) => mutate::run_mutants(&args),
     }

@@ -154,6 +154,26 @@ impl HeapScope {
         self.nodes
     }
 
+    /// The port's fields (#F of the paper's bound #F · n²): the header's and a node's.
+    pub fn fields(&self) -> usize {
+        self.header.len() + self.node.len()
+    }
+
+    /// The names of the header's fields, in declaration order.
+    pub fn header_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.header.iter().map(|(name, _)| *name)
+    }
+
+    /// The names of a node's fields, in declaration order.
+    pub fn node_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.node.iter().map(|(name, _)| *name)
+    }
+
+    /// The candidate positions of node `node`'s fields.
+    pub fn node_fields(&self, node: usize) -> std::ops::Range<usize> {
+        self.node_field(node, 0)..self.node_field(node, 0) + self.node.len()
+    }
+
     /// The candidate position of header field `field` (index into [`HeapBuild::HEADER`]).
     pub fn header_field(&self, field: usize) -> usize {
         field
@@ -167,6 +187,11 @@ impl HeapScope {
     /// The value of a field of the candidate, read through `reader`.
     pub fn read(&self, reader: &mut FieldReader<'_>, position: usize) -> FieldValue {
         let index = reader.get(position);
+        self.range(position).value(index)
+    }
+
+    /// The value index `index` of field `position` stands for.
+    pub fn value_of(&self, position: usize, index: u32) -> FieldValue {
         self.range(position).value(index)
     }
 

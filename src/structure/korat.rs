@@ -33,9 +33,20 @@ pub struct SearchStats {
 /// each valid candidate (value indices, one per field); see the module's contract.
 pub fn search(
     finitization: &dyn Finitization,
+    valid: impl FnMut(&mut FieldReader<'_>) -> bool,
+    found: impl FnMut(&[u32]),
+) -> SearchStats {
+    search_within(finitization, valid, found, u64::MAX).expect("an unlimited search finishes")
+}
+
+/// [`search`], given up once the predicate has run on `most_candidates` candidates without
+/// the search finishing: `None` then (the candidates found so far were reported).
+pub fn search_within(
+    finitization: &dyn Finitization,
     mut valid: impl FnMut(&mut FieldReader<'_>) -> bool,
     mut found: impl FnMut(&[u32]),
-) -> SearchStats {
+    most_candidates: u64,
+) -> Option<SearchStats> {
     let domains = finitization.domains();
     let mut values = vec![0u32; domains.len()];
     let mut read = vec![false; domains.len()];
@@ -57,7 +68,10 @@ pub fn search(
             found(&values);
         }
         if !advance(domains, &mut values, &mut order) {
-            return stats;
+            return Some(stats);
+        }
+        if stats.candidates >= most_candidates {
+            return None;
         }
     }
 }
@@ -197,6 +211,15 @@ mod tests {
             }
             assert_eq!(reported, brute_force(&tree), "scope {n}");
         }
+    }
+
+    #[test]
+    fn a_search_within_a_budget_finishes_or_says_it_did_not() {
+        let tree = BinaryTree::new(5);
+        let (full, _) = korat(&tree);
+        let within = |budget| search_within(&tree, |r| tree.rep_ok(r), |_| {}, budget);
+        assert_eq!(within(full.candidates), Some(full));
+        assert_eq!(within(full.candidates - 1), None);
     }
 
     #[test]

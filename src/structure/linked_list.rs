@@ -3,8 +3,9 @@
 use crate::subject::heap::FieldValue;
 use crate::subjects::linked_list::LinkedList;
 
+use super::cnf::{ScopeCnf, negate};
 use super::heap_scope::{FieldRange, HeapScope, ScopeError};
-use super::{FieldReader, Invariant};
+use super::{CnfEncoding, FieldReader, Finitization, Invariant};
 
 const FIRST: usize = 0;
 const LAST: usize = 1;
@@ -43,6 +44,66 @@ impl LinkedListScope {
             ],
         )?;
         Ok(LinkedListScope { scope })
+    }
+}
+
+impl LinkedListScope {
+    /// The largest scope [`CnfEncoding`] is built for (about 24n² clauses): Algorithm 1
+    /// takes about 4 s there (docs/structures.md).
+    pub const ENCODING_LIMIT: usize = 100;
+}
+
+/// The invariant in CNF: the nodes numbered breadth first from `first` and `last` through
+/// `prev` and `next` ([`ScopeCnf::breadth_first`]); `first` and `last` both `null` or both
+/// set; a reachable node's `prev` is `null` exactly when it is `first`, its `next` exactly
+/// when it is `last`; `a.next = b` exactly when `b.prev = a`; `size` the reachable nodes.
+/// Then the reachable nodes form one chain from `first` to `last`: `next` is a function and
+/// its mirror `prev` too, so following `next` from `first` (no predecessor) never repeats a
+/// node and stops only at `last`, and every reachable node is reached through the links of
+/// that chain.
+impl CnfEncoding for LinkedListScope {
+    fn encoding_limit(&self) -> usize {
+        Self::ENCODING_LIMIT
+    }
+
+    fn encode_within_limit(&self) -> ScopeCnf {
+        let s = &self.scope;
+        let n = s.nodes();
+        let mut encoded = ScopeCnf::new(s.domains());
+        let (first, last) = (s.header_field(FIRST), s.header_field(LAST));
+        let links = |node: usize| vec![s.node_field(node, PREV), s.node_field(node, NEXT)];
+        let (reachable, count) =
+            encoded.breadth_first(&[first, last], links, |node| s.node_fields(node));
+        let empty = |encoded: &ScopeCnf, p: usize| encoded.value(p, 0);
+        encoded
+            .cnf
+            .equivalent(empty(&encoded, first), empty(&encoded, last));
+        for (a, &reached) in reachable.iter().enumerate() {
+            let node = a as u32 + 1;
+            for (end, link) in [(first, PREV), (last, NEXT)] {
+                let (is_end, null) = (
+                    encoded.value(end, node),
+                    empty(&encoded, s.node_field(a, link)),
+                );
+                encoded.cnf.implies([is_end], [null]);
+                encoded.cnf.implies([reached, null], [is_end]);
+            }
+            for b in 0..n {
+                let next = encoded.value(s.node_field(a, NEXT), b as u32 + 1);
+                let prev = encoded.value(s.node_field(b, PREV), node);
+                encoded.cnf.equivalent(next, prev);
+            }
+        }
+        let size = s.header_field(SIZE);
+        for l in 0..=n {
+            let is = encoded.value(size, l as u32);
+            let conjuncts = [count.at_least(l), negate(count.at_least(l + 1))];
+            for c in conjuncts {
+                encoded.cnf.rule(&[Ok(is)], &[c]);
+            }
+            encoded.cnf.rule(&conjuncts, &[Ok(is)]);
+        }
+        encoded
     }
 }
 

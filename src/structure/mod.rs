@@ -6,21 +6,26 @@
 //! the scope. A validity predicate (the class invariant, `repOk`) reads fields through a
 //! [`FieldReader`], which logs the order of first reads. [`korat::search`] enumerates every
 //! valid candidate up to isomorphism (Korat: Boyapati, Khurshid and Marinov, ISSTA 2002).
+//! A [`CnfEncoding`] states the same invariant in CNF, and [`sat::field_exhaustive_suite`]
+//! runs the paper's Algorithm 1 over it (incremental SAT).
 //!
 //! Pure: no I/O, no randomness.
 
 mod binary_tree;
+pub mod cnf;
 pub mod extension;
 pub mod heap_scope;
 pub mod korat;
 mod linked_list;
 pub mod oracle;
 pub mod reachable;
+pub mod sat;
 mod tree_map;
+pub mod units;
 
 pub use binary_tree::BinaryTree;
 pub use heap_scope::{FieldRange, HeapScope, ScopeError};
-pub use korat::{SearchStats, search};
+pub use korat::{SearchStats, search, search_within};
 pub use linked_list::LinkedListScope;
 pub use tree_map::TreeMapScope;
 
@@ -98,6 +103,41 @@ pub trait Invariant {
         let (mut read, mut order) = (vec![false; candidate.len()], Vec::new());
         Some(self.rep_ok(&mut FieldReader::new(&candidate, &mut read, &mut order)))
     }
+}
+
+/// A port's invariant stated in CNF over its scope's candidate vector, for the paper's
+/// Algorithm 1 ([`sat`]).
+///
+/// Contract: the models of [`CnfEncoding::encode`]'s formula, decoded, are exactly the
+/// candidates Korat reports for the scope ([`Invariant::structures`]: valid, nodes numbered
+/// breadth first, fields of unreachable nodes at index 0), each once, and its reachability
+/// literals follow the [`cnf`] module's contract. Within [`CnfEncoding::encoding_limit`]
+/// nodes.
+pub trait CnfEncoding: Invariant {
+    /// The largest scope (nodes) the encoding is built for.
+    fn encoding_limit(&self) -> usize;
+
+    /// The invariant in CNF (the scope has at most [`CnfEncoding::encoding_limit`] nodes).
+    fn encode_within_limit(&self) -> cnf::ScopeCnf;
+
+    /// The invariant in CNF, or the limit the scope exceeds.
+    fn encode(&self) -> Result<cnf::ScopeCnf, BeyondEncoding> {
+        let (nodes, limit) = (self.heap_scope().nodes(), self.encoding_limit());
+        if nodes > limit {
+            return Err(BeyondEncoding { nodes, limit });
+        }
+        Ok(self.encode_within_limit())
+    }
+}
+
+/// A scope larger than its CNF encoding is built for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("scope {nodes} is beyond the CNF encoding's limit of {limit} nodes")]
+pub struct BeyondEncoding {
+    /// The scope's nodes.
+    pub nodes: usize,
+    /// The encoding's limit.
+    pub limit: usize,
 }
 
 impl<T: Invariant> Finitization for T {

@@ -3,8 +3,9 @@
 use crate::subject::heap::FieldValue;
 use crate::subjects::tree_map::TreeMap;
 
+use super::cnf::{Bit, Literal, ScopeCnf, Unary, negate};
 use super::heap_scope::{FieldRange, HeapScope, ScopeError};
-use super::{FieldReader, Invariant};
+use super::{CnfEncoding, FieldReader, Finitization, Invariant};
 
 const ROOT: usize = 0;
 const SIZE: usize = 1;
@@ -61,6 +62,217 @@ impl TreeMapScope {
             ],
         )?;
         Ok(TreeMapScope { scope })
+    }
+}
+
+impl TreeMapScope {
+    /// The largest scope [`CnfEncoding`] is built for (the subtree relation and the key
+    /// order take about n³/3 and n²·keys clauses): Algorithm 1 takes about 10 s there
+    /// (docs/structures.md).
+    pub const ENCODING_LIMIT: usize = 40;
+}
+
+/// The red-black tree in CNF, in the canonical numbering: the child links (`left` then
+/// `right` of node 0, of node 1, …) that are not `null` point to nodes 1, 2, … in order,
+/// each only once the node holding it has been pointed to (a unary counter of the links
+/// before each one), so a tree of L nodes is numbered breadth first as Korat's search and
+/// [`canonical`](crate::subject::heap::canonical) number it; node i is reachable when at
+/// least i links are set (and the root is); `parent` mirrors the child links; `size` is
+/// one more than the links. Keys are in the order encoding per node; "j is in the left
+/// (right) subtree of i" is forced by the child links and the parents (BFS numbers put
+/// ancestors first), and implies a smaller (larger) key. Colours: the root black, no red
+/// parent of a red entry, and the black count from the root (a unary number per node, the
+/// parent's plus the entry's own) equal to one global black height at every `null` link.
+impl CnfEncoding for TreeMapScope {
+    fn encoding_limit(&self) -> usize {
+        Self::ENCODING_LIMIT
+    }
+
+    fn encode_within_limit(&self) -> ScopeCnf {
+        let s = &self.scope;
+        let n = s.nodes();
+        let mut encoded = ScopeCnf::new(s.domains());
+        let position = |node: usize, field: usize| s.node_field(node, field);
+        let root = s.header_field(ROOT);
+        for v in 2..=n as u32 {
+            let clause = [!encoded.value(root, v)];
+            encoded.cnf.clause(clause);
+        }
+        let rooted = if n == 0 {
+            return encoded;
+        } else {
+            encoded.value(root, 1)
+        };
+        // Child slot 2i + side; before[k]: the links set among slots < k.
+        let slot = |k: usize| position(k / 2, LEFT + k % 2);
+        let mut before: Vec<Unary> = vec![encoded.cnf.unary(0)];
+        for k in 0..2 * n {
+            let set = !encoded.value(slot(k), 0);
+            let next = encoded.cnf.unary(n - 1);
+            next.equals_plus(&mut encoded.cnf, &[], &before[k], Some(set));
+            before.push(next);
+        }
+        let links = &before[2 * n];
+        let reachable: Vec<Literal> = (0..n)
+            .map(|i| match i {
+                0 => rooted,
+                _ => links.at_least(i).expect("i < n"),
+            })
+            .collect();
+        for (i, &r) in reachable.iter().enumerate() {
+            encoded.owned_by(s.node_fields(i), r);
+        }
+        for (k, counted) in before.iter().enumerate().take(2 * n) {
+            let (i, field) = (k / 2, slot(k));
+            // A node's links are set only once it was pointed to (the root: once rooted).
+            let set = !encoded.value(field, 0);
+            encoded.cnf.implies([set], [reachable[i]]);
+            for j in 0..n {
+                let target = encoded.value(field, j as u32 + 1);
+                if j <= i {
+                    encoded.cnf.clause([!target]);
+                    continue;
+                }
+                // slot k points to node j ⟺ set ∧ exactly j − 1 links before it.
+                let (low, high) = (counted.at_least(j - 1), negate(counted.at_least(j)));
+                encoded.cnf.rule(&[Ok(target)], &[low]);
+                encoded.cnf.rule(&[Ok(target)], &[high]);
+                encoded.cnf.rule(&[Ok(set), low, high], &[Ok(target)]);
+            }
+        }
+        // parent mirrors the child links; the root's is null.
+        let child = |encoded: &ScopeCnf, i: usize, side: usize, j: usize| {
+            encoded.value(position(i, LEFT + side), j as u32 + 1)
+        };
+        encoded.cnf.clause([encoded.value(position(0, PARENT), 0)]);
+        for (j, &reached) in reachable.iter().enumerate().skip(1) {
+            let parent = position(j, PARENT);
+            encoded.cnf.equivalent(encoded.value(parent, 0), !reached);
+            for i in 0..n {
+                let up = encoded.value(parent, i as u32 + 1);
+                if i >= j {
+                    encoded.cnf.clause([!up]);
+                    continue;
+                }
+                let (left, right) = (child(&encoded, i, 0, j), child(&encoded, i, 1, j));
+                encoded.cnf.implies([left], [up]);
+                encoded.cnf.implies([right], [up]);
+                encoded.cnf.implies([up], [left, right]);
+            }
+        }
+        // size: 0 without a root, else one more than the links.
+        let size = s.header_field(SIZE);
+        encoded.cnf.equivalent(encoded.value(size, 0), !rooted);
+        for l in 1..=n {
+            let is = encoded.value(size, l as u32);
+            let conjuncts: [Bit; 3] =
+                [Ok(rooted), links.at_least(l - 1), negate(links.at_least(l))];
+            for c in conjuncts {
+                encoded.cnf.rule(&[Ok(is)], &[c]);
+            }
+            encoded.cnf.rule(&conjuncts, &[Ok(is)]);
+        }
+        self.encode_keys(&mut encoded);
+        self.encode_colours(&mut encoded, &reachable);
+        encoded
+    }
+}
+
+impl TreeMapScope {
+    /// The search-tree order: a unary key rank per node, and the subtree relation.
+    #[allow(clippy::needless_range_loop)] // i < m < j: nodes by number, as the relation
+    fn encode_keys(&self, encoded: &mut ScopeCnf) {
+        let s = &self.scope;
+        let n = s.nodes();
+        let key_values: Vec<i32> = (0..encoded.values(s.node_field(0, KEY)).len() as u32)
+            .map(|v| {
+                s.value_of(s.node_field(0, KEY), v)
+                    .int()
+                    .expect("keys are ints")
+            })
+            .collect();
+        let mut distinct = key_values.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let rank = |v: usize| distinct.partition_point(|&d| d < key_values[v]);
+        let ranks: Vec<Unary> = (0..n)
+            .map(|i| {
+                let field = s.node_field(i, KEY);
+                let unary = encoded.cnf.unary(distinct.len() - 1);
+                for t in 1..distinct.len() {
+                    let at_least = unary.at_least(t).expect("t in range");
+                    let keys = |above: bool| -> Vec<Literal> {
+                        (0..key_values.len())
+                            .filter(|&v| (rank(v) >= t) == above)
+                            .map(|v| encoded.value(field, v as u32))
+                            .collect()
+                    };
+                    let (above, below) = (keys(true), keys(false));
+                    encoded.cnf.implies([at_least], above.iter().copied());
+                    encoded.cnf.implies([!at_least], below.iter().copied());
+                    for &l in &above {
+                        encoded.cnf.implies([l], [at_least]);
+                    }
+                    for &l in &below {
+                        encoded.cnf.implies([l], [!at_least]);
+                    }
+                }
+                unary
+            })
+            .collect();
+        // within[side][i][j]: j is in i's left (side 0) or right (side 1) subtree.
+        let mut within = vec![vec![vec![None; n]; n]; 2];
+        for (side, relation) in within.iter_mut().enumerate() {
+            for j in 1..n {
+                for i in 0..j {
+                    let x = encoded.cnf.variable();
+                    let child = encoded.value(s.node_field(i, LEFT + side), j as u32 + 1);
+                    encoded.cnf.implies([child], [x]);
+                    for m in i + 1..j {
+                        let up = encoded.value(s.node_field(j, PARENT), m as u32 + 1);
+                        let through: Literal = relation[i][m].expect("m < j set");
+                        encoded.cnf.implies([up, through], [x]);
+                    }
+                    relation[i][j] = Some(x);
+                    // left: key j < key i; right: key i < key j.
+                    let (smaller, larger) = if side == 0 { (j, i) } else { (i, j) };
+                    for t in 0..distinct.len() {
+                        let premise = ranks[smaller].at_least(t);
+                        let conclusion = ranks[larger].at_least(t + 1);
+                        encoded.cnf.rule(&[Ok(x), premise], &[conclusion]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Red-black colours: root black, no red parent of a red entry, one black height.
+    fn encode_colours(&self, encoded: &mut ScopeCnf, reachable: &[Literal]) {
+        let s = &self.scope;
+        let n = s.nodes();
+        let black = |encoded: &ScopeCnf, i: usize| encoded.value(s.node_field(i, COLOR), 1);
+        encoded.cnf.implies([reachable[0]], [black(encoded, 0)]);
+        // A red-black tree of L entries has black height h with 2^h − 1 ≤ L.
+        let most = (usize::BITS - (n + 1).leading_zeros() - 1) as usize;
+        let height = encoded.cnf.unary(most);
+        let zero = encoded.cnf.unary(0);
+        let depth: Vec<Unary> = (0..n).map(|_| encoded.cnf.unary(most)).collect();
+        let root_black = black(encoded, 0);
+        depth[0].equals_plus(&mut encoded.cnf, &[reachable[0]], &zero, Some(root_black));
+        for j in 1..n {
+            for i in 0..j {
+                let up = encoded.value(s.node_field(j, PARENT), i as u32 + 1);
+                let (black_i, black_j) = (black(encoded, i), black(encoded, j));
+                encoded.cnf.implies([up], [black_i, black_j]);
+                depth[j].equals_plus(&mut encoded.cnf, &[up], &depth[i], Some(black_j));
+            }
+        }
+        for i in 0..n {
+            for side in 0..2 {
+                let null = encoded.value(s.node_field(i, LEFT + side), 0);
+                depth[i].equals_plus(&mut encoded.cnf, &[reachable[i], null], &height, None);
+            }
+        }
     }
 }
 
