@@ -97,7 +97,8 @@ fn job(class: &str, strategy: StrategyKind, n: usize, tests: u64) -> Job {
     Job {
         subject: class.into(),
         mutant: 0,
-        strategy,
+        strategy: testspace::experiment::RunStrategy::Walk(strategy),
+        suite: None,
         n,
         seed: 2010,
         start: 0,

@@ -9,9 +9,9 @@ use anyhow::{Context as _, bail};
 use clap::Args;
 
 use crate::experiment::OracleKind;
+use crate::experiment::RunStrategy;
 use crate::experiment::file::parse_experiment_profile;
 use crate::runner::CellRecord;
-use crate::strategy::StrategyKind;
 
 /// Which cell's first failing test case: the arguments `show-test` and `reduce` share.
 #[derive(Debug, Args)]
@@ -24,9 +24,9 @@ pub struct CellArgs {
     /// The mutant id.
     #[arg(long)]
     pub mutant: u32,
-    /// The strategy (be, r, r-leaf, bobw, bobw-prime).
+    /// The strategy (be, r, r-leaf, bobw, bobw-prime, fdrt, fdrt-reset, fcrt).
     #[arg(long)]
-    pub strategy: StrategyKind,
+    pub strategy: String,
     /// n.
     #[arg(long)]
     pub n: u64,
@@ -120,7 +120,7 @@ pub(crate) fn locate(args: &CellArgs) -> anyhow::Result<FailingTest> {
         .filter(|c| {
             c.subject == args.subject
                 && c.mutant == args.mutant
-                && c.strategy == args.strategy.name()
+                && c.strategy == args.strategy
                 && c.n == args.n
                 && c.replicate == args.replicate
                 && args.phase.as_ref().is_none_or(|p| *p == c.phase)
@@ -149,20 +149,26 @@ pub(crate) fn locate(args: &CellArgs) -> anyhow::Result<FailingTest> {
         .iter()
         .find(|s| s.unit.class() == args.subject)
         .with_context(|| format!("{} is not a subject of the experiment", args.subject))?;
-    let context = Arc::clone(&plan.context);
     let n = args.n as usize;
     let counter = cell.first_failure - 1;
-    let strategy = args.strategy.build(
-        context.call_space(),
-        n,
-        experiment.replicate_seed(args.replicate),
-    );
-    let mut calls = vec![0u32; n];
-    anyhow::ensure!(
-        strategy.case_into(counter, &mut calls),
-        "the strategy has no test case {counter}"
-    );
-    let index = context.codec(n).encode(&calls)?;
+    let seed = experiment.replicate_seed(args.replicate);
+    let run = &experiment.phases[cell.phase_index].runs[cell.run];
+    let (context, calls) = match &run.strategy {
+        RunStrategy::Walk(kind) => {
+            let context = Arc::clone(&plan.context);
+            let strategy = kind.build(context.call_space(), n, seed);
+            let mut calls = vec![0u32; n];
+            anyhow::ensure!(
+                strategy.case_into(counter, &mut calls),
+                "the strategy has no test case {counter}"
+            );
+            (context, calls)
+        }
+        RunStrategy::Generator(config) => {
+            generated_case(&args.results, plan, config, n, seed, counter)?
+        }
+    };
+    let index = context.codec(calls.len()).encode(&calls)?;
     if cell.first_failure_index.as_deref() != Some(index.to_string().as_str()) {
         bail!(
             "the regenerated test case does not match the recorded index: was the experiment changed?"
@@ -176,6 +182,32 @@ pub(crate) fn locate(args: &CellArgs) -> anyhow::Result<FailingTest> {
         calls,
         index: index.to_string(),
     })
+}
+
+/// Test case `counter` of a generated run's suite in `results`, as method-call indices of
+/// its own context (M_C over the test case's own pools), with that context.
+fn generated_case(
+    results: &std::path::Path,
+    plan: &crate::experiment::SubjectPlan,
+    config: &crate::generator::GeneratorConfig,
+    n: usize,
+    seed: u64,
+    counter: u64,
+) -> anyhow::Result<(Arc<crate::context::TestContext>, Vec<u32>)> {
+    let key = crate::runner::suites::SuiteKey::new(plan.unit.class(), config, n, seed);
+    let path = results.join(key.file());
+    let file = std::fs::File::open(&path)
+        .with_context(|| format!("cannot read the suite {}", path.display()))?;
+    let (_, suite) =
+        crate::generator::Suite::read(plan.unit, &plan.context, std::io::BufReader::new(file))
+            .with_context(|| format!("cannot read the suite {}", path.display()))?;
+    let case = suite
+        .cases
+        .get(counter as usize)
+        .with_context(|| format!("the suite {} has no test case {counter}", path.display()))?;
+    let own = Arc::new(case.context(plan.unit, &plan.context)?);
+    let calls = case.indices(&own)?;
+    Ok((own, calls))
 }
 
 /// A cell that found a failing test: what `show-test` needs of it.

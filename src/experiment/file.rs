@@ -27,12 +27,17 @@
 //! stop-when-killed = true           # later runs of this phase skip mutants already killed
 //!
 //! [[phase.run]]
-//! strategy = "r"                    # be, r, r-leaf, bobw, bobw-prime
+//! strategy = "r"                    # be, r, r-leaf, bobw, bobw-prime; fdrt, fdrt-reset, fcrt
 //! n = [10, 100, 1000]               # or a SPEC string: "1..=8", "paper"
 //! tests = 1000                      # or "E(r)": E(n) of this phase's r run; or "unlimited"
+//! cost = 60000                      # instead of tests: ⌊cost / n⌋ test cases of n calls
 //! seconds = 60                      # optional time cap per cell
 //! until = "first-failure"           # or "budget": run all tests, count the failing ones
 //! ```
+//!
+//! A generator's run (`fdrt`, `fdrt-reset`, `fcrt`) takes `tests` (test cases generated),
+//! `cost` (cost units of generation: method calls on gold) or both, `n` as the most calls
+//! in one test case, and its parameters in `[phase.run.params]` (see `generator_params`).
 //!
 //! Unknown keys are errors, and every error names the file, line, column and field.
 
@@ -43,9 +48,17 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{Experiment, MutantSelection, OracleKind, Phase, Run, SubjectPlan, TestBudget, Until};
+mod generator_params;
+
+pub use generator_params::{FDRT_RESET_EVERY, GENERATORS};
+
+use super::{
+    Experiment, MutantSelection, OracleKind, Phase, Run, RunStrategy, SubjectPlan, TestBudget,
+    Until,
+};
 use crate::context::file::{FileError, PoolsDecl};
 use crate::context::{MethodSelection, TestContext};
+use crate::generator::SuiteBudget;
 use crate::strategy::StrategyKind;
 use crate::subject::registry;
 
@@ -98,8 +111,10 @@ struct RunDecl {
     strategy: Spanned<String>,
     n: Spanned<toml::Value>,
     tests: Option<Spanned<toml::Value>>,
+    cost: Option<Spanned<toml::Value>>,
     seconds: Option<Spanned<toml::Value>>,
     until: Option<Spanned<String>>,
+    params: Option<generator_params::ParamsDecl>,
 }
 
 /// Parses an experiment from TOML text with the `default` profile (`path` is used in
@@ -144,6 +159,7 @@ pub fn parse_experiment_profile(
     let (mutant_sample, sample_seed) = parser.mutants(decl.mutants.as_ref(), seed)?;
     let watchdog = parser.seconds(decl.watchdog.as_ref(), "watchdog")?;
     let phases = parser.phases(&decl.phase)?;
+    parser.check_coverage(&decl.phase, &phases, &subjects)?;
     parser.check_profile_is_used()?;
     let folder = if profile == DEFAULT_PROFILE {
         name.clone()
@@ -211,6 +227,38 @@ impl Parser<'_> {
             }
             _ => Ok(value.clone()),
         }
+    }
+
+    /// Fails if a generator that steers by branch coverage (`fcrt`) runs on a subject
+    /// without a coverage copy.
+    fn check_coverage(
+        &self,
+        decls: &[PhaseDecl],
+        phases: &[Phase],
+        subjects: &[SubjectPlan],
+    ) -> Result<(), FileError> {
+        for (p, (phase, decl)) in phases.iter().zip(decls).enumerate() {
+            for (r, (run, run_decl)) in phase.runs.iter().zip(&decl.run).enumerate() {
+                let RunStrategy::Generator(config) = &run.strategy else {
+                    continue;
+                };
+                let lacking = subjects
+                    .iter()
+                    .find(|s| config.needs_coverage() && s.unit.probes().is_none());
+                if let Some(subject) = lacking {
+                    return Err(self.err(
+                        run_decl.strategy.span(),
+                        &format!("phase[{p}].run[{r}].strategy"),
+                        format!(
+                            "{} steers by branch coverage, and {} has no coverage copy",
+                            config.name(),
+                            subject.unit.class()
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Fails if the profile asked for is named by no value of the file.
@@ -471,41 +519,69 @@ impl Parser<'_> {
     /// runs of its phase.
     fn run(&self, at: &str, run: &RunDecl, earlier: &[Run]) -> Result<Run, FileError> {
         let field = |f: &str| format!("{at}.{f}");
-        let strategy: StrategyKind =
-            run.strategy
-                .get_ref()
-                .parse()
-                .map_err(|e: crate::strategy::UnknownStrategy| {
-                    self.err(run.strategy.span(), &field("strategy"), e.to_string())
-                })?;
+        let name = run.strategy.get_ref().as_str();
         let lengths = self.lengths(&run.n, &field("n"))?;
-        let tests = self.tests(run.tests.as_ref(), &field("tests"), &lengths, earlier)?;
         let seconds = self.seconds(run.seconds.as_ref(), &field("seconds"))?;
-        let until = match run.until.as_ref() {
-            None => Until::FirstFailure,
-            Some(u) => match u.get_ref().as_str() {
-                "first-failure" => Until::FirstFailure,
-                "budget" => Until::Budget,
-                other => {
+        let until = self.until(run.until.as_ref(), &field("until"))?;
+        let cost = run
+            .cost
+            .as_ref()
+            .map(|c| {
+                let c = self.pick(c, &field("cost"))?;
+                Ok((c.span(), self.cost_units(&field("cost"), &c)?))
+            })
+            .transpose()?;
+        let (strategy, tests) = if GENERATORS.contains(&name) {
+            self.generated(at, run, &lengths, cost.map(|(_, c)| c))?
+        } else {
+            let kind: StrategyKind = name.parse().map_err(|_| {
+                self.err(
+                    run.strategy.span(),
+                    &field("strategy"),
+                    format!(
+                        "unknown strategy `{name}` (expected one of: be, r, r-leaf, bobw, bobw-prime, {})",
+                        GENERATORS.join(", ")
+                    ),
+                )
+            })?;
+            if let Some(params) = run.params.as_ref().and_then(|p| p.keys().next()) {
+                return Err(self.err(
+                    params.span(),
+                    &field("params"),
+                    format!("{name} takes no parameters"),
+                ));
+            }
+            let tests = match cost {
+                None => self.tests(run.tests.as_ref(), &field("tests"), &lengths, earlier)?,
+                Some((span, _)) if run.tests.is_some() => {
                     return Err(self.err(
-                        u.span(),
-                        &field("until"),
-                        format!("expected \"first-failure\" or \"budget\", found {other:?}"),
+                        span,
+                        &field("cost"),
+                        "give `tests` or `cost`, not both".into(),
                     ));
                 }
-            },
+                Some((span, c)) => {
+                    let longest = *lengths.last().expect("lengths are not empty");
+                    if c < longest as u64 {
+                        return Err(self.err(
+                            span,
+                            &field("cost"),
+                            format!("a cost of {c} calls fits no test case of n = {longest}"),
+                        ));
+                    }
+                    TestBudget::Cost(c)
+                }
+            };
+            let with_replacement = matches!(kind, StrategyKind::Random | StrategyKind::RandomLeaf);
+            if tests == TestBudget::Unlimited && seconds.is_none() && with_replacement {
+                return Err(self.err(
+                    run.strategy.span(),
+                    &field("tests"),
+                    format!("{name} draws with replacement: give `tests`, `cost` or `seconds`"),
+                ));
+            }
+            (RunStrategy::Walk(kind), tests)
         };
-        let with_replacement = matches!(strategy, StrategyKind::Random | StrategyKind::RandomLeaf);
-        if tests == TestBudget::Unlimited && seconds.is_none() && with_replacement {
-            return Err(self.err(
-                run.strategy.span(),
-                &field("tests"),
-                format!(
-                    "{} draws with replacement: give `tests` or `seconds`",
-                    strategy.name()
-                ),
-            ));
-        }
         Ok(Run {
             strategy,
             lengths,
@@ -513,6 +589,62 @@ impl Parser<'_> {
             seconds,
             until,
         })
+    }
+
+    /// A generator's run: its configuration and its suite budget.
+    fn generated(
+        &self,
+        at: &str,
+        run: &RunDecl,
+        lengths: &[usize],
+        cost: Option<u64>,
+    ) -> Result<(RunStrategy, TestBudget), FileError> {
+        let field = |f: &str| format!("{at}.{f}");
+        let name = run.strategy.get_ref().as_str();
+        let tests = match run.tests.as_ref() {
+            None => None,
+            Some(t) => {
+                let t = self.pick(t, &field("tests"))?;
+                match t.get_ref() {
+                    toml::Value::Integer(i) if *i >= 1 => Some(*i as u64),
+                    other => {
+                        return Err(self.err(
+                            t.span(),
+                            &field("tests"),
+                            format!(
+                                "{name} generates a suite: expected a positive number of test cases, found {other}"
+                            ),
+                        ));
+                    }
+                }
+            }
+        };
+        if tests.is_none() && cost.is_none() {
+            return Err(self.err(
+                run.strategy.span(),
+                &field("tests"),
+                format!("{name} needs `tests` (test cases generated) or `cost` (cost units)"),
+            ));
+        }
+        // The configuration at the first length; each cell sets its own n.
+        let config = self.generator(at, name, lengths[0], run.params.as_ref())?;
+        Ok((
+            RunStrategy::Generator(config),
+            TestBudget::Suite(SuiteBudget { tests, cost }),
+        ))
+    }
+
+    /// A run's `until`: `first-failure` (the default) or `budget`.
+    fn until(&self, until: Option<&Spanned<String>>, field: &str) -> Result<Until, FileError> {
+        match until.map(|u| (u, u.get_ref().as_str())) {
+            None | Some((_, "first-failure")) => Ok(Until::FirstFailure),
+            Some((_, "budget")) => Ok(Until::Budget),
+            Some((u, other)) => Err(self.err(
+                u.span(),
+                field,
+                format!("expected \"first-failure\" or \"budget\", found {other:?}"),
+            )),
+        }
     }
 
     /// A run's `n`: one length, a list, or a SPEC string; ascending, each at least 1.
@@ -576,7 +708,7 @@ impl Parser<'_> {
                         .map_err(|e: crate::strategy::UnknownStrategy| {
                             self.err(t.span(), field, e.to_string())
                         })?;
-                match earlier.iter().find(|run| run.strategy == kind) {
+                match earlier.iter().find(|run| run.strategy.is(kind)) {
                     Some(run) if lengths.iter().all(|n| run.lengths.contains(n)) => {
                         Ok(TestBudget::FirstFailureOf(kind))
                     }
@@ -796,5 +928,154 @@ tests = "E(r)"
         assert_eq!(e.field, "phase[1].mutants");
         let e = error_of(&GOOD.replace("n = [10, 100]\ntests = 1000", "n = [10, 100]"));
         assert!(e.message.contains("replacement"), "{e}");
+    }
+
+    const GENERATED: &str = r#"name = "g"
+seed = 3
+subjects = ["TreeMap"]
+
+[[phase]]
+name = "cost"
+
+[[phase.run]]
+strategy = "fcrt"
+n = 100
+cost = 60000
+[phase.run.params]
+max-pools = 4
+add-pool-every = 500
+
+[[phase.run]]
+strategy = "r"
+n = [50, 100]
+cost = 60000
+"#;
+
+    #[test]
+    fn a_generated_run_takes_its_parameters_and_a_walk_its_share_of_the_cost() {
+        let e = parse_experiment(Path::new("e.toml"), GENERATED).unwrap();
+        let runs = &e.phases[0].runs;
+        let RunStrategy::Generator(crate::generator::GeneratorConfig::Fcrt(fcrt)) =
+            &runs[0].strategy
+        else {
+            panic!("{:?}", runs[0].strategy)
+        };
+        assert_eq!((fcrt.max_pools, fcrt.add_pool_every), (4, 500));
+        assert_eq!((fcrt.initial_pools, fcrt.reset_every), (1, 100_000));
+        assert_eq!(fcrt.fdrt.max_length, 100);
+        assert_eq!(
+            runs[0].tests,
+            TestBudget::Suite(SuiteBudget {
+                tests: None,
+                cost: Some(60_000)
+            })
+        );
+        assert_eq!(runs[1].tests, TestBudget::Cost(60_000));
+        let reset = GENERATED.replace("strategy = \"fcrt\"", "strategy = \"fdrt-reset\"");
+        let reset = reset.replace("max-pools = 4\nadd-pool-every = 500", "");
+        let e = parse_experiment(Path::new("e.toml"), &reset).unwrap();
+        let RunStrategy::Generator(crate::generator::GeneratorConfig::Fdrt(fdrt)) =
+            &e.phases[0].runs[0].strategy
+        else {
+            panic!()
+        };
+        assert_eq!(fdrt.reset_every, Some(FDRT_RESET_EVERY));
+    }
+
+    #[test]
+    fn bad_generator_budgets_and_parameters_are_located() {
+        let cases = [
+            (
+                "cost = 60000\n[phase",
+                "cost = 0\n[phase",
+                "phase[0].run[0].cost",
+                11,
+                "positive",
+            ),
+            (
+                "max-pools = 4",
+                "max-pools = 1",
+                "phase[0].run[0].params.max-pools",
+                13,
+                "at least 2",
+            ),
+            (
+                "max-pools = 4",
+                "max-pools = 4\ninitial-pools = 5",
+                "phase[0].run[0].params.initial-pools",
+                14,
+                "exceeds",
+            ),
+            (
+                "max-pools = 4",
+                "max-pools = 4\nmax-poles = 3",
+                "phase[0].run[0].params.max-poles",
+                14,
+                "no parameter",
+            ),
+            (
+                "add-pool-every = 500",
+                "add-pool-every = -5",
+                "phase[0].run[0].params.add-pool-every",
+                14,
+                "positive",
+            ),
+            (
+                "max-pools = 4",
+                "null-ratio = 1.5",
+                "phase[0].run[0].params.null-ratio",
+                13,
+                "probability",
+            ),
+            (
+                "max-pools = 4",
+                "seeds = { int = [] }",
+                "phase[0].run[0].params.seeds.int",
+                13,
+                "non-empty",
+            ),
+            (
+                "cost = 60000\n[phase",
+                "tests = \"unlimited\"\n[phase",
+                "phase[0].run[0].tests",
+                11,
+                "suite",
+            ),
+            (
+                "cost = 60000\n[phase",
+                "until = \"budget\"\n[phase",
+                "phase[0].run[0].tests",
+                9,
+                "needs `tests`",
+            ),
+            (
+                "n = [50, 100]\ncost = 60000",
+                "n = [50, 100]\ncost = 60",
+                "phase[0].run[1].cost",
+                19,
+                "fits no test case",
+            ),
+            (
+                "n = [50, 100]\ncost = 60000",
+                "n = [50, 100]\ncost = 600\ntests = 5",
+                "phase[0].run[1].cost",
+                19,
+                "not both",
+            ),
+            (
+                "n = [50, 100]\ncost = 60000\n",
+                "n = [50, 100]\ncost = 60000\nparams = { k = 1 }\n",
+                "phase[0].run[1].params",
+                20,
+                "no parameters",
+            ),
+        ];
+        for (from, to, field, line, message) in cases {
+            let source = GENERATED.replacen(from, to, 1);
+            assert_ne!(source, GENERATED, "{from:?} not found");
+            let e = error_of(&source);
+            assert_eq!((e.field.as_str(), e.line), (field, line), "{to:?}: {e}");
+            assert!(e.message.contains(message), "{to:?}: {e}");
+        }
     }
 }

@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::context::TestContext;
+use crate::generator::{GeneratorConfig, SuiteBudget};
 use crate::strategy::StrategyKind;
 use crate::subject::Unit;
 
@@ -57,11 +58,65 @@ pub enum Until {
     Budget,
 }
 
+/// What a run runs: a counter-based walk, or a generator's suite.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum RunStrategy {
+    /// A walk of [`crate::strategy`]: test case k from (seed, k).
+    Walk(StrategyKind),
+    /// A generator of [`crate::generator`]: a suite generated once on gold per (subject,
+    /// configuration, n, seed), replayed on each mutant.
+    Generator(GeneratorConfig),
+}
+
+impl RunStrategy {
+    /// The name at the edges (`be`, `r`, …, `fdrt`, `fdrt-reset`, `fcrt`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Walk(kind) => kind.name(),
+            Self::Generator(config) => config.name(),
+        }
+    }
+
+    /// Whether it is the walk `kind`.
+    pub fn is(&self, kind: StrategyKind) -> bool {
+        matches!(self, Self::Walk(k) if *k == kind)
+    }
+
+    /// Whether its test cases depend on the seed (every generator's do).
+    pub fn uses_seed(&self) -> bool {
+        match self {
+            Self::Walk(kind) => kind.uses_seed(),
+            Self::Generator(_) => true,
+        }
+    }
+
+    /// Whether test case k may repeat an earlier one, so that its cells are not split
+    /// into chunks (`r`, `r-leaf`).
+    pub fn with_replacement(&self) -> bool {
+        matches!(
+            self,
+            Self::Walk(StrategyKind::Random | StrategyKind::RandomLeaf)
+        )
+    }
+}
+
+impl std::fmt::Display for RunStrategy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The test budget of a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TestBudget {
     /// At most this many test cases.
     Fixed(u64),
+    /// A walk's share of this many cost units (method calls on gold): ⌊cost / n⌋ test
+    /// cases of n calls at length n.
+    Cost(u64),
+    /// A generator's suite: the test cases generated within this budget.
+    Suite(SuiteBudget),
     /// E(n) of the named earlier run of the same phase at the same n, for the same mutant:
     /// the position of its first failing test. Cells where it has none are not run.
     FirstFailureOf(StrategyKind),
@@ -73,8 +128,8 @@ pub enum TestBudget {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Run {
     /// The strategy.
-    pub strategy: StrategyKind,
-    /// The lengths n, ascending.
+    pub strategy: RunStrategy,
+    /// The lengths n, ascending (a generator's: the most calls in one test case).
     pub lengths: Vec<usize>,
     /// The test budget per cell.
     pub tests: TestBudget,

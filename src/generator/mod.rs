@@ -293,6 +293,7 @@ mod tests {
                     tests: None,
                     cost: Some(4_000),
                 }],
+                prefixes: vec![suite.cases.len()],
                 cases: suite.cases.len(),
             };
             let mut bytes = Vec::new();
@@ -320,6 +321,7 @@ mod tests {
             config,
             seed: 5,
             budgets: vec![],
+            prefixes: vec![],
             cases: suite.cases.len() + 1,
         };
         let mut bytes = Vec::new();
@@ -327,7 +329,7 @@ mod tests {
         let error = Suite::read(unit, &context, bytes.as_slice()).unwrap_err();
         assert!(matches!(error, SuiteFileError::Count { .. }), "{error}");
         let text = String::from_utf8(bytes).unwrap();
-        let forward = text.replacen("\"parts\":[]", "\"parts\":[999]", 1);
+        let forward = text.replacen(",[],", ",[999],", 1);
         let error = Suite::read(unit, &context, forward.as_bytes()).unwrap_err();
         assert!(error.to_string().starts_with("line 2: "), "{error}");
     }

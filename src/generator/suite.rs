@@ -1,8 +1,11 @@
 //! Suites: the test cases a generator makes for one (unit, M_C, configuration, seed), in
 //! order, with the cost each one had used up by its end; stored as their derivations.
 //!
-//! A suite file is JSON Lines: a [`SuiteHeader`], then one [`SuiteLine`] per test case in
-//! suite order. Reading it rebuilds every test case from its derivation and puts it in
+//! A suite file is JSON Lines: a [`SuiteHeader`], then one line per test case in suite
+//! order, `[cost, kind, parts, method, inputs]`: the cost units used by its end, `"n"`
+//! (normal), `"x"` (an exception) or the contract it broke, the earlier test cases it
+//! concatenates, and its last call — the method number and the inputs, each `"i<int>"`,
+//! `"b0"`/`"b1"`, `"s<string>"`, `"r<statement>"` or `"null"`. Reading it rebuilds every test case from its derivation and puts it in
 //! canonical form again, exactly as generation did.
 
 use std::io::{BufRead, Write};
@@ -88,7 +91,7 @@ impl GeneratorConfig {
 
 /// When generation stops: after `tests` test cases or once `cost` cost units are used,
 /// whichever comes first (at least one of them set).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SuiteBudget {
     /// At most this many test cases.
     pub tests: Option<u64>,
@@ -220,12 +223,19 @@ impl Suite {
         out.write_all(b"\n")?;
         for ((derivation, kind), cost) in self.derivations.iter().zip(&self.kinds).zip(&self.costs)
         {
-            let line = SuiteLine {
-                parts: derivation.parts.clone(),
-                call: derivation.call.clone(),
-                kind: *kind,
-                cost: *cost,
-            };
+            let line = SuiteLine(
+                *cost,
+                LineKind(*kind),
+                derivation.parts.clone(),
+                derivation.call.method,
+                derivation
+                    .call
+                    .inputs
+                    .iter()
+                    .cloned()
+                    .map(LineInput)
+                    .collect(),
+            );
             serde_json::to_writer(&mut *out, &line)?;
             out.write_all(b"\n")?;
         }
@@ -267,9 +277,13 @@ impl Suite {
         for (i, text) in lines {
             let line: SuiteLine = serde_json::from_str(&text.map_err(SuiteFileError::Io)?)
                 .map_err(|e| bad(i, e.to_string()))?;
+            let SuiteLine(cost, LineKind(kind), parts, method, inputs) = line;
             let derivation = Derivation {
-                parts: line.parts,
-                call: line.call,
+                parts,
+                call: Statement {
+                    method,
+                    inputs: inputs.into_iter().map(|LineInput(input)| input).collect(),
+                },
             };
             let position = suite.derivations.len();
             if let Some(p) = derivation.parts.iter().find(|&&p| p as usize >= position) {
@@ -290,8 +304,8 @@ impl Suite {
             let canonical = sequence.to_case(methods, context.types_of_interest(), &padding);
             statements = sequence.statements;
             suite.cases.push(canonical.case);
-            suite.kinds.push(line.kind);
-            suite.costs.push(line.cost);
+            suite.kinds.push(kind);
+            suite.costs.push(cost);
         }
         if suite.cases.len() != header.cases {
             return Err(SuiteFileError::Count {
@@ -335,17 +349,82 @@ pub struct SuiteHeader {
     pub seed: u64,
     /// The budgets it was generated within (it holds each one's suite as a prefix).
     pub budgets: Vec<SuiteBudget>,
+    /// Per budget, the length of its prefix ([`Suite::prefix`]).
+    pub prefixes: Vec<usize>,
     /// The number of test cases.
     pub cases: usize,
 }
 
-/// One test case of a suite file.
+/// One test case of a suite file: cost, kind, parts, method, inputs.
 #[derive(Serialize, Deserialize)]
-struct SuiteLine {
-    parts: Vec<u32>,
-    call: Statement,
-    kind: CaseKind,
-    cost: u64,
+struct SuiteLine(u64, LineKind, Vec<u32>, u32, Vec<LineInput>);
+
+/// A kind in a suite file: `"n"`, `"x"` or the contract broken.
+struct LineKind(CaseKind);
+
+impl Serialize for LineKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            CaseKind::Normal => serializer.serialize_str("n"),
+            CaseKind::Exception => serializer.serialize_str("x"),
+            CaseKind::Error(violation) => violation.serialize(serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for LineKind {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Ok(LineKind(match text.as_str() {
+            "n" => CaseKind::Normal,
+            "x" => CaseKind::Exception,
+            other => CaseKind::Error(
+                serde_json::from_value(serde_json::Value::String(other.to_string()))
+                    .map_err(serde::de::Error::custom)?,
+            ),
+        }))
+    }
+}
+
+/// An input in a suite file: a tagged string.
+struct LineInput(Input);
+
+impl Serialize for LineInput {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let text = match &self.0 {
+            Input::Int(v) => format!("i{v}"),
+            Input::Bool(v) => format!("b{}", u8::from(*v)),
+            Input::Str(v) => format!("s{v}"),
+            Input::Result(r) => format!("r{r}"),
+            Input::Null => "null".to_string(),
+        };
+        serializer.serialize_str(&text)
+    }
+}
+
+impl<'de> Deserialize<'de> for LineInput {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        let bad = || serde::de::Error::custom(format!("not an input: {text:?}"));
+        let input = if text == "null" {
+            Input::Null
+        } else if let Some(v) = text.strip_prefix('i') {
+            Input::Int(v.parse().map_err(|_| bad())?)
+        } else if let Some(v) = text.strip_prefix('b') {
+            match v {
+                "0" => Input::Bool(false),
+                "1" => Input::Bool(true),
+                _ => return Err(bad()),
+            }
+        } else if let Some(v) = text.strip_prefix('s') {
+            Input::Str(Arc::from(v))
+        } else if let Some(v) = text.strip_prefix('r') {
+            Input::Result(v.parse().map_err(|_| bad())?)
+        } else {
+            return Err(bad());
+        };
+        Ok(LineInput(input))
+    }
 }
 
 /// A suite file that cannot be read.

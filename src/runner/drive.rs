@@ -140,9 +140,10 @@ impl<'a, 'j> State<'a, 'j> {
             .iter()
             .map(|&(p, r)| {
                 let phase = &experiment.phases[p];
-                let budget = nominal_budget(phase, r);
                 let lengths = phase.runs[r].lengths.iter();
-                lengths.map(|&n| (n as u64, budget)).collect()
+                lengths
+                    .map(|&n| (n as u64, nominal_budget(phase, r, n as u64)))
+                    .collect()
             })
             .collect();
         let display = output::Progress::start(runner.options.progress, labels(runner.experiment));
@@ -340,22 +341,20 @@ impl<'a, 'j> State<'a, 'j> {
     }
 }
 
-/// The test budget of run `r` of `phase` for planning's cost estimates: an `E(r)` budget
-/// is at most the budget of the run it names.
-fn nominal_budget(phase: &crate::experiment::Phase, r: usize) -> Option<u64> {
+/// The test budget of run `r` of `phase` at length `n` for planning's cost estimates: an
+/// `E(r)` budget is at most the budget of the run it names; a cost or a suite's cost
+/// counts as test cases of n calls.
+fn nominal_budget(phase: &crate::experiment::Phase, r: usize, n: u64) -> Option<u64> {
     use crate::experiment::TestBudget;
     match &phase.runs[r].tests {
         TestBudget::Fixed(b) => Some(*b),
+        TestBudget::Cost(c) => Some(c / n.max(1)),
+        TestBudget::Suite(b) => b.tests.or(b.cost.map(|c| c / n.max(1))),
         TestBudget::Unlimited => None,
-        TestBudget::FirstFailureOf(kind) => {
-            match phase.runs[..r].iter().find(|x| x.strategy == *kind) {
-                Some(run) => match run.tests {
-                    TestBudget::Fixed(b) => Some(b),
-                    _ => None,
-                },
-                None => None,
-            }
-        }
+        TestBudget::FirstFailureOf(kind) => phase.runs[..r]
+            .iter()
+            .position(|x| x.strategy.is(*kind))
+            .and_then(|earlier| nominal_budget(phase, earlier, n)),
     }
 }
 

@@ -12,15 +12,20 @@
 //! cost": the gold run and the mutant run of each of its test cases.
 //!
 //! Memory is bounded: after each job the least recently used walks are dropped until the
-//! cache holds at most its byte limit ([`DEFAULT_LIMIT_BYTES`] in a worker).
+//! cache holds at most its byte limit ([`DEFAULT_LIMIT_BYTES`] in a worker). A generated
+//! run's walk is its suite, read from its file once and kept while jobs of that suite come.
 
 use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
 
-use super::job::Job;
+use super::job::{Job, JobError};
+use crate::context::TestContext;
 use crate::coverage::ProbeSet;
 use crate::experiment::OracleKind;
+use crate::generator::Suite;
 use crate::oracle::Trace;
-use crate::strategy::StrategyKind;
+use crate::subject::Unit;
 
 /// Bytes of gold runs a worker keeps between jobs (about four million test cases).
 pub const DEFAULT_LIMIT_BYTES: usize = 256 << 20;
@@ -29,7 +34,9 @@ pub const DEFAULT_LIMIT_BYTES: usize = 256 << 20;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GoldKey {
     subject: String,
-    strategy: StrategyKind,
+    /// The strategy with its parameters, as JSON.
+    strategy: String,
+    suite: Option<std::path::PathBuf>,
     n: usize,
     seed: u64,
     start: u64,
@@ -42,7 +49,8 @@ impl GoldKey {
     pub fn of(job: &Job) -> Self {
         GoldKey {
             subject: job.subject.clone(),
-            strategy: job.strategy,
+            strategy: serde_json::to_string(&job.strategy).expect("strategies serialise"),
+            suite: job.suite.clone(),
             n: job.n,
             seed: job.seed,
             start: job.start,
@@ -139,6 +147,8 @@ pub struct GoldCache {
     runs: HashMap<GoldKey, GoldRun>,
     limit_bytes: usize,
     clock: u64,
+    /// The suite file read last, kept for the next job of the same suite.
+    suite: Option<(std::path::PathBuf, Arc<Suite>)>,
 }
 
 impl GoldCache {
@@ -149,7 +159,33 @@ impl GoldCache {
             runs: HashMap::new(),
             limit_bytes,
             clock: 0,
+            suite: None,
         }
+    }
+
+    /// The suite in the file `path`, for `unit` and its experiment `context`: read once
+    /// and kept until a job asks for another.
+    pub fn suite(
+        &mut self,
+        path: &Path,
+        unit: &dyn Unit,
+        context: &TestContext,
+    ) -> Result<Arc<Suite>, JobError> {
+        if let Some((kept, suite)) = &self.suite
+            && kept == path
+        {
+            return Ok(Arc::clone(suite));
+        }
+        let failed = |message: String| JobError::Suite {
+            path: path.display().to_string(),
+            message,
+        };
+        let file = std::fs::File::open(path).map_err(|e| failed(e.to_string()))?;
+        let (_, suite) = Suite::read(unit, context, std::io::BufReader::new(file))
+            .map_err(|e| failed(e.to_string()))?;
+        let suite = Arc::new(suite);
+        self.suite = Some((path.to_path_buf(), Arc::clone(&suite)));
+        Ok(suite)
     }
 
     /// The gold run of `key`'s walk, empty if none is kept.
@@ -208,8 +244,9 @@ mod tests {
         Job {
             subject: "Vector".into(),
             mutant,
-            strategy: StrategyKind::Random,
+            strategy: crate::experiment::RunStrategy::Walk(crate::strategy::StrategyKind::Random),
             n: 8,
+            suite: None,
             seed,
             start: 0,
             count: Some(10),

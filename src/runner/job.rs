@@ -7,10 +7,11 @@ use serde::{Deserialize, Serialize};
 
 use super::gold::{GoldCache, GoldKey, GoldRun};
 use crate::coverage::curve::RangeCoverage;
-use crate::experiment::{OracleKind, Until};
-use crate::oracle::{Trace, Verdict, judge, trace};
-use crate::strategy::StrategyKind;
-use crate::subject::{JavaException, MutantId, Unit};
+use crate::experiment::{OracleKind, RunStrategy, Until};
+use crate::generator::{GeneratedCase, Suite};
+use crate::oracle::{Trace, Verdict, judge, trace, trace_generated};
+use crate::strategy::Cursor;
+use crate::subject::{JavaException, MutantId, Session, Unit};
 
 /// One job: the test cases `start..start + count` (or until the walk ends) of a strategy
 /// at length n, run on gold and on one mutant of one subject.
@@ -21,9 +22,12 @@ pub struct Job {
     /// The mutant.
     pub mutant: MutantId,
     /// The strategy.
-    pub strategy: StrategyKind,
-    /// n.
+    pub strategy: RunStrategy,
+    /// n (a generator's: the most calls in one test case).
     pub n: usize,
+    /// A generator's suite file (written before any of its jobs run).
+    #[serde(default)]
+    pub suite: Option<std::path::PathBuf>,
     /// The strategy's seed.
     pub seed: u64,
     /// The first test-case counter.
@@ -140,6 +144,14 @@ pub enum JobError {
         /// The mutant id.
         mutant: MutantId,
     },
+    /// A generator's job without its suite, or a suite file that cannot be read.
+    #[error("suite {path}: {message}")]
+    Suite {
+        /// The suite file.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
 }
 
 /// CPU time of the calling process, in seconds.
@@ -184,14 +196,34 @@ pub fn execute_with(
             mutant: job.mutant,
         })?;
     let mut gold = GoldSide::new(job, unit, context);
-    let strategy = job.strategy.build(context.call_space(), job.n, job.seed);
+    let walk = match &job.strategy {
+        RunStrategy::Walk(kind) => Some(kind.build(context.call_space(), job.n, job.seed)),
+        RunStrategy::Generator(_) => None,
+    };
+    let mut cases: Box<dyn CaseSource + '_> = match walk.as_ref() {
+        Some(strategy) => Box::new(WalkCases {
+            cursor: strategy.cursor(job.start),
+            case: vec![0u32; job.n],
+            context,
+        }),
+        None => {
+            let path = job.suite.as_ref().ok_or_else(|| JobError::Suite {
+                path: String::new(),
+                message: "a generator's job names no suite file".into(),
+            })?;
+            Box::new(SuiteCases {
+                suite: cache.suite(path, unit, context)?,
+                next: job.start as usize,
+                unit,
+                context,
+            })
+        }
+    };
     let strict = job.oracle == OracleKind::Strict;
     let cpu_start = process_cpu_seconds();
     let mut replayed_cpu = 0.0;
     let started = Instant::now();
     let deadline = job.seconds.map(|s| started + Duration::from_secs_f64(s));
-    let mut cursor = strategy.cursor(job.start);
-    let mut case = vec![0u32; job.n];
     let mut guarded_prefix = GuardedPrefix::default();
     let mut result = JobResult::lost(Stop::Budget, 0.0);
     let run = cache.run(GoldKey::of(job));
@@ -204,7 +236,7 @@ pub fn execute_with(
             result.stop = Stop::Time;
             break;
         }
-        if !cursor.next_case(&mut case) {
+        if !cases.advance() {
             result.stop = Stop::Exhausted;
             break;
         }
@@ -214,7 +246,7 @@ pub fn execute_with(
         if i < run.len() {
             replayed_cpu += run.case(i).cpu_seconds;
         } else {
-            gold.compute(run, &case, strict);
+            gold.compute(run, cases.as_ref(), strict);
         }
         gold.add_coverage(run, i, counter);
         let gold_case = run.case(i);
@@ -222,19 +254,22 @@ pub fn execute_with(
             result.abandoned_tests += 1;
             continue;
         }
-        result.method_calls += job.n as u64;
+        result.method_calls += cases.calls();
         // The mutant's fuel budget follows gold's fuel on the same test case.
         let budget = gold_case.fuel.map(crate::subject::guard::mutant_budget);
-        let verdict = if guarded_prefix.covers(&case, budget) {
-            Verdict::Guarded
-        } else {
-            if let Some(budget) = budget {
-                mutant.set_fuel_budget(budget);
-            }
-            let mutant_trace = trace(mutant.as_mut(), &case, strict);
-            guarded_prefix.note(&case, budget, &mutant_trace);
-            judge(job.oracle, &gold_case.trace, &mutant_trace)
-        };
+        let digits = cases.digits();
+        if digits.is_some_and(|case| guarded_prefix.covers(case, budget)) {
+            result.guarded_tests += 1;
+            continue;
+        }
+        if let Some(budget) = budget {
+            mutant.set_fuel_budget(budget);
+        }
+        let mutant_trace = cases.run(mutant.as_mut(), strict);
+        if let Some(case) = digits {
+            guarded_prefix.note(case, budget, &mutant_trace);
+        }
+        let verdict = judge(job.oracle, &gold_case.trace, &mutant_trace);
         match verdict {
             Verdict::Pass => {}
             Verdict::Guarded => result.guarded_tests += 1,
@@ -244,13 +279,7 @@ pub fn execute_with(
                     result.first_failure_cpu_seconds =
                         Some(process_cpu_seconds() - cpu_start + replayed_cpu);
                     result.first_failure = Some(counter);
-                    result.first_failure_index = Some(
-                        context
-                            .codec(job.n)
-                            .encode(&case)
-                            .expect("valid digits")
-                            .to_string(),
-                    );
+                    result.first_failure_index = cases.index();
                 }
                 if job.until == Until::FirstFailure {
                     result.stop = Stop::Failure;
@@ -296,8 +325,8 @@ impl<'a> GoldSide<'a> {
         }
     }
 
-    /// Runs gold on the walk's next test case and records it in `run`.
-    fn compute(&mut self, run: &mut GoldRun, case: &[u32], strict: bool) {
+    /// Runs gold on the current test case of `cases` and records it in `run`.
+    fn compute(&mut self, run: &mut GoldRun, cases: &dyn CaseSource, strict: bool) {
         let session = self.session.get_or_insert_with(|| {
             // Gold runs through the coverage copy (the same fuel as through the schemata)
             // when coverage is asked for and the unit has one.
@@ -316,7 +345,7 @@ impl<'a> GoldSide<'a> {
             session
         });
         let cpu_start = process_cpu_seconds();
-        let gold_trace = trace(session.as_mut(), case, strict);
+        let gold_trace = cases.run(session.as_mut(), strict);
         let fuel = session.fuel_used();
         // The coverage session's reset cleared the thread's flags for this test case.
         let probes = self.probes;
@@ -333,6 +362,86 @@ impl<'a> GoldSide<'a> {
             }
             range.end_of_test_case(counter + 1);
         }
+    }
+}
+
+/// The test cases of a job, one at a time: a walk's or a suite's.
+trait CaseSource {
+    /// Moves to the next test case; `false` at the end.
+    fn advance(&mut self) -> bool;
+    /// Method calls of the current test case.
+    fn calls(&self) -> u64;
+    /// Runs the current test case on `session`.
+    fn run(&self, session: &mut dyn Session, strict: bool) -> Trace;
+    /// Its method-call indices in the experiment's context, where it has them (a walk's).
+    fn digits(&self) -> Option<&[u32]>;
+    /// Its test-case index in decimal: in the experiment's context at length n for a
+    /// walk's, in the test case's own context for a generated one (`None` where that
+    /// context cannot be built).
+    fn index(&self) -> Option<String>;
+}
+
+/// A walk's test cases.
+struct WalkCases<'a> {
+    cursor: Box<dyn Cursor + 'a>,
+    case: Vec<u32>,
+    context: &'a Arc<crate::context::TestContext>,
+}
+
+impl CaseSource for WalkCases<'_> {
+    fn advance(&mut self) -> bool {
+        self.cursor.next_case(&mut self.case)
+    }
+    fn calls(&self) -> u64 {
+        self.case.len() as u64
+    }
+    fn run(&self, session: &mut dyn Session, strict: bool) -> Trace {
+        trace(session, &self.case, strict)
+    }
+    fn digits(&self) -> Option<&[u32]> {
+        Some(&self.case)
+    }
+    fn index(&self) -> Option<String> {
+        let codec = self.context.codec(self.case.len());
+        Some(codec.encode(&self.case).expect("valid digits").to_string())
+    }
+}
+
+/// A generated suite's test cases from a position on.
+struct SuiteCases<'a> {
+    suite: Arc<Suite>,
+    /// The position of the next test case.
+    next: usize,
+    unit: &'a dyn Unit,
+    context: &'a Arc<crate::context::TestContext>,
+}
+
+impl SuiteCases<'_> {
+    fn current(&self) -> &GeneratedCase {
+        &self.suite.cases[self.next - 1]
+    }
+}
+
+impl CaseSource for SuiteCases<'_> {
+    fn advance(&mut self) -> bool {
+        let more = self.next < self.suite.cases.len();
+        self.next += usize::from(more);
+        more
+    }
+    fn calls(&self) -> u64 {
+        self.current().len() as u64
+    }
+    fn run(&self, session: &mut dyn Session, strict: bool) -> Trace {
+        trace_generated(session, self.current(), strict)
+    }
+    fn digits(&self) -> Option<&[u32]> {
+        None
+    }
+    fn index(&self) -> Option<String> {
+        let case = self.current();
+        let own = case.context(self.unit, self.context).ok()?;
+        let indices = case.indices(&own).ok()?;
+        Some(own.codec(indices.len()).encode(&indices).ok()?.to_string())
     }
 }
 
@@ -431,7 +540,8 @@ mod tests {
                     let job = Job {
                         subject: "ArrayList".into(),
                         mutant,
-                        strategy: StrategyKind::Random,
+                        strategy: RunStrategy::Walk(crate::strategy::StrategyKind::Random),
+                        suite: None,
                         n: 32,
                         seed: 7,
                         start,
@@ -466,7 +576,8 @@ mod tests {
         let job = Job {
             subject: "Vector".into(),
             mutant: GOLD,
-            strategy: StrategyKind::Random,
+            strategy: RunStrategy::Walk(crate::strategy::StrategyKind::Random),
+            suite: None,
             n: 1024,
             seed: 2010,
             start: 0,

@@ -17,6 +17,7 @@ pub mod lock;
 pub mod merge;
 pub mod output;
 pub mod schedule;
+pub mod suites;
 pub mod worker;
 
 use std::collections::BTreeMap;
@@ -31,8 +32,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::coverage::curve::{self, CHECKPOINTS, RangeCoverage};
 use crate::experiment::file::parse_experiment_profile;
-use crate::experiment::{Experiment, MutantSelection, Phase, Run, TestBudget};
-use crate::strategy::StrategyKind;
+use crate::experiment::{Experiment, MutantSelection, Phase, Run, RunStrategy, TestBudget};
 use crate::strategy::rng::{case_rng, mix64};
 use crate::subject::MutantInfo;
 use job::{Job, JobResult, Stop};
@@ -328,6 +328,8 @@ struct Runner<'a> {
     options: &'a RunOptions,
     watchdog: Duration,
     handshake: Handshake,
+    /// The suites of the generated runs.
+    suites: suites::Suites,
 }
 
 impl Runner<'_> {
@@ -387,11 +389,18 @@ impl Runner<'_> {
             }
             let budget = match &run.tests {
                 TestBudget::Fixed(b) => Some(*b),
+                TestBudget::Cost(c) => Some(c / n as u64),
+                TestBudget::Suite(b) => Some(
+                    self.suites
+                        .prefix(&self.suite_key(run, subject, n, replicate), *b)
+                        .expect("every suite is prepared before cells are planned")
+                        as u64,
+                ),
                 TestBudget::Unlimited => None,
                 TestBudget::FirstFailureOf(kind) => {
                     let earlier = phase.runs[..r]
                         .iter()
-                        .position(|x| x.strategy == *kind)
+                        .position(|x| x.strategy.is(*kind))
                         .expect("validated");
                     match self
                         .records
@@ -465,11 +474,19 @@ impl Runner<'_> {
         count: Option<u64>,
         seconds: Option<f64>,
     ) -> Job {
+        let suite = match &run.strategy {
+            RunStrategy::Generator(_) => {
+                let key = self.suite_key(run, &cell.subject, cell.n, cell.replicate);
+                self.suites.path(&key).map(Path::to_path_buf)
+            }
+            RunStrategy::Walk(_) => None,
+        };
         Job {
             subject: cell.subject.clone(),
             mutant: cell.mutant.id,
-            strategy: run.strategy,
+            strategy: run.strategy.clone(),
             n: cell.n,
+            suite,
             seed: cell.seed,
             start,
             count,
@@ -480,14 +497,24 @@ impl Runner<'_> {
         }
     }
 
+    /// The key of the suite a generated `run` replays for `subject` at `n` in `replicate`.
+    fn suite_key(&self, run: &Run, subject: &str, n: usize, replicate: u32) -> suites::SuiteKey {
+        let RunStrategy::Generator(config) = &run.strategy else {
+            unreachable!("only generated runs have suites")
+        };
+        suites::SuiteKey::new(
+            subject,
+            config,
+            n,
+            self.experiment.replicate_seed(replicate),
+        )
+    }
+
     /// How `cell` is run: as one job (`None`), or — a large cell of a strategy without
     /// replacement, with more than one job — as chunks of [`CHUNK_TESTS`] test cases
     /// (`Some(k)`: at most k chunks; `Some(None)`: until one does not run to its end).
     fn chunks(&self, run: &Run, cell: &Cell) -> Option<Option<u64>> {
-        let without_replacement = !matches!(
-            run.strategy,
-            StrategyKind::Random | StrategyKind::RandomLeaf
-        );
+        let without_replacement = !run.strategy.with_replacement();
         let large = cell.budget.is_none_or(|b| b > CHUNK_TESTS);
         (without_replacement && large && self.options.jobs > 1)
             .then(|| cell.budget.map(|b| b.div_ceil(CHUNK_TESTS)))
@@ -678,7 +705,21 @@ pub fn run_experiment_source(
             source: source.clone(),
             profile: options.profile.clone(),
         },
+        suites: suites::Suites::default(),
     };
+    let mut pairs: Vec<(usize, u32)> = runner
+        .units()
+        .iter()
+        .map(|unit| (unit.subject, unit.replicate))
+        .collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    runner.suites = suites::prepare(&experiment, &pairs, &output, options.jobs, &|done, all| {
+        if !matches!(options.progress, output::ProgressMode::Off) && (done == all || done % 10 == 0)
+        {
+            eprintln!("suites generated: {done} of {all}");
+        }
+    })?;
     for record in previous {
         runner.record(record);
     }

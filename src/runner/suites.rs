@@ -1,0 +1,262 @@
+//! The suites of an experiment's generated runs: generated on gold once per (subject,
+//! configuration, n, replicate seed) before any cell runs, stored in the output folder,
+//! replayed by the workers on each mutant.
+//!
+//! One suite serves every run of the experiment with the same generator, parameters and n:
+//! it is generated within all their budgets at once, and each run replays the prefix its
+//! own budget gives ([`Suite::prefix`]). A suite is written to a temporary file and renamed
+//! into place, so a file under `suites/` is always complete; a resumed run generates only
+//! the suites missing there. Generation runs on `jobs` threads in this process, one suite
+//! per thread at a time; each suite depends only on its key, so the files are the same for
+//! any number of jobs.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fs;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use anyhow::{Context as _, bail};
+
+use crate::experiment::{Experiment, RunStrategy, TestBudget};
+use crate::generator::{GeneratorConfig, SuiteBudget, SuiteHeader, generate_suite_within};
+
+/// The folder of the suites in an output folder.
+pub const SUITES_FOLDER: &str = "suites";
+
+/// What identifies a suite: the subject, the configuration at its n, and the seed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SuiteKey {
+    /// The subject's class name.
+    pub subject: String,
+    /// The configuration as JSON (n included as its longest test case).
+    pub config: String,
+    /// The replicate's seed.
+    pub seed: u64,
+}
+
+impl SuiteKey {
+    /// The key of `config` at `n` for `subject` and `seed`.
+    pub fn new(subject: &str, config: &GeneratorConfig, n: usize, seed: u64) -> Self {
+        SuiteKey {
+            subject: subject.to_string(),
+            config: serde_json::to_string(&config.with_max_length(n))
+                .expect("configurations serialise"),
+            seed,
+        }
+    }
+
+    /// Its file, relative to the output folder:
+    /// `suites/<subject>/<generator>-n<n>-<configuration digest>-seed<seed>.jsonl`.
+    pub fn file(&self) -> PathBuf {
+        let config: GeneratorConfig =
+            serde_json::from_str(&self.config).expect("a key holds a configuration");
+        let digest = super::output::sha256_hex(self.config.as_bytes());
+        PathBuf::from(SUITES_FOLDER)
+            .join(&self.subject)
+            .join(format!(
+                "{}-n{}-{}-seed{}.jsonl",
+                config.name(),
+                config.max_length(),
+                &digest[..12],
+                self.seed
+            ))
+    }
+}
+
+/// The suites of a run: per key, its file and the prefix length of each budget.
+#[derive(Debug, Default)]
+pub struct Suites {
+    suites: HashMap<SuiteKey, SuiteEntry>,
+}
+
+#[derive(Debug)]
+struct SuiteEntry {
+    path: PathBuf,
+    prefixes: HashMap<SuiteBudget, usize>,
+}
+
+impl Suites {
+    /// The suite file of `key` (under the output folder).
+    pub fn path(&self, key: &SuiteKey) -> Option<&Path> {
+        self.suites.get(key).map(|e| e.path.as_path())
+    }
+
+    /// The number of test cases of `key`'s suite that `budget` gives.
+    pub fn prefix(&self, key: &SuiteKey, budget: SuiteBudget) -> Option<usize> {
+        self.suites.get(key)?.prefixes.get(&budget).copied()
+    }
+
+    /// How many suites there are.
+    pub fn len(&self) -> usize {
+        self.suites.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.suites.is_empty()
+    }
+}
+
+/// What must be generated for one key: the subject's position, the configuration at n and
+/// every budget a run asks of it.
+struct Needed {
+    subject: usize,
+    config: GeneratorConfig,
+    budgets: Vec<SuiteBudget>,
+}
+
+/// The suites the generated runs of `experiment` need for the (subject, replicate) pairs
+/// in `pairs`.
+fn needed(experiment: &Experiment, pairs: &[(usize, u32)]) -> BTreeMap<SuiteKey, Needed> {
+    let mut needed: BTreeMap<SuiteKey, Needed> = BTreeMap::new();
+    for run in experiment.phases.iter().flat_map(|phase| &phase.runs) {
+        let (RunStrategy::Generator(config), TestBudget::Suite(budget)) =
+            (&run.strategy, &run.tests)
+        else {
+            continue;
+        };
+        for &(subject, replicate) in pairs {
+            let class = experiment.subjects[subject].unit.class();
+            let seed = experiment.replicate_seed(replicate);
+            for &n in &run.lengths {
+                let entry = needed
+                    .entry(SuiteKey::new(class, config, n, seed))
+                    .or_insert_with(|| Needed {
+                        subject,
+                        config: config.with_max_length(n),
+                        budgets: Vec::new(),
+                    });
+                if !entry.budgets.contains(budget) {
+                    entry.budgets.push(*budget);
+                }
+            }
+        }
+    }
+    needed
+}
+
+/// Makes sure every suite the experiment needs for `pairs` ((subject, replicate)) is in
+/// `output`'s `suites/` folder, generating the missing ones on `jobs` threads (`progress`
+/// hears of each one finished); returns where they are and their prefixes.
+///
+/// # Errors
+/// A suite that cannot be generated or written, or a file there that cannot be read.
+pub fn prepare(
+    experiment: &Experiment,
+    pairs: &[(usize, u32)],
+    output: &Path,
+    jobs: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> anyhow::Result<Suites> {
+    let needed = needed(experiment, pairs);
+    let mut suites = Suites::default();
+    let mut missing = Vec::new();
+    for (key, need) in &needed {
+        let path = output.join(key.file());
+        match read_header(&path)? {
+            Some(header) if need.budgets.iter().all(|b| header.budgets.contains(b)) => {
+                let prefixes = header_prefixes(&header);
+                suites
+                    .suites
+                    .insert(key.clone(), SuiteEntry { path, prefixes });
+            }
+            _ => missing.push((key, need, path)),
+        }
+    }
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let made: Mutex<Vec<anyhow::Result<(SuiteKey, SuiteEntry)>>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1).min(missing.len()) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((key, need, path)) = missing.get(i) else {
+                        break;
+                    };
+                    let result =
+                        generate(experiment, key, need, path).map(|entry| ((*key).clone(), entry));
+                    made.lock().expect("no thread panicked").push(result);
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, missing.len());
+                }
+            });
+        }
+    });
+    for result in made.into_inner().expect("no thread panicked") {
+        let (key, entry) = result?;
+        suites.suites.insert(key, entry);
+    }
+    Ok(suites)
+}
+
+/// Generates one suite and writes it into place.
+fn generate(
+    experiment: &Experiment,
+    key: &SuiteKey,
+    need: &Needed,
+    path: &Path,
+) -> anyhow::Result<SuiteEntry> {
+    let plan = &experiment.subjects[need.subject];
+    let suite = generate_suite_within(
+        plan.unit,
+        &plan.context,
+        &need.config,
+        key.seed,
+        &need.budgets,
+    )
+    .with_context(|| format!("cannot generate the suite {}", path.display()))?;
+    let header = SuiteHeader {
+        subject: key.subject.clone(),
+        config: need.config.clone(),
+        seed: key.seed,
+        budgets: need.budgets.clone(),
+        prefixes: need.budgets.iter().map(|&b| suite.prefix(b)).collect(),
+        cases: suite.cases.len(),
+    };
+    let folder = path.parent().expect("suite files are in a folder");
+    fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+    let temporary = path.with_extension("jsonl.partial");
+    let write = || -> std::io::Result<()> {
+        let mut out = BufWriter::new(fs::File::create(&temporary)?);
+        suite.write(&header, &mut out)?;
+        out.flush()?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        fs::rename(&temporary, path)
+    };
+    write().with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(SuiteEntry {
+        path: path.to_path_buf(),
+        prefixes: header_prefixes(&header),
+    })
+}
+
+/// The prefixes recorded in a suite file's header.
+fn header_prefixes(header: &SuiteHeader) -> HashMap<SuiteBudget, usize> {
+    header
+        .budgets
+        .iter()
+        .zip(&header.prefixes)
+        .map(|(&b, &k)| (b, k))
+        .collect()
+}
+
+/// The header of the suite file at `path`, `None` if there is none.
+fn read_header(path: &Path) -> anyhow::Result<Option<SuiteHeader>> {
+    let file = match fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    let mut first = String::new();
+    BufReader::new(file)
+        .read_line(&mut first)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let header: SuiteHeader = serde_json::from_str(&first)
+        .with_context(|| format!("{}: not a suite file", path.display()))?;
+    if header.prefixes.len() != header.budgets.len() {
+        bail!("{}: a prefix per budget expected", path.display());
+    }
+    Ok(Some(header))
+}

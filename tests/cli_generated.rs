@@ -1,0 +1,196 @@
+//! Generated runs (`fdrt`, `fdrt-reset`, `fcrt`) through `testspace run`: suites generated
+//! once in the results folder and replayed on every mutant, the same for any `--jobs`,
+//! regenerated on resume only where missing, and their failing test cases shown.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use common::{success_stdout, testspace};
+
+const EXPERIMENT: &str = "testdata/experiments/generated.toml";
+
+fn run(out: &Path, jobs: &str, resume: bool) {
+    let mut command = testspace();
+    command
+        .args(["run", EXPERIMENT, "--quiet", "--jobs", jobs, "--out"])
+        .arg(out);
+    if resume {
+        command.arg("--resume");
+    }
+    success_stdout(&mut command);
+}
+
+/// Every suite file under `out/suites`, by path relative to `out`, with its bytes.
+fn suites(out: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    for subject in std::fs::read_dir(out.join("suites")).unwrap() {
+        for file in std::fs::read_dir(subject.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap();
+            files.insert(path.strip_prefix(out).unwrap().to_path_buf(), bytes);
+        }
+    }
+    files
+}
+
+/// cells.csv without its two CPU-time columns.
+fn cells_without_timing(out: &Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(out.join("cells.csv")).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    text.lines()
+        .map(|line| {
+            line.split(',')
+                .zip(&header)
+                .filter(|(_, column)| !column.ends_with("cpu_seconds"))
+                .map(|(field, _)| field.to_string())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn suites_and_results_are_the_same_for_one_and_two_jobs_and_resume_regenerates_only_missing_suites()
+{
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    run(&one, "1", false);
+    run(&two, "2", false);
+    let files = suites(&one);
+    // 2 subjects × 2 replicates × 3 generators, each generated once for all its mutants.
+    assert_eq!(files.len(), 12);
+    assert_eq!(files, suites(&two));
+    assert_eq!(cells_without_timing(&one), cells_without_timing(&two));
+
+    // Generated cells replay their suite's prefix; r has ⌊6000 / 50⌋ test cases.
+    let cells = cells_without_timing(&one);
+    let column = |name: &str| cells[0].iter().position(|c| c == name).unwrap();
+    let (strategy, budget, calls) = (
+        column("strategy"),
+        column("test_budget"),
+        column("method_calls"),
+    );
+    let (outcome, tests_run) = (column("outcome"), column("tests_run"));
+    for row in &cells[1..] {
+        if row[strategy] == "r" {
+            assert_eq!(row[budget], "120");
+        } else if row[outcome] == "survived" {
+            // A whole suite of 6,000 cost units replays at most 6,000 calls plus the last
+            // test case's, which started within the budget (duplicates and guarded
+            // candidates cost generation calls that are not in the suite).
+            let replayed: u64 = row[calls].parse().unwrap();
+            assert!(replayed > 1_000 && replayed < 6_000 + 50, "{row:?}");
+            assert_eq!(row[tests_run], row[budget]);
+        }
+    }
+    assert!(
+        cells[1..]
+            .iter()
+            .any(|row| row[strategy] == "fcrt" && row[outcome] == "killed")
+    );
+
+    // A resumed run regenerates a missing suite, byte for byte, and leaves the others.
+    let gone = files.keys().next().unwrap().clone();
+    std::fs::remove_file(one.join(&gone)).unwrap();
+    let untouched = files.keys().nth(1).unwrap();
+    let before = std::fs::metadata(one.join(untouched))
+        .unwrap()
+        .modified()
+        .unwrap();
+    run(&one, "2", true);
+    assert_eq!(suites(&one), files);
+    let after = std::fs::metadata(one.join(untouched))
+        .unwrap()
+        .modified()
+        .unwrap();
+    assert_eq!(before, after, "{} was written again", untouched.display());
+}
+
+#[test]
+fn show_test_prints_a_generated_failing_test_case_in_its_own_context() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    run(&out, "2", false);
+    let cells = cells_without_timing(&out);
+    let column = |name: &str| cells[0].iter().position(|c| c == name).unwrap();
+    let killed = cells[1..]
+        .iter()
+        .find(|row| row[column("strategy")] == "fdrt" && row[column("outcome")] == "killed")
+        .expect("fdrt kills a mutant");
+    let shown = success_stdout(
+        testspace()
+            .arg("show-test")
+            .arg(&out)
+            .args(["--subject", &killed[column("subject")]])
+            .args(["--mutant", &killed[column("mutant")]])
+            .args(["--strategy", "fdrt", "--n", "50"])
+            .args(["--replicate", &killed[column("replicate")]]),
+    );
+    assert!(shown.contains("strategy fdrt, n = 50"), "{shown}");
+    assert!(
+        shown.contains(&format!(
+            "(index {})",
+            killed[column("first_failure_index")]
+        )),
+        "{shown}"
+    );
+    assert!(shown.contains("canonical form 3"), "{shown}");
+}
+
+#[test]
+fn a_generator_with_an_unknown_parameter_is_refused_with_file_line_and_field_and_no_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = std::fs::read_to_string(EXPERIMENT)
+        .unwrap()
+        .replace("reset-every = 2000", "reset-evry = 2000");
+    let file = dir.path().join("bad.toml");
+    std::fs::write(&file, source).unwrap();
+    let out = dir.path().join("out");
+    let output = testspace()
+        .arg("run")
+        .arg(&file)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("bad.toml:25"), "{message}");
+    assert!(
+        message.contains("phase[0].run[1].params.reset-evry"),
+        "{message}"
+    );
+    assert!(
+        message.contains("fdrt-reset has no parameter `reset-evry`"),
+        "{message}"
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn fcrt_on_a_subject_without_coverage_is_refused_where_the_file_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = std::fs::read_to_string(EXPERIMENT).unwrap().replace(
+        "[\"TreeMap\", \"ArrayList\"]",
+        "[\"TreeMap\", \"Register\"]",
+    );
+    let file = dir.path().join("register.toml");
+    std::fs::write(&file, source).unwrap();
+    let output = testspace()
+        .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
+        .arg("run")
+        .arg(&file)
+        .arg("--out")
+        .arg(dir.path().join("out"))
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("register.toml:28"), "{message}");
+    assert!(message.contains("phase[0].run[2].strategy"), "{message}");
+    assert!(
+        message.contains("fcrt steers by branch coverage, and Register has no coverage copy"),
+        "{message}"
+    );
+}
