@@ -72,6 +72,16 @@ def metric_value(metric: str, cells: list, kill_curve_budget: float) -> float:
             judged = int(c["tests_run"]) - int(c.get("abandoned_tests") or 0)
             values.append(int(c["failing_tests"]) / judged if judged else 0.0)
         return sum(values) / len(values)
+    if metric == "calls_to_first_failure":
+        values = [int(c["method_calls"]) + (0 if killed(c) else 1) for c in cells]
+        return sum(values) / len(values)
+    if metric == "branch_coverage":
+        best = {}
+        for c in cells:
+            total = int(c["branches_total"]) if c["branches_total"] else 0
+            fraction = int(c["branches_covered"]) / total if total else 0.0
+            best[c["subject"]] = max(best.get(c["subject"], 0.0), fraction)
+        return sum(best.values()) / max(len(best), 1)
     raise ValueError(metric)
 
 

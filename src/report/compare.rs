@@ -63,16 +63,26 @@ pub enum Metric {
     KillCurveArea,
     /// `failure_density`: mean failing / judged test cases (budget runs only).
     FailureDensity,
+    /// `calls_to_first_failure`: mean method calls up to and including the first failing
+    /// test case (not killed: all the cell's calls + 1; runs that stop at the first
+    /// failure only).
+    CallsToFirstFailure,
+    /// `branch_coverage`: per subject, the largest fraction of branch probes gold reached
+    /// in one of the side's cells (a cell that ran its whole budget reached all its test
+    /// cases reach), averaged over the subjects.
+    BranchCoverage,
 }
 
 impl Metric {
     /// Every metric, in the order of the tables.
-    pub const ALL: [Metric; 5] = [
+    pub const ALL: [Metric; 7] = [
         Metric::Kills,
         Metric::TestsToFirstFailure,
         Metric::CpuToFirstFailure,
         Metric::KillCurveArea,
         Metric::FailureDensity,
+        Metric::CallsToFirstFailure,
+        Metric::BranchCoverage,
     ];
 
     /// The name in the `metric` column and on the command line.
@@ -83,6 +93,8 @@ impl Metric {
             Metric::CpuToFirstFailure => "cpu_to_first_failure",
             Metric::KillCurveArea => "kill_curve_area",
             Metric::FailureDensity => "failure_density",
+            Metric::CallsToFirstFailure => "calls_to_first_failure",
+            Metric::BranchCoverage => "branch_coverage",
         }
     }
 
@@ -90,7 +102,7 @@ impl Metric {
     pub fn larger_is_better(self) -> bool {
         matches!(
             self,
-            Metric::Kills | Metric::KillCurveArea | Metric::FailureDensity
+            Metric::Kills | Metric::KillCurveArea | Metric::FailureDensity | Metric::BranchCoverage
         )
     }
 }
@@ -144,7 +156,7 @@ pub enum CompareError {
     /// A metric name that is not one of [`Metric::ALL`].
     #[error(
         "unknown metric `{0}` (metrics: kills, tests_to_first_failure, cpu_to_first_failure, \
-         kill_curve_area, failure_density)"
+         kill_curve_area, failure_density, calls_to_first_failure, branch_coverage)"
     )]
     UnknownMetric(String),
     /// A metric that does not apply to a strategy's runs.
@@ -334,6 +346,22 @@ fn value(metric: Metric, cells: &[&Cell], kill_curve_budget: f64) -> Result<f64,
                 c.failing_tests as f64 / judged as f64
             }
         }),
+        Metric::CallsToFirstFailure => mean(&|c| {
+            let calls = c.method_calls.unwrap_or(0) as f64;
+            if c.killed() { calls } else { calls + 1.0 }
+        }),
+        Metric::BranchCoverage => {
+            let mut best: BTreeMap<&str, f64> = BTreeMap::new();
+            for c in cells {
+                let fraction = match (c.branches_covered, c.branches_total) {
+                    (Some(covered), Some(total)) if total > 0 => covered as f64 / total as f64,
+                    _ => 0.0,
+                };
+                let entry = best.entry(c.subject.as_str()).or_insert(0.0);
+                *entry = entry.max(fraction);
+            }
+            best.values().sum::<f64>() / best.len().max(1) as f64
+        }
     })
 }
 
@@ -354,23 +382,37 @@ fn check_applies(
     phase_cells: &[&Cell],
     spec: &CompareSpec,
 ) -> Result<(), CompareError> {
-    if metric != Metric::FailureDensity {
-        return Ok(());
-    }
-    let stops_early = phase_cells
+    let cells: Vec<&Cell> = phase_cells
         .iter()
-        .any(|c| c.strategy == strategy && !spec.budget_runs.contains(&(c.phase.clone(), c.run)));
-    if stops_early {
-        return Err(CompareError::MetricDoesNotApply {
-            metric: metric.name(),
-            strategy: strategy.to_string(),
-            phase: spec.phase.clone(),
-            reason: "its runs stop at the first failure (failure density is measured only by \
-                     runs with until = \"budget\")"
-                .to_string(),
-        });
-    }
-    Ok(())
+        .copied()
+        .filter(|c| c.strategy == strategy)
+        .collect();
+    let budget_run = |c: &Cell| spec.budget_runs.contains(&(c.phase.clone(), c.run));
+    let any = |f: &dyn Fn(&Cell) -> bool| cells.iter().any(|c| f(c));
+    let reason = match metric {
+        Metric::FailureDensity if any(&|c| !budget_run(c)) => {
+            "its runs stop at the first failure (failure density is measured only by runs \
+             with until = \"budget\")"
+        }
+        Metric::CallsToFirstFailure if any(&|c| budget_run(c)) => {
+            "its runs go on after the first failure (calls to the first failure are counted \
+             only by runs with until = \"first-failure\")"
+        }
+        Metric::CallsToFirstFailure if any(&|c| c.method_calls.is_none()) => {
+            "the results have no method_calls column"
+        }
+        Metric::BranchCoverage if any(&|c| c.branches_total.is_none()) => {
+            "its cells recorded no branch coverage (coverage = false, or a unit without a \
+             coverage copy)"
+        }
+        _ => return Ok(()),
+    };
+    Err(CompareError::MetricDoesNotApply {
+        metric: metric.name(),
+        strategy: strategy.to_string(),
+        phase: spec.phase.clone(),
+        reason: reason.to_string(),
+    })
 }
 
 /// The metrics of `spec` (or, when it names none, every metric that applies to the
@@ -649,9 +691,14 @@ mod tests {
     #[test]
     fn per_replicate_values_give_medians_quartiles_a12_and_p_values() {
         let rows = compare(&cells(), &spec()).unwrap();
-        // Budget runs are not declared: failure density does not apply, four metrics.
+        // Budget runs are not declared: failure density does not apply; no coverage was
+        // recorded: branch coverage does not either; five metrics.
         let metrics: BTreeSet<&str> = rows.iter().map(|r| r.metric).collect();
-        assert_eq!(metrics.len(), 4, "{metrics:?}");
+        assert_eq!(metrics.len(), 5, "{metrics:?}");
+        // Calls to the first failure: n = 4 calls per test case, fast's at test 2.
+        let calls = row(&rows, "A", "calls_to_first_failure");
+        assert_eq!((calls.median, calls.baseline_median), (8.0, 4.0 * 11.5));
+        assert!(!calls.larger_is_better);
         // Unit A, tests to first failure: fast 2 in every replicate, r 10, 11, 12, 13.
         let a = row(&rows, "A", "tests_to_first_failure");
         assert_eq!((a.replicates, a.median, a.baseline_median), (4, 2.0, 11.5));
@@ -672,6 +719,45 @@ mod tests {
         let all = row(&rows, ALL_SUBJECTS, "kills");
         assert_eq!((all.median, all.baseline_median), (4.0, 4.0));
         assert_eq!(rows.last().unwrap().subject, ALL_SUBJECTS);
+    }
+
+    /// Branch coverage is per subject the best cell's fraction, averaged over subjects; it
+    /// needs coverage in every cell, and calls to the first failure need runs that stop
+    /// there.
+    #[test]
+    fn branch_coverage_takes_each_subjects_best_cell_and_needs_coverage() {
+        let mut table = cells();
+        for (i, c) in table.rows.iter_mut().enumerate() {
+            c.branches_total = Some(10);
+            c.branches_covered = Some(if c.subject == "A" {
+                4 + (i % 3) as u64
+            } else {
+                8
+            });
+        }
+        let spec = CompareSpec {
+            metrics: vec![Metric::BranchCoverage],
+            ..spec()
+        };
+        let rows = compare(&table, &spec).unwrap();
+        let a = row(&rows, "A", "branch_coverage");
+        assert_eq!(a.median, 0.6, "the best of 4, 5 and 6 of 10 probes");
+        let all = row(&rows, ALL_SUBJECTS, "branch_coverage");
+        assert_eq!(all.median, (0.6 + 0.8) / 2.0);
+        table.rows[0].branches_total = None;
+        assert!(matches!(
+            compare(&table, &spec),
+            Err(CompareError::MetricDoesNotApply { .. })
+        ));
+        let budget = CompareSpec {
+            metrics: vec![Metric::CallsToFirstFailure],
+            budget_runs: BTreeSet::from([("comparison".to_string(), 0)]),
+            ..spec
+        };
+        assert!(matches!(
+            compare(&cells(), &budget),
+            Err(CompareError::MetricDoesNotApply { .. })
+        ));
     }
 
     #[test]

@@ -91,6 +91,8 @@ pub struct Cell {
     pub abandoned_tests: u64,
     /// E(n): the 1-based position of the first failing test case, if any.
     pub first_failure: Option<u64>,
+    /// Method calls executed on the mutant (`None`: no `method_calls` column).
+    pub method_calls: Option<u64>,
     /// CPU seconds up to the cell's stopping point.
     pub cpu_seconds: f64,
     /// CPU seconds up to and including the first failing test case, if any.
@@ -134,7 +136,7 @@ impl Cells {
     /// Reads the columns `phase`, `subject`, `mutant`, `strategy`, `n`, `tests_run`,
     /// `failing_tests`, `abandoned_tests` (optional), `first_failure`, `cpu_seconds`,
     /// `first_failure_cpu_seconds`, `outcome`, and the optional `replicate`, `run`,
-    /// `test_budget` and coverage columns (`branches_total`, `branches_covered`,
+    /// `test_budget`, `method_calls` and coverage columns (`branches_total`, `branches_covered`,
     /// `branches_at_*`; other columns are ignored). Numbers may be of any numeric type (or
     /// text holding numbers); nulls are allowed only in `first_failure` and
     /// `first_failure_cpu_seconds`.
@@ -199,6 +201,7 @@ impl Cells {
             vec![0; height]
         };
         let first_failure = optional_count("first_failure")?;
+        let method_calls = optional_column("method_calls")?.unwrap_or_else(|| vec![None; height]);
         let cpu_seconds = optional_real("cpu_seconds")?
             .into_iter()
             .map(|value| value.ok_or_else(|| null_error("cpu_seconds")))
@@ -226,6 +229,7 @@ impl Cells {
                 failing_tests: failing_tests[row],
                 abandoned_tests: abandoned_tests[row],
                 first_failure: first_failure[row],
+                method_calls: method_calls[row],
                 cpu_seconds: cpu_seconds[row],
                 first_failure_cpu_seconds: first_failure_cpu_seconds[row],
                 outcome: outcome[row].clone(),
@@ -436,6 +440,7 @@ pub(crate) mod test_frames {
             failing_tests: u64::from(first_failure.is_some()),
             abandoned_tests: 0,
             first_failure,
+            method_calls: Some(n * first_failure.unwrap_or(100)),
             cpu_seconds: 1.0,
             first_failure_cpu_seconds: first_failure.map(|p| p as f64 / 100.0),
             outcome: if first_failure.is_some() {
