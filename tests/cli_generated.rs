@@ -194,3 +194,35 @@ fn fcrt_on_a_subject_without_coverage_is_refused_where_the_file_names_it() {
         "{message}"
     );
 }
+
+/// The reproduction of Yatoh et al. parses in each of its profiles, with the four
+/// strategies at equal cost in both phases.
+#[test]
+fn the_yatoh2015_experiment_parses_in_every_profile() {
+    use testspace::experiment::{TestBudget, file::parse_experiment_profile};
+    let path = Path::new("experiments/yatoh2015.toml");
+    let source = std::fs::read_to_string(path).unwrap();
+    for (profile, long) in [("default", 600_000), ("full", 3_600_000), ("smoke", 60_000)] {
+        let experiment = parse_experiment_profile(path, &source, profile).unwrap();
+        let phases: Vec<&str> = experiment.phases.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(phases, ["short", "long"]);
+        for run in &experiment.phases[1].runs {
+            let cost = match &run.tests {
+                TestBudget::Cost(c) => *c,
+                TestBudget::Suite(budget) => budget.cost.unwrap(),
+                other => panic!("{other:?}"),
+            };
+            assert_eq!(
+                (cost, run.lengths.as_slice()),
+                (long, &[100][..]),
+                "{profile}"
+            );
+        }
+        let names: Vec<&str> = experiment.phases[0]
+            .runs
+            .iter()
+            .map(|r| r.strategy.name())
+            .collect();
+        assert_eq!(names, ["fdrt", "fdrt-reset", "fcrt", "r"]);
+    }
+}
