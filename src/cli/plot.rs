@@ -37,6 +37,10 @@ pub struct PlotArgs {
     /// committed reference run).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// The phase whose kill and coverage curves are drawn (the paper's figures always
+    /// come from the `comparison` phase).
+    #[arg(long, default_value = crate::report::COMPARISON_PHASE)]
+    pub phase: String,
 }
 
 /// The x-axis label of charts against n on a log scale.
@@ -108,20 +112,26 @@ pub fn run(args: &PlotArgs) -> anyhow::Result<()> {
     output.tables(&cells)?;
     let replicates = replicated::replicates(&cells);
     if replicates > 1 {
-        let charts: Vec<KillCurves> = [Cost::Tests, Cost::CpuSeconds]
+        let charts: Vec<KillCurves> = [Cost::Tests, Cost::CpuSeconds, Cost::MethodCalls]
             .into_iter()
-            .flat_map(|cost| replicated::kill_curves(&cells, cost))
+            .flat_map(|cost| replicated::kill_curves(&cells, cost, &args.phase))
             .collect();
         if charts.is_empty() {
-            note("kill curves skipped: the results have no comparison phase");
+            note(&format!(
+                "kill curves skipped: the results have no phase `{}`",
+                args.phase
+            ));
         } else {
             output.kill_curves(&charts)?;
         }
     }
 
-    let coverage = coverage::coverage_curves(&cells);
+    let coverage = coverage::coverage_curves(&cells, &args.phase);
     if coverage.is_empty() {
-        note("coverage curves skipped: the comparison phase recorded no branch coverage");
+        note(&format!(
+            "coverage curves skipped: the phase `{}` recorded no branch coverage",
+            args.phase
+        ));
     } else {
         output.coverage_curves(&coverage)?;
     }
@@ -712,6 +722,7 @@ impl Output {
             let x_label = match chart.cost {
                 Cost::Tests => "test cases executed (log scale)",
                 Cost::CpuSeconds => "CPU seconds (log scale)",
+                Cost::MethodCalls => "method calls executed (log scale)",
             };
             let line = curve_chart(
                 format!(

@@ -174,6 +174,7 @@ pub fn reproduce(args: &ReproduceArgs) -> anyhow::Result<()> {
     super::plot::run(&super::plot::PlotArgs {
         results: outcome.output.clone(),
         out: None,
+        phase: crate::report::COMPARISON_PHASE.to_string(),
     })?;
     report(&outcome);
     compare_with_reference(&outcome)

@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::figures::strategy_rank;
 use super::replicated::{Band, CurveBand, replicates};
-use super::{COMPARISON_PHASE, Cell, Cells};
+use super::{Cell, Cells};
 use crate::coverage::curve::CHECKPOINTS;
 
 /// The coverage curves of every strategy of the comparison phase at one length.
@@ -51,10 +51,10 @@ fn unit_coverage_at(cells: &[&Cell], c: u64) -> Option<u64> {
 
 /// The coverage curves of the comparison phase, one per length n with coverage columns
 /// (empty if the results have none).
-pub fn coverage_curves(cells: &Cells) -> Vec<CoverageCurves> {
+pub fn coverage_curves(cells: &Cells, phase: &str) -> Vec<CoverageCurves> {
     let replicates = replicates(cells);
     let phase: Vec<&Cell> = cells
-        .phase(COMPARISON_PHASE)
+        .phase(phase)
         .filter(|c| c.branches_total.is_some())
         .collect();
     let lengths: BTreeSet<u64> = phase.iter().map(|c| c.n).collect();
@@ -127,6 +127,7 @@ pub fn coverage_curves(cells: &Cells) -> Vec<CoverageCurves> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::COMPARISON_PHASE;
     use crate::report::test_frames::budget_cell;
 
     fn covered(mut cell: Cell, total: u64, at: &[u64], end: u64) -> Cell {
@@ -150,7 +151,7 @@ mod tests {
                 covered(budget_cell(0, "B", 2, "r", 4, Some(3)), 30, &[2], 5),
             ],
         };
-        let charts = coverage_curves(&cells);
+        let charts = coverage_curves(&cells, COMPARISON_PHASE);
         assert_eq!(charts.len(), 1);
         let chart = &charts[0];
         assert_eq!((chart.n, chart.units, chart.replicates), (4, 2, 1));
@@ -168,6 +169,6 @@ mod tests {
         let cells = Cells {
             rows: vec![budget_cell(0, "A", 1, "r", 4, None)],
         };
-        assert!(coverage_curves(&cells).is_empty());
+        assert!(coverage_curves(&cells, COMPARISON_PHASE).is_empty());
     }
 }

@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::figures::{figure4, figure5, figure6, strategy_rank};
-use super::{COMPARISON_PHASE, Cell, Cells};
+use super::{Cell, Cells};
 use crate::stats;
 
 /// The median and quartiles of per-replicate values.
@@ -61,6 +61,9 @@ pub enum Cost {
     Tests,
     /// CPU seconds (`first_failure_cpu_seconds`).
     CpuSeconds,
+    /// Method calls (`method_calls` of a cell that stopped at its first failure): the cost
+    /// unit of runs at equal cost budgets.
+    MethodCalls,
 }
 
 impl Cost {
@@ -69,6 +72,7 @@ impl Cost {
         match self {
             Cost::Tests => "tests",
             Cost::CpuSeconds => "cpu_seconds",
+            Cost::MethodCalls => "method_calls",
         }
     }
 
@@ -79,6 +83,7 @@ impl Cost {
         match self {
             Cost::Tests => cell.first_failure.map(|p| p as f64),
             Cost::CpuSeconds => cell.first_failure_cpu_seconds,
+            Cost::MethodCalls => cell.method_calls.map(|c| c as f64),
         }
     }
 }
@@ -120,18 +125,20 @@ fn log_grid(low: f64, high: f64, count: usize) -> Vec<f64> {
 /// Grid points of a kill curve.
 pub const GRID_POINTS: usize = 48;
 
-/// Kill curves of the comparison phase, one chart per length n: for each strategy and
-/// replicate, the mutants whose cell at n was killed within x (test cases, or CPU
-/// seconds), on a log grid of [`GRID_POINTS`] from 1 test case (or the smallest positive
-/// cost) to the largest cell budget (or CPU time) at that n; the band is over replicates.
-/// A replicate counts the mutants of its own comparison phase (those its phase 1 killed).
-/// Empty for results with fewer than two replicates.
-pub fn kill_curves(cells: &Cells, cost: Cost) -> Vec<KillCurves> {
+/// Kill curves of `phase` (the paper's: the comparison phase), one chart per length n: for
+/// each strategy and replicate, the mutants whose cell at n was killed within x (test
+/// cases, CPU seconds or method calls), on a log grid of [`GRID_POINTS`] from 1 test case
+/// (or the smallest positive cost) to the largest cell budget (or CPU time, or calls) at
+/// that n; the band is over replicates. A replicate counts the mutants of its own phase
+/// (those its phase 1 killed). Empty for results with fewer than two replicates; no chart
+/// in method calls at an n where a killed cell ran on after its first failure (its calls
+/// are not the calls to that failure).
+pub fn kill_curves(cells: &Cells, cost: Cost, phase: &str) -> Vec<KillCurves> {
     let replicates = replicates(cells);
     if replicates < 2 {
         return Vec::new();
     }
-    let phase: Vec<&Cell> = cells.phase(COMPARISON_PHASE).collect();
+    let phase: Vec<&Cell> = cells.phase(phase).collect();
     let lengths: BTreeSet<u64> = phase.iter().map(|c| c.n).collect();
     let mut charts = Vec::new();
     for n in lengths {
@@ -143,11 +150,22 @@ pub fn kill_curves(cells: &Cells, cost: Cost) -> Vec<KillCurves> {
                     .map(|c| c.test_budget.unwrap_or(c.tests_run).max(1) as f64)
                     .fold(1.0, f64::max),
             ),
-            Cost::CpuSeconds => {
+            Cost::MethodCalls
+                if at_n.iter().any(|c| {
+                    c.method_calls.is_none() || (c.killed() && c.first_failure != Some(c.tests_run))
+                }) =>
+            {
+                continue;
+            }
+            Cost::CpuSeconds | Cost::MethodCalls => {
+                let total = |c: &&Cell| match cost {
+                    Cost::CpuSeconds => c.cpu_seconds,
+                    _ => c.method_calls.unwrap_or(0) as f64,
+                };
                 let positive: Vec<f64> = at_n
                     .iter()
                     .filter_map(|c| cost.of(c))
-                    .chain(at_n.iter().map(|c| c.cpu_seconds))
+                    .chain(at_n.iter().map(total))
                     .filter(|s| *s > 0.0)
                     .collect();
                 if positive.is_empty() {
@@ -281,6 +299,7 @@ fn per_replicate_bands<K: Ord>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::COMPARISON_PHASE;
     use crate::report::test_frames::budget_cell;
 
     fn cell(replicate: u32, mutant: u64, strategy: &str, first_failure: Option<u64>) -> Cell {
@@ -305,7 +324,7 @@ mod tests {
 
     #[test]
     fn kill_curves_give_the_median_and_quartiles_of_kills_by_then() {
-        let charts = kill_curves(&cells(), Cost::Tests);
+        let charts = kill_curves(&cells(), Cost::Tests, COMPARISON_PHASE);
         assert_eq!(charts.len(), 1);
         let chart = &charts[0];
         assert_eq!((chart.n, chart.replicates), (8, 3));
@@ -343,6 +362,22 @@ mod tests {
         );
     }
 
+    /// In method calls, a kill at test t of n = 8 calls is at 8t calls; cells that ran on
+    /// after their first failure give no such chart.
+    #[test]
+    fn kill_curves_in_method_calls_need_cells_that_stop_at_their_first_failure() {
+        let charts = kill_curves(&cells(), Cost::MethodCalls, COMPARISON_PHASE);
+        assert_eq!(charts.len(), 1);
+        let points = &charts[0].curves[0].points;
+        assert!((points[0].0 - 8.0).abs() < 1e-9, "the first kill, at 8 calls");
+        assert!((points.last().unwrap().0 - 800.0).abs() < 1e-9, "the largest cell");
+        let mid = points.iter().find(|(x, _)| *x > 80.0 && *x < 400.0).unwrap();
+        assert_eq!(mid.1.median, 1.0);
+        let mut budget = cells();
+        budget.rows[1].tests_run = 100;
+        assert!(kill_curves(&budget, Cost::MethodCalls, COMPARISON_PHASE).is_empty());
+    }
+
     #[test]
     fn bands_need_replicates() {
         let single = Cells {
@@ -352,7 +387,7 @@ mod tests {
                 .filter(|c| c.replicate == 0)
                 .collect(),
         };
-        assert!(kill_curves(&single, Cost::Tests).is_empty());
+        assert!(kill_curves(&single, Cost::Tests, COMPARISON_PHASE).is_empty());
         assert!(figure6_bands(&single).is_empty());
         let bands = figure6_bands(&cells());
         assert_eq!(
