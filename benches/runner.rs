@@ -99,6 +99,7 @@ fn job(class: &str, strategy: StrategyKind, n: usize, tests: u64) -> Job {
         mutant: 0,
         strategy: testspace::experiment::RunStrategy::Walk(strategy),
         suite: None,
+        max_guarded: None,
         n,
         seed: 2010,
         start: 0,

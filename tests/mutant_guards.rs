@@ -436,6 +436,7 @@ fn hanging_job(n: usize) -> (ObservedUnit, Arc<TestContext>, Job) {
         strategy: testspace::experiment::RunStrategy::Walk(StrategyKind::BoundedExhaustive),
         n,
         suite: None,
+        max_guarded: None,
         seed: 1,
         start: 0,
         count: None,
@@ -494,6 +495,35 @@ fn a_job_times_out_a_hanging_mutant_on_the_fuel_budget_of_the_same_gold_test_cas
     assert_eq!(result.guarded_tests, timeouts);
     assert_eq!(result.failing_tests, 0);
     assert_eq!(result.outcome(), "timeout");
+}
+
+/// With `max-guarded-tests`, a job stops, as a timeout, at the test case that makes the
+/// count: of BE(2)'s four guarded test cases, the second ends the job there.
+#[test]
+fn a_job_stops_once_max_guarded_tests_hit_a_guard() {
+    let (unit, context, job) = hanging_job(2);
+    let whole = execute(&job, &unit, &context).unwrap();
+    let job = Job {
+        max_guarded: Some(2),
+        ..job
+    };
+    let capped = execute(&job, &unit, &context).unwrap();
+    assert_eq!(capped.guarded_tests, 2);
+    assert_eq!(capped.stop, testspace::runner::job::Stop::Guarded);
+    assert_eq!(capped.outcome(), "timeout");
+    assert!(capped.tests_run < whole.tests_run, "{capped:?}");
+    let mutant = unit.mutant.lock().unwrap().clone();
+    let second = mutant
+        .iter()
+        .enumerate()
+        .filter(|(_, run)| run.guard.is_some())
+        .nth(1)
+        .map(|(k, _)| k as u64 + 1)
+        .unwrap();
+    assert_eq!(
+        capped.tests_run, second,
+        "stopped at the second guarded test case"
+    );
 }
 
 /// BE(3) on the hanging mutant: `countDown` hangs it, so every test case that starts

@@ -11,6 +11,8 @@
 //! watchdog = 60                     # seconds a job may not answer before its worker is
 //!                                   # killed (default 600; `--watchdog` overrides)
 //! coverage = false                  # cells record gold's branch coverage (default true)
+//! max-guarded-tests = 1000          # a cell stops (a timeout) once this many of its test
+//!                                   # cases hit a harness guard in the mutant (default: never)
 //!
 //! [context]                         # a test context without `subject` (see context files)
 //! methods = "all"
@@ -73,6 +75,8 @@ struct ExperimentDecl {
     output: Option<Spanned<String>>,
     watchdog: Option<Spanned<toml::Value>>,
     coverage: Option<bool>,
+    #[serde(rename = "max-guarded-tests")]
+    max_guarded_tests: Option<Spanned<toml::Value>>,
     #[serde(default)]
     context: ContextSection,
     mutants: Option<MutantsSection>,
@@ -158,6 +162,21 @@ pub fn parse_experiment_profile(
     let oracle = parser.oracle(decl.oracle.as_ref())?;
     let (mutant_sample, sample_seed) = parser.mutants(decl.mutants.as_ref(), seed)?;
     let watchdog = parser.seconds(decl.watchdog.as_ref(), "watchdog")?;
+    let max_guarded_tests = decl
+        .max_guarded_tests
+        .as_ref()
+        .map(|v| {
+            let v = parser.pick(v, "max-guarded-tests")?;
+            match v.get_ref() {
+                toml::Value::Integer(i) if *i >= 1 => Ok(*i as u64),
+                other => Err(parser.err(
+                    v.span(),
+                    "max-guarded-tests",
+                    format!("expected a positive number of test cases, found {other}"),
+                )),
+            }
+        })
+        .transpose()?;
     let phases = parser.phases(&decl.phase)?;
     parser.check_coverage(&decl.phase, &phases, &subjects)?;
     parser.check_profile_is_used()?;
@@ -185,6 +204,7 @@ pub fn parse_experiment_profile(
         reference,
         watchdog,
         coverage: decl.coverage.unwrap_or(true),
+        max_guarded_tests,
     })
 }
 
@@ -1077,5 +1097,16 @@ cost = 60000
             assert_eq!((e.field.as_str(), e.line), (field, line), "{to:?}: {e}");
             assert!(e.message.contains(message), "{to:?}: {e}");
         }
+    }
+
+    #[test]
+    fn max_guarded_tests_is_optional_and_positive() {
+        let e = parse_experiment(Path::new("e.toml"), GENERATED).unwrap();
+        assert_eq!(e.max_guarded_tests, None);
+        let capped = GENERATED.replace("seed = 3", "seed = 3\nmax-guarded-tests = 100");
+        let e = parse_experiment(Path::new("e.toml"), &capped).unwrap();
+        assert_eq!(e.max_guarded_tests, Some(100));
+        let e = error_of(&GENERATED.replace("seed = 3", "seed = 3\nmax-guarded-tests = 0"));
+        assert_eq!((e.field.as_str(), e.line), ("max-guarded-tests", 3));
     }
 }

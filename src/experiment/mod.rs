@@ -226,6 +226,10 @@ pub struct Experiment {
     /// Whether cells record the branch coverage of their gold runs (`coverage = false`
     /// turns it off; default on).
     pub coverage: bool,
+    /// A cell stops once this many of its test cases hit a harness guard in the mutant
+    /// (`max-guarded-tests`; `None`: never). Cells are then not split into chunks, so that
+    /// the count is the cell's whatever `--jobs`.
+    pub max_guarded_tests: Option<u64>,
 }
 
 #[cfg(test)]

@@ -369,9 +369,18 @@ mod tests {
         let charts = kill_curves(&cells(), Cost::MethodCalls, COMPARISON_PHASE);
         assert_eq!(charts.len(), 1);
         let points = &charts[0].curves[0].points;
-        assert!((points[0].0 - 8.0).abs() < 1e-9, "the first kill, at 8 calls");
-        assert!((points.last().unwrap().0 - 800.0).abs() < 1e-9, "the largest cell");
-        let mid = points.iter().find(|(x, _)| *x > 80.0 && *x < 400.0).unwrap();
+        assert!(
+            (points[0].0 - 8.0).abs() < 1e-9,
+            "the first kill, at 8 calls"
+        );
+        assert!(
+            (points.last().unwrap().0 - 800.0).abs() < 1e-9,
+            "the largest cell"
+        );
+        let mid = points
+            .iter()
+            .find(|(x, _)| *x > 80.0 && *x < 400.0)
+            .unwrap();
         assert_eq!(mid.1.median, 1.0);
         let mut budget = cells();
         budget.rows[1].tests_run = 100;

@@ -247,6 +247,7 @@ mod tests {
             strategy: crate::experiment::RunStrategy::Walk(crate::strategy::StrategyKind::Random),
             n: 8,
             suite: None,
+            max_guarded: None,
             seed,
             start: 0,
             count: Some(10),

@@ -43,6 +43,9 @@ pub struct Job {
     /// Run gold through the unit's coverage copy and record what it covered.
     #[serde(default)]
     pub coverage: bool,
+    /// Stop once this many test cases hit a guard in the mutant.
+    #[serde(default)]
+    pub max_guarded: Option<u64>,
 }
 
 /// Why a job stopped.
@@ -59,6 +62,8 @@ pub enum Stop {
     Time,
     /// The worker process died (a mutant aborted it).
     Crash,
+    /// `max-guarded-tests` of its test cases hit a harness guard in the mutant.
+    Guarded,
     /// The supervisor killed the worker after the watchdog time.
     Watchdog,
 }
@@ -260,6 +265,10 @@ pub fn execute_with(
         let digits = cases.digits();
         if digits.is_some_and(|case| guarded_prefix.covers(case, budget)) {
             result.guarded_tests += 1;
+            if job.max_guarded.is_some_and(|m| result.guarded_tests >= m) {
+                result.stop = Stop::Guarded;
+                break;
+            }
             continue;
         }
         if let Some(budget) = budget {
@@ -272,7 +281,13 @@ pub fn execute_with(
         let verdict = judge(job.oracle, &gold_case.trace, &mutant_trace);
         match verdict {
             Verdict::Pass => {}
-            Verdict::Guarded => result.guarded_tests += 1,
+            Verdict::Guarded => {
+                result.guarded_tests += 1;
+                if job.max_guarded.is_some_and(|m| result.guarded_tests >= m) {
+                    result.stop = Stop::Guarded;
+                    break;
+                }
+            }
             Verdict::Fail => {
                 result.failing_tests += 1;
                 if result.first_failure.is_none() {
@@ -542,6 +557,7 @@ mod tests {
                         mutant,
                         strategy: RunStrategy::Walk(crate::strategy::StrategyKind::Random),
                         suite: None,
+                        max_guarded: None,
                         n: 32,
                         seed: 7,
                         start,
@@ -578,6 +594,7 @@ mod tests {
             mutant: GOLD,
             strategy: RunStrategy::Walk(crate::strategy::StrategyKind::Random),
             suite: None,
+            max_guarded: None,
             n: 1024,
             seed: 2010,
             start: 0,

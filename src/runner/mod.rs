@@ -494,6 +494,7 @@ impl Runner<'_> {
             seconds,
             oracle: self.experiment.oracle,
             coverage: self.experiment.coverage,
+            max_guarded: self.experiment.max_guarded_tests,
         }
     }
 
@@ -516,7 +517,8 @@ impl Runner<'_> {
     fn chunks(&self, run: &Run, cell: &Cell) -> Option<Option<u64>> {
         let without_replacement = !run.strategy.with_replacement();
         let large = cell.budget.is_none_or(|b| b > CHUNK_TESTS);
-        (without_replacement && large && self.options.jobs > 1)
+        let counts_guards = self.experiment.max_guarded_tests.is_some();
+        (without_replacement && large && !counts_guards && self.options.jobs > 1)
             .then(|| cell.budget.map(|b| b.div_ceil(CHUNK_TESTS)))
     }
 
