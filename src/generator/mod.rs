@@ -28,7 +28,7 @@ mod suite;
 pub use fcrt::{Fcrt, FcrtParams};
 pub use fdrt::{Fdrt, FdrtParams, Seeds};
 pub use suite::{
-    GenerateError, GeneratorConfig, Suite, SuiteBudget, SuiteFileError, SuiteHeader,
+    GenerateError, GeneratorConfig, Suite, SuiteBudget, SuiteFileError, SuiteHeader, SuiteReader,
     generate_suite, generate_suite_within,
 };
 
@@ -298,7 +298,8 @@ mod tests {
             };
             let mut bytes = Vec::new();
             suite.write(&header, &mut bytes).unwrap();
-            let (read_header, read) = Suite::read(unit, &context, bytes.as_slice()).unwrap();
+            let (read_header, read) =
+                Suite::read(unit, &context, std::io::Cursor::new(bytes.clone())).unwrap();
             assert_eq!((read_header, read), (header, suite.clone()));
             // Far smaller than the test cases written out.
             let calls: usize = suite.cases.iter().map(GeneratedCase::len).sum();
@@ -326,11 +327,12 @@ mod tests {
         };
         let mut bytes = Vec::new();
         suite.write(&header, &mut bytes).unwrap();
-        let error = Suite::read(unit, &context, bytes.as_slice()).unwrap_err();
+        let error = Suite::read(unit, &context, std::io::Cursor::new(bytes.clone())).unwrap_err();
         assert!(matches!(error, SuiteFileError::Count { .. }), "{error}");
         let text = String::from_utf8(bytes).unwrap();
         let forward = text.replacen(",[],", ",[999],", 1);
-        let error = Suite::read(unit, &context, forward.as_bytes()).unwrap_err();
+        let error =
+            Suite::read(unit, &context, std::io::Cursor::new(forward.into_bytes())).unwrap_err();
         assert!(error.to_string().starts_with("line 2: "), "{error}");
     }
 

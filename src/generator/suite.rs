@@ -251,30 +251,120 @@ impl Suite {
     pub fn read(
         unit: &dyn Unit,
         context: &TestContext,
-        input: impl BufRead,
+        input: impl BufRead + Send + 'static,
     ) -> Result<(SuiteHeader, Suite), SuiteFileError> {
-        let mut lines = input.lines().enumerate();
+        let mut reader = SuiteReader::open(unit, context, input)?;
+        reader.read_to(usize::MAX)?;
+        let header = reader.header.clone();
+        let suite = Suite {
+            generator: header.config.name().to_string(),
+            seed: header.seed,
+            cases: reader
+                .cases
+                .into_iter()
+                .map(Arc::unwrap_or_clone)
+                .collect(),
+            costs: reader.costs,
+            kinds: reader.kinds,
+            derivations: reader.derivations,
+        };
+        Ok((header, suite))
+    }
+}
+
+/// A suite file read as far as it is needed: test cases are rebuilt in order, on demand,
+/// so replaying a prefix reads only that prefix (a derivation refers only to earlier test
+/// cases).
+pub struct SuiteReader {
+    header: SuiteHeader,
+    lines: std::iter::Enumerate<std::io::Lines<Box<dyn BufRead + Send>>>,
+    class: String,
+    methods: Vec<crate::subject::MethodInfo>,
+    needed: Vec<crate::subject::PoolType>,
+    padding: PoolInit,
+    derivations: Vec<Derivation>,
+    cases: Vec<Arc<GeneratedCase>>,
+    costs: Vec<u64>,
+    kinds: Vec<CaseKind>,
+}
+
+impl std::fmt::Debug for SuiteReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SuiteReader")
+            .field("subject", &self.header.subject)
+            .field("cases", &self.header.cases)
+            .field("read", &self.cases.len())
+            .finish()
+    }
+}
+
+impl SuiteReader {
+    /// Reads the header of the suite in `input` for `unit` and `context` (M_C).
+    ///
+    /// # Errors
+    /// An empty file or a malformed header.
+    pub fn open(
+        unit: &dyn Unit,
+        context: &TestContext,
+        input: impl BufRead + Send + 'static,
+    ) -> Result<Self, SuiteFileError> {
+        let boxed: Box<dyn BufRead + Send> = Box::new(input);
+        let mut lines = boxed.lines().enumerate();
+        let header: SuiteHeader =
+            match lines.next() {
+                Some((i, text)) => serde_json::from_str(&text.map_err(SuiteFileError::Io)?)
+                    .map_err(|e| SuiteFileError::Line {
+                        line: i + 1,
+                        message: e.to_string(),
+                    })?,
+                None => return Err(SuiteFileError::Empty),
+            };
+        Ok(SuiteReader {
+            padding: header.config.padding(),
+            class: unit.class().to_string(),
+            methods: unit.methods().to_vec(),
+            needed: context.types_of_interest().to_vec(),
+            derivations: Vec::new(),
+            cases: Vec::new(),
+            costs: Vec::new(),
+            kinds: Vec::new(),
+            header,
+            lines,
+        })
+    }
+
+    /// The header.
+    pub fn header(&self) -> &SuiteHeader {
+        &self.header
+    }
+
+    /// The test cases read so far.
+    pub fn cases(&self) -> &[Arc<GeneratedCase>] {
+        &self.cases
+    }
+
+    /// Reads on until `count` test cases are read or the file ends; at its end, checks the
+    /// count against the header.
+    ///
+    /// # Errors
+    /// A malformed line, a derivation that refers forward, a method the unit lacks or a
+    /// count that disagrees with the header.
+    pub fn read_to(&mut self, count: usize) -> Result<(), SuiteFileError> {
         let bad = |line: usize, message: String| SuiteFileError::Line {
             line: line + 1,
             message,
         };
-        let header: SuiteHeader = match lines.next() {
-            Some((i, text)) => serde_json::from_str(&text.map_err(SuiteFileError::Io)?)
-                .map_err(|e| bad(i, e.to_string()))?,
-            None => return Err(SuiteFileError::Empty),
-        };
-        let methods = unit.methods();
-        let padding = header.config.padding();
-        let mut suite = Suite {
-            generator: header.config.name().to_string(),
-            seed: header.seed,
-            cases: Vec::with_capacity(header.cases),
-            costs: Vec::with_capacity(header.cases),
-            kinds: Vec::with_capacity(header.cases),
-            derivations: Vec::with_capacity(header.cases),
-        };
         let mut statements = Vec::new();
-        for (i, text) in lines {
+        while self.cases.len() < count {
+            let Some((i, text)) = self.lines.next() else {
+                if self.cases.len() != self.header.cases {
+                    return Err(SuiteFileError::Count {
+                        header: self.header.cases,
+                        found: self.cases.len(),
+                    });
+                }
+                return Ok(());
+            };
             let line: SuiteLine = serde_json::from_str(&text.map_err(SuiteFileError::Io)?)
                 .map_err(|e| bad(i, e.to_string()))?;
             let SuiteLine(cost, LineKind(kind), parts, method, inputs) = line;
@@ -285,35 +375,29 @@ impl Suite {
                     inputs: inputs.into_iter().map(|LineInput(input)| input).collect(),
                 },
             };
-            let position = suite.derivations.len();
+            let position = self.derivations.len();
             if let Some(p) = derivation.parts.iter().find(|&&p| p as usize >= position) {
                 return Err(bad(i, format!("test case {position} is built from {p}")));
             }
-            if derivation.call.method as usize >= methods.len() {
+            if derivation.call.method as usize >= self.methods.len() {
                 return Err(bad(
                     i,
-                    format!("{} has no method {}", unit.class(), derivation.call.method),
+                    format!("{} has no method {}", self.class, derivation.call.method),
                 ));
             }
-            suite.derivations.push(derivation);
+            self.derivations.push(derivation);
             statements.clear();
-            expand(&suite.derivations, position, &mut statements);
+            expand(&self.derivations, position, &mut statements);
             let sequence = Sequence {
                 statements: std::mem::take(&mut statements),
             };
-            let canonical = sequence.to_case(methods, context.types_of_interest(), &padding);
+            let canonical = sequence.to_case(&self.methods, &self.needed, &self.padding);
             statements = sequence.statements;
-            suite.cases.push(canonical.case);
-            suite.kinds.push(kind);
-            suite.costs.push(cost);
+            self.cases.push(Arc::new(canonical.case));
+            self.kinds.push(kind);
+            self.costs.push(cost);
         }
-        if suite.cases.len() != header.cases {
-            return Err(SuiteFileError::Count {
-                header: header.cases,
-                found: suite.cases.len(),
-            });
-        }
-        Ok((header, suite))
+        Ok(())
     }
 }
 

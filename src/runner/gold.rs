@@ -17,13 +17,13 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use super::job::{Job, JobError};
 use crate::context::TestContext;
 use crate::coverage::ProbeSet;
 use crate::experiment::OracleKind;
-use crate::generator::Suite;
+use crate::generator::SuiteReader;
 use crate::oracle::Trace;
 use crate::subject::Unit;
 
@@ -147,9 +147,13 @@ pub struct GoldCache {
     runs: HashMap<GoldKey, GoldRun>,
     limit_bytes: usize,
     clock: u64,
-    /// The suite file read last, kept for the next job of the same suite.
-    suite: Option<(std::path::PathBuf, Arc<Suite>)>,
+    /// Suite files being read, by path, with when each was last asked for: up to
+    /// [`KEPT_SUITES`], read on as jobs need more of them.
+    suites: HashMap<std::path::PathBuf, (Arc<Mutex<SuiteReader>>, u64)>,
 }
+
+/// Suite readers a worker keeps between jobs.
+pub const KEPT_SUITES: usize = 16;
 
 impl GoldCache {
     /// A cache that keeps at most `limit_bytes` between jobs (0: nothing, every job
@@ -159,33 +163,44 @@ impl GoldCache {
             runs: HashMap::new(),
             limit_bytes,
             clock: 0,
-            suite: None,
+            suites: HashMap::new(),
         }
     }
 
-    /// The suite in the file `path`, for `unit` and its experiment `context`: read once
-    /// and kept until a job asks for another.
+    /// The reader of the suite in the file `path`, for `unit` and its experiment
+    /// `context`: opened once, kept for later jobs (the least recently asked for dropped
+    /// beyond [`KEPT_SUITES`]), and read only as far as jobs go.
     pub fn suite(
         &mut self,
         path: &Path,
         unit: &dyn Unit,
         context: &TestContext,
-    ) -> Result<Arc<Suite>, JobError> {
-        if let Some((kept, suite)) = &self.suite
-            && kept == path
-        {
-            return Ok(Arc::clone(suite));
+    ) -> Result<Arc<Mutex<SuiteReader>>, JobError> {
+        self.clock += 1;
+        if let Some((reader, used)) = self.suites.get_mut(path) {
+            *used = self.clock;
+            return Ok(Arc::clone(reader));
         }
         let failed = |message: String| JobError::Suite {
             path: path.display().to_string(),
             message,
         };
         let file = std::fs::File::open(path).map_err(|e| failed(e.to_string()))?;
-        let (_, suite) = Suite::read(unit, context, std::io::BufReader::new(file))
+        let reader = SuiteReader::open(unit, context, std::io::BufReader::new(file))
             .map_err(|e| failed(e.to_string()))?;
-        let suite = Arc::new(suite);
-        self.suite = Some((path.to_path_buf(), Arc::clone(&suite)));
-        Ok(suite)
+        let reader = Arc::new(Mutex::new(reader));
+        if self.suites.len() >= KEPT_SUITES
+            && let Some(oldest) = self
+                .suites
+                .iter()
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(path, _)| path.clone())
+        {
+            self.suites.remove(&oldest);
+        }
+        self.suites
+            .insert(path.to_path_buf(), (Arc::clone(&reader), self.clock));
+        Ok(reader)
     }
 
     /// The gold run of `key`'s walk, empty if none is kept.

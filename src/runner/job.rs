@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::gold::{GoldCache, GoldKey, GoldRun};
 use crate::coverage::curve::RangeCoverage;
 use crate::experiment::{OracleKind, RunStrategy, Until};
-use crate::generator::{GeneratedCase, Suite};
+use crate::generator::{GeneratedCase, SuiteReader};
 use crate::oracle::{Trace, Verdict, judge, trace, trace_generated};
 use crate::strategy::Cursor;
 use crate::subject::{JavaException, MutantId, Session, Unit};
@@ -217,8 +217,10 @@ pub fn execute_with(
                 message: "a generator's job names no suite file".into(),
             })?;
             Box::new(SuiteCases {
-                suite: cache.suite(path, unit, context)?,
+                reader: cache.suite(path, unit, context)?,
+                path: path.display().to_string(),
                 next: job.start as usize,
+                current: None,
                 unit,
                 context,
             })
@@ -241,7 +243,7 @@ pub fn execute_with(
             result.stop = Stop::Time;
             break;
         }
-        if !cases.advance() {
+        if !cases.advance()? {
             result.stop = Stop::Exhausted;
             break;
         }
@@ -383,7 +385,7 @@ impl<'a> GoldSide<'a> {
 /// The test cases of a job, one at a time: a walk's or a suite's.
 trait CaseSource {
     /// Moves to the next test case; `false` at the end.
-    fn advance(&mut self) -> bool;
+    fn advance(&mut self) -> Result<bool, JobError>;
     /// Method calls of the current test case.
     fn calls(&self) -> u64;
     /// Runs the current test case on `session`.
@@ -404,8 +406,8 @@ struct WalkCases<'a> {
 }
 
 impl CaseSource for WalkCases<'_> {
-    fn advance(&mut self) -> bool {
-        self.cursor.next_case(&mut self.case)
+    fn advance(&mut self) -> Result<bool, JobError> {
+        Ok(self.cursor.next_case(&mut self.case))
     }
     fn calls(&self) -> u64 {
         self.case.len() as u64
@@ -422,26 +424,36 @@ impl CaseSource for WalkCases<'_> {
     }
 }
 
-/// A generated suite's test cases from a position on.
+/// A generated suite's test cases from a position on, read from its file as far as the
+/// job goes.
 struct SuiteCases<'a> {
-    suite: Arc<Suite>,
+    reader: Arc<std::sync::Mutex<SuiteReader>>,
+    path: String,
     /// The position of the next test case.
     next: usize,
+    current: Option<Arc<GeneratedCase>>,
     unit: &'a dyn Unit,
     context: &'a Arc<crate::context::TestContext>,
 }
 
 impl SuiteCases<'_> {
     fn current(&self) -> &GeneratedCase {
-        &self.suite.cases[self.next - 1]
+        self.current.as_ref().expect("advanced to a test case")
     }
 }
 
 impl CaseSource for SuiteCases<'_> {
-    fn advance(&mut self) -> bool {
-        let more = self.next < self.suite.cases.len();
-        self.next += usize::from(more);
-        more
+    fn advance(&mut self) -> Result<bool, JobError> {
+        let mut reader = self.reader.lock().expect("a job's reader is not poisoned");
+        if reader.cases().len() <= self.next {
+            reader.read_to(self.next + 1).map_err(|e| JobError::Suite {
+                path: self.path.clone(),
+                message: e.to_string(),
+            })?;
+        }
+        self.current = reader.cases().get(self.next).cloned();
+        self.next += usize::from(self.current.is_some());
+        Ok(self.current.is_some())
     }
     fn calls(&self) -> u64 {
         self.current().len() as u64
