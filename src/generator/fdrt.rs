@@ -218,9 +218,10 @@ impl ComponentPool {
         if execution.guarded {
             return None;
         }
-        let classification = self.classify(&sequence, &execution, gold);
+        let mut hashes = Vec::with_capacity(execution.objects.len());
+        let classification = self.classify(&sequence, &execution, gold, &mut hashes);
         if classification == CaseKind::Normal {
-            self.extend(&sequence, index, execution.objects, gold);
+            self.extend(&sequence, index, execution.objects, &hashes, gold);
             if params.grow_seeds {
                 self.grow_seeds(execution.primitives);
             }
@@ -267,11 +268,14 @@ impl ComponentPool {
         Some((index, value))
     }
 
+    /// The candidate's kind; for a normal one, `hashes` gets the `hashCode()` of each
+    /// object of `execution.objects` (`None`: `null`, or the unit declares none).
     fn classify(
         &mut self,
         sequence: &Sequence,
         execution: &super::gold::Execution,
         gold: &mut GoldExecutor<'_>,
+        hashes: &mut Vec<Option<i32>>,
     ) -> CaseKind {
         let last = sequence.len() - 1;
         let statement = &sequence.statements[last];
@@ -282,11 +286,14 @@ impl ComponentPool {
         }
         // The contracts on the last call's receiver and result.
         for (_, object) in &execution.objects {
-            if let Some(object) = object
-                && let Some(violation) = gold.check_contracts(object.as_ref())
-            {
-                return CaseKind::Error(violation);
+            let mut hash = None;
+            if let Some(object) = object {
+                match gold.check_contracts(object.as_ref()) {
+                    Ok(h) => hash = h,
+                    Err(violation) => return CaseKind::Error(violation),
+                }
             }
+            hashes.push(hash);
         }
         if execution.outcomes.iter().any(Result::is_err) {
             CaseKind::Exception
@@ -296,12 +303,14 @@ impl ComponentPool {
     }
 
     /// Adds a normal sequence's active values: object results that are not `null` and
-    /// equal to no object seen before (by the unit's own `equals`).
+    /// equal to no object seen before (by the unit's own `equals`); `hashes` holds their
+    /// `hashCode()`s, as [`ComponentPool::classify`] found them.
     fn extend(
         &mut self,
         sequence: &Arc<Sequence>,
         case: u32,
         objects: Vec<(usize, Option<Box<dyn Any + Send>>)>,
+        hashes: &[Option<i32>],
         gold: &mut GoldExecutor<'_>,
     ) {
         let mut entry = Extensible {
@@ -310,9 +319,10 @@ impl ComponentPool {
             class_values: Vec::new(),
             object_values: Vec::new(),
         };
-        for (i, object) in objects {
+        for ((i, object), &hash) in objects.into_iter().zip(hashes) {
             let Some(object) = object else { continue };
-            if self.seen_before(object.as_ref(), gold) {
+            let bucket = hash.unwrap_or(0);
+            if self.seen_before(object.as_ref(), bucket, gold) {
                 continue;
             }
             let method = &gold.methods[sequence.statements[i].method as usize];
@@ -321,8 +331,10 @@ impl ComponentPool {
             } else {
                 entry.class_values.push(i as u32);
             }
-            let bucket = gold.hash_code(object.as_ref()).unwrap_or(0);
-            self.seen.entry(bucket).or_default().push(object);
+            // Without an `equals` of its own, no object is ever looked up.
+            if gold.object_methods.equals.is_some() {
+                self.seen.entry(bucket).or_default().push(object);
+            }
         }
         let index = self.extensible.len();
         if !entry.class_values.is_empty() {
@@ -334,11 +346,11 @@ impl ComponentPool {
         }
     }
 
-    fn seen_before(&self, object: &dyn Any, gold: &mut GoldExecutor<'_>) -> bool {
+    /// Whether `object`, whose `hashCode()` bucket is `bucket`, equals an object seen.
+    fn seen_before(&self, object: &dyn Any, bucket: i32, gold: &mut GoldExecutor<'_>) -> bool {
         if gold.object_methods.equals.is_none() {
             return false; // identity: a new object equals no earlier one
         }
-        let bucket = gold.hash_code(object).unwrap_or(0);
         self.seen.get(&bucket).is_some_and(|objects| {
             objects
                 .iter()
