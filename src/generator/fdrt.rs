@@ -2,13 +2,14 @@
 //! 2007, Figure 3; the defaults of Randoop 4).
 
 use std::any::Any;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use rand_pcg::Pcg64Mcg;
 
+use super::built::Built;
 use super::gold::{ContractViolation, GoldExecutor, PrimitiveResult};
-use super::sequence::{Input, Sequence, Statement};
+use super::sequence::{Input, Statement, canonical_form};
 use super::{CaseKind, Derivation, Generated, Generator};
 use crate::context::PoolInit;
 use crate::strategy::rng::{below, case_rng, mix64};
@@ -74,7 +75,8 @@ impl Default for FdrtParams {
 /// results, by the type Java declares for them.
 #[derive(Debug)]
 struct Extensible {
-    sequence: Arc<Sequence>,
+    /// Its node in [`ComponentPool::built`].
+    node: u32,
     /// Its position in the suite.
     case: u32,
     /// Results declared as the class (constructors, methods returning the class).
@@ -92,7 +94,7 @@ pub(crate) struct Step {
 /// One FDRT pool (the "component set" of the paper): every sequence built, the
 /// extensible ones, the objects seen (for the equality filter) and the seed pool.
 pub(crate) struct ComponentPool {
-    built: HashSet<Arc<Sequence>>,
+    built: Built,
     extensible: Vec<Extensible>,
     /// Indices in `extensible` of the entries with a value declared as the class.
     with_class: Vec<usize>,
@@ -103,6 +105,8 @@ pub(crate) struct ComponentPool {
     ints: Vec<i32>,
     bools: Vec<bool>,
     strings: Vec<Arc<str>>,
+    /// The pools that pad a candidate's empty pools of T_I: the initial seed values.
+    padding: PoolInit,
     /// Cost units spent in this pool.
     pub cost: u64,
 }
@@ -110,7 +114,7 @@ pub(crate) struct ComponentPool {
 impl ComponentPool {
     pub fn new(seeds: &Seeds) -> Self {
         ComponentPool {
-            built: HashSet::new(),
+            built: Built::default(),
             extensible: Vec::new(),
             with_class: Vec::new(),
             with_any: Vec::new(),
@@ -122,6 +126,12 @@ impl ComponentPool {
                 .iter()
                 .map(|s| Arc::from(s.as_str()))
                 .collect(),
+            padding: PoolInit {
+                ints: seeds.ints.clone(),
+                bools: seeds.bools.clone(),
+                strings: seeds.strings.clone(),
+                objects: 1,
+            },
             cost: 0,
         }
     }
@@ -173,10 +183,14 @@ impl ComponentPool {
             inputs.push(ChosenInput::Value(chosen.len() - 1));
         }
         // The new sequence: the chosen sequences in order, then the call.
-        let mut sequence = Sequence::default();
+        let mut part_nodes = Vec::with_capacity(chosen.len());
         let mut offsets = Vec::with_capacity(chosen.len());
-        for &(index, _) in &chosen {
-            offsets.push(sequence.append(&self.extensible[index].sequence));
+        let mut length = 0;
+        for &(entry, _) in &chosen {
+            let node = self.extensible[entry].node;
+            part_nodes.push(node);
+            offsets.push(length);
+            length += self.built.len(node);
         }
         let inputs: Vec<Input> = inputs
             .into_iter()
@@ -189,27 +203,21 @@ impl ComponentPool {
             method: info.number as u32,
             inputs,
         };
-        sequence.statements.push(call.clone());
-        if sequence.len() > params.max_length || self.built.contains(&sequence) {
-            return None;
-        }
-        let sequence = Arc::new(sequence);
-        self.built.insert(Arc::clone(&sequence));
-        let canonical = sequence.to_case(
+        // Too long or built before: discarded (the seed pool and the set of sequences
+        // built are as they were).
+        let node = self.built.add(&part_nodes, &call, params.max_length)?;
+        let canonical = canonical_form(
+            self.built.placed(),
             gold.methods,
             context.types_of_interest(),
-            &PoolInit {
-                ints: params.seeds.ints.clone(),
-                bools: params.seeds.bools.clone(),
-                strings: params.seeds.strings.clone(),
-                objects: 1,
-            },
+            &self.padding,
         );
+        let last = length as usize;
         // Only the last call's receiver and result can hold new values: the chosen
         // sequences run as they ran before (execution is deterministic and arguments are
         // copies), so every other value equals an object already seen, or was null.
-        let mut wanted = vec![sequence.len() - 1];
-        if let Some(receiver) = receiver_of(&sequence, gold) {
+        let mut wanted = vec![last];
+        if let Some(receiver) = receiver_of(&call, gold) {
             wanted.insert(0, receiver);
         }
         let before = gold.cost;
@@ -218,9 +226,10 @@ impl ComponentPool {
         if execution.guarded {
             return None;
         }
-        let classification = self.classify(&sequence, &execution, gold);
+        let mut hashes = Vec::with_capacity(execution.objects.len());
+        let classification = self.classify(&call, &execution, gold, &mut hashes);
         if classification == CaseKind::Normal {
-            self.extend(&sequence, index, execution.objects, gold);
+            self.extend(node, index, execution.objects, &hashes, gold);
             if params.grow_seeds {
                 self.grow_seeds(execution.primitives);
             }
@@ -267,14 +276,15 @@ impl ComponentPool {
         Some((index, value))
     }
 
+    /// The candidate's kind; for a normal one, `hashes` gets the `hashCode()` of each
+    /// object of `execution.objects` (`None`: `null`, or the unit declares none).
     fn classify(
         &mut self,
-        sequence: &Sequence,
+        statement: &Statement,
         execution: &super::gold::Execution,
         gold: &mut GoldExecutor<'_>,
+        hashes: &mut Vec<Option<i32>>,
     ) -> CaseKind {
-        let last = sequence.len() - 1;
-        let statement = &sequence.statements[last];
         if let Some(Err(crate::subject::JavaException::NullPointer)) = execution.outcomes.last()
             && !statement.inputs.contains(&Input::Null)
         {
@@ -282,11 +292,14 @@ impl ComponentPool {
         }
         // The contracts on the last call's receiver and result.
         for (_, object) in &execution.objects {
-            if let Some(object) = object
-                && let Some(violation) = gold.check_contracts(object.as_ref())
-            {
-                return CaseKind::Error(violation);
+            let mut hash = None;
+            if let Some(object) = object {
+                match gold.check_contracts(object.as_ref()) {
+                    Ok(h) => hash = h,
+                    Err(violation) => return CaseKind::Error(violation),
+                }
             }
+            hashes.push(hash);
         }
         if execution.outcomes.iter().any(Result::is_err) {
             CaseKind::Exception
@@ -295,34 +308,40 @@ impl ComponentPool {
         }
     }
 
-    /// Adds a normal sequence's active values: object results that are not `null` and
-    /// equal to no object seen before (by the unit's own `equals`).
+    /// Adds the active values of the normal sequence added last (node `node`): object
+    /// results that are not `null` and equal to no object seen before (by the unit's own
+    /// `equals`); `hashes` holds their `hashCode()`s, as [`ComponentPool::classify`]
+    /// found them.
     fn extend(
         &mut self,
-        sequence: &Arc<Sequence>,
+        node: u32,
         case: u32,
         objects: Vec<(usize, Option<Box<dyn Any + Send>>)>,
+        hashes: &[Option<i32>],
         gold: &mut GoldExecutor<'_>,
     ) {
         let mut entry = Extensible {
-            sequence: Arc::clone(sequence),
+            node,
             case,
             class_values: Vec::new(),
             object_values: Vec::new(),
         };
-        for (i, object) in objects {
+        for ((i, object), &hash) in objects.into_iter().zip(hashes) {
             let Some(object) = object else { continue };
-            if self.seen_before(object.as_ref(), gold) {
+            let bucket = hash.unwrap_or(0);
+            if self.seen_before(object.as_ref(), bucket, gold) {
                 continue;
             }
-            let method = &gold.methods[sequence.statements[i].method as usize];
+            let method = &gold.methods[self.built.method_at(i) as usize];
             if method.name == "clone" && method.params.is_empty() {
                 entry.object_values.push(i as u32);
             } else {
                 entry.class_values.push(i as u32);
             }
-            let bucket = gold.hash_code(object.as_ref()).unwrap_or(0);
-            self.seen.entry(bucket).or_default().push(object);
+            // Without an `equals` of its own, no object is ever looked up.
+            if gold.object_methods.equals.is_some() {
+                self.seen.entry(bucket).or_default().push(object);
+            }
         }
         let index = self.extensible.len();
         if !entry.class_values.is_empty() {
@@ -334,11 +353,11 @@ impl ComponentPool {
         }
     }
 
-    fn seen_before(&self, object: &dyn Any, gold: &mut GoldExecutor<'_>) -> bool {
+    /// Whether `object`, whose `hashCode()` bucket is `bucket`, equals an object seen.
+    fn seen_before(&self, object: &dyn Any, bucket: i32, gold: &mut GoldExecutor<'_>) -> bool {
         if gold.object_methods.equals.is_none() {
             return false; // identity: a new object equals no earlier one
         }
-        let bucket = gold.hash_code(object).unwrap_or(0);
         self.seen.get(&bucket).is_some_and(|objects| {
             objects
                 .iter()
@@ -365,9 +384,9 @@ impl ComponentPool {
 /// The longest string result kept as a seed (Randoop's `--string-maxlen` is 1000).
 const MAX_SEED_STRING: usize = 1000;
 
-/// The statement number of the last call's receiver, for an instance method.
-fn receiver_of(sequence: &Sequence, gold: &GoldExecutor<'_>) -> Option<usize> {
-    let statement = sequence.statements.last()?;
+/// The statement number of the receiver of `statement`, the last call, for an instance
+/// method.
+fn receiver_of(statement: &Statement, gold: &GoldExecutor<'_>) -> Option<usize> {
     if gold.methods[statement.method as usize].kind != MethodKind::Instance {
         return None;
     }

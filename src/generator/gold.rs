@@ -92,22 +92,16 @@ pub struct GoldExecutor<'a> {
     session: Box<dyn Session>,
     /// Probe ids of the coverage copy (0: none).
     probes: usize,
-    /// A plain gold session for the object checks, over [`probe_pools`].
+    /// A gold session of the same copy for the object checks, over `probe_pools`; it
+    /// leaves the coverage flags alone (they are read before it runs and cleared by the
+    /// next candidate).
     checker: Box<dyn Session>,
+    /// The pools of the object checks: one slot per primitive type, two objects.
+    probe_pools: PoolInit,
     /// The unit's object methods.
     pub object_methods: ObjectMethods,
     /// Cost units used: calls of candidates executed on gold.
     pub cost: u64,
-}
-
-/// The pools of the object checks: one slot per primitive type, two objects.
-fn probe_pools() -> PoolInit {
-    PoolInit {
-        ints: vec![0],
-        bools: vec![false],
-        strings: vec![String::new()],
-        objects: 2,
-    }
 }
 
 impl<'a> GoldExecutor<'a> {
@@ -120,12 +114,13 @@ impl<'a> GoldExecutor<'a> {
             (true, Some(table)) => table.probes.len(),
             _ => 0,
         };
-        let session_of = || -> Box<dyn Session> {
+        let session_of = |clears_coverage: bool| -> Box<dyn Session> {
             let mut session: Box<dyn Session> = if probes > 0 {
-                Box::new(
-                    unit.coverage_session(Arc::clone(&context))
-                        .expect("a unit with probes has a coverage copy"),
-                )
+                let mut session = unit
+                    .coverage_session(Arc::clone(&context))
+                    .expect("a unit with probes has a coverage copy");
+                session.clear_per_test_case(clears_coverage);
+                Box::new(session)
             } else {
                 unit.mutant_session(Arc::clone(&context), GOLD)
                     .expect("every unit has a gold version")
@@ -133,8 +128,8 @@ impl<'a> GoldExecutor<'a> {
             session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
             session
         };
-        let session = session_of();
-        let checker = session_of();
+        let session = session_of(true);
+        let checker = session_of(false);
         GoldExecutor {
             unit,
             methods: unit.methods(),
@@ -143,6 +138,12 @@ impl<'a> GoldExecutor<'a> {
             session,
             probes,
             checker,
+            probe_pools: PoolInit {
+                ints: vec![0],
+                bools: vec![false],
+                strings: vec![String::new()],
+                objects: 2,
+            },
             cost: 0,
         }
     }
@@ -176,26 +177,27 @@ impl<'a> GoldExecutor<'a> {
         self.cost += outcomes.len() as u64;
         let mut covered = Vec::new();
         if self.probes > 0 {
+            covered.reserve(self.probes.min(256));
             crate::subject::coverage::reached(self.probes, |id| covered.push(id as u32));
         }
-        let pools = self.session.primitives();
+        let session = &self.session;
         let mut objects = Vec::with_capacity(wanted.len());
         let mut primitives = Vec::new();
         for &statement in wanted {
             let mut object = None;
             match canonical.result_slots[statement] {
-                Some((PoolType::Object, slot)) => object = self.session.object(slot as usize),
+                Some((PoolType::Object, slot)) => object = session.object(slot as usize),
                 Some((PoolType::Int, slot)) => {
-                    if let Some(v) = pools.ints[slot as usize] {
+                    if let Some(v) = session.int_at(slot as usize) {
                         primitives.push(PrimitiveResult::Int(v));
                     }
                 }
                 Some((PoolType::Bool, slot)) => {
-                    primitives.push(PrimitiveResult::Bool(pools.bools[slot as usize]));
+                    primitives.push(PrimitiveResult::Bool(session.bool_at(slot as usize)));
                 }
                 Some((PoolType::Str, slot)) => {
-                    if let Some(v) = &pools.strings[slot as usize] {
-                        primitives.push(PrimitiveResult::Str(v.clone()));
+                    if let Some(v) = session.string_at(slot as usize) {
+                        primitives.push(PrimitiveResult::Str(v));
                     }
                 }
                 None => {}
@@ -212,36 +214,41 @@ impl<'a> GoldExecutor<'a> {
     }
 
     /// Randoop's default unary contracts on `object`: `o.equals(o)`, and `equals`,
-    /// `hashCode` and `toString` throw nothing. Returns the first one broken.
-    pub fn check_contracts(&mut self, object: &dyn Any) -> Option<ContractViolation> {
+    /// `hashCode` and `toString` throw nothing. Returns the first one broken, or, when
+    /// none is, what [`GoldExecutor::hash_code`] returns for `object` (gold is
+    /// deterministic, and each check runs on a fresh copy, so the `hashCode()` the check
+    /// ran gives the same value a later call would).
+    pub fn check_contracts(&mut self, object: &dyn Any) -> Result<Option<i32>, ContractViolation> {
         let methods = self.object_methods;
         if let Some(equals) = methods.equals {
             match self.run_on(object, None, equals, &[0, 0, 0]) {
-                Err(_) => return Some(ContractViolation::EqualsThrew),
-                Ok(()) if !self.checker.primitives().bools[0] => {
-                    return Some(ContractViolation::EqualsNotReflexive);
+                Err(_) => return Err(ContractViolation::EqualsThrew),
+                Ok(()) if !self.checker.bool_at(0) => {
+                    return Err(ContractViolation::EqualsNotReflexive);
                 }
                 Ok(()) => {}
             }
         }
-        if let Some(hash_code) = methods.hash_code
-            && self.run_on(object, None, hash_code, &[0, 0]).is_err()
-        {
-            return Some(ContractViolation::HashCodeThrew);
+        let mut hash = None;
+        if let Some(hash_code) = methods.hash_code {
+            if self.run_on(object, None, hash_code, &[0, 0]).is_err() {
+                return Err(ContractViolation::HashCodeThrew);
+            }
+            hash = self.checker.int_at(0);
         }
         if let Some(to_string) = methods.to_string
             && self.run_on(object, None, to_string, &[0, 0]).is_err()
         {
-            return Some(ContractViolation::ToStringThrew);
+            return Err(ContractViolation::ToStringThrew);
         }
-        None
+        Ok(hash)
     }
 
     /// `object.hashCode()` on gold (`None`: the unit declares none, or it threw).
     pub fn hash_code(&mut self, object: &dyn Any) -> Option<i32> {
         let hash_code = self.object_methods.hash_code?;
         self.run_on(object, None, hash_code, &[0, 0]).ok()?;
-        self.checker.primitives().ints[0]
+        self.checker.int_at(0)
     }
 
     /// `a.equals(b)` on gold; identity (`false` for two stored objects) when the unit
@@ -250,7 +257,7 @@ impl<'a> GoldExecutor<'a> {
         let Some(equals) = self.object_methods.equals else {
             return false;
         };
-        self.run_on(a, Some(b), equals, &[1, 0, 0]).is_ok() && self.checker.primitives().bools[0]
+        self.run_on(a, Some(b), equals, &[1, 0, 0]).is_ok() && self.checker.bool_at(0)
     }
 
     /// Runs `method` on the checker with `object` in slot 0 and `other` in slot 1.
@@ -261,7 +268,7 @@ impl<'a> GoldExecutor<'a> {
         method: usize,
         slots: &[u32],
     ) -> Result<(), JavaException> {
-        self.checker.reset_to(&probe_pools());
+        self.checker.reset_to(&self.probe_pools);
         self.checker.put_object(0, object);
         if let Some(other) = other {
             self.checker.put_object(1, other);

@@ -19,6 +19,7 @@
 //! | `fdrt-reset` | [`Fdrt`] with a reset interval | Yatoh et al.'s second baseline |
 //! | `fcrt` | [`Fcrt`] | Yatoh, Sakamoto, Ishikawa, Honiden, ISSTA 2015 |
 
+mod built;
 mod fcrt;
 mod fdrt;
 pub mod gold;
@@ -35,7 +36,7 @@ pub use suite::{
 use serde::{Deserialize, Serialize};
 
 use crate::context::{MethodSelection, PoolInit, TestContext};
-use crate::encoding::EncodingError;
+use crate::encoding::{EncodingError, MAX_SLOTS};
 use crate::subject::Unit;
 
 /// One call of a generated test case: the subject's method number and its parameter-tuple
@@ -45,7 +46,67 @@ pub struct GeneratedCall {
     /// The subject's method number.
     pub method: u32,
     /// Its slots.
-    pub slots: Vec<u32>,
+    pub slots: Slots,
+}
+
+/// The slots of one call, held inline: a parameter tuple has at most [`MAX_SLOTS`]
+/// (a suite holds one per generated call, so a heap allocation each would cost more
+/// than running the call). Reads as a `[u32]`; serialised as a sequence of numbers.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Slots {
+    len: u8,
+    /// The slots, then zeros.
+    slots: [u32; MAX_SLOTS],
+}
+
+impl Slots {
+    /// Appends `slot`.
+    ///
+    /// # Panics
+    /// If it already holds [`MAX_SLOTS`].
+    pub fn push(&mut self, slot: u32) {
+        self.slots[self.len as usize] = slot;
+        self.len += 1;
+    }
+
+    /// The slots, in tuple order.
+    pub fn as_slice(&self) -> &[u32] {
+        &self.slots[..self.len as usize]
+    }
+}
+
+impl std::ops::Deref for Slots {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        self.as_slice()
+    }
+}
+
+impl std::fmt::Debug for Slots {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_slice().fmt(f)
+    }
+}
+
+impl Serialize for Slots {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Slots {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let slots = Vec::<u32>::deserialize(deserializer)?;
+        if slots.len() > MAX_SLOTS {
+            return Err(serde::de::Error::custom(format!(
+                "{} slots, at most {MAX_SLOTS}",
+                slots.len()
+            )));
+        }
+        let mut inline = Slots::default();
+        slots.iter().for_each(|&slot| inline.push(slot));
+        Ok(inline)
+    }
 }
 
 /// A generated test case in canonical form 3, with value pools of its own.

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::{GeneratedCall, GeneratedCase};
+use super::{GeneratedCall, GeneratedCase, Slots};
 use crate::context::PoolInit;
 use crate::subject::{MethodInfo, MethodKind, PoolType};
 
@@ -73,101 +73,136 @@ impl Sequence {
         offset
     }
 
-    /// The sequence in canonical form 3 over pools of its own: each pool holds first the
-    /// distinct literals of its type in order of first use, then one slot per statement
-    /// result of its type, in statement order (initially 0, `false`, `""`); the object
-    /// pool holds one slot per object result, then one `null` slot if an input is `null`.
-    /// A pool of a type in `needed` that would be empty gets one slot holding
-    /// `padding`'s first value of its type. `methods` is the subject's declaration list.
+    /// The sequence in canonical form 3 over pools of its own: [`canonical_form`] of its
+    /// statements.
     pub fn to_case(
         &self,
         methods: &[MethodInfo],
         needed: &[PoolType],
         padding: &PoolInit,
     ) -> Canonical {
-        let mut literals = Literals::default();
-        for statement in &self.statements {
-            for input in &statement.inputs {
-                literals.note(input);
+        canonical_form(
+            self.statements.iter().map(|statement| Placed {
+                method: statement.method,
+                inputs: &statement.inputs,
+                shift: 0,
+            }),
+            methods,
+            needed,
+            padding,
+        )
+    }
+}
+
+/// A statement as [`canonical_form`] reads it: its method and inputs, whose `Result`
+/// references count `shift` statements short (a statement stored with the sequence it
+/// ends, read within a longer one that starts `shift` statements earlier).
+#[derive(Clone, Copy, Debug)]
+pub struct Placed<'a> {
+    /// The subject's method number.
+    pub method: u32,
+    /// Parameters, then the receiver.
+    pub inputs: &'a [Input],
+    /// Added to each `Result` reference.
+    pub shift: u32,
+}
+
+/// The sequence of `statements` in canonical form 3 over pools of its own: each pool
+/// holds first the distinct literals of its type in order of first use, then one slot per
+/// statement result of its type, in statement order (initially 0, `false`, `""`); the
+/// object pool holds one slot per object result, then one `null` slot if an input is
+/// `null`. A pool of a type in `needed` that would be empty gets one slot holding
+/// `padding`'s first value of its type. `methods` is the subject's declaration list;
+/// `statements` is read twice.
+pub fn canonical_form<'a>(
+    statements: impl Iterator<Item = Placed<'a>> + Clone,
+    methods: &[MethodInfo],
+    needed: &[PoolType],
+    padding: &PoolInit,
+) -> Canonical {
+    // First pass: the literals, and each result's rank among the results of its pool.
+    let mut literals = Literals::default();
+    let mut results = [0u32; 4];
+    let mut uses_null = false;
+    let mut result_slots: Vec<Option<(PoolType, u32)>> = Vec::new();
+    for statement in statements.clone() {
+        for input in statement.inputs {
+            uses_null |= *input == Input::Null;
+            literals.note(input);
+        }
+        result_slots.push(
+            methods[statement.method as usize]
+                .returns
+                .pool()
+                .map(|pool| {
+                    let rank = &mut results[pool_index(pool)];
+                    *rank += 1;
+                    (pool, *rank - 1)
+                }),
+        );
+    }
+    // The results follow the literals of their pool.
+    for (pool, slot) in result_slots.iter_mut().flatten() {
+        *slot += literals.count(*pool);
+    }
+    let null_slot = results[pool_index(PoolType::Object)];
+    let mut pools = PoolInit {
+        ints: literals.ints.clone(),
+        bools: literals.bools.clone(),
+        strings: literals.strings.iter().map(|s| s.to_string()).collect(),
+        objects: null_slot as usize + usize::from(uses_null),
+    };
+    pools.ints.resize(pools.ints.len() + results[0] as usize, 0);
+    pools
+        .bools
+        .resize(pools.bools.len() + results[1] as usize, false);
+    pools
+        .strings
+        .resize(pools.strings.len() + results[2] as usize, String::new());
+    for &pool in needed {
+        if pools.size(pool) == 0 {
+            match pool {
+                PoolType::Int => pools.ints.push(padding.ints.first().copied().unwrap_or(0)),
+                PoolType::Bool => pools
+                    .bools
+                    .push(padding.bools.first().copied().unwrap_or(false)),
+                PoolType::Str => pools
+                    .strings
+                    .push(padding.strings.first().cloned().unwrap_or_default()),
+                PoolType::Object => pools.objects = 1,
             }
         }
-        let mut results = [0u32; 4];
-        let result_slots: Vec<Option<(PoolType, u32)>> = self
-            .statements
-            .iter()
-            .map(|statement| {
-                let pool = methods[statement.method as usize].returns.pool()?;
-                let index = pool_index(pool);
-                let slot = literals.count(pool) + results[index];
-                results[index] += 1;
-                Some((pool, slot))
-            })
-            .collect();
-        let null_slot = results[pool_index(PoolType::Object)];
-        let uses_null = self
-            .statements
-            .iter()
-            .any(|s| s.inputs.contains(&Input::Null));
-        let mut pools = PoolInit {
-            ints: literals.ints.clone(),
-            bools: literals.bools.clone(),
-            strings: literals.strings.iter().map(|s| s.to_string()).collect(),
-            objects: null_slot as usize + usize::from(uses_null),
-        };
-        pools.ints.resize(pools.ints.len() + results[0] as usize, 0);
-        pools
-            .bools
-            .resize(pools.bools.len() + results[1] as usize, false);
-        pools
-            .strings
-            .resize(pools.strings.len() + results[2] as usize, String::new());
-        for &pool in needed {
-            if pools.size(pool) == 0 {
-                match pool {
-                    PoolType::Int => pools.ints.push(padding.ints.first().copied().unwrap_or(0)),
-                    PoolType::Bool => pools
-                        .bools
-                        .push(padding.bools.first().copied().unwrap_or(false)),
-                    PoolType::Str => pools
-                        .strings
-                        .push(padding.strings.first().cloned().unwrap_or_default()),
-                    PoolType::Object => pools.objects = 1,
-                }
-            }
+    }
+    // Second pass: the calls.
+    let mut calls = Vec::with_capacity(result_slots.len());
+    for (statement, result) in statements.zip(&result_slots) {
+        let info = &methods[statement.method as usize];
+        let mut slots = Slots::default();
+        for input in statement.inputs {
+            slots.push(match input {
+                Input::Result(i) => match result_slots[(i + statement.shift) as usize] {
+                    Some((PoolType::Object, slot)) => slot,
+                    other => unreachable!("input from a non-object result {other:?}"),
+                },
+                Input::Null => null_slot,
+                literal => literals.slot(literal),
+            });
         }
-        let calls = self
-            .statements
-            .iter()
-            .zip(&result_slots)
-            .map(|(statement, result)| {
-                let info = &methods[statement.method as usize];
-                let mut slots: Vec<u32> = statement
-                    .inputs
-                    .iter()
-                    .map(|input| match input {
-                        Input::Result(i) => match result_slots[*i as usize] {
-                            Some((PoolType::Object, slot)) => slot,
-                            other => unreachable!("input from a non-object result {other:?}"),
-                        },
-                        Input::Null => null_slot,
-                        literal => literals.slot(literal),
-                    })
-                    .collect();
-                debug_assert_eq!(
-                    slots.len(),
-                    info.params.len() + usize::from(info.kind == MethodKind::Instance)
-                );
-                slots.extend(result.map(|(_, slot)| slot));
-                GeneratedCall {
-                    method: statement.method,
-                    slots,
-                }
-            })
-            .collect();
-        Canonical {
-            case: GeneratedCase { pools, calls },
-            result_slots,
+        debug_assert_eq!(
+            slots.len(),
+            info.params.len() + usize::from(info.kind == MethodKind::Instance)
+        );
+        if let Some((_, slot)) = result {
+            slots.push(*slot);
         }
+        calls.push(GeneratedCall {
+            method: statement.method,
+            slots,
+        });
+    }
+    Canonical {
+        case: GeneratedCase { pools, calls },
+        result_slots,
     }
 }
 

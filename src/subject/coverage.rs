@@ -112,10 +112,17 @@ pub fn clear(count: usize) {
 
 /// Calls `reached` with the id of each of the thread's first `count` flags that is set.
 pub fn reached(count: usize, mut reached: impl FnMut(usize)) {
+    const CHUNK: usize = 32;
     FLAGS.with(|flags| {
-        for (id, flag) in flags[..count].iter().enumerate() {
-            if flag.get() {
-                reached(id);
+        // Most flags are clear after one test case: skip them a chunk at a time.
+        for (c, chunk) in flags[..count].chunks(CHUNK).enumerate() {
+            if !chunk.iter().fold(false, |any, flag| any | flag.get()) {
+                continue;
+            }
+            for (k, flag) in chunk.iter().enumerate() {
+                if flag.get() {
+                    reached(c * CHUNK + k);
+                }
             }
         }
     });
@@ -213,6 +220,15 @@ impl Session for CoverageSession {
     }
     fn primitives(&self) -> PrimitivePools {
         self.session.primitives()
+    }
+    fn int_at(&self, slot: usize) -> Option<i32> {
+        self.session.int_at(slot)
+    }
+    fn bool_at(&self, slot: usize) -> bool {
+        self.session.bool_at(slot)
+    }
+    fn string_at(&self, slot: usize) -> Option<String> {
+        self.session.string_at(slot)
     }
     fn render_pools(&self) -> Vec<(String, Vec<String>)> {
         self.session.render_pools()

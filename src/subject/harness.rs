@@ -88,6 +88,19 @@ pub trait Session: Send {
     fn put_object(&mut self, slot: usize, object: &dyn Any);
     /// The primitive pools now.
     fn primitives(&self) -> PrimitivePools;
+    /// The `int` pool's slot `slot` now (`None`: `null`), without copying the pools.
+    fn int_at(&self, slot: usize) -> Option<i32> {
+        self.primitives().ints[slot]
+    }
+    /// The `bool` pool's slot `slot` now.
+    fn bool_at(&self, slot: usize) -> bool {
+        self.primitives().bools[slot]
+    }
+    /// A copy of the `string` pool's slot `slot` now (`None`: `null`), without copying
+    /// the pools.
+    fn string_at(&self, slot: usize) -> Option<String> {
+        self.primitives().strings[slot].clone()
+    }
     /// Every pool, rendered as Java would print it (`toString()` for objects).
     fn render_pools(&self) -> Vec<(String, Vec<String>)>;
     /// A 64-bit fingerprint of the primitive pools now: equal pools give equal
@@ -301,6 +314,18 @@ impl<S: Subject> Session for Harness<S> {
         self.pools.primitives()
     }
 
+    fn int_at(&self, slot: usize) -> Option<i32> {
+        self.pools.ints[slot]
+    }
+
+    fn bool_at(&self, slot: usize) -> bool {
+        self.pools.bools[slot]
+    }
+
+    fn string_at(&self, slot: usize) -> Option<String> {
+        self.pools.strings[slot].clone()
+    }
+
     fn primitives_fingerprint(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
@@ -408,6 +433,18 @@ impl<S: Subject> Session for SchemataSession<S> {
 
     fn primitives(&self) -> PrimitivePools {
         self.harness.primitives()
+    }
+
+    fn int_at(&self, slot: usize) -> Option<i32> {
+        self.harness.int_at(slot)
+    }
+
+    fn bool_at(&self, slot: usize) -> bool {
+        self.harness.bool_at(slot)
+    }
+
+    fn string_at(&self, slot: usize) -> Option<String> {
+        self.harness.string_at(slot)
     }
 
     /// Renders the objects as the session's mutant would (`toString()` is mutated too),
