@@ -259,11 +259,7 @@ impl Suite {
         let suite = Suite {
             generator: header.config.name().to_string(),
             seed: header.seed,
-            cases: reader
-                .cases
-                .into_iter()
-                .map(Arc::unwrap_or_clone)
-                .collect(),
+            cases: reader.cases.into_iter().map(Arc::unwrap_or_clone).collect(),
             costs: reader.costs,
             kinds: reader.kinds,
             derivations: reader.derivations,
