@@ -226,3 +226,36 @@ fn the_yatoh2015_experiment_parses_in_every_profile() {
         assert_eq!(names, ["fdrt", "fdrt-reset", "fcrt", "r"]);
     }
 }
+
+/// Shards of a generated experiment merge into the whole run's tables and suites, and
+/// `show-test` works on the merged folder.
+#[test]
+fn shards_merge_with_their_suites() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole");
+    run(&whole, "2", false);
+    let shard = |i: usize| dir.path().join(format!("s{i}"));
+    for i in 1..=2 {
+        success_stdout(
+            testspace()
+                .args([
+                    "run",
+                    EXPERIMENT,
+                    "--quiet",
+                    "--shard",
+                    &format!("{i}/2"),
+                    "--out",
+                ])
+                .arg(shard(i)),
+        );
+    }
+    let merged = dir.path().join("merged");
+    success_stdout(
+        testspace()
+            .arg("merge")
+            .arg(&merged)
+            .args([shard(1), shard(2)]),
+    );
+    assert_eq!(suites(&merged), suites(&whole));
+    assert_eq!(cells_without_timing(&merged), cells_without_timing(&whole));
+}

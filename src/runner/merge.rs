@@ -132,7 +132,39 @@ fn journal(folder: &Path) -> anyhow::Result<Vec<CellRecord>> {
         .collect()
 }
 
-/// Merges the shard folders into `out` (see the module docs).
+/// Copies the generated suites of a shard (`suites/<subject>/*.jsonl`) into `out`, each
+/// file once: shards that share a suite's key (subject, configuration, n, seed) hold the
+/// same bytes, since generation is deterministic.
+fn copy_suites(folder: &Path, out: &Path) -> anyhow::Result<()> {
+    let suites = folder.join(super::suites::SUITES_FOLDER);
+    let Ok(subjects) = fs::read_dir(&suites) else {
+        return Ok(()); // no generated runs in this shard
+    };
+    for subject in subjects {
+        let subject = subject?.path();
+        let target = out
+            .join(super::suites::SUITES_FOLDER)
+            .join(subject.file_name().expect("a folder entry has a name"));
+        fs::create_dir_all(&target)
+            .with_context(|| format!("cannot create {}", target.display()))?;
+        for file in fs::read_dir(&subject)? {
+            let file = file?.path();
+            if file.extension().is_none_or(|e| e != "jsonl") {
+                continue; // a partial file of an interrupted generation
+            }
+            let copy = target.join(file.file_name().expect("a file has a name"));
+            if !copy.exists() {
+                fs::copy(&file, &copy).with_context(|| {
+                    format!("cannot copy {} to {}", file.display(), copy.display())
+                })?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Merges the shard folders into `out` (see the module docs); the suites of generated
+/// runs are copied along, so that `show-test` works on the merged folder.
 ///
 /// # Errors
 /// A folder that is not a finished shard, a foreign, missing or repeated shard, a cell in
@@ -191,6 +223,9 @@ pub fn merge(out: &Path, folders: &[PathBuf]) -> anyhow::Result<MergeReport> {
     let (journal, _) = super::Journal::open(&out.join("journal.jsonl"))?;
     for record in &cells {
         journal.append(record)?;
+    }
+    for run in &runs {
+        copy_suites(&run.folder, out)?;
     }
     output::write_tables(out, &cells, &manifest)?;
     Ok(MergeReport {
