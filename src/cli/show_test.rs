@@ -198,12 +198,18 @@ fn generated_case(
     let path = results.join(key.file());
     let file = std::fs::File::open(&path)
         .with_context(|| format!("cannot read the suite {}", path.display()))?;
-    let (_, suite) =
-        crate::generator::Suite::read(plan.unit, &plan.context, std::io::BufReader::new(file))
-            .with_context(|| format!("cannot read the suite {}", path.display()))?;
-    let case = suite
-        .cases
+    // Read only as far as the test case: later lines are not needed to rebuild it.
+    let reader = crate::generator::SuiteReader::open(
+        plan.unit,
+        &plan.context,
+        std::io::BufReader::new(file),
+    )
+    .and_then(|mut reader| reader.read_to(counter as usize + 1).map(|()| reader))
+    .with_context(|| format!("cannot read the suite {}", path.display()))?;
+    let case = reader
+        .cases()
         .get(counter as usize)
+        .cloned()
         .with_context(|| format!("the suite {} has no test case {counter}", path.display()))?;
     let own = Arc::new(case.context(plan.unit, &plan.context)?);
     let calls = case.indices(&own)?;

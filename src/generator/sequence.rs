@@ -34,6 +34,24 @@ pub struct Statement {
     pub inputs: Vec<Input>,
 }
 
+impl Statement {
+    /// The statement with its result references moved `offset` statements on: the same
+    /// call once the statements it refers to sit `offset` places later in a sequence.
+    pub fn shifted(&self, offset: u32) -> Statement {
+        Statement {
+            method: self.method,
+            inputs: self
+                .inputs
+                .iter()
+                .map(|input| match input {
+                    Input::Result(i) => Input::Result(i + offset),
+                    other => other.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// A sequence of statements; equal sequences are the same test up to variable names.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Sequence {
@@ -56,20 +74,12 @@ impl Sequence {
     /// offset of `other`'s first statement in `self`.
     pub fn append(&mut self, other: &Sequence) -> u32 {
         let offset = self.statements.len() as u32;
-        self.statements
-            .extend(other.statements.iter().map(|statement| {
-                Statement {
-                    method: statement.method,
-                    inputs: statement
-                        .inputs
-                        .iter()
-                        .map(|input| match input {
-                            Input::Result(i) => Input::Result(i + offset),
-                            other => other.clone(),
-                        })
-                        .collect(),
-                }
-            }));
+        self.statements.extend(
+            other
+                .statements
+                .iter()
+                .map(|statement| statement.shifted(offset)),
+        );
         offset
     }
 

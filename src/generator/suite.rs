@@ -404,18 +404,7 @@ fn expand(derivations: &[Derivation], i: usize, out: &mut Vec<Statement>) {
     for &part in &derivations[i].parts {
         expand(derivations, part as usize, out);
     }
-    let call = &derivations[i].call;
-    out.push(Statement {
-        method: call.method,
-        inputs: call
-            .inputs
-            .iter()
-            .map(|input| match input {
-                Input::Result(r) => Input::Result(r + base),
-                other => other.clone(),
-            })
-            .collect(),
-    });
+    out.push(derivations[i].call.shifted(base));
 }
 
 /// The first line of a suite file: what the suite is of.

@@ -265,22 +265,18 @@ pub fn execute_with(
         // The mutant's fuel budget follows gold's fuel on the same test case.
         let budget = gold_case.fuel.map(crate::subject::guard::mutant_budget);
         let digits = cases.digits();
-        if digits.is_some_and(|case| guarded_prefix.covers(case, budget)) {
-            result.guarded_tests += 1;
-            if job.max_guarded.is_some_and(|m| result.guarded_tests >= m) {
-                result.stop = Stop::Guarded;
-                break;
+        let verdict = if digits.is_some_and(|case| guarded_prefix.covers(case, budget)) {
+            Verdict::Guarded
+        } else {
+            if let Some(budget) = budget {
+                mutant.set_fuel_budget(budget);
             }
-            continue;
-        }
-        if let Some(budget) = budget {
-            mutant.set_fuel_budget(budget);
-        }
-        let mutant_trace = cases.run(mutant.as_mut(), strict);
-        if let Some(case) = digits {
-            guarded_prefix.note(case, budget, &mutant_trace);
-        }
-        let verdict = judge(job.oracle, &gold_case.trace, &mutant_trace);
+            let mutant_trace = cases.run(mutant.as_mut(), strict);
+            if let Some(case) = digits {
+                guarded_prefix.note(case, budget, &mutant_trace);
+            }
+            judge(job.oracle, &gold_case.trace, &mutant_trace)
+        };
         match verdict {
             Verdict::Pass => {}
             Verdict::Guarded => {

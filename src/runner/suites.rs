@@ -34,6 +34,9 @@ pub struct SuiteKey {
     pub config: String,
     /// The replicate's seed.
     pub seed: u64,
+    /// The generator's name and n, for the file name.
+    generator: &'static str,
+    n: usize,
 }
 
 impl SuiteKey {
@@ -44,21 +47,21 @@ impl SuiteKey {
             config: serde_json::to_string(&config.with_max_length(n))
                 .expect("configurations serialise"),
             seed,
+            generator: config.name(),
+            n,
         }
     }
 
     /// Its file, relative to the output folder:
     /// `suites/<subject>/<generator>-n<n>-<configuration digest>-seed<seed>.jsonl`.
     pub fn file(&self) -> PathBuf {
-        let config: GeneratorConfig =
-            serde_json::from_str(&self.config).expect("a key holds a configuration");
         let digest = super::output::sha256_hex(self.config.as_bytes());
         PathBuf::from(SUITES_FOLDER)
             .join(&self.subject)
             .join(format!(
                 "{}-n{}-{}-seed{}.jsonl",
-                config.name(),
-                config.max_length(),
+                self.generator,
+                self.n,
                 &digest[..12],
                 self.seed
             ))
