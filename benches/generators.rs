@@ -7,6 +7,13 @@
 //! not), with everything generation does besides: choosing inputs, building and
 //! canonicalising sequences, the duplicate check, the contract checks, the equality filter.
 //! Both sides run the same number of calls, alternated, so the ratio printed is per call.
+//!
+//! For FDRT a second line splits the suite's cost into the two parts the algorithm fixes:
+//! replaying its test cases on gold (the calls the cost counts, as the runner replays
+//! them) and Randoop's object contracts on each test case's last receiver and result
+//! (`equals`, `hashCode` and `toString` of the port, each once). Their sum, per call
+//! against R's, is a floor that no implementation of FDRT with these contracts on these
+//! ports can go below.
 
 use std::cell::Cell;
 use std::hint::black_box;
@@ -16,9 +23,10 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, SamplingMode, criterion_group};
 use testspace::context::TestContext;
 use testspace::generator::{FcrtParams, FdrtParams, GeneratorConfig, SuiteBudget, generate_suite};
+use testspace::generator::{GeneratedCase, Suite};
 use testspace::oracle::trace;
 use testspace::strategy::StrategyKind;
-use testspace::subject::{GOLD, Unit, guard, registry};
+use testspace::subject::{GOLD, MethodKind, Param, Session, Unit, guard, registry};
 
 /// Calls per iteration on each side.
 const CALLS: u64 = 20_000;
@@ -61,6 +69,110 @@ fn generated(
         .len()
 }
 
+/// The suite of FDRT within CALLS cost units.
+fn fdrt_suite(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> Suite {
+    let budget = SuiteBudget {
+        tests: None,
+        cost: Some(CALLS),
+    };
+    let config = GeneratorConfig::Fdrt(FdrtParams::default());
+    generate_suite(unit, context, &config, seed, budget).unwrap()
+}
+
+/// The test case's pools with one spare slot per type, for the object methods' results.
+fn with_spares(case: &GeneratedCase) -> testspace::context::PoolInit {
+    let mut pools = case.pools.clone();
+    pools.ints.push(0);
+    pools.bools.push(false);
+    pools.strings.push(String::new());
+    pools.objects += 1;
+    pools
+}
+
+/// Replays `suite` on gold; with `contracts`, also runs `equals` (reflexive), `hashCode`
+/// and `toString` on the last call's receiver and object result. Returns the calls
+/// replayed.
+fn replay(session: &mut dyn Session, unit: &dyn Unit, suite: &Suite, contracts: bool) -> u64 {
+    let methods = unit.methods();
+    let find = |name: &str, params: &[Param]| {
+        methods
+            .iter()
+            .find(|m| m.name == name && m.params == params)
+            .map(|m| m.number)
+    };
+    let object_methods = [
+        find("equals", &[Param::Object]),
+        find("hashCode", &[]),
+        find("toString", &[]),
+    ];
+    let mut calls = 0;
+    for case in &suite.cases {
+        let pools = with_spares(case);
+        session.reset_to(&pools);
+        for call in &case.calls {
+            calls += 1;
+            if session
+                .step_slots(call.method as usize, &call.slots)
+                .is_err_and(|e| e.is_guard())
+            {
+                break;
+            }
+        }
+        if !contracts {
+            continue;
+        }
+        let last = case.calls.last().expect("a test case has a call");
+        let info = &methods[last.method as usize];
+        let mut objects = Vec::new();
+        if info.kind == MethodKind::Instance {
+            objects.push(last.slots[info.params.len()]);
+        }
+        if info.returns.pool() == Some(testspace::subject::PoolType::Object) {
+            objects.push(*last.slots.last().unwrap());
+        }
+        let spare = [
+            pools.bools.len() as u32 - 1,
+            pools.ints.len() as u32 - 1,
+            pools.strings.len() as u32 - 1,
+        ];
+        for object in objects {
+            if session.is_null(object as usize) {
+                continue;
+            }
+            for (method, result) in object_methods.iter().zip(spare) {
+                let Some(method) = *method else { continue };
+                session.refuel();
+                let slots: &[u32] = if methods[method].params.is_empty() {
+                    &[object, result]
+                } else {
+                    &[object, object, result]
+                };
+                let _ = black_box(session.step_slots(method, slots));
+            }
+        }
+    }
+    calls
+}
+
+/// Times of one floor measurement: replay alone, replay with contracts, R, calls replayed.
+type FloorTimes = (Duration, Duration, Duration, u64);
+
+/// FDRT's floor on `unit`: replay and contracts against R on the same seed, alternated.
+fn floor(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> FloorTimes {
+    let mut session = unit.mutant_session(Arc::clone(context), GOLD).unwrap();
+    session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
+    let suite = fdrt_suite(unit, context, seed);
+    let t = Instant::now();
+    let calls = black_box(replay(session.as_mut(), unit, &suite, false));
+    let replayed = t.elapsed();
+    let t = Instant::now();
+    black_box(replay(session.as_mut(), unit, &suite, true));
+    let checked = t.elapsed();
+    let t = Instant::now();
+    black_box(random_on_gold(unit, context, seed));
+    (replayed, checked, t.elapsed(), calls)
+}
+
 fn per_call(c: &mut Criterion) {
     let mut group = c.benchmark_group("generators");
     group.sample_size(10);
@@ -71,6 +183,41 @@ fn per_call(c: &mut Criterion) {
     ];
     for class in ["ArrayList", "HashMap", "TreeMap"] {
         let (unit, context) = plan(class);
+        let seed = Cell::new(0u64);
+        let totals = Cell::new((Duration::ZERO, Duration::ZERO, Duration::ZERO, 0u64));
+        group.bench_function(format!("fdrt-floor/{class}"), |bencher| {
+            bencher.iter_custom(|iters| {
+                let mut sum = totals.get();
+                let mut elapsed = Duration::ZERO;
+                for _ in 0..iters {
+                    seed.set(seed.get() + 1);
+                    let (replayed, checked, random, calls) = floor(unit, &context, seed.get());
+                    sum = (
+                        sum.0 + replayed,
+                        sum.1 + checked,
+                        sum.2 + random,
+                        sum.3 + calls,
+                    );
+                    elapsed += checked;
+                }
+                totals.set(sum);
+                elapsed
+            })
+        });
+        let (replayed, checked, random, calls) = totals.get();
+        if calls > 0 {
+            // R ran CALLS calls per seed, the replays `calls` in all.
+            let seeds = seed.get() as f64;
+            let r = random.as_secs_f64() / (seeds * CALLS as f64);
+            let per_call = |t: Duration| t.as_secs_f64() / calls as f64 / r;
+            let contracts = checked.saturating_sub(replayed);
+            println!(
+                "fdrt's floor on {class}, per call against r: replay {:.2} + contracts {:.2} = {:.2}\n",
+                per_call(replayed),
+                per_call(contracts),
+                per_call(checked),
+            );
+        }
         for config in &configs {
             // Each iteration a new seed on both sides, the same sequence of seeds for both.
             let seed = Cell::new(0u64);

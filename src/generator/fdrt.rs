@@ -8,7 +8,7 @@ use std::sync::Arc;
 use rand_pcg::Pcg64Mcg;
 
 use super::built::Built;
-use super::gold::{ContractViolation, GoldExecutor, PrimitiveResult};
+use super::gold::{ContractViolation, GoldExecutor, ObjectSlot, PrimitiveResult};
 use super::sequence::{Input, Statement, canonical_form};
 use super::{CaseKind, Derivation, Generated, Generator};
 use crate::context::PoolInit;
@@ -291,10 +291,10 @@ impl ComponentPool {
             return CaseKind::Error(ContractViolation::NullPointerWithoutNull);
         }
         // The contracts on the last call's receiver and result.
-        for (_, object) in &execution.objects {
+        for &(_, object) in &execution.objects {
             let mut hash = None;
             if let Some(object) = object {
-                match gold.check_contracts(object.as_ref()) {
+                match gold.check_contracts(object) {
                     Ok(h) => hash = h,
                     Err(violation) => return CaseKind::Error(violation),
                 }
@@ -316,7 +316,7 @@ impl ComponentPool {
         &mut self,
         node: u32,
         case: u32,
-        objects: Vec<(usize, Option<Box<dyn Any + Send>>)>,
+        objects: Vec<(usize, Option<ObjectSlot>)>,
         hashes: &[Option<i32>],
         gold: &mut GoldExecutor<'_>,
     ) {
@@ -329,7 +329,7 @@ impl ComponentPool {
         for ((i, object), &hash) in objects.into_iter().zip(hashes) {
             let Some(object) = object else { continue };
             let bucket = hash.unwrap_or(0);
-            if self.seen_before(object.as_ref(), bucket, gold) {
+            if self.seen_before(object, bucket, gold) {
                 continue;
             }
             let method = &gold.methods[self.built.method_at(i) as usize];
@@ -340,7 +340,10 @@ impl ComponentPool {
             }
             // Without an `equals` of its own, no object is ever looked up.
             if gold.object_methods.equals.is_some() {
-                self.seen.entry(bucket).or_default().push(object);
+                self.seen
+                    .entry(bucket)
+                    .or_default()
+                    .push(gold.object(object));
             }
         }
         let index = self.extensible.len();
@@ -354,7 +357,7 @@ impl ComponentPool {
     }
 
     /// Whether `object`, whose `hashCode()` bucket is `bucket`, equals an object seen.
-    fn seen_before(&self, object: &dyn Any, bucket: i32, gold: &mut GoldExecutor<'_>) -> bool {
+    fn seen_before(&self, object: ObjectSlot, bucket: i32, gold: &mut GoldExecutor<'_>) -> bool {
         if gold.object_methods.equals.is_none() {
             return false; // identity: a new object equals no earlier one
         }

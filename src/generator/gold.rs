@@ -16,9 +16,9 @@ pub struct Execution {
     /// Whether a call hit a harness guard (gold used more than
     /// [`guard::GOLD_FUEL_BUDGET`] fuel, recursed too deep or allocated too much).
     pub guarded: bool,
-    /// For each statement asked about, its object result at the end (`None`: `null`, or
-    /// not an object).
-    pub objects: Vec<(usize, Option<Box<dyn Any + Send>>)>,
+    /// For each statement asked about, where its object result is at the end (`None`:
+    /// `null`, or not an object).
+    pub objects: Vec<(usize, Option<ObjectSlot>)>,
     /// The non-null primitive results of the statements asked about.
     pub primitives: Vec<PrimitiveResult>,
     /// The coverage probes reached (empty without a coverage copy).
@@ -83,6 +83,13 @@ pub enum ContractViolation {
 }
 
 /// Runs candidates and object checks on gold for one unit and M_C.
+///
+/// The object checks run in place, on the objects the last candidate left in the
+/// session's pools, as Randoop runs its contracts on the live objects of a sequence. Each
+/// check gets a fresh fuel budget (as a test case of its own would), and its result goes
+/// to a spare slot of its type beyond the candidate's pools, so the candidate's values are
+/// untouched by a check unless the check itself changes its receiver (gold's `equals`,
+/// `hashCode` and `toString` do not: tests/object_methods.rs).
 pub struct GoldExecutor<'a> {
     unit: &'a dyn Unit,
     /// The unit's declarations.
@@ -92,12 +99,8 @@ pub struct GoldExecutor<'a> {
     session: Box<dyn Session>,
     /// Probe ids of the coverage copy (0: none).
     probes: usize,
-    /// A gold session of the same copy for the object checks, over `probe_pools`; it
-    /// leaves the coverage flags alone (they are read before it runs and cleared by the
-    /// next candidate).
-    checker: Box<dyn Session>,
-    /// The pools of the object checks: one slot per primitive type, two objects.
-    probe_pools: PoolInit,
+    /// The pools the last candidate ran from: its own, then one spare slot per type.
+    pools: PoolInit,
     /// The unit's object methods.
     pub object_methods: ObjectMethods,
     /// Cost units used: calls of candidates executed on gold.
@@ -108,28 +111,21 @@ impl<'a> GoldExecutor<'a> {
     /// An executor for `unit` and `context`; through the coverage copy when `coverage` is
     /// set and the unit has one.
     pub fn new(unit: &'a dyn Unit, context: Arc<TestContext>, coverage: bool) -> Self {
-        // The checker runs the same copy as the session (the coverage copy's objects are
-        // of another Rust type than the schemata copy's); coverage is read before it runs.
         let probes = match (coverage, unit.probes()) {
             (true, Some(table)) => table.probes.len(),
             _ => 0,
         };
-        let session_of = |clears_coverage: bool| -> Box<dyn Session> {
-            let mut session: Box<dyn Session> = if probes > 0 {
-                let mut session = unit
-                    .coverage_session(Arc::clone(&context))
-                    .expect("a unit with probes has a coverage copy");
-                session.clear_per_test_case(clears_coverage);
-                Box::new(session)
-            } else {
-                unit.mutant_session(Arc::clone(&context), GOLD)
-                    .expect("every unit has a gold version")
-            };
-            session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
-            session
+        let mut session: Box<dyn Session> = if probes > 0 {
+            let mut session = unit
+                .coverage_session(Arc::clone(&context))
+                .expect("a unit with probes has a coverage copy");
+            session.clear_per_test_case(true);
+            Box::new(session)
+        } else {
+            unit.mutant_session(Arc::clone(&context), GOLD)
+                .expect("every unit has a gold version")
         };
-        let session = session_of(true);
-        let checker = session_of(false);
+        session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
         GoldExecutor {
             unit,
             methods: unit.methods(),
@@ -137,12 +133,11 @@ impl<'a> GoldExecutor<'a> {
             context,
             session,
             probes,
-            checker,
-            probe_pools: PoolInit {
-                ints: vec![0],
-                bools: vec![false],
-                strings: vec![String::new()],
-                objects: 2,
+            pools: PoolInit {
+                ints: Vec::new(),
+                bools: Vec::new(),
+                strings: Vec::new(),
+                objects: 0,
             },
             cost: 0,
         }
@@ -159,10 +154,19 @@ impl<'a> GoldExecutor<'a> {
     }
 
     /// Runs a candidate on gold from its own pools and reads the results of the
-    /// statements `wanted`; adds its executed calls to the cost.
+    /// statements `wanted`; adds its executed calls to the cost. Its objects stay in the
+    /// session for [`GoldExecutor::check_contracts`], [`GoldExecutor::equals`] and
+    /// [`GoldExecutor::object`] until the next candidate runs.
     pub fn execute(&mut self, canonical: &Canonical, wanted: &[usize]) -> Execution {
         let case = &canonical.case;
-        self.session.reset_to(&case.pools);
+        self.pools.ints.clone_from(&case.pools.ints);
+        self.pools.ints.push(0);
+        self.pools.bools.clone_from(&case.pools.bools);
+        self.pools.bools.push(false);
+        self.pools.strings.clone_from(&case.pools.strings);
+        self.pools.strings.push(String::new());
+        self.pools.objects = case.pools.objects + 1;
+        self.session.reset_to(&self.pools);
         let mut outcomes = Vec::with_capacity(case.calls.len());
         let mut guarded = false;
         for call in &case.calls {
@@ -186,7 +190,10 @@ impl<'a> GoldExecutor<'a> {
         for &statement in wanted {
             let mut object = None;
             match canonical.result_slots[statement] {
-                Some((PoolType::Object, slot)) => object = session.object(slot as usize),
+                Some((PoolType::Object, slot)) if !session.is_null(slot as usize) => {
+                    object = Some(ObjectSlot(slot));
+                }
+                Some((PoolType::Object, _)) | None => {}
                 Some((PoolType::Int, slot)) => {
                     if let Some(v) = session.int_at(slot as usize) {
                         primitives.push(PrimitiveResult::Int(v));
@@ -200,7 +207,6 @@ impl<'a> GoldExecutor<'a> {
                         primitives.push(PrimitiveResult::Str(v));
                     }
                 }
-                None => {}
             }
             objects.push((statement, object));
         }
@@ -213,17 +219,17 @@ impl<'a> GoldExecutor<'a> {
         }
     }
 
-    /// Randoop's default unary contracts on `object`: `o.equals(o)`, and `equals`,
-    /// `hashCode` and `toString` throw nothing. Returns the first one broken, or, when
-    /// none is, what [`GoldExecutor::hash_code`] returns for `object` (gold is
-    /// deterministic, and each check runs on a fresh copy, so the `hashCode()` the check
-    /// ran gives the same value a later call would).
-    pub fn check_contracts(&mut self, object: &dyn Any) -> Result<Option<i32>, ContractViolation> {
+    /// Randoop's default unary contracts on the object in `slot` of the last candidate:
+    /// `o.equals(o)`, and `equals`, `hashCode` and `toString` throw nothing. Returns the
+    /// first one broken, or, when none is, `o.hashCode()` (`None`: the unit declares
+    /// none).
+    pub fn check_contracts(&mut self, slot: ObjectSlot) -> Result<Option<i32>, ContractViolation> {
         let methods = self.object_methods;
+        let o = slot.0;
         if let Some(equals) = methods.equals {
-            match self.run_on(object, None, equals, &[0, 0, 0]) {
+            match self.run_check(equals, &[o, o, self.spare_bool()]) {
                 Err(_) => return Err(ContractViolation::EqualsThrew),
-                Ok(()) if !self.checker.bool_at(0) => {
+                Ok(()) if !self.session.bool_at(self.spare_bool() as usize) => {
                     return Err(ContractViolation::EqualsNotReflexive);
                 }
                 Ok(()) => {}
@@ -231,48 +237,65 @@ impl<'a> GoldExecutor<'a> {
         }
         let mut hash = None;
         if let Some(hash_code) = methods.hash_code {
-            if self.run_on(object, None, hash_code, &[0, 0]).is_err() {
+            if self.run_check(hash_code, &[o, self.spare_int()]).is_err() {
                 return Err(ContractViolation::HashCodeThrew);
             }
-            hash = self.checker.int_at(0);
+            hash = self.session.int_at(self.spare_int() as usize);
         }
         if let Some(to_string) = methods.to_string
-            && self.run_on(object, None, to_string, &[0, 0]).is_err()
+            && self
+                .run_check(to_string, &[o, self.spare_string()])
+                .is_err()
         {
             return Err(ContractViolation::ToStringThrew);
         }
         Ok(hash)
     }
 
-    /// `object.hashCode()` on gold (`None`: the unit declares none, or it threw).
-    pub fn hash_code(&mut self, object: &dyn Any) -> Option<i32> {
-        let hash_code = self.object_methods.hash_code?;
-        self.run_on(object, None, hash_code, &[0, 0]).ok()?;
-        self.checker.int_at(0)
-    }
-
-    /// `a.equals(b)` on gold; identity (`false` for two stored objects) when the unit
-    /// declares no `equals`, and `false` when it throws.
-    pub fn equals(&mut self, a: &dyn Any, b: &dyn Any) -> bool {
+    /// `a.equals(other)` on gold for the object `a` in `slot` of the last candidate;
+    /// identity (`false`: `other` is another object) when the unit declares no `equals`,
+    /// and `false` when it throws.
+    pub fn equals(&mut self, slot: ObjectSlot, other: &dyn Any) -> bool {
         let Some(equals) = self.object_methods.equals else {
             return false;
         };
-        self.run_on(a, Some(b), equals, &[1, 0, 0]).is_ok() && self.checker.bool_at(0)
+        let spare = self.spare_object();
+        self.session.put_object(spare as usize, other);
+        self.run_check(equals, &[spare, slot.0, self.spare_bool()])
+            .is_ok()
+            && self.session.bool_at(self.spare_bool() as usize)
     }
 
-    /// Runs `method` on the checker with `object` in slot 0 and `other` in slot 1.
-    fn run_on(
-        &mut self,
-        object: &dyn Any,
-        other: Option<&dyn Any>,
-        method: usize,
-        slots: &[u32],
-    ) -> Result<(), JavaException> {
-        self.checker.reset_to(&self.probe_pools);
-        self.checker.put_object(0, object);
-        if let Some(other) = other {
-            self.checker.put_object(1, other);
-        }
-        self.checker.step_slots(method, slots)
+    /// A copy of the object in `slot` of the last candidate.
+    pub fn object(&self, slot: ObjectSlot) -> Box<dyn Any + Send> {
+        self.session
+            .object(slot.0 as usize)
+            .expect("an object slot the last execution filled")
+    }
+
+    /// Runs an object method with `slots` under a fresh fuel budget.
+    fn run_check(&mut self, method: usize, slots: &[u32]) -> Result<(), JavaException> {
+        self.session.refuel();
+        self.session.step_slots(method, slots)
+    }
+
+    fn spare_int(&self) -> u32 {
+        self.pools.ints.len() as u32 - 1
+    }
+
+    fn spare_bool(&self) -> u32 {
+        self.pools.bools.len() as u32 - 1
+    }
+
+    fn spare_string(&self) -> u32 {
+        self.pools.strings.len() as u32 - 1
+    }
+
+    fn spare_object(&self) -> u32 {
+        self.pools.objects as u32 - 1
     }
 }
+
+/// A non-null object result of the last candidate: its slot in the session's pools.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ObjectSlot(u32);

@@ -215,6 +215,12 @@ impl Session for CoverageSession {
     fn object(&self, slot: usize) -> Option<Box<dyn std::any::Any + Send>> {
         self.session.object(slot)
     }
+    fn is_null(&self, slot: usize) -> bool {
+        self.session.is_null(slot)
+    }
+    fn refuel(&mut self) {
+        self.session.refuel();
+    }
     fn put_object(&mut self, slot: usize, object: &dyn std::any::Any) {
         self.session.put_object(slot, object);
     }

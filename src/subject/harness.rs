@@ -80,6 +80,13 @@ pub trait Session: Send {
     fn step_slots(&mut self, method: usize, slots: &[u32]) -> Result<(), JavaException>;
     /// A copy of the object in slot `slot`, type-erased (`None`: a `null` slot).
     fn object(&self, slot: usize) -> Option<Box<dyn Any + Send>>;
+    /// Whether object slot `slot` holds `null` (without copying the object).
+    fn is_null(&self, slot: usize) -> bool {
+        self.object(slot).is_none()
+    }
+    /// Gives the next calls a fresh fuel budget and stack allowance, as a reset would,
+    /// and leaves the pools as they are (no-op for sessions without guards).
+    fn refuel(&mut self) {}
     /// Puts a copy of `object` — one that [`Session::object`] returned from a session of
     /// the same unit — in object slot `slot`.
     ///
@@ -248,6 +255,10 @@ impl<S: Subject> Session for Harness<S> {
     fn object(&self, slot: usize) -> Option<Box<dyn Any + Send>> {
         let object = self.pools.objects[slot].clone()?;
         Some(Box::new(object))
+    }
+
+    fn is_null(&self, slot: usize) -> bool {
+        self.pools.objects[slot].is_none()
     }
 
     fn put_object(&mut self, slot: usize, object: &dyn Any) {
@@ -425,6 +436,15 @@ impl<S: Subject> Session for SchemataSession<S> {
 
     fn object(&self, slot: usize) -> Option<Box<dyn Any + Send>> {
         self.harness.object(slot)
+    }
+
+    fn is_null(&self, slot: usize) -> bool {
+        self.harness.is_null(slot)
+    }
+
+    fn refuel(&mut self) {
+        self.remaining = self.budget;
+        self.usable_stack = guard::usable_stack();
     }
 
     fn put_object(&mut self, slot: usize, object: &dyn Any) {
