@@ -9,13 +9,13 @@ use anyhow::{Context as _, bail, ensure};
 use clap::{Args, ValueEnum};
 use polars_core::prelude::{Column, DataFrame};
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::structure::extension::{Extensions, greedy_suite};
 use crate::structure::sat::field_exhaustive_suite;
 use crate::structure::units::{FINITIZATIONS, UnitFinitization, finitization};
 use crate::structure::{CnfEncoding, search_within};
-use crate::subject::heap::{FieldValue, HeapFields, canonical};
+use crate::subject::heap::{HeapFields, canonical};
 use crate::subject::registry;
 use crate::table::{StagedFiles, format_text_table, write_csv};
 
@@ -197,35 +197,6 @@ fn frame(rows: &[FeRow]) -> anyhow::Result<DataFrame> {
     Ok(DataFrame::new_infer_height(columns)?)
 }
 
-/// A field's value in JSON: `null`, a node's number, an int or a boolean.
-fn value_json(value: FieldValue) -> Value {
-    match value {
-        FieldValue::Null => Value::Null,
-        FieldValue::Node(n) => json!(n),
-        FieldValue::Int(i) => json!(i),
-        FieldValue::Bool(b) => json!(b),
-    }
-}
-
-/// A canonical structure in JSON: its header's and nodes' fields by name.
-fn structure_json(scope: &dyn CnfEncoding, heap: &HeapFields) -> Value {
-    let layout = scope.heap_scope();
-    let object = |names: Vec<&str>, values: &[FieldValue]| -> Value {
-        names
-            .into_iter()
-            .zip(values)
-            .map(|(name, &v)| (name.to_string(), value_json(v)))
-            .collect::<serde_json::Map<_, _>>()
-            .into()
-    };
-    json!({
-        "header": object(layout.header_names().collect(), &heap.header),
-        "nodes": heap.nodes.iter()
-            .map(|node| object(layout.node_names().collect(), node))
-            .collect::<Vec<_>>(),
-    })
-}
-
 /// Writes every scope's suites into `directory`, all files or none.
 fn write_suites(
     directory: &std::path::Path,
@@ -238,7 +209,7 @@ fn write_suites(
         let scope = found.scope(row.scope);
         let list = |s: &[HeapFields]| {
             s.iter()
-                .map(|h| structure_json(scope.as_ref(), h))
+                .map(|h| scope.heap_scope().heap_json(h))
                 .collect::<Vec<_>>()
         };
         let document = json!({

@@ -24,7 +24,7 @@ pub struct CellArgs {
     /// The mutant id.
     #[arg(long)]
     pub mutant: u32,
-    /// The strategy (be, r, r-leaf, bobw, bobw-prime, fdrt, fdrt-reset, fcrt).
+    /// The strategy (be, r, r-leaf, bobw, bobw-prime, fdrt, fdrt-reset, fcrt, be-structures, fe-sat, fe-greedy, random-structures).
     #[arg(long)]
     pub strategy: String,
     /// n.
@@ -78,6 +78,19 @@ impl FailingTest {
 
 /// Runs `testspace show-test`.
 pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
+    let (experiment, cell) = find_cell(&args.cell)?;
+    let run = &experiment.phases[cell.phase_index].runs[cell.run];
+    if let RunStrategy::Structures(config) = &run.strategy {
+        anyhow::ensure!(
+            !args.minimal,
+            "a structure test case is one call on a structure: there is nothing to reduce"
+        );
+        print!(
+            "{}",
+            structure_case(&args.cell.results, &experiment, &cell, config)?
+        );
+        return Ok(());
+    }
     let test = locate(&args.cell)?;
     let reduction = if args.minimal {
         Some(super::reduce::reduce_failing_test(&test)?)
@@ -111,8 +124,9 @@ pub(crate) fn read_experiment(
     )?)
 }
 
-/// Finds the first failing test case of the cell `args` names and regenerates it.
-pub(crate) fn locate(args: &CellArgs) -> anyhow::Result<FailingTest> {
+/// The experiment of the results folder `args` names, and the cell of it that found the
+/// first failing test case `args` asks for.
+fn find_cell(args: &CellArgs) -> anyhow::Result<(crate::experiment::Experiment, FailingCell)> {
     let experiment = read_experiment(&args.results)?;
     let phases: Vec<&str> = experiment.phases.iter().map(|p| p.name.as_str()).collect();
     let cell = failing_cells(&args.results, &phases)?
@@ -144,6 +158,12 @@ pub(crate) fn locate(args: &CellArgs) -> anyhow::Result<FailingTest> {
             args.results.display()
         );
     };
+    Ok((experiment, cell))
+}
+
+/// Finds the first failing test case of the cell `args` names and regenerates it.
+pub(crate) fn locate(args: &CellArgs) -> anyhow::Result<FailingTest> {
+    let (experiment, cell) = find_cell(args)?;
     let plan = experiment
         .subjects
         .iter()
@@ -167,6 +187,9 @@ pub(crate) fn locate(args: &CellArgs) -> anyhow::Result<FailingTest> {
         RunStrategy::Generator(config) => {
             generated_case(&args.results, plan, config, n, seed, counter)?
         }
+        RunStrategy::Structures(_) => bail!(
+            "a structure test case is one call on a structure: `show-test` prints it, and there is nothing to reduce"
+        ),
     };
     let index = context.codec(calls.len()).encode(&calls)?;
     if cell.first_failure_index.as_deref() != Some(index.to_string().as_str()) {
@@ -214,6 +237,86 @@ fn generated_case(
     let own = Arc::new(case.context(plan.unit, &plan.context)?);
     let calls = case.indices(&own)?;
     Ok((own, calls))
+}
+
+/// A structure cell's first failing test case, as text: the structure (from the run's
+/// suite file, in the JSON form of `testspace fe --suites`), the call, and the instance
+/// gold and the mutant leave (read back and in canonical form).
+fn structure_case(
+    results: &std::path::Path,
+    experiment: &crate::experiment::Experiment,
+    cell: &FailingCell,
+    config: &crate::experiment::StructureConfig,
+) -> anyhow::Result<String> {
+    use crate::runner::structures::{StructureKey, read_structures};
+    let plan = experiment
+        .subjects
+        .iter()
+        .find(|s| s.unit.class() == cell.subject)
+        .with_context(|| format!("{} is not a subject of the experiment", cell.subject))?;
+    let seed = experiment.replicate_seed(cell.replicate);
+    let key = StructureKey::new(&cell.subject, config, cell.n as usize, seed);
+    let path = results.join(key.file());
+    let calls = u64::from(plan.context.j());
+    let counter = cell.first_failure - 1;
+    let (structure, call) = ((counter / calls) as usize, (counter % calls) as u32);
+    let (_, structures) = read_structures(&path, structure + 1)?;
+    let heap = structures
+        .get(structure)
+        .with_context(|| format!("{} has no structure {structure}", path.display()))?;
+    if cell.first_failure_index.as_deref() != Some(call.to_string().as_str()) {
+        bail!(
+            "the suite's test case does not match the recorded call: was the experiment changed?"
+        );
+    }
+    let layout = crate::structure::units::finitization(&cell.subject)
+        .context("a structure run's subject has a finitization")?
+        .scope(cell.n as usize);
+    let mut sessions = Vec::new();
+    for mutant in [crate::subject::GOLD, cell.mutant] {
+        let mut session = plan
+            .unit
+            .heap_session(Arc::clone(&plan.context), mutant, 0, heap)
+            .context("the unit builds structures")??;
+        session.reset();
+        let outcome = session.step(call);
+        let after = session
+            .object_heap(0)
+            .map(|h| {
+                let canonical = crate::subject::heap::canonical(&h);
+                serde_json::to_string(&layout.heap_scope().heap_json(&canonical))
+            })
+            .transpose()?
+            .unwrap_or_else(|| "null".into());
+        sessions.push((outcome, after));
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} mutant {}: the first failing test case of {} at scope {} (phase {}, {} oracle), test case {} of {}:",
+        cell.subject,
+        cell.mutant,
+        cell.strategy,
+        cell.n,
+        cell.phase,
+        config.oracle.name(),
+        cell.first_failure,
+        path.display()
+    );
+    let _ = writeln!(
+        out,
+        "structure {structure}: {}",
+        serde_json::to_string(&layout.heap_scope().heap_json(heap))?
+    );
+    let _ = writeln!(out, "call {call}: {}", plan.context.render_call(call));
+    for ((outcome, after), who) in sessions.iter().zip(["gold", "mutant"]) {
+        let thrown = outcome
+            .as_ref()
+            .err()
+            .map_or(String::new(), |e| format!(" (threw {e:?})"));
+        let _ = writeln!(out, "{who} leaves{thrown}: {after}");
+    }
+    Ok(out)
 }
 
 /// A cell that found a failing test: what `show-test` needs of it.

@@ -29,7 +29,8 @@
 //! stop-when-killed = true           # later runs of this phase skip mutants already killed
 //!
 //! [[phase.run]]
-//! strategy = "r"                    # be, r, r-leaf, bobw, bobw-prime; fdrt, fdrt-reset, fcrt
+//! strategy = "r"                    # be, r, r-leaf, bobw, bobw-prime; fdrt, fdrt-reset, fcrt;
+//!                                   # fe-sat, fe-greedy, be-structures, random-structures
 //! n = [10, 100, 1000]               # or a SPEC string: "1..=8", "paper"
 //! tests = 1000                      # or "E(r)": E(n) of this phase's r run; or "unlimited"
 //! cost = 60000                      # instead of tests: ⌊cost / n⌋ test cases of n calls
@@ -40,6 +41,9 @@
 //! A generator's run (`fdrt`, `fdrt-reset`, `fcrt`) takes `tests` (test cases generated),
 //! `cost` (cost units of generation: method calls on gold) or both, `n` as the most calls
 //! in one test case, and its parameters in `[phase.run.params]` (see `generator_params`).
+//! A structure run (`fe-sat`, `fe-greedy`, `be-structures`, `random-structures`) takes
+//! `scope` instead of `n` and no `tests` or `cost`: it tests each structure of its suite
+//! with each call of the context (see `structure_params`).
 //!
 //! Unknown keys are errors, and every error names the file, line, column and field.
 
@@ -51,8 +55,10 @@ use serde::Deserialize;
 use toml::Spanned;
 
 mod generator_params;
+mod structure_params;
 
 pub use generator_params::{FDRT_RESET_EVERY, GENERATORS};
+pub use structure_params::KORAT_BUDGET;
 
 use super::{
     Experiment, MutantSelection, OracleKind, Phase, Run, RunStrategy, SubjectPlan, TestBudget,
@@ -62,6 +68,7 @@ use crate::context::file::{FileError, PoolsDecl};
 use crate::context::{MethodSelection, TestContext};
 use crate::generator::SuiteBudget;
 use crate::strategy::StrategyKind;
+use crate::structure::suite::StructureSuiteKind;
 use crate::subject::registry;
 
 #[derive(Debug, Deserialize)]
@@ -113,7 +120,8 @@ struct PhaseDecl {
 #[serde(deny_unknown_fields)]
 struct RunDecl {
     strategy: Spanned<String>,
-    n: Spanned<toml::Value>,
+    n: Option<Spanned<toml::Value>>,
+    scope: Option<Spanned<toml::Value>>,
     tests: Option<Spanned<toml::Value>>,
     cost: Option<Spanned<toml::Value>>,
     seconds: Option<Spanned<toml::Value>>,
@@ -177,8 +185,9 @@ pub fn parse_experiment_profile(
             }
         })
         .transpose()?;
-    let phases = parser.phases(&decl.phase)?;
+    let phases = parser.phases(&decl.phase, oracle)?;
     parser.check_coverage(&decl.phase, &phases, &subjects)?;
+    parser.check_structures(&decl.phase, &phases, &subjects)?;
     parser.check_profile_is_used()?;
     let folder = if profile == DEFAULT_PROFILE {
         name.clone()
@@ -474,7 +483,7 @@ impl Parser<'_> {
     }
 
     /// The `[[phase]]` tables, in order.
-    fn phases(&self, phases: &[PhaseDecl]) -> Result<Vec<Phase>, FileError> {
+    fn phases(&self, phases: &[PhaseDecl], oracle: OracleKind) -> Result<Vec<Phase>, FileError> {
         if phases.is_empty() {
             return Err(FileError::at(
                 self.path,
@@ -487,12 +496,12 @@ impl Parser<'_> {
         phases
             .iter()
             .enumerate()
-            .map(|(p, phase)| self.phase(p, phase))
+            .map(|(p, phase)| self.phase(p, phase, oracle))
             .collect()
     }
 
     /// Phase number `p`.
-    fn phase(&self, p: usize, phase: &PhaseDecl) -> Result<Phase, FileError> {
+    fn phase(&self, p: usize, phase: &PhaseDecl, oracle: OracleKind) -> Result<Phase, FileError> {
         let field = |f: &str| format!("phase[{p}].{f}");
         let mutants = match phase.mutants.as_ref() {
             None => MutantSelection::All,
@@ -524,7 +533,7 @@ impl Parser<'_> {
         }
         let mut runs: Vec<Run> = Vec::with_capacity(phase.run.len());
         for (r, run) in phase.run.iter().enumerate() {
-            let run = self.run(&format!("phase[{p}].run[{r}]"), run, &runs)?;
+            let run = self.run(&format!("phase[{p}].run[{r}]"), run, &runs, oracle)?;
             runs.push(run);
         }
         Ok(Phase {
@@ -536,13 +545,44 @@ impl Parser<'_> {
     }
 
     /// One `[[phase.run]]` (`at` names it, e.g. `phase[1].run[0]`), after the `earlier`
-    /// runs of its phase.
-    fn run(&self, at: &str, run: &RunDecl, earlier: &[Run]) -> Result<Run, FileError> {
+    /// runs of its phase; `oracle` is the experiment's.
+    fn run(
+        &self,
+        at: &str,
+        run: &RunDecl,
+        earlier: &[Run],
+        oracle: OracleKind,
+    ) -> Result<Run, FileError> {
         let field = |f: &str| format!("{at}.{f}");
         let name = run.strategy.get_ref().as_str();
-        let lengths = self.lengths(&run.n, &field("n"))?;
         let seconds = self.seconds(run.seconds.as_ref(), &field("seconds"))?;
         let until = self.until(run.until.as_ref(), &field("until"))?;
+        if let Some(kind) = StructureSuiteKind::from_name(name) {
+            let lengths = self.scopes(at, run)?;
+            let config = self.structures(at, kind, run.params.as_ref(), oracle)?;
+            return Ok(Run {
+                strategy: RunStrategy::Structures(config),
+                lengths,
+                tests: TestBudget::Structures,
+                seconds,
+                until,
+            });
+        }
+        if let Some(scope) = &run.scope {
+            return Err(self.err(
+                scope.span(),
+                &field("scope"),
+                format!("{name} takes `n`, not `scope` (structure runs take a scope)"),
+            ));
+        }
+        let n = run.n.as_ref().ok_or_else(|| {
+            self.err(
+                run.strategy.span(),
+                &field("n"),
+                format!("{name} needs `n`"),
+            )
+        })?;
+        let lengths = self.lengths(n, &field("n"))?;
         let cost = run
             .cost
             .as_ref()
@@ -559,8 +599,9 @@ impl Parser<'_> {
                     run.strategy.span(),
                     &field("strategy"),
                     format!(
-                        "unknown strategy `{name}` (expected one of: be, r, r-leaf, bobw, bobw-prime, {})",
-                        GENERATORS.join(", ")
+                        "unknown strategy `{name}` (expected one of: be, r, r-leaf, bobw, bobw-prime, {}, {})",
+                        GENERATORS.join(", "),
+                        StructureSuiteKind::ALL.map(StructureSuiteKind::name).join(", ")
                     ),
                 )
             })?;

@@ -16,6 +16,7 @@ use std::sync::Arc;
 use crate::context::TestContext;
 use crate::generator::{GeneratorConfig, SuiteBudget};
 use crate::strategy::StrategyKind;
+use crate::structure::suite::StructureSuiteSpec;
 use crate::subject::Unit;
 
 /// How a test case's gold and mutant executions are compared (Section 6.2).
@@ -67,6 +68,57 @@ pub enum RunStrategy {
     /// A generator of [`crate::generator`]: a suite generated once on gold per (subject,
     /// configuration, n, seed), replayed on each mutant.
     Generator(GeneratorConfig),
+    /// Structure test cases (field-exhaustive testing, [`crate::structure::suite`]): a
+    /// suite of structures built once per (subject, scope, suite, seed where random), each
+    /// structure with each call of the context; n is the scope.
+    Structures(StructureConfig),
+}
+
+/// A structure run: its suite and how a test case is judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct StructureConfig {
+    /// The suite of structures (kind, size, Korat's budget).
+    pub suite: StructureSuiteSpec,
+    /// The oracle.
+    pub oracle: StructureOracle,
+}
+
+/// How a structure test case is judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StructureOracle {
+    /// The paper's oracle on the call (exceptions and primitive pools).
+    Paper,
+    /// The strict oracle on the call.
+    Strict,
+    /// The structure oracle: the paper's, and then the structures the call leaves on gold
+    /// and mutant compared in canonical form and the mutant's checked with the invariant
+    /// (Ponzio et al.'s postcondition check; [`crate::structure::oracle`]).
+    Structure,
+}
+
+impl StructureOracle {
+    /// The oracle judging the call's exceptions and pools.
+    pub fn calls(self) -> OracleKind {
+        match self {
+            Self::Strict => OracleKind::Strict,
+            Self::Paper | Self::Structure => OracleKind::Paper,
+        }
+    }
+
+    /// Whether the resulting structures are judged too.
+    pub fn compares_structures(self) -> bool {
+        self == Self::Structure
+    }
+
+    /// The name at the edges.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Paper => "paper",
+            Self::Strict => "strict",
+            Self::Structure => "structure",
+        }
+    }
 }
 
 impl RunStrategy {
@@ -75,6 +127,7 @@ impl RunStrategy {
         match self {
             Self::Walk(kind) => kind.name(),
             Self::Generator(config) => config.name(),
+            Self::Structures(config) => config.suite.kind.name(),
         }
     }
 
@@ -83,11 +136,13 @@ impl RunStrategy {
         matches!(self, Self::Walk(k) if *k == kind)
     }
 
-    /// Whether its test cases depend on the seed (every generator's do).
+    /// Whether its test cases depend on the seed (every generator's do, and a random
+    /// structure suite's).
     pub fn uses_seed(&self) -> bool {
         match self {
             Self::Walk(kind) => kind.uses_seed(),
             Self::Generator(_) => true,
+            Self::Structures(config) => config.suite.kind.uses_seed(),
         }
     }
 
@@ -117,6 +172,8 @@ pub enum TestBudget {
     Cost(u64),
     /// A generator's suite: the test cases generated within this budget.
     Suite(SuiteBudget),
+    /// A structure run's whole suite: each structure with each call of the context.
+    Structures,
     /// E(n) of the named earlier run of the same phase at the same n, for the same mutant:
     /// the position of its first failing test. Cells where it has none are not run.
     FirstFailureOf(StrategyKind),

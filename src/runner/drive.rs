@@ -350,7 +350,7 @@ fn nominal_budget(phase: &crate::experiment::Phase, r: usize, n: u64) -> Option<
         TestBudget::Fixed(b) => Some(*b),
         TestBudget::Cost(c) => Some(c / n.max(1)),
         TestBudget::Suite(b) => b.tests.or(b.cost.map(|c| c / n.max(1))),
-        TestBudget::Unlimited => None,
+        TestBudget::Structures | TestBudget::Unlimited => None,
         TestBudget::FirstFailureOf(kind) => phase.runs[..r]
             .iter()
             .position(|x| x.strategy.is(*kind))

@@ -26,6 +26,7 @@ use crate::experiment::OracleKind;
 use crate::generator::SuiteReader;
 use crate::oracle::Trace;
 use crate::subject::Unit;
+use crate::subject::heap::HeapFields;
 
 /// Bytes of gold runs a worker keeps between jobs (about four million test cases).
 pub const DEFAULT_LIMIT_BYTES: usize = 256 << 20;
@@ -150,6 +151,28 @@ pub struct GoldCache {
     /// Suite files being read, by path, with when each was last asked for: up to
     /// [`KEPT_SUITES`], read on as jobs need more of them.
     suites: HashMap<std::path::PathBuf, (Arc<Mutex<SuiteReader>>, u64)>,
+    /// Structure suites read, by path, likewise.
+    structures: HashMap<std::path::PathBuf, (Arc<[HeapFields]>, u64)>,
+}
+
+/// Inserts `value` under `path` as used at `clock`, first dropping the least recently used
+/// entry if `kept` holds [`KEPT_SUITES`].
+fn keep<T: Clone>(
+    kept: &mut HashMap<std::path::PathBuf, (T, u64)>,
+    path: &Path,
+    value: T,
+    clock: u64,
+) -> T {
+    if kept.len() >= KEPT_SUITES
+        && let Some(oldest) = kept
+            .iter()
+            .min_by_key(|(_, (_, used))| *used)
+            .map(|(path, _)| path.clone())
+    {
+        kept.remove(&oldest);
+    }
+    kept.insert(path.to_path_buf(), (value.clone(), clock));
+    value
 }
 
 /// Suite readers a worker keeps between jobs.
@@ -164,6 +187,7 @@ impl GoldCache {
             limit_bytes,
             clock: 0,
             suites: HashMap::new(),
+            structures: HashMap::new(),
         }
     }
 
@@ -188,19 +212,33 @@ impl GoldCache {
         let file = std::fs::File::open(path).map_err(|e| failed(e.to_string()))?;
         let reader = SuiteReader::open(unit, context, std::io::BufReader::new(file))
             .map_err(|e| failed(e.to_string()))?;
-        let reader = Arc::new(Mutex::new(reader));
-        if self.suites.len() >= KEPT_SUITES
-            && let Some(oldest) = self
-                .suites
-                .iter()
-                .min_by_key(|(_, (_, used))| *used)
-                .map(|(path, _)| path.clone())
-        {
-            self.suites.remove(&oldest);
+        Ok(keep(
+            &mut self.suites,
+            path,
+            Arc::new(Mutex::new(reader)),
+            self.clock,
+        ))
+    }
+
+    /// The structures of the structure suite in the file `path`: read once, kept for later
+    /// jobs like the suites of [`GoldCache::suite`].
+    pub fn structures(&mut self, path: &Path) -> Result<Arc<[HeapFields]>, JobError> {
+        self.clock += 1;
+        if let Some((structures, used)) = self.structures.get_mut(path) {
+            *used = self.clock;
+            return Ok(Arc::clone(structures));
         }
-        self.suites
-            .insert(path.to_path_buf(), (Arc::clone(&reader), self.clock));
-        Ok(reader)
+        let (_, structures) =
+            super::structures::read_structures(path, usize::MAX).map_err(|e| JobError::Suite {
+                path: path.display().to_string(),
+                message: format!("{e:#}"),
+            })?;
+        Ok(keep(
+            &mut self.structures,
+            path,
+            structures.into(),
+            self.clock,
+        ))
     }
 
     /// The gold run of `key`'s walk, empty if none is kept.

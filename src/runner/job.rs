@@ -25,7 +25,7 @@ pub struct Job {
     pub strategy: RunStrategy,
     /// n (a generator's: the most calls in one test case).
     pub n: usize,
-    /// A generator's suite file (written before any of its jobs run).
+    /// A generator's or a structure run's suite file (written before any of its jobs run).
     #[serde(default)]
     pub suite: Option<std::path::PathBuf>,
     /// The strategy's seed.
@@ -118,6 +118,50 @@ impl JobResult {
         }
     }
 
+    /// Whether the job stops before its next test case: the stop if its count is used up
+    /// or its `deadline` passed.
+    pub(super) fn limit(&self, job: &Job, deadline: Option<Instant>) -> Option<Stop> {
+        if job.count.is_some_and(|c| self.tests_run >= c) {
+            Some(Stop::Budget)
+        } else if deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stop::Time)
+        } else {
+            None
+        }
+    }
+
+    /// Counts the verdict on the job's test case `counter` (already counted in
+    /// `tests_run`): `cpu` gives the CPU seconds so far and `index` the test case's index,
+    /// asked for at a first failure only. The stop it calls for, if any: `max-guarded-tests`
+    /// reached, or a failure when the job stops at the first.
+    pub(super) fn tally(
+        &mut self,
+        verdict: Verdict,
+        job: &Job,
+        counter: u64,
+        cpu: impl FnOnce() -> f64,
+        index: impl FnOnce() -> Option<String>,
+    ) -> Option<Stop> {
+        match verdict {
+            Verdict::Pass => None,
+            Verdict::Guarded => {
+                self.guarded_tests += 1;
+                job.max_guarded
+                    .is_some_and(|m| self.guarded_tests >= m)
+                    .then_some(Stop::Guarded)
+            }
+            Verdict::Fail => {
+                self.failing_tests += 1;
+                if self.first_failure.is_none() {
+                    self.first_failure_cpu_seconds = Some(cpu());
+                    self.first_failure = Some(counter);
+                    self.first_failure_index = index();
+                }
+                (job.until == Until::FirstFailure).then_some(Stop::Failure)
+            }
+        }
+    }
+
     /// The outcome a cell with this result records: `killed` if a test case failed,
     /// else `crash` if the worker died, else `timeout` if the watchdog fired or a test
     /// case hit a harness guard (fuel, depth, allocation), else `survived`. Timeouts and
@@ -194,6 +238,14 @@ pub fn execute_with(
     context: &Arc<crate::context::TestContext>,
     cache: &mut GoldCache,
 ) -> Result<JobResult, JobError> {
+    if let RunStrategy::Structures(config) = &job.strategy {
+        let path = job.suite.as_ref().ok_or_else(|| JobError::Suite {
+            path: String::new(),
+            message: "a structure run's job names no suite file".into(),
+        })?;
+        let structures = cache.structures(path)?;
+        return super::structures::execute(job, config, unit, context, &structures);
+    }
     let mut mutant = unit
         .mutant_session(Arc::clone(context), job.mutant)
         .ok_or_else(|| JobError::UnknownMutant {
@@ -203,7 +255,7 @@ pub fn execute_with(
     let mut gold = GoldSide::new(job, unit, context);
     let walk = match &job.strategy {
         RunStrategy::Walk(kind) => Some(kind.build(context.call_space(), job.n, job.seed)),
-        RunStrategy::Generator(_) => None,
+        RunStrategy::Generator(_) | RunStrategy::Structures(_) => None,
     };
     let mut cases: Box<dyn CaseSource + '_> = match walk.as_ref() {
         Some(strategy) => Box::new(WalkCases {
@@ -235,12 +287,8 @@ pub fn execute_with(
     let mut result = JobResult::lost(Stop::Budget, 0.0);
     let run = cache.run(GoldKey::of(job));
     loop {
-        if job.count.is_some_and(|c| result.tests_run >= c) {
-            result.stop = Stop::Budget;
-            break;
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            result.stop = Stop::Time;
+        if let Some(stop) = result.limit(job, deadline) {
+            result.stop = stop;
             break;
         }
         if !cases.advance()? {
@@ -277,28 +325,10 @@ pub fn execute_with(
             }
             judge(job.oracle, &gold_case.trace, &mutant_trace)
         };
-        match verdict {
-            Verdict::Pass => {}
-            Verdict::Guarded => {
-                result.guarded_tests += 1;
-                if job.max_guarded.is_some_and(|m| result.guarded_tests >= m) {
-                    result.stop = Stop::Guarded;
-                    break;
-                }
-            }
-            Verdict::Fail => {
-                result.failing_tests += 1;
-                if result.first_failure.is_none() {
-                    result.first_failure_cpu_seconds =
-                        Some(process_cpu_seconds() - cpu_start + replayed_cpu);
-                    result.first_failure = Some(counter);
-                    result.first_failure_index = cases.index();
-                }
-                if job.until == Until::FirstFailure {
-                    result.stop = Stop::Failure;
-                    break;
-                }
-            }
+        let cpu = || process_cpu_seconds() - cpu_start + replayed_cpu;
+        if let Some(stop) = result.tally(verdict, job, counter, cpu, || cases.index()) {
+            result.stop = stop;
+            break;
         }
     }
     result.cpu_seconds = process_cpu_seconds() - cpu_start + replayed_cpu;

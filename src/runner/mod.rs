@@ -17,6 +17,7 @@ pub mod lock;
 pub mod merge;
 pub mod output;
 pub mod schedule;
+pub mod structures;
 pub mod suites;
 pub mod worker;
 
@@ -396,6 +397,10 @@ impl Runner<'_> {
                         .expect("every suite is prepared before cells are planned")
                         as u64,
                 ),
+                TestBudget::Structures => Some(
+                    self.structure_count(run, subject, n, replicate)
+                        * u64::from(self.experiment.subjects[unit.subject].context.j()),
+                ),
                 TestBudget::Unlimited => None,
                 TestBudget::FirstFailureOf(kind) => {
                     let earlier = phase.runs[..r]
@@ -479,6 +484,15 @@ impl Runner<'_> {
                 let key = self.suite_key(run, &cell.subject, cell.n, cell.replicate);
                 self.suites.path(&key).map(Path::to_path_buf)
             }
+            RunStrategy::Structures(config) => {
+                let key = structures::StructureKey::new(
+                    &cell.subject,
+                    config,
+                    cell.n,
+                    self.experiment.replicate_seed(cell.replicate),
+                );
+                self.suites.structure_path(&key).map(Path::to_path_buf)
+            }
             RunStrategy::Walk(_) => None,
         };
         Job {
@@ -509,6 +523,19 @@ impl Runner<'_> {
             n,
             self.experiment.replicate_seed(replicate),
         )
+    }
+
+    /// The structures in the suite a structure `run` tests for `subject` at scope `n` in
+    /// `replicate`.
+    fn structure_count(&self, run: &Run, subject: &str, n: usize, replicate: u32) -> u64 {
+        let RunStrategy::Structures(config) = &run.strategy else {
+            unreachable!("only structure runs have structure suites")
+        };
+        let seed = self.experiment.replicate_seed(replicate);
+        let key = structures::StructureKey::new(subject, config, n, seed);
+        self.suites
+            .structure_count(&key)
+            .expect("every structure suite is prepared before cells are planned") as u64
     }
 
     /// How `cell` is run: as one job (`None`), or — a large cell of a strategy without

@@ -1,6 +1,7 @@
 //! The suites of an experiment's generated runs: generated on gold once per (subject,
 //! configuration, n, replicate seed) before any cell runs, stored in the output folder,
-//! replayed by the workers on each mutant.
+//! replayed by the workers on each mutant; and likewise the structure runs' suites
+//! ([`structures`]).
 //!
 //! One suite serves every run of the experiment with the same generator, parameters and n:
 //! it is generated within all their budgets at once, and each run replays the prefix its
@@ -19,6 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context as _, bail};
 
+use super::structures::{self, StructureKey};
 use crate::experiment::{Experiment, RunStrategy, TestBudget};
 use crate::generator::{GeneratorConfig, SuiteBudget, SuiteHeader, generate_suite_within};
 
@@ -72,6 +74,8 @@ impl SuiteKey {
 #[derive(Debug, Default)]
 pub struct Suites {
     suites: HashMap<SuiteKey, SuiteEntry>,
+    /// The structure runs' suites: their files and structures.
+    structures: HashMap<StructureKey, (PathBuf, usize)>,
 }
 
 #[derive(Debug)]
@@ -91,14 +95,24 @@ impl Suites {
         self.suites.get(key)?.prefixes.get(&budget).copied()
     }
 
-    /// How many suites there are.
+    /// The structure suite file of `key` (under the output folder).
+    pub fn structure_path(&self, key: &StructureKey) -> Option<&Path> {
+        self.structures.get(key).map(|(path, _)| path.as_path())
+    }
+
+    /// The structures in `key`'s suite.
+    pub fn structure_count(&self, key: &StructureKey) -> Option<usize> {
+        self.structures.get(key).map(|&(_, count)| count)
+    }
+
+    /// How many suites there are (generated and of structures).
     pub fn len(&self) -> usize {
-        self.suites.len()
+        self.suites.len() + self.structures.len()
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.suites.is_empty()
+        self.len() == 0
     }
 }
 
@@ -165,22 +179,37 @@ pub fn prepare(
                     .suites
                     .insert(key.clone(), SuiteEntry { path, prefixes });
             }
-            _ => missing.push((key, need, path)),
+            _ => missing.push(Missing::Generated(key, need, path)),
+        }
+    }
+    for key in structures::needed(experiment, pairs) {
+        let path = output.join(key.file());
+        match structures::read_header(&path)? {
+            Some(header) => {
+                suites.structures.insert(key, (path, header.structures));
+            }
+            None => missing.push(Missing::Structures(key, path)),
         }
     }
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let made: Mutex<Vec<anyhow::Result<(SuiteKey, SuiteEntry)>>> = Mutex::new(Vec::new());
+    let made: Mutex<Vec<anyhow::Result<Made>>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1).min(missing.len()) {
             scope.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((key, need, path)) = missing.get(i) else {
+                    let Some(work) = missing.get(i) else {
                         break;
                     };
-                    let result =
-                        generate(experiment, key, need, path).map(|entry| ((*key).clone(), entry));
+                    let result = match work {
+                        Missing::Generated(key, need, path) => {
+                            generate(experiment, key, need, path)
+                                .map(|entry| Made::Generated((*key).clone(), entry))
+                        }
+                        Missing::Structures(key, path) => structures::build(key, path)
+                            .map(|count| Made::Structures(key.clone(), path.clone(), count)),
+                    };
                     made.lock().expect("no thread panicked").push(result);
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1, missing.len());
                 }
@@ -188,10 +217,50 @@ pub fn prepare(
         }
     });
     for result in made.into_inner().expect("no thread panicked") {
-        let (key, entry) = result?;
-        suites.suites.insert(key, entry);
+        match result? {
+            Made::Generated(key, entry) => {
+                suites.suites.insert(key, entry);
+            }
+            Made::Structures(key, path, count) => {
+                suites.structures.insert(key, (path, count));
+            }
+        }
     }
     Ok(suites)
+}
+
+/// A suite to make.
+enum Missing<'a> {
+    /// A generator's, for its key and needs, into its file.
+    Generated(&'a SuiteKey, &'a Needed, PathBuf),
+    /// A structure run's, into its file.
+    Structures(StructureKey, PathBuf),
+}
+
+/// A suite made.
+enum Made {
+    Generated(SuiteKey, SuiteEntry),
+    /// Its key, file and number of structures.
+    Structures(StructureKey, PathBuf, usize),
+}
+
+/// Writes a file at `path` through `write`, atomically: into a temporary file beside it
+/// (`.partial`), synced, then renamed into place (its folder created first).
+pub(super) fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<fs::File>) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
+    let folder = path.parent().expect("suite files are in a folder");
+    fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+    let temporary = path.with_extension("jsonl.partial");
+    let attempt = || -> std::io::Result<()> {
+        let mut out = BufWriter::new(fs::File::create(&temporary)?);
+        write(&mut out)?;
+        out.flush()?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        fs::rename(&temporary, path)
+    };
+    attempt().with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Generates one suite and writes it into place.
@@ -218,17 +287,7 @@ fn generate(
         prefixes: need.budgets.iter().map(|&b| suite.prefix(b)).collect(),
         cases: suite.cases.len(),
     };
-    let folder = path.parent().expect("suite files are in a folder");
-    fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
-    let temporary = path.with_extension("jsonl.partial");
-    let write = || -> std::io::Result<()> {
-        let mut out = BufWriter::new(fs::File::create(&temporary)?);
-        suite.write(&header, &mut out)?;
-        out.flush()?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        fs::rename(&temporary, path)
-    };
-    write().with_context(|| format!("cannot write {}", path.display()))?;
+    write_atomically(path, |out| suite.write(&header, out))?;
     Ok(SuiteEntry {
         path: path.to_path_buf(),
         prefixes: header_prefixes(&header),

@@ -239,8 +239,115 @@ impl HeapScope {
     }
 }
 
+impl HeapScope {
+    /// A heap of this scope's port in JSON, `{"header": {field: value}, "nodes": [{field:
+    /// value}, ...]}`: node references as node numbers, `null`, ints and booleans as JSON's
+    /// (the form of `testspace fe --suites` and of a structure run's suite file).
+    pub fn heap_json(&self, heap: &HeapFields) -> serde_json::Value {
+        let object =
+            |names: &[(&'static str, FieldRange)], values: &[FieldValue]| -> serde_json::Value {
+                names
+                    .iter()
+                    .zip(values)
+                    .map(|((name, _), &value)| {
+                        let json = match value {
+                            FieldValue::Null => serde_json::Value::Null,
+                            FieldValue::Node(n) => n.into(),
+                            FieldValue::Int(i) => i.into(),
+                            FieldValue::Bool(b) => b.into(),
+                        };
+                        (name.to_string(), json)
+                    })
+                    .collect::<serde_json::Map<_, _>>()
+                    .into()
+            };
+        serde_json::json!({
+            "header": object(&self.header, &heap.header),
+            "nodes": heap.nodes.iter().map(|node| object(&self.node, node)).collect::<Vec<_>>(),
+        })
+    }
+
+    /// The heap a [`HeapScope::heap_json`] document describes: every field of the port
+    /// present with a value of its kind (a reference: `null` or a node number; an `int`; an
+    /// `Integer`: `null` or an int; a `boolean`), or `None`. Values need not be in the
+    /// scope's ranges.
+    pub fn heap_from_json(&self, json: &serde_json::Value) -> Option<HeapFields> {
+        let object = |names: &[(&'static str, FieldRange)], json: &serde_json::Value| {
+            let fields = json.as_object()?;
+            if fields.len() != names.len() {
+                return None;
+            }
+            names
+                .iter()
+                .map(|(name, range)| {
+                    let value = fields.get(*name)?;
+                    let int = || value.as_i64().and_then(|i| i32::try_from(i).ok());
+                    Some(match (range, value.is_null()) {
+                        (FieldRange::Node | FieldRange::Integers(_), true) => FieldValue::Null,
+                        (FieldRange::Node, false) => {
+                            FieldValue::Node(usize::try_from(value.as_u64()?).ok()?)
+                        }
+                        (FieldRange::Ints(_) | FieldRange::Integers(_), false) => {
+                            FieldValue::Int(int()?)
+                        }
+                        (FieldRange::Bool, false) => FieldValue::Bool(value.as_bool()?),
+                        _ => return None,
+                    })
+                })
+                .collect::<Option<Vec<_>>>()
+        };
+        Some(HeapFields {
+            header: object(&self.header, json.get("header")?)?,
+            nodes: json
+                .get("nodes")?
+                .as_array()?
+                .iter()
+                .map(|node| object(&self.node, node))
+                .collect::<Option<_>>()?,
+        })
+    }
+}
+
 impl Finitization for HeapScope {
     fn domains(&self) -> &[FieldDomain] {
         &self.domains
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::structure::units::FINITIZATIONS;
+    use crate::subject::heap::canonical;
+
+    #[test]
+    fn every_valid_structure_reads_back_from_its_json_and_other_documents_are_refused() {
+        for f in &FINITIZATIONS {
+            let scope = f.scope(3);
+            let layout = scope.heap_scope();
+            let mut checked = 0;
+            crate::structure::search(
+                layout,
+                |r| scope.rep_ok(r),
+                |c| {
+                    let heap = canonical(&layout.heap(c));
+                    let json = layout.heap_json(&heap);
+                    assert_eq!(layout.heap_from_json(&json), Some(heap), "{}", f.unit);
+                    checked += 1;
+                },
+            );
+            assert!(checked > 10, "{}: {checked}", f.unit);
+            let empty = canonical(&layout.heap(&vec![0; layout.domains.len()]));
+            let mut json = layout.heap_json(&empty);
+            json["header"]
+                .as_object_mut()
+                .unwrap()
+                .insert("size".into(), serde_json::Value::Bool(true));
+            assert_eq!(layout.heap_from_json(&json), None, "a boolean size");
+            assert_eq!(
+                layout.heap_from_json(&serde_json::json!({"header": {}, "nodes": []})),
+                None,
+                "fields missing"
+            );
+        }
     }
 }

@@ -20,6 +20,7 @@ mod linked_list;
 pub mod oracle;
 pub mod reachable;
 pub mod sat;
+pub mod suite;
 mod tree_map;
 pub mod units;
 

@@ -16,7 +16,7 @@ use super::Invariant;
 /// The verdicts on one structure test case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StructureVerdict {
-    /// The paper's oracle: exceptions and primitive pools.
+    /// The paper's oracle (or the strict one, if asked for): exceptions and primitive pools.
     pub paper: Verdict,
     /// The paper's oracle, and then the structures: a mutant also fails when its resulting
     /// instance differs from gold's (in canonical form) or breaks the invariant.
@@ -54,10 +54,62 @@ fn session(
     Ok(session)
 }
 
+/// Gold and a mutant, each starting every test case from the same structure (in object
+/// slot 0), for that structure's test cases one call at a time.
+pub struct StructureSessions {
+    gold: Box<dyn Session>,
+    mutant: Box<dyn Session>,
+}
+
+impl StructureSessions {
+    /// Sessions of gold and `mutant` that start from `heap`.
+    pub fn new(
+        unit: &dyn Unit,
+        context: &Arc<TestContext>,
+        heap: &HeapFields,
+        mutant: MutantId,
+    ) -> Result<Self, StructureError> {
+        Ok(StructureSessions {
+            gold: session(unit, context, GOLD, heap)?,
+            mutant: session(unit, context, mutant, heap)?,
+        })
+    }
+
+    /// Runs call `call` of the context on the structure on gold and on the mutant, with the
+    /// runner's guards ([`judge_guarded`]), and judges it by `oracle` (`paper` in the
+    /// verdict's `paper`) and by the structure oracle over it; `None` when gold's run is
+    /// abandoned. `after` is the scope whose invariant the mutant's resulting instance is
+    /// checked against (an instance outside it is not checked).
+    pub fn judge(
+        &mut self,
+        call: u32,
+        oracle: OracleKind,
+        after: &dyn Invariant,
+    ) -> Option<StructureVerdict> {
+        let paper = judge_guarded(self.gold.as_mut(), self.mutant.as_mut(), &[call], oracle)?;
+        let structure = match paper {
+            Verdict::Pass => {
+                let gold_after = self.gold.object_heap(0).map(|h| canonical(&h));
+                let mutant_after = self.mutant.object_heap(0).map(|h| canonical(&h));
+                let broken = mutant_after
+                    .as_ref()
+                    .is_some_and(|h| after.holds(h) == Some(false));
+                if broken || gold_after != mutant_after {
+                    Verdict::Fail
+                } else {
+                    Verdict::Pass
+                }
+            }
+            other => other,
+        };
+        Some(StructureVerdict { paper, structure })
+    }
+}
+
 /// Runs call `call` of `context` on the structure `heap` (in object slot 0) on gold and on
-/// `mutant`, with the runner's guards ([`judge_guarded`]), and judges it; `None` when gold's run is abandoned. `after` is the scope whose
-/// invariant the mutant's resulting instance is checked against (an instance outside it is
-/// not checked).
+/// `mutant`, with the runner's guards ([`judge_guarded`]), and judges it by the paper's
+/// oracle and the structure oracle ([`StructureSessions::judge`]); `None` when gold's run
+/// is abandoned.
 pub fn judge_structure(
     unit: &dyn Unit,
     context: &Arc<TestContext>,
@@ -66,26 +118,5 @@ pub fn judge_structure(
     call: u32,
     mutant: MutantId,
 ) -> Result<Option<StructureVerdict>, StructureError> {
-    let mut gold = session(unit, context, GOLD, heap)?;
-    let mut mutated = session(unit, context, mutant, heap)?;
-    let Some(paper) = judge_guarded(gold.as_mut(), mutated.as_mut(), &[call], OracleKind::Paper)
-    else {
-        return Ok(None);
-    };
-    let structure = match paper {
-        Verdict::Pass => {
-            let gold_after = gold.object_heap(0).map(|h| canonical(&h));
-            let mutant_after = mutated.object_heap(0).map(|h| canonical(&h));
-            let broken = mutant_after
-                .as_ref()
-                .is_some_and(|h| after.holds(h) == Some(false));
-            if broken || gold_after != mutant_after {
-                Verdict::Fail
-            } else {
-                Verdict::Pass
-            }
-        }
-        other => other,
-    };
-    Ok(Some(StructureVerdict { paper, structure }))
+    Ok(StructureSessions::new(unit, context, heap, mutant)?.judge(call, OracleKind::Paper, after))
 }

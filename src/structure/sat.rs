@@ -36,6 +36,9 @@ pub struct SatSuite {
     pub variables: u32,
     /// Clauses of the encoding.
     pub clauses: usize,
+    /// Unit propagations the solver made over all calls: a deterministic measure of its work
+    /// (the same for the same encoding on any machine), used where the paper caps time.
+    pub propagations: u64,
 }
 
 /// The encoding loaded into a solver, with the variable of every pair.
@@ -135,6 +138,7 @@ pub fn field_exhaustive_suite(scope: &dyn CnfEncoding) -> Result<SatSuite, Beyon
         ended_unsatisfiable,
         variables: loaded.encoded.cnf.variables(),
         clauses,
+        propagations: loaded.solver.num_propagations(),
     })
 }
 

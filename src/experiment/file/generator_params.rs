@@ -58,35 +58,9 @@ impl Parser<'_> {
                 "max-pools",
             ],
         };
-        for key in params.keys() {
-            if !allowed.contains(&key.get_ref().as_str()) {
-                return Err(self.err(
-                    key.span(),
-                    &format!("{at}.params.{}", key.get_ref()),
-                    format!(
-                        "{name} has no parameter `{}` (its parameters: {})",
-                        key.get_ref(),
-                        allowed.join(", ")
-                    ),
-                ));
-            }
-        }
+        self.check_param_names(at, name, allowed, params)?;
         // Each value may be profiled (`{ default = A, full = B }`), but `seeds`, a table.
-        let get = |key: &str| -> Result<Option<(String, Spanned<toml::Value>)>, FileError> {
-            let field = format!("{at}.params.{key}");
-            params
-                .iter()
-                .find(|(k, _)| k.get_ref() == key)
-                .map(|(_, v)| {
-                    let v = if key == "seeds" {
-                        v.clone()
-                    } else {
-                        self.pick(v, &field)?
-                    };
-                    Ok((field.clone(), v))
-                })
-                .transpose()
-        };
+        let get = |key: &str| self.param(at, params, key, key != "seeds");
         let mut fdrt = FdrtParams {
             max_length,
             ..FdrtParams::default()
@@ -158,6 +132,54 @@ impl Parser<'_> {
         Ok(GeneratorConfig::Fcrt(fcrt))
     }
 
+    /// Fails on a parameter of `params` that is not `allowed` for strategy `name`.
+    pub(super) fn check_param_names(
+        &self,
+        at: &str,
+        name: &str,
+        allowed: &[&str],
+        params: &ParamsDecl,
+    ) -> Result<(), FileError> {
+        for key in params.keys() {
+            if !allowed.contains(&key.get_ref().as_str()) {
+                return Err(self.err(
+                    key.span(),
+                    &format!("{at}.params.{}", key.get_ref()),
+                    format!(
+                        "{name} has no parameter `{}` (its parameters: {})",
+                        key.get_ref(),
+                        allowed.join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Parameter `key` of `params` with its field name (`at.params.key`), the profile's
+    /// value if `profiled`.
+    pub(super) fn param(
+        &self,
+        at: &str,
+        params: &ParamsDecl,
+        key: &str,
+        profiled: bool,
+    ) -> Result<Option<(String, Spanned<toml::Value>)>, FileError> {
+        let field = format!("{at}.params.{key}");
+        params
+            .iter()
+            .find(|(k, _)| k.get_ref() == key)
+            .map(|(_, v)| {
+                let v = if profiled {
+                    self.pick(v, &field)?
+                } else {
+                    v.clone()
+                };
+                Ok((field.clone(), v))
+            })
+            .transpose()
+    }
+
     /// A positive number of cost units.
     pub(super) fn cost_units(
         &self,
@@ -175,7 +197,12 @@ impl Parser<'_> {
     }
 
     /// An integer of at least `least`.
-    fn count(&self, field: &str, v: &Spanned<toml::Value>, least: u32) -> Result<u32, FileError> {
+    pub(super) fn count(
+        &self,
+        field: &str,
+        v: &Spanned<toml::Value>,
+        least: u32,
+    ) -> Result<u32, FileError> {
         match v.get_ref() {
             toml::Value::Integer(i) if *i >= i64::from(least) && *i <= i64::from(u32::MAX) => {
                 Ok(*i as u32)

@@ -1,0 +1,260 @@
+//! Structure suites: the structures a structure run of an experiment tests, one suite per
+//! (unit, scope, kind, seed) — field-exhaustive by the paper's Algorithm 1 or by greedy
+//! selection, bounded-exhaustive (every valid structure, Korat), or a seeded random sample
+//! of the valid structures (the random control).
+//!
+//! Deterministic: a suite is a function of the scope, the kind, its size and the seed
+//! (only the random kind reads the seed). The Korat-based kinds give up at a candidate
+//! budget, so that a run asks only for what finishes.
+
+use serde::{Deserialize, Serialize};
+
+use super::extension::greedy_suite;
+use super::sat::field_exhaustive_suite;
+use super::{BeyondEncoding, CnfEncoding, search_within};
+use crate::strategy::rng::{below, case_rng};
+use crate::subject::heap::{HeapFields, canonical};
+
+/// How a suite's structures are chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum StructureSuiteKind {
+    /// Field-exhaustive by incremental SAT (the paper's Algorithm 1).
+    #[serde(rename = "fe-sat")]
+    FieldExhaustiveSat,
+    /// Field-exhaustive by greedy selection over the bounded-exhaustive structures.
+    #[serde(rename = "fe-greedy")]
+    FieldExhaustiveGreedy,
+    /// Every valid structure (Korat).
+    #[serde(rename = "be-structures")]
+    BoundedExhaustive,
+    /// Valid structures drawn uniformly without replacement from the bounded-exhaustive
+    /// ones, with a seed.
+    #[serde(rename = "random-structures")]
+    Random,
+}
+
+impl StructureSuiteKind {
+    /// Every kind, in the order of [`StructureSuiteKind::name`]s documented for experiments.
+    pub const ALL: [Self; 4] = [
+        Self::FieldExhaustiveSat,
+        Self::FieldExhaustiveGreedy,
+        Self::BoundedExhaustive,
+        Self::Random,
+    ];
+
+    /// The name at the edges (experiment files, the `strategy` column).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::FieldExhaustiveSat => "fe-sat",
+            Self::FieldExhaustiveGreedy => "fe-greedy",
+            Self::BoundedExhaustive => "be-structures",
+            Self::Random => "random-structures",
+        }
+    }
+
+    /// The kind named `name`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// Whether its suite depends on the seed (only the random sample's does).
+    pub fn uses_seed(self) -> bool {
+        self == Self::Random
+    }
+}
+
+/// What a suite is asked to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct StructureSuiteSpec {
+    /// How its structures are chosen.
+    pub kind: StructureSuiteKind,
+    /// The random sample's size (`None`: as many structures as the SAT suite of the same
+    /// scope has); ignored by the other kinds.
+    pub structures: Option<u64>,
+    /// Korat's budget of candidates for the kinds that enumerate.
+    pub korat_budget: u64,
+}
+
+/// A suite of structures and what building it cost, in deterministic units.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StructureSuite {
+    /// The structures, in canonical form, in the order they are tested.
+    pub structures: Vec<HeapFields>,
+    /// Candidates Korat ran the invariant on (`None`: no enumeration).
+    pub korat_candidates: Option<u64>,
+    /// Solver calls of Algorithm 1 (`None`: no SAT suite was built).
+    pub solver_calls: Option<u64>,
+}
+
+/// Why a suite cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StructureSuiteError {
+    /// The scope is beyond the unit's CNF encoding.
+    #[error(transparent)]
+    BeyondEncoding(#[from] BeyondEncoding),
+    /// Korat's enumeration did not finish within its budget.
+    #[error(
+        "{kind} at scope {scope}: Korat's enumeration does not finish within {budget} candidates"
+    )]
+    KoratBudget {
+        /// The suite's kind.
+        kind: &'static str,
+        /// The scope.
+        scope: usize,
+        /// The candidate budget.
+        budget: u64,
+    },
+}
+
+/// The suite `spec` asks for at `scope`, drawn with `seed` if it is random.
+pub fn structure_suite(
+    scope: &dyn CnfEncoding,
+    spec: &StructureSuiteSpec,
+    seed: u64,
+) -> Result<StructureSuite, StructureSuiteError> {
+    let layout = scope.heap_scope();
+    let canonical_of = |c: &[u32]| canonical(&layout.heap(c));
+    let sat = match (spec.kind, spec.structures) {
+        (StructureSuiteKind::FieldExhaustiveSat, _) | (StructureSuiteKind::Random, None) => {
+            Some(field_exhaustive_suite(scope)?)
+        }
+        _ => None,
+    };
+    let solver_calls = sat.as_ref().map(|s| s.solver_calls as u64);
+    if spec.kind == StructureSuiteKind::FieldExhaustiveSat {
+        let sat = sat.expect("built above");
+        return Ok(StructureSuite {
+            structures: sat.structures.iter().map(|c| canonical_of(c)).collect(),
+            korat_candidates: None,
+            solver_calls,
+        });
+    }
+    let mut all = Vec::new();
+    let stats = search_within(
+        layout,
+        |r| scope.rep_ok(r),
+        |c| all.push(canonical_of(c)),
+        spec.korat_budget,
+    )
+    .ok_or(StructureSuiteError::KoratBudget {
+        kind: spec.kind.name(),
+        scope: layout.nodes(),
+        budget: spec.korat_budget,
+    })?;
+    let structures = match spec.kind {
+        StructureSuiteKind::FieldExhaustiveGreedy => greedy_suite(&all)
+            .into_iter()
+            .map(|i| all[i].clone())
+            .collect(),
+        StructureSuiteKind::Random => {
+            let wanted = spec
+                .structures
+                .or(sat.map(|s| s.structures.len() as u64))
+                .expect("a size, or the SAT suite's");
+            sample(all, wanted, seed)
+        }
+        _ => all,
+    };
+    Ok(StructureSuite {
+        structures,
+        korat_candidates: Some(stats.candidates),
+        solver_calls,
+    })
+}
+
+/// `wanted` of `all` (all of them if there are fewer) drawn uniformly without replacement
+/// with `seed` (a partial Fisher–Yates shuffle), kept in their order in `all`.
+fn sample(mut all: Vec<HeapFields>, wanted: u64, seed: u64) -> Vec<HeapFields> {
+    let wanted = (wanted as usize).min(all.len());
+    let mut rng = case_rng(seed, 0);
+    let mut positions: Vec<usize> = (0..all.len()).collect();
+    for i in 0..wanted {
+        let j = i + below(&mut rng, (all.len() - i) as u64) as usize;
+        positions.swap(i, j);
+    }
+    positions.truncate(wanted);
+    positions.sort_unstable();
+    positions
+        .into_iter()
+        .map(|p| std::mem::take(&mut all[p]))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::structure::extension::Extensions;
+    use crate::structure::units::finitization;
+
+    fn spec(kind: StructureSuiteKind) -> StructureSuiteSpec {
+        StructureSuiteSpec {
+            kind,
+            structures: None,
+            korat_budget: 10_000_000,
+        }
+    }
+
+    #[test]
+    fn each_kind_gives_its_suite_and_the_field_exhaustive_ones_cover_every_pair() {
+        let scope = finitization("TreeMap").unwrap().scope(5);
+        let suite = |kind| structure_suite(scope.as_ref(), &spec(kind), 7).unwrap();
+        let be = suite(StructureSuiteKind::BoundedExhaustive);
+        let sat = suite(StructureSuiteKind::FieldExhaustiveSat);
+        let greedy = suite(StructureSuiteKind::FieldExhaustiveGreedy);
+        let random = suite(StructureSuiteKind::Random);
+        assert_eq!(be.structures.len(), 74, "docs/structures.md's count");
+        let extensions = Extensions::of(&be.structures);
+        assert!(extensions.covered_by(&sat.structures));
+        assert!(extensions.covered_by(&greedy.structures));
+        assert_eq!(
+            (sat.structures.len(), greedy.structures.len()),
+            (27, 11),
+            "the `fe` table's sizes"
+        );
+        assert_eq!(random.structures.len(), sat.structures.len());
+        assert!(random.structures.iter().all(|s| be.structures.contains(s)));
+        assert_eq!((sat.solver_calls, sat.korat_candidates), (Some(28), None));
+        assert_eq!(be.korat_candidates, Some(11032));
+    }
+
+    #[test]
+    fn a_random_sample_is_distinct_structures_fixed_by_its_seed() {
+        let scope = finitization("LinkedList").unwrap().scope(4);
+        let sized = StructureSuiteSpec {
+            structures: Some(30),
+            ..spec(StructureSuiteKind::Random)
+        };
+        let draw = |seed| structure_suite(scope.as_ref(), &sized, seed).unwrap();
+        let (a, b, c) = (draw(1), draw(1), draw(2));
+        assert_eq!(a, b);
+        assert_ne!(a.structures, c.structures);
+        let distinct: std::collections::BTreeSet<_> = a.structures.iter().collect();
+        assert_eq!(distinct.len(), 30);
+        let more = StructureSuiteSpec {
+            structures: Some(10_000),
+            ..sized
+        };
+        assert_eq!(
+            structure_suite(scope.as_ref(), &more, 1)
+                .unwrap()
+                .structures
+                .len(),
+            121,
+            "no more than the valid structures"
+        );
+    }
+
+    #[test]
+    fn an_enumeration_beyond_its_budget_is_refused_with_the_scope() {
+        let scope = finitization("TreeMap").unwrap().scope(6);
+        let small = StructureSuiteSpec {
+            korat_budget: 1000,
+            ..spec(StructureSuiteKind::BoundedExhaustive)
+        };
+        let error = structure_suite(scope.as_ref(), &small, 0).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "be-structures at scope 6: Korat's enumeration does not finish within 1000 candidates"
+        );
+    }
+}

@@ -1,0 +1,274 @@
+//! Structure runs (`fe-sat`, `fe-greedy`, `be-structures`, `random-structures`) through
+//! `testspace run`: suites of structures built once in the results folder and tested with
+//! every call of the context on every mutant, the same for any `--jobs`, rebuilt on resume
+//! only where missing; their failing test cases shown; bad input refused where the file
+//! says it.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use common::{success_stdout, testspace};
+
+const EXPERIMENT: &str = "testdata/experiments/structures.toml";
+
+fn run(out: &Path, jobs: &str, resume: bool) {
+    let mut command = testspace();
+    command
+        .args(["run", EXPERIMENT, "--quiet", "--jobs", jobs, "--out"])
+        .arg(out);
+    if resume {
+        command.arg("--resume");
+    }
+    success_stdout(&mut command);
+}
+
+/// Every suite file under `out/suites`, by path relative to `out`, with its bytes.
+fn suites(out: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    for subject in std::fs::read_dir(out.join("suites")).unwrap() {
+        for file in std::fs::read_dir(subject.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap();
+            files.insert(path.strip_prefix(out).unwrap().to_path_buf(), bytes);
+        }
+    }
+    files
+}
+
+/// cells.csv without its two CPU-time columns.
+fn cells_without_timing(out: &Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(out.join("cells.csv")).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    text.lines()
+        .map(|line| {
+            line.split(',')
+                .zip(&header)
+                .filter(|(_, column)| !column.ends_with("cpu_seconds"))
+                .map(|(field, _)| field.to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// The calls of the experiment's context for `subject` (j).
+fn calls_of(subject: &str) -> u64 {
+    use testspace::experiment::file::parse_experiment;
+    let source = std::fs::read_to_string(EXPERIMENT).unwrap();
+    let experiment = parse_experiment(Path::new(EXPERIMENT), &source).unwrap();
+    let plan = experiment
+        .subjects
+        .iter()
+        .find(|s| s.unit.class() == subject);
+    u64::from(plan.unwrap().context.j())
+}
+
+#[test]
+fn structure_suites_and_results_are_the_same_for_one_and_two_jobs_and_resume_rebuilds_only_missing_suites()
+ {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    run(&one, "1", false);
+    run(&two, "2", false);
+    let files = suites(&one);
+    // Per subject: fe-sat at scopes 2 and 3 (one suite for both oracles), be-structures at
+    // 5, and a random sample at 3 per replicate.
+    assert_eq!(files.len(), 2 * (2 + 1 + 2));
+    assert_eq!(files, suites(&two));
+    let cells = cells_without_timing(&one);
+    assert_eq!(cells, cells_without_timing(&two));
+
+    let column = |name: &str| cells[0].iter().position(|c| c == name).unwrap();
+    let [phase, strategy, subject, mutant, n, replicate] =
+        ["phase", "strategy", "subject", "mutant", "n", "replicate"].map(column);
+    let [budget, tests_run, calls, first_failure, outcome] = [
+        "test_budget",
+        "tests_run",
+        "method_calls",
+        "first_failure",
+        "outcome",
+    ]
+    .map(column);
+    let rows = &cells[1..];
+    // 2 replicates × 2 subjects × 5 mutants × (3 + 3) cells.
+    assert_eq!(rows.len(), 2 * 2 * 5 * 6);
+    for row in rows {
+        let j = calls_of(&row[subject]);
+        // A cell's budget is its suite's structures, each with every call: the fe-sat
+        // sizes of `testspace fe` (TreeMap 5 and 9, LinkedList 7 and 10) and LinkedList's
+        // 364 and TreeMap's 74 valid structures at scope 5.
+        let structures = match (row[subject].as_str(), row[strategy].as_str(), &*row[n]) {
+            ("TreeMap", "fe-sat" | "random-structures", "3") => 9,
+            ("TreeMap", "fe-sat", "2") => 5,
+            ("LinkedList", "fe-sat" | "random-structures", "3") => 10,
+            ("LinkedList", "fe-sat", "2") => 7,
+            ("TreeMap", "be-structures", "5") => 74,
+            ("LinkedList", "be-structures", "5") => 364,
+            other => panic!("unexpected cell {other:?}"),
+        };
+        assert_eq!(row[budget], (structures * j).to_string(), "{row:?}");
+        // A test case is one call on the mutant.
+        assert_eq!(row[calls], row[tests_run], "{row:?}");
+        if row[outcome] == "survived" {
+            assert_eq!(row[tests_run], row[budget], "{row:?}");
+        }
+    }
+    // The structure oracle judges the paper's verdict first: wherever the paper's oracle
+    // kills with fe-sat, the structure oracle kills at the same test case or earlier.
+    let mut by_paper = 0;
+    for row in rows
+        .iter()
+        .filter(|r| r[phase] == "paper-oracle" && r[strategy] == "fe-sat")
+    {
+        let twin = rows
+            .iter()
+            .find(|r| {
+                r[phase] == "structure-oracle"
+                    && r[strategy] == "fe-sat"
+                    && [subject, mutant, n, replicate]
+                        .iter()
+                        .all(|&c| r[c] == row[c])
+            })
+            .unwrap();
+        if row[outcome] == "killed" {
+            by_paper += 1;
+            assert_eq!(twin[outcome], "killed", "{twin:?}");
+            let at = |r: &Vec<String>| r[first_failure].parse::<u64>().unwrap();
+            assert!(at(twin) <= at(row), "{twin:?} against {row:?}");
+        }
+    }
+    assert!(by_paper > 0, "the paper's oracle kills some sampled mutant");
+
+    // A resumed run rebuilds a missing suite, byte for byte, and leaves the others.
+    let gone = files
+        .keys()
+        .find(|p| p.to_string_lossy().contains("random-structures"))
+        .unwrap()
+        .clone();
+    std::fs::remove_file(one.join(&gone)).unwrap();
+    let untouched = files.keys().find(|p| **p != gone).unwrap();
+    let before = std::fs::metadata(one.join(untouched))
+        .unwrap()
+        .modified()
+        .unwrap();
+    run(&one, "2", true);
+    assert_eq!(suites(&one), files);
+    let after = std::fs::metadata(one.join(untouched))
+        .unwrap()
+        .modified()
+        .unwrap();
+    assert_eq!(before, after, "{} was written again", untouched.display());
+}
+
+#[test]
+fn show_test_prints_a_structure_cells_structure_and_call() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    run(&out, "2", false);
+    let cells = cells_without_timing(&out);
+    let column = |name: &str| cells[0].iter().position(|c| c == name).unwrap();
+    let killed = cells[1..]
+        .iter()
+        .find(|row| {
+            row[column("strategy")] == "fe-sat"
+                && row[column("phase")] == "structure-oracle"
+                && row[column("outcome")] == "killed"
+        })
+        .expect("fe-sat kills a mutant");
+    let shown = success_stdout(
+        testspace()
+            .arg("show-test")
+            .arg(&out)
+            .args(["--subject", &killed[column("subject")]])
+            .args(["--mutant", &killed[column("mutant")]])
+            .args(["--strategy", "fe-sat", "--n", &killed[column("n")]])
+            .args(["--phase", "structure-oracle"])
+            .args(["--replicate", &killed[column("replicate")]]),
+    );
+    assert!(shown.contains("structure oracle"), "{shown}");
+    assert!(
+        shown.contains("structure ") && shown.contains("\"header\""),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(&format!("call {}:", killed[column("first_failure_index")])),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("gold leaves") && shown.contains("mutant leaves"),
+        "{shown}"
+    );
+}
+
+/// Runs `testspace run` on the fixture with `from` replaced by `to`; the run must fail
+/// without writing its output folder, and its message is returned.
+fn refused(from: &str, to: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let source = std::fs::read_to_string(EXPERIMENT).unwrap();
+    assert!(source.contains(from), "{from}");
+    let file = dir.path().join("bad.toml");
+    std::fs::write(&file, source.replacen(from, to, 1)).unwrap();
+    let out = dir.path().join("out");
+    let output = testspace()
+        .arg("run")
+        .arg(&file)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(!out.exists(), "no output for bad input");
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn a_unit_without_finitization_is_refused_with_file_line_and_field() {
+    let message = refused(
+        "[\"TreeMap\", \"LinkedList\"]",
+        "[\"TreeMap\", \"ArrayList\"]",
+    );
+    assert!(message.contains("bad.toml:19"), "{message}");
+    assert!(message.contains("phase[0].run[0].strategy"), "{message}");
+    assert!(
+        message.contains("fe-sat tests structures, and ArrayList has no finitization"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_scope_beyond_the_encoding_is_refused_with_file_line_and_field() {
+    let message = refused("scope = [2, 3]", "scope = [2, 41]");
+    assert!(message.contains("bad.toml:20"), "{message}");
+    assert!(message.contains("phase[0].run[0].scope"), "{message}");
+    assert!(
+        message.contains("scope 41 for TreeMap is beyond its CNF encoding's limit of 40 nodes"),
+        "{message}"
+    );
+}
+
+#[test]
+fn unknown_parameters_and_test_budgets_of_structure_runs_are_refused_with_file_line_and_field() {
+    let message = refused("oracle = \"structure\"", "orcale = \"structure\"");
+    assert!(message.contains("bad.toml:33"), "{message}");
+    assert!(
+        message.contains("phase[1].run[0].params.orcale"),
+        "{message}"
+    );
+    assert!(
+        message.contains("fe-sat has no parameter `orcale` (its parameters: oracle)"),
+        "{message}"
+    );
+    let message = refused("scope = 3\n", "scope = 3\ntests = 100\n");
+    assert!(message.contains("bad.toml:25"), "{message}");
+    assert!(message.contains("phase[0].run[1].tests"), "{message}");
+    assert!(
+        message.contains("random-structures takes no `tests`"),
+        "{message}"
+    );
+    let message = refused("oracle = \"structure\"", "oracle = \"strucutre\"");
+    assert!(
+        message.contains("phase[1].run[0].params.oracle"),
+        "{message}"
+    );
+}
