@@ -36,7 +36,7 @@ fn reduction(c: &mut Criterion) {
             .find(|plan| plan.unit.class() == cell.subject)
             .expect("a subject of the experiment");
         let strategy =
-            StrategyKind::Random.build(plan.context.call_space(), N as usize, experiment.seed);
+            StrategyKind::RANDOM.build(plan.context.call_space(), N as usize, experiment.seed);
         let mut calls = vec![0u32; N as usize];
         let counter = cell.first_failure.expect("killed") - 1;
         assert!(strategy.case_into(counter, &mut calls));

@@ -97,7 +97,9 @@ fn job(class: &str, strategy: StrategyKind, n: usize, tests: u64) -> Job {
     Job {
         subject: class.into(),
         mutant: 0,
-        strategy: testspace::experiment::RunStrategy::Walk(strategy),
+        strategy: testspace::experiment::RunStrategy::Walk(testspace::experiment::WalkConfig::of(
+            strategy,
+        )),
         suite: None,
         max_guarded: None,
         n,
@@ -116,7 +118,7 @@ fn calls(c: &mut Criterion) {
     group.sample_size(10);
     for class in ["ArrayList", "HashMap", "TreeMap"] {
         let (unit, context) = plan(class);
-        let j = job(class, StrategyKind::Random, 1024, 20);
+        let j = job(class, StrategyKind::RANDOM, 1024, 20);
         group.bench_function(class, |b| {
             b.iter(|| black_box(execute(&j, unit, &context).unwrap()))
         });
@@ -218,7 +220,7 @@ fn overhead(c: &mut Criterion) {
     let unit = registry().find("ArrayList").unwrap();
     let selection = MethodSelection::Signatures(SMALL.iter().map(|s| s.to_string()).collect());
     let context = Arc::new(TestContext::new(unit, &selection, PoolInit::paper()).unwrap());
-    let strategy = StrategyKind::Random.build(context.call_space(), 1024, 7);
+    let strategy = StrategyKind::RANDOM.build(context.call_space(), 1024, 7);
     let cases: Vec<Vec<u32>> = (0..20)
         .map(|k| {
             let mut case = vec![0; 1024];
@@ -340,10 +342,10 @@ fn strategies(c: &mut Criterion) {
     group.sample_size(10);
     group.sampling_mode(SamplingMode::Flat);
     for strategy in [
-        StrategyKind::Random,
-        StrategyKind::RandomLeaf,
-        StrategyKind::PermutationWalk,
-        StrategyKind::PrimeStep,
+        StrategyKind::RANDOM,
+        StrategyKind::RANDOM_LEAF,
+        StrategyKind::PERMUTATION_WALK,
+        StrategyKind::PRIME_STEP,
     ] {
         let j = job("ArrayList", strategy, 1024, STRATEGY_TESTS);
         group.bench_function(strategy.name(), |b| {
@@ -361,12 +363,12 @@ fn strategies(c: &mut Criterion) {
                 black_box(execute(&j, unit, context).unwrap());
             }
         };
-        for other in [StrategyKind::Random, StrategyKind::RandomLeaf] {
+        for other in [StrategyKind::RANDOM, StrategyKind::RANDOM_LEAF] {
             paired(
                 &mut group,
                 &format!("paired-{}/{class}", other.name()),
                 &format!("{class}: bobw / {}", other.name()),
-                run(StrategyKind::PermutationWalk),
+                run(StrategyKind::PERMUTATION_WALK),
                 run(other),
             );
         }
@@ -379,7 +381,7 @@ fn threads(c: &mut Criterion) {
     let plans: Vec<_> = classes.iter().map(|c| plan(c)).collect();
     let jobs: Vec<(usize, Job)> = (0..32)
         .map(|i| {
-            let mut j = job(classes[i % 4], StrategyKind::Random, 1024, 10);
+            let mut j = job(classes[i % 4], StrategyKind::RANDOM, 1024, 10);
             j.seed += (i / 4) as u64;
             (i % 4, j)
         })

@@ -26,14 +26,14 @@ fn strategies(c: &mut Criterion) {
     let mut group = c.benchmark_group("per_test_case");
     for n in [4usize, 8, 64, 1024] {
         for kind in [
-            StrategyKind::Random,
-            StrategyKind::PermutationWalk,
-            StrategyKind::PrimeStep,
-            StrategyKind::BoundedExhaustive,
+            StrategyKind::RANDOM,
+            StrategyKind::PERMUTATION_WALK,
+            StrategyKind::PRIME_STEP,
+            StrategyKind::BOUNDED_EXHAUSTIVE,
         ] {
             let strategy: Box<dyn Strategy> = kind.build(&space, n, 2010);
             let mut out = vec![0u32; n];
-            if matches!(kind, StrategyKind::Random | StrategyKind::PermutationWalk) {
+            if [StrategyKind::RANDOM, StrategyKind::PERMUTATION_WALK].contains(&kind) {
                 // Random access: test case k for consecutive k.
                 let mut counter = 0u64;
                 group.bench_function(BenchmarkId::new(format!("{kind}"), n), |b| {
@@ -43,7 +43,7 @@ fn strategies(c: &mut Criterion) {
                     })
                 });
             }
-            if kind != StrategyKind::Random {
+            if kind != StrategyKind::RANDOM {
                 let mut cursor = strategy.cursor(0);
                 group.bench_function(BenchmarkId::new(format!("{kind}-cursor"), n), |b| {
                     b.iter(|| black_box(cursor.next_case(&mut out)))

@@ -23,10 +23,10 @@ use testspace::subject::{Unit, registry};
 const TESTS: u64 = 1000;
 const SEED: u64 = 2010;
 const STRATEGIES: [StrategyKind; 4] = [
-    StrategyKind::Random,
-    StrategyKind::RandomLeaf,
-    StrategyKind::PermutationWalk,
-    StrategyKind::BoundedExhaustive,
+    StrategyKind::RANDOM,
+    StrategyKind::RANDOM_LEAF,
+    StrategyKind::PERMUTATION_WALK,
+    StrategyKind::BOUNDED_EXHAUSTIVE,
 ];
 
 /// One unit's results: per strategy, (best coverage, the length reaching it first); the

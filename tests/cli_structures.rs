@@ -204,22 +204,7 @@ fn show_test_prints_a_structure_cells_structure_and_call() {
 /// Runs `testspace run` on the fixture with `from` replaced by `to`; the run must fail
 /// without writing its output folder, and its message is returned.
 fn refused(from: &str, to: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let source = std::fs::read_to_string(EXPERIMENT).unwrap();
-    assert!(source.contains(from), "{from}");
-    let file = dir.path().join("bad.toml");
-    std::fs::write(&file, source.replacen(from, to, 1)).unwrap();
-    let out = dir.path().join("out");
-    let output = testspace()
-        .arg("run")
-        .arg(&file)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
-    assert!(!out.exists(), "no output for bad input");
-    String::from_utf8_lossy(&output.stderr).into_owned()
+    common::refused_run(EXPERIMENT, from, to)
 }
 
 #[test]

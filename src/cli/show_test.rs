@@ -174,9 +174,9 @@ pub(crate) fn locate(args: &CellArgs) -> anyhow::Result<FailingTest> {
     let seed = experiment.replicate_seed(args.replicate);
     let run = &experiment.phases[cell.phase_index].runs[cell.run];
     let (context, calls) = match &run.strategy {
-        RunStrategy::Walk(kind) => {
+        RunStrategy::Walk(walk) => {
             let context = Arc::clone(&plan.context);
-            let strategy = kind.build(context.call_space(), n, seed);
+            let strategy = walk.build(context.call_space(), n, seed);
             let mut calls = vec![0u32; n];
             anyhow::ensure!(
                 strategy.case_into(counter, &mut calls),

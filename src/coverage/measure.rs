@@ -77,8 +77,8 @@ mod tests {
     fn more_test_cases_cover_at_least_as_much_and_be_covers_the_constructor_first() {
         let unit = registry().find("ArrayList").unwrap();
         let context = Arc::new(TestContext::paper(unit).unwrap());
-        let few = measure(unit, &context, StrategyKind::Random, 10, 10, 1).unwrap();
-        let many = measure(unit, &context, StrategyKind::Random, 10, 300, 1).unwrap();
+        let few = measure(unit, &context, StrategyKind::RANDOM, 10, 10, 1).unwrap();
+        let many = measure(unit, &context, StrategyKind::RANDOM, 10, 300, 1).unwrap();
         assert_eq!((few.tests_run, many.tests_run), (10, 300));
         assert!(many.coverage.branches_covered() > few.coverage.branches_covered());
         assert!(
@@ -91,7 +91,7 @@ mod tests {
         let be = measure(
             unit,
             &context,
-            StrategyKind::BoundedExhaustive,
+            StrategyKind::BOUNDED_EXHAUSTIVE,
             1,
             1_000_000,
             0,
@@ -104,7 +104,7 @@ mod tests {
     fn a_unit_without_a_coverage_copy_is_named_in_the_error() {
         let unit = crate::subject::fixture::RegisterUnit::new();
         let context = Arc::new(TestContext::paper(&unit).unwrap());
-        let err = measure(&unit, &context, StrategyKind::Random, 3, 5, 0).unwrap_err();
+        let err = measure(&unit, &context, StrategyKind::RANDOM, 3, 5, 0).unwrap_err();
         assert_eq!(
             err.to_string(),
             "Register has no coverage copy (only the units under subjects/ have one)"

@@ -56,13 +56,14 @@ use toml::Spanned;
 
 mod generator_params;
 mod structure_params;
+mod walk_params;
 
 pub use generator_params::{FDRT_RESET_EVERY, GENERATORS};
 pub use structure_params::KORAT_BUDGET;
 
 use super::{
     Experiment, MutantSelection, OracleKind, Phase, Run, RunStrategy, SubjectPlan, TestBudget,
-    Until,
+    Until, WalkConfig,
 };
 use crate::context::file::{FileError, PoolsDecl};
 use crate::context::{MethodSelection, TestContext};
@@ -532,8 +533,24 @@ impl Parser<'_> {
             ));
         }
         let mut runs: Vec<Run> = Vec::with_capacity(phase.run.len());
-        for (r, run) in phase.run.iter().enumerate() {
-            let run = self.run(&format!("phase[{p}].run[{r}]"), run, &runs, oracle)?;
+        for (r, decl) in phase.run.iter().enumerate() {
+            let run = self.run(&format!("phase[{p}].run[{r}]"), decl, &runs, oracle)?;
+            // Cells are keyed by (phase, strategy, n): two runs of one strategy in a phase
+            // must not share a length.
+            let twin = runs.iter().enumerate().find_map(|(i, earlier)| {
+                let shared = run.lengths.iter().find(|n| earlier.lengths.contains(n));
+                (earlier.strategy.name() == run.strategy.name()).then_some((i, shared?))
+            });
+            if let Some((i, n)) = twin {
+                return Err(self.err(
+                    decl.strategy.span(),
+                    &format!("phase[{p}].run[{r}].strategy"),
+                    format!(
+                        "{} already runs at n = {n} in this phase (run[{i}]); results are kept per (phase, strategy, n), so run it in another phase",
+                        run.strategy
+                    ),
+                ));
+            }
             runs.push(run);
         }
         Ok(Phase {
@@ -599,19 +616,16 @@ impl Parser<'_> {
                     run.strategy.span(),
                     &field("strategy"),
                     format!(
-                        "unknown strategy `{name}` (expected one of: be, r, r-leaf, bobw, bobw-prime, {}, {})",
+                        "unknown strategy `{name}` (registered: {}, {}, {})",
+                        StrategyKind::names(),
                         GENERATORS.join(", "),
-                        StructureSuiteKind::ALL.map(StructureSuiteKind::name).join(", ")
+                        StructureSuiteKind::ALL
+                            .map(StructureSuiteKind::name)
+                            .join(", ")
                     ),
                 )
             })?;
-            if let Some(params) = run.params.as_ref().and_then(|p| p.keys().next()) {
-                return Err(self.err(
-                    params.span(),
-                    &field("params"),
-                    format!("{name} takes no parameters"),
-                ));
-            }
+            let params = self.walk_parameters(at, kind, run.params.as_ref())?;
             let tests = match cost {
                 None => self.tests(run.tests.as_ref(), &field("tests"), &lengths, earlier)?,
                 Some((span, _)) if run.tests.is_some() => {
@@ -633,15 +647,14 @@ impl Parser<'_> {
                     TestBudget::Cost(c)
                 }
             };
-            let with_replacement = matches!(kind, StrategyKind::Random | StrategyKind::RandomLeaf);
-            if tests == TestBudget::Unlimited && seconds.is_none() && with_replacement {
+            if tests == TestBudget::Unlimited && seconds.is_none() && kind.with_replacement() {
                 return Err(self.err(
                     run.strategy.span(),
                     &field("tests"),
                     format!("{name} draws with replacement: give `tests`, `cost` or `seconds`"),
                 ));
             }
-            (RunStrategy::Walk(kind), tests)
+            (RunStrategy::Walk(WalkConfig { kind, params }), tests)
         };
         Ok(Run {
             strategy,
@@ -866,12 +879,60 @@ tests = "E(r)"
         assert_eq!(e.phases[1].runs[0].until, Until::Budget);
         assert_eq!(
             e.phases[1].runs[1].tests,
-            TestBudget::FirstFailureOf(StrategyKind::Random)
+            TestBudget::FirstFailureOf(StrategyKind::RANDOM)
         );
     }
 
     fn error_of(source: &str) -> FileError {
         parse_experiment(Path::new("e.toml"), source).unwrap_err()
+    }
+
+    #[test]
+    fn a_walk_reads_its_registered_parameters_and_refuses_others_where_the_file_says() {
+        let with = |params: &str| {
+            GOOD.replacen(
+                "n = [10, 100]\ntests = 1000",
+                &format!("n = [10, 100]\ntests = 1000\n[phase.run.params]\n{params}"),
+                1,
+            )
+        };
+        let e = error_of(&with("repeat = 2"));
+        assert_eq!(
+            (e.field.as_str(), e.line),
+            ("phase[0].run[0].params.repeat", 17)
+        );
+        assert_eq!(
+            e.message,
+            "r has no parameter `repeat` (it takes no parameters)"
+        );
+        let e = error_of(&GOOD.replacen("strategy = \"r\"", "strategy = \"walk\"", 1));
+        assert_eq!((e.field.as_str(), e.line), ("phase[0].run[0].strategy", 13));
+        for name in ["be", "r-leaf", "round-robin", "fdrt", "fcrt", "fe-sat"] {
+            assert!(e.message.contains(name), "{e}");
+        }
+        let e = parse_experiment(Path::new("e.toml"), GOOD).unwrap();
+        let RunStrategy::Walk(walk) = &e.phases[0].runs[0].strategy else {
+            panic!("r is a walk")
+        };
+        assert!(walk.params.is_default());
+    }
+
+    #[test]
+    fn one_strategy_twice_at_the_same_n_in_a_phase_is_refused() {
+        let twice = GOOD.replacen(
+            "strategy = \"be\"\nn = \"3..=4\"",
+            "strategy = \"r\"\nn = [100, 1000]\ntests = 5",
+            1,
+        );
+        let e = error_of(&twice);
+        assert_eq!((e.field.as_str(), e.line), ("phase[0].run[1].strategy", 17));
+        assert!(e.message.contains("r already runs at n = 100"), "{e}");
+        let apart = GOOD.replacen(
+            "strategy = \"be\"\nn = \"3..=4\"",
+            "strategy = \"r\"\nn = [1000]\ntests = 5",
+            1,
+        );
+        assert!(parse_experiment(Path::new("e.toml"), &apart).is_ok());
     }
 
     #[test]
@@ -1126,7 +1187,7 @@ cost = 60000
             (
                 "n = [50, 100]\ncost = 60000\n",
                 "n = [50, 100]\ncost = 60000\nparams = { k = 1 }\n",
-                "phase[0].run[1].params",
+                "phase[0].run[1].params.k",
                 20,
                 "no parameters",
             ),

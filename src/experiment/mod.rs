@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use crate::context::TestContext;
 use crate::generator::{GeneratorConfig, SuiteBudget};
-use crate::strategy::StrategyKind;
+use crate::strategy::{ParameterValues, StrategyKind};
 use crate::structure::suite::StructureSuiteSpec;
 use crate::subject::Unit;
 
@@ -64,7 +64,7 @@ pub enum Until {
 #[serde(untagged)]
 pub enum RunStrategy {
     /// A walk of [`crate::strategy`]: test case k from (seed, k).
-    Walk(StrategyKind),
+    Walk(WalkConfig),
     /// A generator of [`crate::generator`]: a suite generated once on gold per (subject,
     /// configuration, n, seed), replayed on each mutant.
     Generator(GeneratorConfig),
@@ -72,6 +72,36 @@ pub enum RunStrategy {
     /// suite of structures built once per (subject, scope, suite, seed where random), each
     /// structure with each call of the context; n is the scope.
     Structures(StructureConfig),
+}
+
+/// A walk run: the registered walk and its parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct WalkConfig {
+    /// The walk.
+    pub kind: StrategyKind,
+    /// Its parameters (`[phase.run.params]`), empty for the defaults.
+    #[serde(default, skip_serializing_if = "ParameterValues::is_default")]
+    pub params: ParameterValues,
+}
+
+impl WalkConfig {
+    /// `kind` with its default parameters.
+    pub fn of(kind: StrategyKind) -> Self {
+        WalkConfig {
+            kind,
+            params: ParameterValues::default(),
+        }
+    }
+
+    /// Builds the walk over `space` at length `n` with `seed`.
+    pub fn build(
+        &self,
+        space: &crate::encoding::CallSpace,
+        n: usize,
+        seed: u64,
+    ) -> Box<dyn crate::strategy::Strategy> {
+        self.kind.build_with(space, n, seed, &self.params)
+    }
 }
 
 /// A structure run: its suite and how a test case is judged.
@@ -125,7 +155,7 @@ impl RunStrategy {
     /// The name at the edges (`be`, `r`, …, `fdrt`, `fdrt-reset`, `fcrt`).
     pub fn name(&self) -> &'static str {
         match self {
-            Self::Walk(kind) => kind.name(),
+            Self::Walk(walk) => walk.kind.name(),
             Self::Generator(config) => config.name(),
             Self::Structures(config) => config.suite.kind.name(),
         }
@@ -133,14 +163,14 @@ impl RunStrategy {
 
     /// Whether it is the walk `kind`.
     pub fn is(&self, kind: StrategyKind) -> bool {
-        matches!(self, Self::Walk(k) if *k == kind)
+        matches!(self, Self::Walk(walk) if walk.kind == kind)
     }
 
     /// Whether its test cases depend on the seed (every generator's do, and a random
     /// structure suite's).
     pub fn uses_seed(&self) -> bool {
         match self {
-            Self::Walk(kind) => kind.uses_seed(),
+            Self::Walk(walk) => walk.kind.uses_seed(),
             Self::Generator(_) => true,
             Self::Structures(config) => config.suite.kind.uses_seed(),
         }
@@ -149,10 +179,7 @@ impl RunStrategy {
     /// Whether test case k may repeat an earlier one, so that its cells are not split
     /// into chunks (`r`, `r-leaf`).
     pub fn with_replacement(&self) -> bool {
-        matches!(
-            self,
-            Self::Walk(StrategyKind::Random | StrategyKind::RandomLeaf)
-        )
+        matches!(self, Self::Walk(walk) if walk.kind.with_replacement())
     }
 }
 

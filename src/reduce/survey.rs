@@ -259,7 +259,7 @@ impl<'a> MutantSurvey<'a> {
             });
             if let Some(first) = cell.first_failure {
                 let seed = self.experiment.replicate_seed(0);
-                let calls = self.case(StrategyKind::Random, cell.n, seed, first - 1);
+                let calls = self.case(StrategyKind::RANDOM, cell.n, seed, first - 1);
                 self.failures.push(("r", cell.n, calls));
             }
         }
@@ -304,7 +304,7 @@ impl<'a> MutantSurvey<'a> {
         let (mut failing, mut judged, mut first) = (0, 0, None);
         let seed = self.experiment.replicate_seed(0);
         for counter in 0..tests {
-            let calls = self.case(StrategyKind::RandomLeaf, n, seed, counter);
+            let calls = self.case(StrategyKind::RANDOM_LEAF, n, seed, counter);
             match self.check.verdict(&calls) {
                 None => continue,
                 Some(Verdict::Fail) => {
@@ -332,7 +332,7 @@ impl<'a> MutantSurvey<'a> {
         let seed = self.experiment.replicate_seed(0) ^ PLANT_SEED_SALT;
         let mut planted = Planted::default();
         for counter in 0..tests {
-            let mut calls = self.case(StrategyKind::RandomLeaf, length, seed, counter);
+            let mut calls = self.case(StrategyKind::RANDOM_LEAF, length, seed, counter);
             let room = calls.len() - sequence.len() + 1;
             let at = if anywhere {
                 below(&mut case_rng(seed, counter), room as u64) as usize
@@ -403,7 +403,7 @@ mod tests {
         let probabilities = random_call_probabilities(&context);
         assert!((probabilities.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         // Sampled frequencies of R(1) over 200,000 test cases, per call, within 5 σ.
-        let walk = StrategyKind::Random.build(context.call_space(), 1, 3);
+        let walk = StrategyKind::RANDOM.build(context.call_space(), 1, 3);
         let mut counts = vec![0u64; probabilities.len()];
         let mut call = [0u32];
         let samples = 200_000u64;

@@ -297,7 +297,9 @@ mod tests {
         Job {
             subject: "Vector".into(),
             mutant,
-            strategy: crate::experiment::RunStrategy::Walk(crate::strategy::StrategyKind::Random),
+            strategy: crate::experiment::RunStrategy::Walk(crate::experiment::WalkConfig::of(
+                crate::strategy::StrategyKind::RANDOM,
+            )),
             n: 8,
             suite: None,
             max_guarded: None,

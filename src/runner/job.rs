@@ -254,7 +254,7 @@ pub fn execute_with(
         })?;
     let mut gold = GoldSide::new(job, unit, context);
     let walk = match &job.strategy {
-        RunStrategy::Walk(kind) => Some(kind.build(context.call_space(), job.n, job.seed)),
+        RunStrategy::Walk(walk) => Some(walk.build(context.call_space(), job.n, job.seed)),
         RunStrategy::Generator(_) | RunStrategy::Structures(_) => None,
     };
     let mut cases: Box<dyn CaseSource + '_> = match walk.as_ref() {
@@ -593,7 +593,9 @@ mod tests {
                     let job = Job {
                         subject: "ArrayList".into(),
                         mutant,
-                        strategy: RunStrategy::Walk(crate::strategy::StrategyKind::Random),
+                        strategy: RunStrategy::Walk(crate::experiment::WalkConfig::of(
+                            crate::strategy::StrategyKind::RANDOM,
+                        )),
                         suite: None,
                         max_guarded: None,
                         n: 32,
@@ -630,7 +632,9 @@ mod tests {
         let job = Job {
             subject: "Vector".into(),
             mutant: GOLD,
-            strategy: RunStrategy::Walk(crate::strategy::StrategyKind::Random),
+            strategy: RunStrategy::Walk(crate::experiment::WalkConfig::of(
+                crate::strategy::StrategyKind::RANDOM,
+            )),
             suite: None,
             max_guarded: None,
             n: 1024,

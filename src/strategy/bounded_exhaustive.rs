@@ -29,6 +29,23 @@ impl BoundedExhaustive {
     }
 }
 
+impl super::Walk for BoundedExhaustive {
+    const NAME: &'static str = "be";
+    const SUMMARY: &'static str = "BE(n): every test case once, depth-first in lexicographic order";
+    const USES_SEED: bool = false;
+    const WITH_REPLACEMENT: bool = false;
+    type Params = super::NoParameters;
+
+    fn build(
+        space: &crate::encoding::CallSpace,
+        n: usize,
+        _seed: u64,
+        _params: &Self::Params,
+    ) -> Self {
+        BoundedExhaustive::new(space.j(), n)
+    }
+}
+
 impl Strategy for BoundedExhaustive {
     fn name(&self) -> &'static str {
         "be"

@@ -17,29 +17,64 @@
 //! | `r-leaf` | [`RandomLeaf`] | — (the model of Section 4.1) |
 //! | `bobw` | [`PermutationWalk`] | BOBW(n), as intended |
 //! | `bobw-prime` | [`PrimeStep`] | BOBW(n), as implemented in the paper |
+//! | `round-robin` | [`RoundRobin`] | — (the README's example of adding a strategy) |
+//!
+//! Each is registered in `register_walks!` below through its [`Walk`] implementation;
+//! [`StrategyKind`] names a registered one.
 //!
 //! [`quality`] is a statistical battery for judging how random a walk's order looks.
 
 mod bounded_exhaustive;
+pub mod parameters;
 mod permutation_walk;
 mod prime_step;
 pub mod quality;
 mod random;
 mod random_leaf;
 pub mod rng;
+mod round_robin;
 mod search;
 
 pub use bounded_exhaustive::BoundedExhaustive;
+pub use parameters::{NoParameters, ParameterError, ParameterValues, Parameters};
 pub use permutation_walk::PermutationWalk;
 pub use prime_step::PrimeStep;
 pub use random::Random;
 pub use random_leaf::RandomLeaf;
+pub use round_robin::RoundRobin;
 pub use search::{Budget, SearchOutcome, StopReason, search};
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::encoding::CallSpace;
+
+/// Every counter-based strategy that experiment files, `sample`, `run`, `compare`, `plot`
+/// and `show-test` know by name: one line per strategy, `CONSTANT = Type`, the type
+/// implementing [`Walk`] in its own file of this folder. Adding a strategy is that file
+/// and one line here (README, "Adding a strategy").
+macro_rules! register_walks {
+    ($($constant:ident = $walk:ty),* $(,)?) => {
+        impl StrategyKind {
+            $(
+                #[doc = concat!("`", stringify!($walk), "`.")]
+                pub const $constant: StrategyKind = StrategyKind(&WalkEntry::of::<$walk>());
+            )*
+
+            /// Every registered walk, in registration order.
+            pub const ALL: &'static [StrategyKind] = &[$(Self::$constant),*];
+        }
+    };
+}
+
+register_walks! {
+    BOUNDED_EXHAUSTIVE = BoundedExhaustive,
+    RANDOM = Random,
+    RANDOM_LEAF = RandomLeaf,
+    PERMUTATION_WALK = PermutationWalk,
+    PRIME_STEP = PrimeStep,
+    ROUND_ROBIN = RoundRobin,
+}
 
 /// A walk over the jⁿ test cases of length n.
 ///
@@ -54,9 +89,11 @@ pub trait Strategy: Send + Sync {
     fn length(&self) -> usize;
 
     /// The number of test cases in the walk when it is finite and fits in a `u64`
-    /// (z = jⁿ for walks without replacement); `None` for walks with replacement or
-    /// beyond 2⁶⁴ test cases.
-    fn limit(&self) -> Option<u64>;
+    /// (z = jⁿ for walks without replacement); `None` (the default) for walks with
+    /// replacement or beyond 2⁶⁴ test cases.
+    fn limit(&self) -> Option<u64> {
+        None
+    }
 
     /// Writes test case number `counter` into `out`; see the trait's contract.
     fn case_into(&self, counter: u64, out: &mut [u32]) -> bool;
@@ -94,66 +131,166 @@ impl<S: Strategy + ?Sized> Cursor for CounterCursor<'_, S> {
     }
 }
 
-/// The strategies by name.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-pub enum StrategyKind {
-    /// `be`: [`BoundedExhaustive`].
-    #[serde(rename = "be")]
-    BoundedExhaustive,
-    /// `r`: [`Random`].
-    #[serde(rename = "r")]
-    Random,
-    /// `r-leaf`: [`RandomLeaf`].
-    #[serde(rename = "r-leaf")]
-    RandomLeaf,
-    /// `bobw`: [`PermutationWalk`].
-    #[serde(rename = "bobw")]
-    PermutationWalk,
-    /// `bobw-prime`: [`PrimeStep`].
-    #[serde(rename = "bobw-prime")]
-    PrimeStep,
+/// A counter-based strategy as its file registers it: what the rest of testspace needs to
+/// know by name, and how to build it.
+///
+/// Contract of every implementation (checked for the registered ones by the tests of this
+/// module): `build` is deterministic in (space, n, seed, parameters), the strategy it
+/// returns keeps [`Strategy`]'s contract and reports [`Walk::NAME`] as its name, its test
+/// cases are canonical-form digit vectors of length n over the space's j call indices, and
+/// nothing in it reads a clock or a global random number generator. [`Walk::USES_SEED`] is
+/// false only if the seed changes nothing; [`Walk::WITH_REPLACEMENT`] is true if test
+/// case k may repeat an earlier one (its cells are then not split into chunks).
+pub trait Walk: Strategy + Sized + 'static {
+    /// The name at the edges: experiment files, `--strategy`, the `strategy` column.
+    const NAME: &'static str;
+    /// One line for listings.
+    const SUMMARY: &'static str;
+    /// Whether test cases depend on the seed.
+    const USES_SEED: bool;
+    /// Whether test case k may repeat an earlier one.
+    const WITH_REPLACEMENT: bool;
+    /// Its parameters (`[phase.run.params]`); [`NoParameters`] if it has none.
+    type Params: Parameters;
+
+    /// The walk over `space`'s test cases of length `n` with `seed` and `params`.
+    fn build(space: &CallSpace, n: usize, seed: u64, params: &Self::Params) -> Self;
 }
 
-impl StrategyKind {
-    /// Every strategy, in the order above.
-    pub const ALL: [StrategyKind; 5] = [
-        Self::BoundedExhaustive,
-        Self::Random,
-        Self::RandomLeaf,
-        Self::PermutationWalk,
-        Self::PrimeStep,
-    ];
+/// A registered walk, type-erased: its name and properties, its parameter reader and its
+/// constructor. Made by [`WalkEntry::of`] in `register_walks!`.
+pub struct WalkEntry {
+    name: &'static str,
+    summary: &'static str,
+    uses_seed: bool,
+    with_replacement: bool,
+    parameter_names: fn() -> Vec<String>,
+    read: fn(&toml::Table) -> Result<ParameterValues, ParameterError>,
+    build: fn(&CallSpace, usize, u64, &ParameterValues) -> Box<dyn Strategy>,
+}
 
+impl WalkEntry {
+    /// The entry of walk `W`.
+    pub const fn of<W: Walk>() -> WalkEntry {
+        WalkEntry {
+            name: W::NAME,
+            summary: W::SUMMARY,
+            uses_seed: W::USES_SEED,
+            with_replacement: W::WITH_REPLACEMENT,
+            parameter_names: parameters::names::<W::Params>,
+            read: |table| {
+                if table.is_empty() {
+                    return Ok(ParameterValues::default());
+                }
+                parameters::read::<W::Params>(table).map(|p| parameters::to_values(&p))
+            },
+            build: |space, n, seed, values| {
+                let params = parameters::from_values::<W::Params>(values);
+                Box::new(W::build(space, n, seed, &params))
+            },
+        }
+    }
+}
+
+/// A registered counter-based strategy, by name: a handle on its [`WalkEntry`]. Compared,
+/// ordered, hashed and serialised by name.
+#[derive(Clone, Copy)]
+pub struct StrategyKind(&'static WalkEntry);
+
+impl StrategyKind {
     /// The name at the edges.
     pub fn name(self) -> &'static str {
-        match self {
-            Self::BoundedExhaustive => "be",
-            Self::Random => "r",
-            Self::RandomLeaf => "r-leaf",
-            Self::PermutationWalk => "bobw",
-            Self::PrimeStep => "bobw-prime",
-        }
+        self.0.name
+    }
+
+    /// One line for listings.
+    pub fn summary(self) -> &'static str {
+        self.0.summary
     }
 
     /// Whether the strategy's test cases depend on its seed (`be` and `bobw-prime` walk the
     /// same order for every seed, so a cell of theirs with a given budget has the same
     /// result in every replicate of an experiment).
     pub fn uses_seed(self) -> bool {
-        !matches!(self, Self::BoundedExhaustive | Self::PrimeStep)
+        self.0.uses_seed
     }
 
-    /// Builds the strategy for the call space of a context, length `n` and `seed`
-    /// (`be` and `bobw-prime` are deterministic and ignore the seed).
+    /// Whether test case k may repeat an earlier one (`r`, `r-leaf`).
+    pub fn with_replacement(self) -> bool {
+        self.0.with_replacement
+    }
+
+    /// The names of its parameters.
+    pub fn parameter_names(self) -> Vec<String> {
+        (self.0.parameter_names)()
+    }
+
+    /// Its parameters from an experiment file's `[phase.run.params]` table.
+    ///
+    /// # Errors
+    /// An unknown key or a value it refuses, naming the key.
+    pub fn read_parameters(self, table: &toml::Table) -> Result<ParameterValues, ParameterError> {
+        (self.0.read)(table)
+    }
+
+    /// Builds the strategy with its default parameters for the call space of a context,
+    /// length `n` and `seed`.
     pub fn build(self, space: &CallSpace, n: usize, seed: u64) -> Box<dyn Strategy> {
-        match self {
-            Self::BoundedExhaustive => Box::new(BoundedExhaustive::new(space.j(), n)),
-            Self::Random => Box::new(Random::new(space, n, seed)),
-            Self::RandomLeaf => Box::new(RandomLeaf::new(space.j(), n, seed)),
-            Self::PermutationWalk => Box::new(PermutationWalk::new(space.j(), n, seed)),
-            Self::PrimeStep => Box::new(PrimeStep::new(space.j(), n)),
-        }
+        self.build_with(space, n, seed, &ParameterValues::default())
+    }
+
+    /// Builds the strategy with `params` (read by [`StrategyKind::read_parameters`]).
+    pub fn build_with(
+        self,
+        space: &CallSpace,
+        n: usize,
+        seed: u64,
+        params: &ParameterValues,
+    ) -> Box<dyn Strategy> {
+        (self.0.build)(space, n, seed, params)
+    }
+
+    /// The registered names, comma-separated.
+    pub fn names() -> String {
+        Self::ALL
+            .iter()
+            .map(|k| k.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+impl PartialEq for StrategyKind {
+    fn eq(&self, other: &Self) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for StrategyKind {}
+
+impl std::hash::Hash for StrategyKind {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name().hash(state);
+    }
+}
+
+impl PartialOrd for StrategyKind {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for StrategyKind {
+    /// Registration order.
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let position = |k: &Self| Self::ALL.iter().position(|x| x.name() == k.name());
+        position(self).cmp(&position(other))
+    }
+}
+
+impl fmt::Debug for StrategyKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -163,16 +300,30 @@ impl fmt::Display for StrategyKind {
     }
 }
 
+impl serde::Serialize for StrategyKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for StrategyKind {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// An unknown strategy name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown strategy `{0}` (expected one of: be, r, r-leaf, bobw, bobw-prime)")]
+#[error("unknown strategy `{0}` (expected one of: {names})", names = StrategyKind::names())]
 pub struct UnknownStrategy(pub String);
 
 impl FromStr for StrategyKind {
     type Err = UnknownStrategy;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Self::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|k| k.name() == s)
             .ok_or_else(|| UnknownStrategy(s.to_string()))
     }
@@ -182,4 +333,84 @@ impl FromStr for StrategyKind {
 pub(crate) fn z_u64(j: u32, n: usize) -> Option<u64> {
     let n = u32::try_from(n).ok()?;
     (j as u64).checked_pow(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn space() -> CallSpace {
+        CallSpace::new(vec![(0, vec![]), (1, vec![2]), (2, vec![2, 2, 3])]).unwrap()
+    }
+
+    fn cases(kind: StrategyKind, n: usize, seed: u64, count: u64) -> Vec<Vec<u32>> {
+        let strategy = kind.build(&space(), n, seed);
+        let mut out = vec![0; n];
+        (0..count)
+            .map_while(|k| strategy.case_into(k, &mut out).then(|| out.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn every_registered_walk_has_a_unique_name_that_its_strategy_reports_and_parses_back() {
+        let mut names: Vec<&str> = StrategyKind::ALL.iter().map(|k| k.name()).collect();
+        for kind in StrategyKind::ALL {
+            assert_eq!(kind.build(&space(), 3, 1).name(), kind.name());
+            assert_eq!(kind.name().parse::<StrategyKind>().unwrap(), *kind);
+            let json = serde_json::to_string(kind).unwrap();
+            assert_eq!(json, format!("\"{}\"", kind.name()));
+            assert_eq!(serde_json::from_str::<StrategyKind>(&json).unwrap(), *kind);
+            assert!(!kind.summary().is_empty());
+        }
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), StrategyKind::ALL.len());
+        let unknown = "walk".parse::<StrategyKind>().unwrap_err().to_string();
+        assert_eq!(
+            unknown,
+            "unknown strategy `walk` (expected one of: be, r, r-leaf, bobw, bobw-prime, round-robin)"
+        );
+    }
+
+    #[test]
+    fn every_registered_walk_is_deterministic_and_keeps_its_declared_properties() {
+        let space = space();
+        for &kind in StrategyKind::ALL {
+            let (a, b) = (cases(kind, 3, 7, 200), cases(kind, 3, 7, 200));
+            assert_eq!(a, b, "{kind}: the same seed gives the same test cases");
+            assert!(a.iter().flatten().all(|&d| d < space.j()), "{kind}");
+            let other = cases(kind, 3, 8, 200);
+            assert_eq!(a != other, kind.uses_seed(), "{kind}: uses_seed");
+            let limit = kind.build(&space, 3, 7).limit();
+            assert_eq!(
+                limit.is_none(),
+                kind.with_replacement(),
+                "{kind}: with_replacement"
+            );
+            if let Some(z) = limit {
+                let mut all = cases(kind, 3, 7, z + 1);
+                assert_eq!(all.len() as u64, z, "{kind}: exactly z test cases");
+                all.sort_unstable();
+                all.dedup();
+                assert_eq!(all.len() as u64, z, "{kind}: each once");
+            }
+        }
+    }
+
+    #[test]
+    fn a_walk_without_parameters_refuses_any() {
+        let table: toml::Table = toml::from_str("repeat = 2").unwrap();
+        let e = StrategyKind::RANDOM.read_parameters(&table).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "has no parameter `repeat` (it takes no parameters)"
+        );
+        let empty = toml::Table::new();
+        assert!(
+            StrategyKind::RANDOM
+                .read_parameters(&empty)
+                .unwrap()
+                .is_default()
+        );
+    }
 }

@@ -215,6 +215,24 @@ impl PermutationWalk {
     }
 }
 
+impl super::Walk for PermutationWalk {
+    const NAME: &'static str = "bobw";
+    const SUMMARY: &'static str =
+        "BOBW(n) as intended: every test case once in a keyed pseudorandom order";
+    const USES_SEED: bool = true;
+    const WITH_REPLACEMENT: bool = false;
+    type Params = super::NoParameters;
+
+    fn build(
+        space: &crate::encoding::CallSpace,
+        n: usize,
+        seed: u64,
+        _params: &Self::Params,
+    ) -> Self {
+        PermutationWalk::new(space.j(), n, seed)
+    }
+}
+
 impl Strategy for PermutationWalk {
     fn name(&self) -> &'static str {
         "bobw"

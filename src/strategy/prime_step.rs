@@ -70,6 +70,23 @@ fn digits_of_u128(mut value: u128, j: u32, out: &mut [u32]) {
     }
 }
 
+impl super::Walk for PrimeStep {
+    const NAME: &'static str = "bobw-prime";
+    const SUMMARY: &'static str = "BOBW(n) as the paper implemented it: x ← (x + p) mod z";
+    const USES_SEED: bool = false;
+    const WITH_REPLACEMENT: bool = false;
+    type Params = super::NoParameters;
+
+    fn build(
+        space: &crate::encoding::CallSpace,
+        n: usize,
+        _seed: u64,
+        _params: &Self::Params,
+    ) -> Self {
+        PrimeStep::new(space.j(), n)
+    }
+}
+
 impl Strategy for PrimeStep {
     fn name(&self) -> &'static str {
         "bobw-prime"

@@ -35,6 +35,24 @@ impl Random {
     }
 }
 
+impl super::Walk for Random {
+    const NAME: &'static str = "r";
+    const SUMMARY: &'static str =
+        "R(n): each call's method uniformly, then each slot uniformly; with replacement";
+    const USES_SEED: bool = true;
+    const WITH_REPLACEMENT: bool = true;
+    type Params = super::NoParameters;
+
+    fn build(
+        space: &crate::encoding::CallSpace,
+        n: usize,
+        seed: u64,
+        _params: &Self::Params,
+    ) -> Self {
+        Random::new(space, n, seed)
+    }
+}
+
 impl Strategy for Random {
     fn name(&self) -> &'static str {
         "r"

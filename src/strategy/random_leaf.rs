@@ -28,6 +28,24 @@ impl RandomLeaf {
     }
 }
 
+impl super::Walk for RandomLeaf {
+    const NAME: &'static str = "r-leaf";
+    const SUMMARY: &'static str =
+        "uniform over the jⁿ leaves (each call uniform in [0, j)); with replacement";
+    const USES_SEED: bool = true;
+    const WITH_REPLACEMENT: bool = true;
+    type Params = super::NoParameters;
+
+    fn build(
+        space: &crate::encoding::CallSpace,
+        n: usize,
+        seed: u64,
+        _params: &Self::Params,
+    ) -> Self {
+        RandomLeaf::new(space.j(), n, seed)
+    }
+}
+
 impl Strategy for RandomLeaf {
     fn name(&self) -> &'static str {
         "r-leaf"

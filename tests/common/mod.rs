@@ -31,6 +31,28 @@ pub fn success_stdout(command: &mut assert_cmd::Command) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// Runs `testspace run` on the experiment file `experiment` with `from` replaced by `to`
+/// (written as `bad.toml`); the run must fail without writing its output folder, and its
+/// message is returned.
+pub fn refused_run(experiment: &str, from: &str, to: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let source = std::fs::read_to_string(experiment).unwrap();
+    assert!(source.contains(from), "{from}");
+    let file = dir.path().join("bad.toml");
+    std::fs::write(&file, source.replacen(from, to, 1)).unwrap();
+    let out = dir.path().join("out");
+    let output = testspace()
+        .arg("run")
+        .arg(&file)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(!out.exists(), "no output for bad input");
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
 /// The outcome of every call and every pool, rendered, after each.
 pub type Trace = Vec<(Result<(), JavaException>, Vec<(String, Vec<String>)>)>;
 

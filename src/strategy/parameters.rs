@@ -1,0 +1,247 @@
+//! A strategy's parameters: a plain Rust struct that serde reads from the experiment file's
+//! `[phase.run.params]` table, one registration for every strategy family.
+//!
+//! Contract of [`Parameters`]: `Default` gives the published (or only) setting; every field
+//! has a kebab-case name in TOML (`#[serde(rename_all = "kebab-case")]`), may be left out
+//! (`#[serde(default)]`), and no other key is accepted; [`Parameters::check`] refuses
+//! combinations that the types allow but the strategy does not. [`read`] applies all of that
+//! to a TOML table and names the offending key in every error, so that the experiment
+//! parser can point at its line.
+
+use std::fmt::Debug;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// A strategy's parameters (see the module's contract).
+pub trait Parameters:
+    Serialize + DeserializeOwned + Default + Clone + Debug + Send + Sync + 'static
+{
+    /// Refuses values the strategy cannot run with (`key` names the parameter at fault).
+    fn check(&self) -> Result<(), ParameterError> {
+        Ok(())
+    }
+}
+
+/// The parameters of a strategy that has none: any key is an error.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoParameters {}
+
+impl Parameters for NoParameters {}
+
+/// A parameter table that a strategy refuses, with the key at fault.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParameterError {
+    /// A key the strategy does not have.
+    #[error("has no parameter `{key}` ({})", known_list(.known))]
+    Unknown {
+        /// The key.
+        key: String,
+        /// The strategy's parameters.
+        known: Vec<String>,
+    },
+    /// A value of the wrong type or out of range.
+    #[error("{message}")]
+    Invalid {
+        /// The key.
+        key: String,
+        /// What is wrong with its value.
+        message: String,
+    },
+}
+
+impl ParameterError {
+    /// The key at fault.
+    pub fn key(&self) -> &str {
+        match self {
+            Self::Unknown { key, .. } | Self::Invalid { key, .. } => key,
+        }
+    }
+}
+
+fn known_list(known: &[String]) -> String {
+    if known.is_empty() {
+        "it takes no parameters".into()
+    } else {
+        format!("its parameters: {}", known.join(", "))
+    }
+}
+
+/// The parameter names of `P`: the keys of its default value.
+pub fn names<P: Parameters>() -> Vec<String> {
+    match serde_json::to_value(P::default()) {
+        Ok(serde_json::Value::Object(map)) => map.keys().cloned().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Reads `P` from `table`: unknown keys refused, each value checked on its own (so that
+/// an error names its key), then [`Parameters::check`].
+pub fn read<P: Parameters>(table: &toml::Table) -> Result<P, ParameterError> {
+    let known = names::<P>();
+    for key in table.keys() {
+        if !known.contains(key) {
+            return Err(ParameterError::Unknown {
+                key: key.clone(),
+                known,
+            });
+        }
+    }
+    for (key, value) in table {
+        let alone = toml::Table::from_iter([(key.clone(), value.clone())]);
+        if let Err(e) = P::deserialize(toml::Value::Table(alone)) {
+            return Err(ParameterError::Invalid {
+                key: key.clone(),
+                message: plain(&e.to_string()),
+            });
+        }
+    }
+    let params =
+        P::deserialize(toml::Value::Table(table.clone())).map_err(|e| ParameterError::Invalid {
+            key: table.keys().next().cloned().unwrap_or_default(),
+            message: plain(&e.to_string()),
+        })?;
+    params.check()?;
+    Ok(params)
+}
+
+/// serde's message without the trailing position that a value-level error carries.
+fn plain(message: &str) -> String {
+    message.trim().trim_end_matches('.').to_string()
+}
+
+/// `P`'s values as canonical JSON (keys sorted): how the runner carries them to workers
+/// and tells two configurations apart.
+pub fn to_values<P: Parameters>(params: &P) -> ParameterValues {
+    let value = serde_json::to_value(params).expect("parameters serialise");
+    ParameterValues(serde_json::to_string(&value).expect("JSON values serialise"))
+}
+
+/// `P` from its canonical JSON.
+///
+/// # Panics
+/// If `values` were not written by [`to_values`] for `P` (the registry pairs them).
+pub fn from_values<P: Parameters>(values: &ParameterValues) -> P {
+    if values.is_default() {
+        return P::default();
+    }
+    serde_json::from_str(&values.0).expect("parameter values of this strategy")
+}
+
+/// A strategy's parameter values in canonical JSON; empty for the defaults.
+#[derive(
+    Clone,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(transparent)]
+pub struct ParameterValues(String);
+
+impl ParameterValues {
+    /// Whether these are the defaults (nothing was set).
+    pub fn is_default(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The canonical JSON (empty for the defaults).
+    pub fn as_json(&self) -> &str {
+        &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+    struct Knobs {
+        repeat: u32,
+        null_ratio: f64,
+    }
+
+    impl Default for Knobs {
+        fn default() -> Self {
+            Knobs {
+                repeat: 1,
+                null_ratio: 0.05,
+            }
+        }
+    }
+
+    impl Parameters for Knobs {
+        fn check(&self) -> Result<(), ParameterError> {
+            if self.repeat == 0 {
+                return Err(ParameterError::Invalid {
+                    key: "repeat".into(),
+                    message: "expected at least 1, found 0".into(),
+                });
+            }
+            Ok(())
+        }
+    }
+
+    fn table(text: &str) -> toml::Table {
+        toml::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn keys_left_out_keep_their_defaults() {
+        let knobs: Knobs = read(&table("repeat = 3")).unwrap();
+        assert_eq!(
+            knobs,
+            Knobs {
+                repeat: 3,
+                null_ratio: 0.05
+            }
+        );
+        assert_eq!(read::<Knobs>(&table("")).unwrap(), Knobs::default());
+    }
+
+    #[test]
+    fn an_unknown_key_is_named_with_the_known_ones() {
+        let e = read::<Knobs>(&table("repeat = 2\nrepaet = 3")).unwrap_err();
+        assert_eq!(e.key(), "repaet");
+        assert_eq!(
+            e.to_string(),
+            "has no parameter `repaet` (its parameters: null-ratio, repeat)"
+        );
+        let e = read::<NoParameters>(&table("x = 1")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "has no parameter `x` (it takes no parameters)"
+        );
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_type_names_its_key() {
+        let e = read::<Knobs>(&table("null-ratio = 0.1\nrepeat = \"two\"")).unwrap_err();
+        assert_eq!(e.key(), "repeat");
+        assert!(e.to_string().contains("invalid type"), "{e}");
+        let e = read::<Knobs>(&table("repeat = 0")).unwrap_err();
+        assert_eq!(
+            (e.key(), e.to_string().as_str()),
+            ("repeat", "expected at least 1, found 0")
+        );
+    }
+
+    #[test]
+    fn values_round_trip_through_canonical_json() {
+        let knobs: Knobs = read(&table("repeat = 4")).unwrap();
+        let values = to_values(&knobs);
+        assert_eq!(values.as_json(), r#"{"null-ratio":0.05,"repeat":4}"#);
+        assert_eq!(from_values::<Knobs>(&values), knobs);
+        assert_eq!(
+            from_values::<Knobs>(&ParameterValues::default()),
+            Knobs::default()
+        );
+    }
+}
