@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group};
 use testspace::context::TestContext;
-use testspace::generator::{FcrtParams, FdrtParams, GeneratorConfig, SuiteBudget, generate_suite};
 use testspace::generator::{GeneratedCase, Suite};
+use testspace::generator::{GeneratorConfig, GeneratorKind, SuiteBudget, generate_suite};
 use testspace::oracle::trace;
 use testspace::strategy::StrategyKind;
 use testspace::subject::{GOLD, MethodKind, Param, Session, Unit, guard, registry};
@@ -75,7 +75,7 @@ fn fdrt_suite(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> Suite {
         tests: None,
         cost: Some(CALLS),
     };
-    let config = GeneratorConfig::Fdrt(FdrtParams::default());
+    let config = GeneratorConfig::of(GeneratorKind::FDRT, 100);
     generate_suite(unit, context, &config, seed, budget).unwrap()
 }
 
@@ -178,8 +178,8 @@ fn per_call(c: &mut Criterion) {
     group.sample_size(10);
     group.sampling_mode(SamplingMode::Flat);
     let configs = [
-        GeneratorConfig::Fdrt(FdrtParams::default()),
-        GeneratorConfig::Fcrt(FcrtParams::default()),
+        GeneratorConfig::of(GeneratorKind::FDRT, 100),
+        GeneratorConfig::of(GeneratorKind::FCRT, 100),
     ];
     for class in ["ArrayList", "HashMap", "TreeMap"] {
         let (unit, context) = plan(class);

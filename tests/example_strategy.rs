@@ -1,33 +1,75 @@
-//! The README's "Adding a strategy" example (`src/strategy/round_robin.rs`, registered as
-//! `round-robin`) is the text the README shows, keeps the walk contract, and is usable by
-//! name everywhere a built-in is: `sample`, an experiment file, `run`, `compare`, `plot` and
-//! `show-test`, in a small experiment against `r`.
+//! The README's "Adding a strategy" examples — the walk `round-robin`
+//! (`src/strategy/round_robin.rs`) and the generator `grow` (`src/generator/grow.rs`) — are
+//! the text the README shows, keep their family's contract, and are usable by name
+//! everywhere a built-in is: `sample` (walks), an experiment file, `run`, `compare`, `plot`
+//! and `show-test`, in a small experiment against `r`.
 
 mod common;
 
 use std::path::Path;
 
 use common::{success_stdout, testspace};
-use testspace::encoding::CallSpace;
-use testspace::strategy::{NoParameters, RoundRobin, Strategy, StrategyKind, Walk};
+use std::sync::Arc;
 
-const EXAMPLE: &str = "src/strategy/round_robin.rs";
+use testspace::context::TestContext;
+use testspace::encoding::CallSpace;
+use testspace::generator::{GeneratorConfig, GeneratorKind, SuiteBudget, generate_suite};
+use testspace::strategy::{NoParameters, RoundRobin, Strategy, StrategyKind, Walk};
+use testspace::subject::registry;
+
+const EXAMPLES: [(&str, &str); 2] = [
+    ("src/strategy/round_robin.rs", "ROUND_ROBIN = RoundRobin,"),
+    ("src/generator/grow.rs", "GROW = Grow,"),
+];
 const EXPERIMENT: &str = "testdata/experiments/round-robin.toml";
 
 #[test]
-fn readme_shows_the_example_strategy_verbatim_in_at_most_40_lines() {
+fn readme_shows_both_examples_verbatim_in_at_most_40_lines_each() {
     let readme = std::fs::read_to_string("README.md").unwrap();
-    let example = std::fs::read_to_string(EXAMPLE).unwrap();
-    let body: Vec<&str> = example
-        .lines()
-        .skip_while(|l| l.starts_with("//!") || l.is_empty())
-        .collect();
-    assert!(body.len() <= 40, "{} lines", body.len());
-    assert!(
-        readme.contains(&body.join("\n")),
-        "README.md must contain {EXAMPLE} verbatim"
-    );
-    assert!(readme.contains("ROUND_ROBIN = RoundRobin,"));
+    for (file, registration) in EXAMPLES {
+        let example = std::fs::read_to_string(file).unwrap();
+        let body: Vec<&str> = example
+            .lines()
+            .skip_while(|l| l.starts_with("//!") || l.is_empty())
+            .collect();
+        assert!(body.len() <= 40, "{file}: {} lines", body.len());
+        assert!(
+            readme.contains(&body.join("\n")),
+            "README.md must contain {file} verbatim"
+        );
+        assert!(readme.contains(registration), "{registration}");
+    }
+}
+
+#[test]
+fn grow_keeps_only_calls_that_throw_nothing_and_its_suite_follows_from_the_seed() {
+    let unit = registry().find("ArrayList").unwrap();
+    let context = Arc::new(TestContext::paper(unit).unwrap());
+    let config = GeneratorConfig::of(GeneratorKind::GROW, 10);
+    let budget = SuiteBudget {
+        tests: Some(400),
+        cost: None,
+    };
+    let suite = |seed| generate_suite(unit, &context, &config, seed, budget).unwrap();
+    let (a, b, c) = (suite(1), suite(1), suite(2));
+    assert_eq!(a, b);
+    assert_ne!(a.cases, c.cases);
+    assert_eq!(a.cases.len(), 400);
+    assert!(a.cases.iter().all(|case| case.len() <= 10));
+    for (k, derivation) in a.derivations.iter().enumerate() {
+        // Each test case extends the last one that threw nothing (or starts afresh).
+        if let Some(&part) = derivation.parts.first() {
+            assert_eq!(
+                a.kinds[part as usize],
+                testspace::generator::CaseKind::Normal
+            );
+            assert_eq!(a.cases[k].len(), a.cases[part as usize].len() + 1);
+        } else {
+            assert_eq!(a.cases[k].len(), 1);
+        }
+    }
+    let longest = a.cases.iter().map(|c| c.len()).max().unwrap();
+    assert_eq!(longest, 10, "feedback grows sequences to n");
 }
 
 #[test]
@@ -93,7 +135,7 @@ fn cells(out: &Path) -> Vec<std::collections::BTreeMap<String, String>> {
 }
 
 #[test]
-fn an_experiment_runs_compares_plots_and_shows_the_example_against_r() {
+fn an_experiment_runs_compares_plots_and_shows_the_examples_against_r() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
     success_stdout(
@@ -102,46 +144,44 @@ fn an_experiment_runs_compares_plots_and_shows_the_example_against_r() {
             .arg(&out),
     );
     let rows = cells(&out);
-    let ours: Vec<_> = rows
-        .iter()
-        .filter(|r| r["strategy"] == "round-robin")
-        .collect();
-    // 3 replicates × 2 units × 8 mutants.
-    assert_eq!(ours.len(), 48);
-    assert_eq!(rows.len(), 96);
+    for strategy in ["r", "round-robin", "grow"] {
+        // 3 replicates × 2 units × 8 mutants.
+        let count = rows.iter().filter(|r| r["strategy"] == strategy).count();
+        assert_eq!(count, 48, "{strategy}");
+    }
     let compared = success_stdout(testspace().arg("compare").arg(&out).args([
         "--baseline",
         "r",
         "--format",
         "csv",
     ]));
-    let lines: Vec<&str> = compared
-        .lines()
-        .filter(|l| l.contains(",round-robin,r,kills,"))
-        .collect();
-    assert_eq!(lines.len(), 3, "ArrayList, Stack and all: {compared}");
     let plots = dir.path().join("plots");
     success_stdout(testspace().arg("plot").arg(&out).arg("--out").arg(&plots));
     let curves = std::fs::read_to_string(plots.join("coverage_curves.csv")).unwrap();
-    assert!(curves.contains("round-robin"));
-    let killed = ours
-        .iter()
-        .find(|r| r["outcome"] == "killed")
-        .expect("a kill");
-    let shown = success_stdout(
-        testspace()
-            .arg("show-test")
-            .arg(&out)
-            .args([
-                "--subject",
-                &killed["subject"],
-                "--mutant",
-                &killed["mutant"],
-            ])
-            .args(["--strategy", "round-robin", "--n", "10"])
-            .args(["--replicate", &killed["replicate"]]),
-    );
-    assert!(shown.contains("#[test]"), "{shown}");
+    for strategy in ["round-robin", "grow"] {
+        let pattern = format!(",{strategy},r,kills,");
+        let lines = compared.lines().filter(|l| l.contains(&pattern)).count();
+        assert_eq!(lines, 3, "ArrayList, Stack and all: {compared}");
+        assert!(curves.contains(strategy), "{strategy}");
+        let killed = rows
+            .iter()
+            .find(|r| r["strategy"] == strategy && r["outcome"] == "killed")
+            .expect("a kill");
+        let shown = success_stdout(
+            testspace()
+                .arg("show-test")
+                .arg(&out)
+                .args([
+                    "--subject",
+                    &killed["subject"],
+                    "--mutant",
+                    &killed["mutant"],
+                ])
+                .args(["--strategy", strategy, "--n", "10"])
+                .args(["--replicate", &killed["replicate"]]),
+        );
+        assert!(shown.contains("#[test]"), "{strategy}: {shown}");
+    }
 }
 
 #[test]
@@ -158,6 +198,7 @@ fn an_unregistered_strategy_is_refused_with_the_registered_ones_where_the_file_n
         "round-robin",
         "fdrt",
         "fcrt",
+        "grow",
         "fe-sat",
     ] {
         assert!(message.contains(name), "{name}: {message}");

@@ -7,8 +7,11 @@
 use std::sync::Arc;
 
 use testspace::context::{MethodSelection, PoolInit, TestContext};
-use testspace::generator::{FcrtParams, FdrtParams, GeneratorConfig, SuiteBudget, generate_suite};
+use testspace::generator::{
+    Fcrt, FcrtSettings, GeneratorConfig, GeneratorKind, SuiteBudget, generate_suite,
+};
 use testspace::oracle::trace_generated;
+use testspace::strategy::CostUnits;
 use testspace::subject::stone::{Stone, StoneUnit};
 use testspace::subject::{GOLD, Unit};
 
@@ -63,12 +66,15 @@ fn spread(config: &GeneratorConfig) -> (f64, f64, f64) {
 
 #[test]
 fn fdrt_drifts_from_one_half_and_fcrt_drifts_less() {
-    let fdrt = GeneratorConfig::Fdrt(FdrtParams::default());
-    let fcrt = GeneratorConfig::Fcrt(FcrtParams {
-        add_pool_every: 100,
-        reset_every: 10_000,
-        ..FcrtParams::default()
-    });
+    let fdrt = GeneratorConfig::of(GeneratorKind::FDRT, 100);
+    let fcrt = GeneratorConfig::with_params::<Fcrt>(
+        &FcrtSettings {
+            add_pool_every: CostUnits(100),
+            reset_every: CostUnits(10_000),
+            ..FcrtSettings::default()
+        },
+        100,
+    );
     let (fdrt_sd, fdrt_mean, fdrt_stones) = spread(&fdrt);
     let (fcrt_sd, fcrt_mean, fcrt_stones) = spread(&fcrt);
     // Independent fair coins: sd = ½ / √stones.

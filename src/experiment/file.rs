@@ -58,7 +58,6 @@ mod generator_params;
 mod structure_params;
 mod walk_params;
 
-pub use generator_params::{FDRT_RESET_EVERY, GENERATORS};
 pub use structure_params::KORAT_BUDGET;
 
 use super::{
@@ -67,7 +66,7 @@ use super::{
 };
 use crate::context::file::{FileError, PoolsDecl};
 use crate::context::{MethodSelection, TestContext};
-use crate::generator::SuiteBudget;
+use crate::generator::{GeneratorKind, SuiteBudget};
 use crate::strategy::StrategyKind;
 use crate::structure::suite::StructureSuiteKind;
 use crate::subject::registry;
@@ -608,8 +607,8 @@ impl Parser<'_> {
                 Ok((c.span(), self.cost_units(&field("cost"), &c)?))
             })
             .transpose()?;
-        let (strategy, tests) = if GENERATORS.contains(&name) {
-            self.generated(at, run, &lengths, cost.map(|(_, c)| c))?
+        let (strategy, tests) = if let Ok(kind) = name.parse::<GeneratorKind>() {
+            self.generated(at, kind, run, &lengths, cost.map(|(_, c)| c))?
         } else {
             let kind: StrategyKind = name.parse().map_err(|_| {
                 self.err(
@@ -618,7 +617,7 @@ impl Parser<'_> {
                     format!(
                         "unknown strategy `{name}` (registered: {}, {}, {})",
                         StrategyKind::names(),
-                        GENERATORS.join(", "),
+                        GeneratorKind::names(),
                         StructureSuiteKind::ALL
                             .map(StructureSuiteKind::name)
                             .join(", ")
@@ -669,6 +668,7 @@ impl Parser<'_> {
     fn generated(
         &self,
         at: &str,
+        kind: GeneratorKind,
         run: &RunDecl,
         lengths: &[usize],
         cost: Option<u64>,
@@ -701,7 +701,7 @@ impl Parser<'_> {
             ));
         }
         // The configuration at the first length; each cell sets its own n.
-        let config = self.generator(at, name, lengths[0], run.params.as_ref())?;
+        let config = self.generator(at, kind, lengths[0], run.params.as_ref())?;
         Ok((
             RunStrategy::Generator(config),
             TestBudget::Suite(SuiteBudget { tests, cost }),
@@ -1077,14 +1077,15 @@ cost = 60000
     fn a_generated_run_takes_its_parameters_and_a_walk_its_share_of_the_cost() {
         let e = parse_experiment(Path::new("e.toml"), GENERATED).unwrap();
         let runs = &e.phases[0].runs;
-        let RunStrategy::Generator(crate::generator::GeneratorConfig::Fcrt(fcrt)) =
-            &runs[0].strategy
-        else {
+        let RunStrategy::Generator(config) = &runs[0].strategy else {
             panic!("{:?}", runs[0].strategy)
         };
-        assert_eq!((fcrt.max_pools, fcrt.add_pool_every), (4, 500));
-        assert_eq!((fcrt.initial_pools, fcrt.reset_every), (1, 100_000));
-        assert_eq!(fcrt.fdrt.max_length, 100);
+        let fcrt: crate::generator::FcrtSettings =
+            crate::strategy::parameters::from_values(&config.params);
+        assert_eq!(config.kind, crate::generator::GeneratorKind::FCRT);
+        assert_eq!((fcrt.max_pools, fcrt.add_pool_every.0), (4, 500));
+        assert_eq!((fcrt.initial_pools, fcrt.reset_every.0), (1, 100_000));
+        assert_eq!(config.max_length, 100);
         assert_eq!(
             runs[0].tests,
             TestBudget::Suite(SuiteBudget {
@@ -1096,12 +1097,13 @@ cost = 60000
         let reset = GENERATED.replace("strategy = \"fcrt\"", "strategy = \"fdrt-reset\"");
         let reset = reset.replace("max-pools = 4\nadd-pool-every = 500", "");
         let e = parse_experiment(Path::new("e.toml"), &reset).unwrap();
-        let RunStrategy::Generator(crate::generator::GeneratorConfig::Fdrt(fdrt)) =
-            &e.phases[0].runs[0].strategy
-        else {
+        let RunStrategy::Generator(config) = &e.phases[0].runs[0].strategy else {
             panic!()
         };
-        assert_eq!(fdrt.reset_every, Some(FDRT_RESET_EVERY));
+        let reset: crate::generator::FdrtResetSettings =
+            crate::strategy::parameters::from_values(&config.params);
+        assert_eq!(config.kind, crate::generator::GeneratorKind::FDRT_RESET);
+        assert_eq!(reset.reset_every.0, crate::generator::FDRT_RESET_EVERY);
     }
 
     #[test]

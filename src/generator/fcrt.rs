@@ -4,9 +4,12 @@
 
 use rand_pcg::Pcg64Mcg;
 
-use super::fdrt::{ComponentPool, FdrtParams, MAX_IDLE_ATTEMPTS, generator_rng};
+use super::fdrt::{
+    ComponentPool, FdrtParams, MAX_IDLE_ATTEMPTS, Seeds, check_seeds, generator_rng,
+};
 use super::gold::GoldExecutor;
-use super::{Generated, Generator};
+use super::{FeedbackGenerator, Generated};
+use crate::strategy::{CostUnits, ParameterError, Parameters, Probability};
 
 /// FCRT's parameters; the intervals are in cost units (calls executed on gold), mapped
 /// from the paper's seconds at 1 s ≙ 1,000 calls (docs/generators.md).
@@ -34,6 +37,113 @@ impl Default for FcrtParams {
             add_pool_every: 1_000,
             reset_every: 100_000,
         }
+    }
+}
+
+/// `fcrt`'s parameters in an experiment file's `[phase.run.params]`: FDRT's for each pool,
+/// and the pool control, with the paper's defaults.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FcrtSettings {
+    /// The probability of `null` for an object argument (Randoop: 0.05).
+    pub null_ratio: Probability,
+    /// Whether non-null primitive results join the seed pool (Randoop 4: true).
+    pub grow_seeds: bool,
+    /// The seed values; a type left out keeps Randoop's.
+    pub seeds: Seeds,
+    /// Every pool dropped every this many cost units (paper: 100 s).
+    pub reset_every: CostUnits,
+    /// A new pool every this many cost units (paper: every second).
+    pub add_pool_every: CostUnits,
+    /// INP: pools at the start and after each reset (paper: 1).
+    pub initial_pools: u32,
+    /// MNP: beyond this many pools the most unique half is kept (paper: 10; at least 2).
+    pub max_pools: u32,
+}
+
+impl Default for FcrtSettings {
+    fn default() -> Self {
+        let p = FcrtParams::default();
+        FcrtSettings {
+            null_ratio: Probability(p.fdrt.null_ratio),
+            grow_seeds: p.fdrt.grow_seeds,
+            seeds: p.fdrt.seeds,
+            reset_every: CostUnits(p.reset_every),
+            add_pool_every: CostUnits(p.add_pool_every),
+            initial_pools: p.initial_pools,
+            max_pools: p.max_pools,
+        }
+    }
+}
+
+impl Parameters for FcrtSettings {
+    fn check(&self) -> Result<(), ParameterError> {
+        check_seeds(&self.seeds)?;
+        let invalid = |key: &str, message: String| {
+            Err(ParameterError::Invalid {
+                key: key.into(),
+                message,
+            })
+        };
+        if self.initial_pools < 1 {
+            return invalid(
+                "initial-pools",
+                "expected an integer of at least 1, found 0".into(),
+            );
+        }
+        if self.max_pools < 2 {
+            let found = self.max_pools;
+            return invalid(
+                "max-pools",
+                format!("expected an integer of at least 2, found {found}"),
+            );
+        }
+        if self.initial_pools > self.max_pools {
+            let (initial, max) = (self.initial_pools, self.max_pools);
+            return invalid(
+                "initial-pools",
+                format!("initial-pools ({initial}) exceeds max-pools ({max})"),
+            );
+        }
+        Ok(())
+    }
+}
+
+impl FcrtSettings {
+    /// FCRT's parameters at `max_length` calls.
+    pub fn params(&self, max_length: usize) -> FcrtParams {
+        FcrtParams {
+            fdrt: FdrtParams {
+                max_length,
+                null_ratio: self.null_ratio.0,
+                reset_every: None,
+                seeds: self.seeds.clone(),
+                grow_seeds: self.grow_seeds,
+            },
+            initial_pools: self.initial_pools,
+            max_pools: self.max_pools,
+            add_pool_every: self.add_pool_every.0,
+            reset_every: self.reset_every.0,
+        }
+    }
+}
+
+impl FeedbackGenerator for Fcrt {
+    const NAME: &'static str = "fcrt";
+    const SUMMARY: &'static str = "Yatoh et al.'s feedback-controlled random testing";
+    const NEEDS_COVERAGE: bool = true;
+    type Params = FcrtSettings;
+
+    fn seeds(params: &FcrtSettings) -> Seeds {
+        params.seeds.clone()
+    }
+
+    fn build(params: &FcrtSettings, max_length: usize, seed: u64) -> Self {
+        Fcrt::new(params.params(max_length), seed)
+    }
+
+    fn next_case(&mut self, gold: &mut GoldExecutor<'_>) -> Option<Generated> {
+        self.step(gold)
     }
 }
 
@@ -142,12 +252,9 @@ fn uniqueness(pools: &[ScoredPool]) -> Vec<f64> {
         .collect()
 }
 
-impl Generator for Fcrt {
-    fn name(&self) -> &'static str {
-        "fcrt"
-    }
-
-    fn next_case(&mut self, gold: &mut GoldExecutor<'_>) -> Option<Generated> {
+impl Fcrt {
+    /// The next test case ([`FeedbackGenerator::next_case`]).
+    fn step(&mut self, gold: &mut GoldExecutor<'_>) -> Option<Generated> {
         let probes = gold.probes();
         if !self.started {
             self.reset(probes, gold.cost);

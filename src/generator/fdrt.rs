@@ -10,21 +10,25 @@ use rand_pcg::Pcg64Mcg;
 use super::built::Built;
 use super::gold::{ContractViolation, GoldExecutor, ObjectSlot, PrimitiveResult};
 use super::sequence::{Input, Statement, canonical_form};
-use super::{CaseKind, Derivation, Generated, Generator};
+use super::{CaseKind, Derivation, FeedbackGenerator, Generated};
 use crate::context::PoolInit;
 use crate::strategy::rng::{below, case_rng, mix64};
+use crate::strategy::{ParameterError, Parameters, Probability};
 use crate::subject::{MethodKind, Param};
 
 /// The seed pool of primitive values: Randoop's defaults for `int`, `boolean` and
 /// `String` unless given.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct Seeds {
     /// `int` (and `Integer`) values.
+    #[serde(rename = "int")]
     pub ints: Vec<i32>,
     /// `boolean` values.
+    #[serde(rename = "boolean")]
     pub bools: Vec<bool>,
     /// `String` values.
+    #[serde(rename = "string")]
     pub strings: Vec<String>,
 }
 
@@ -444,6 +448,89 @@ pub struct Fdrt {
     produced: u32,
 }
 
+/// `fdrt`'s parameters in an experiment file's `[phase.run.params]` (the test-case length
+/// comes from the run's `n`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FdrtSettings {
+    /// The probability of `null` for an object argument (Randoop: 0.05).
+    pub null_ratio: Probability,
+    /// Whether non-null primitive results join the seed pool (Randoop 4: true).
+    pub grow_seeds: bool,
+    /// The seed values; a type left out keeps Randoop's.
+    pub seeds: Seeds,
+}
+
+impl Default for FdrtSettings {
+    fn default() -> Self {
+        let FdrtParams {
+            null_ratio,
+            grow_seeds,
+            seeds,
+            ..
+        } = FdrtParams::default();
+        FdrtSettings {
+            null_ratio: Probability(null_ratio),
+            grow_seeds,
+            seeds,
+        }
+    }
+}
+
+impl Parameters for FdrtSettings {
+    fn check(&self) -> Result<(), ParameterError> {
+        check_seeds(&self.seeds)
+    }
+}
+
+impl FdrtSettings {
+    /// FDRT's parameters at `max_length` calls, reset every `reset_every` cost units.
+    pub fn params(&self, max_length: usize, reset_every: Option<u64>) -> FdrtParams {
+        FdrtParams {
+            max_length,
+            null_ratio: self.null_ratio.0,
+            reset_every,
+            seeds: self.seeds.clone(),
+            grow_seeds: self.grow_seeds,
+        }
+    }
+}
+
+/// The check every FDRT-based generator's settings share: no empty seed list.
+pub(super) fn check_seeds(seeds: &Seeds) -> Result<(), ParameterError> {
+    let empty = [
+        ("int", seeds.ints.is_empty()),
+        ("boolean", seeds.bools.is_empty()),
+        ("string", seeds.strings.is_empty()),
+    ];
+    match empty.iter().find(|(_, e)| *e) {
+        Some((kind, _)) => Err(ParameterError::Invalid {
+            key: format!("seeds.{kind}"),
+            message: "expected a non-empty list, found []".into(),
+        }),
+        None => Ok(()),
+    }
+}
+
+impl FeedbackGenerator for Fdrt {
+    const NAME: &'static str = "fdrt";
+    const SUMMARY: &'static str = "Pacheco et al.'s feedback-directed random testing (Randoop)";
+    const NEEDS_COVERAGE: bool = false;
+    type Params = FdrtSettings;
+
+    fn seeds(params: &FdrtSettings) -> Seeds {
+        params.seeds.clone()
+    }
+
+    fn build(params: &FdrtSettings, max_length: usize, seed: u64) -> Self {
+        Fdrt::new(params.params(max_length, None), seed)
+    }
+
+    fn next_case(&mut self, gold: &mut GoldExecutor<'_>) -> Option<Generated> {
+        self.step(gold)
+    }
+}
+
 impl Fdrt {
     /// FDRT with `params`, seeded with `seed`.
     pub fn new(params: FdrtParams, seed: u64) -> Self {
@@ -457,16 +544,9 @@ impl Fdrt {
     }
 }
 
-impl Generator for Fdrt {
-    fn name(&self) -> &'static str {
-        if self.params.reset_every.is_some() {
-            "fdrt-reset"
-        } else {
-            "fdrt"
-        }
-    }
-
-    fn next_case(&mut self, gold: &mut GoldExecutor<'_>) -> Option<Generated> {
+impl Fdrt {
+    /// The next test case ([`FeedbackGenerator::next_case`]).
+    pub(super) fn step(&mut self, gold: &mut GoldExecutor<'_>) -> Option<Generated> {
         for _ in 0..MAX_IDLE_ATTEMPTS {
             if let Some(every) = self.params.reset_every
                 && gold.cost - self.reset_at >= every

@@ -5,7 +5,7 @@
 use std::any::Any;
 use std::sync::Arc;
 
-use super::sequence::Canonical;
+use super::sequence::{Canonical, Input, Sequence, Statement};
 use crate::context::{PoolInit, TestContext};
 use crate::subject::{GOLD, JavaException, MethodInfo, Param, PoolType, Session, Unit, guard};
 
@@ -23,6 +23,13 @@ pub struct Execution {
     pub primitives: Vec<PrimitiveResult>,
     /// The coverage probes reached (empty without a coverage copy).
     pub covered: Vec<u32>,
+}
+
+impl Execution {
+    /// Whether a call threw (or hit a harness guard).
+    pub fn threw(&self) -> bool {
+        self.guarded || self.outcomes.iter().any(Result::is_err)
+    }
 }
 
 /// A non-null primitive result.
@@ -216,6 +223,63 @@ impl<'a> GoldExecutor<'a> {
             objects,
             primitives,
             covered,
+        }
+    }
+
+    /// Runs `sequence` on gold in its canonical form (pools of the context's types that it
+    /// leaves empty padded with Randoop's seed values), reading every statement's result:
+    /// the step a generator that keeps plain sequences needs. Adds the calls to the cost.
+    pub fn run(&mut self, sequence: &Sequence) -> (Canonical, Execution) {
+        let seeds = super::Seeds::default();
+        let padding = PoolInit {
+            ints: seeds.ints,
+            bools: seeds.bools,
+            strings: seeds.strings,
+            objects: 1,
+        };
+        let context = Arc::clone(&self.context);
+        let canonical = sequence.to_case(self.methods, context.types_of_interest(), &padding);
+        let wanted: Vec<usize> = (0..sequence.len()).collect();
+        let execution = self.execute(&canonical, &wanted);
+        (canonical, execution)
+    }
+
+    /// A call of M_C chosen uniformly with `rng`: `int` arguments 0, 1 or 2, `boolean`
+    /// ones `false` or `true`, `String` ones `"a"`, and `object` for every object input
+    /// (the receiver included). A building block for small generators (`grow`).
+    pub fn random_call(&self, rng: &mut impl rand::Rng, object: &Input) -> Statement {
+        use crate::strategy::rng::below;
+        let methods = self.context.methods();
+        let info = &methods[below(rng, methods.len() as u64) as usize].info;
+        let mut inputs: Vec<Input> = Vec::with_capacity(info.params.len() + 1);
+        for param in &info.params {
+            inputs.push(match param {
+                Param::Int | Param::Integer => Input::Int(below(rng, 3) as i32),
+                Param::Bool => Input::Bool(below(rng, 2) == 1),
+                Param::Str => Input::Str("a".into()),
+                Param::Object => object.clone(),
+            });
+        }
+        if info.kind == crate::subject::MethodKind::Instance {
+            inputs.push(object.clone());
+        }
+        Statement {
+            method: info.number as u32,
+            inputs,
+        }
+    }
+
+    /// The last statement of `sequence` whose result is an object, as an input (`null`
+    /// if none).
+    pub fn last_object(&self, sequence: &Sequence) -> Input {
+        let returns = |s: &Statement| self.methods[s.method as usize].returns.pool();
+        match sequence
+            .statements
+            .iter()
+            .rposition(|s| returns(s) == Some(PoolType::Object))
+        {
+            Some(i) => Input::Result(i as u32),
+            None => Input::Null,
         }
     }
 

@@ -22,12 +22,16 @@
 mod built;
 mod fcrt;
 mod fdrt;
+mod fdrt_reset;
 pub mod gold;
+mod grow;
 pub mod sequence;
 mod suite;
 
-pub use fcrt::{Fcrt, FcrtParams};
-pub use fdrt::{Fdrt, FdrtParams, Seeds};
+pub use fcrt::{Fcrt, FcrtParams, FcrtSettings};
+pub use fdrt::{Fdrt, FdrtParams, FdrtSettings, Seeds};
+pub use fdrt_reset::{FDRT_RESET_EVERY, FdrtReset, FdrtResetSettings};
+pub use grow::Grow;
 pub use suite::{
     GenerateError, GeneratorConfig, Suite, SuiteBudget, SuiteFileError, SuiteHeader, SuiteReader,
     generate_suite, generate_suite_within,
@@ -37,7 +41,166 @@ use serde::{Deserialize, Serialize};
 
 use crate::context::{MethodSelection, PoolInit, TestContext};
 use crate::encoding::{EncodingError, MAX_SLOTS};
+use crate::strategy::{ParameterError, ParameterValues, Parameters, parameters};
 use crate::subject::Unit;
+
+/// Every sequential generator that experiment files, `run`, `compare`, `plot` and
+/// `show-test` know by name: one line per generator, `CONSTANT = Type`, the type
+/// implementing [`FeedbackGenerator`] in its own file of this folder.
+macro_rules! register_generators {
+    ($($constant:ident = $generator:ty),* $(,)?) => {
+        impl GeneratorKind {
+            $(
+                #[doc = concat!("`", stringify!($generator), "`.")]
+                pub const $constant: GeneratorKind =
+                    GeneratorKind(&GeneratorEntry::of::<$generator>());
+            )*
+
+            /// Every registered generator, in registration order.
+            pub const ALL: &'static [GeneratorKind] = &[$(Self::$constant),*];
+        }
+    };
+}
+
+register_generators! {
+    FDRT = Fdrt,
+    FDRT_RESET = FdrtReset,
+    FCRT = Fcrt,
+    GROW = Grow,
+}
+
+/// A sequential generator as its file registers it.
+///
+/// Contract of every implementation: `build` is deterministic in (parameters, max_length,
+/// seed); the generator it returns keeps [`Generator`]'s contract in `next_case` (its suite a function of
+/// the unit, M_C, the parameters and the seed, with gold's behaviour as its only feedback;
+/// no clock and no global random number generator; time-like knobs in cost units) and
+/// makes no test case longer than
+/// `max_length` calls. [`FeedbackGenerator::NEEDS_COVERAGE`] asks gold to run the unit's
+/// coverage copy (branch feedback).
+pub trait FeedbackGenerator: Sized + Send + 'static {
+    /// The name at the edges: experiment files, the `strategy` column.
+    const NAME: &'static str;
+    /// One line for listings.
+    const SUMMARY: &'static str;
+    /// Whether it steers by branch coverage.
+    const NEEDS_COVERAGE: bool;
+    /// Its parameters (`[phase.run.params]`); [`crate::strategy::NoParameters`] if none.
+    type Params: Parameters;
+
+    /// The primitive values that pad a test case's empty pools when it is replayed in the
+    /// experiment's context (default: Randoop's seed values).
+    fn seeds(params: &Self::Params) -> Seeds {
+        let _ = params;
+        Seeds::default()
+    }
+
+    /// The generator with `params`, at most `max_length` calls per test case, seeded.
+    fn build(params: &Self::Params, max_length: usize, seed: u64) -> Self;
+
+    /// The next test case and what it did ([`Generator::next_case`]'s contract).
+    fn next_case(&mut self, gold: &mut gold::GoldExecutor<'_>) -> Option<Generated>;
+}
+
+/// Every registered generator is a [`Generator`] under its registered name.
+impl<G: FeedbackGenerator> Generator for G {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn next_case(&mut self, gold: &mut gold::GoldExecutor<'_>) -> Option<Generated> {
+        FeedbackGenerator::next_case(self, gold)
+    }
+}
+
+/// A registered generator, type-erased. Made by [`GeneratorEntry::of`] in
+/// `register_generators!`.
+pub struct GeneratorEntry {
+    name: &'static str,
+    summary: &'static str,
+    needs_coverage: bool,
+    parameter_names: fn() -> Vec<String>,
+    read: fn(&toml::Table) -> Result<ParameterValues, ParameterError>,
+    defaults: fn() -> ParameterValues,
+    seeds: fn(&ParameterValues) -> Seeds,
+    build: fn(&ParameterValues, usize, u64) -> Box<dyn Generator>,
+}
+
+impl GeneratorEntry {
+    /// The entry of generator `G`.
+    pub const fn of<G: FeedbackGenerator>() -> GeneratorEntry {
+        GeneratorEntry {
+            name: G::NAME,
+            summary: G::SUMMARY,
+            needs_coverage: G::NEEDS_COVERAGE,
+            parameter_names: parameters::names::<G::Params>,
+            read: |table| parameters::read::<G::Params>(table).map(|p| parameters::to_values(&p)),
+            defaults: || parameters::to_values(&G::Params::default()),
+            seeds: |values| G::seeds(&parameters::from_values::<G::Params>(values)),
+            build: |values, max_length, seed| {
+                let params = parameters::from_values::<G::Params>(values);
+                Box::new(G::build(&params, max_length, seed))
+            },
+        }
+    }
+}
+
+/// A registered generator, by name: a handle on its [`GeneratorEntry`].
+#[derive(Clone, Copy)]
+pub struct GeneratorKind(&'static GeneratorEntry);
+
+crate::strategy::named_handle!(GeneratorKind, UnknownGenerator);
+
+impl GeneratorKind {
+    /// The name at the edges.
+    pub fn name(self) -> &'static str {
+        self.0.name
+    }
+
+    /// One line for listings.
+    pub fn summary(self) -> &'static str {
+        self.0.summary
+    }
+
+    /// Whether it steers by branch coverage.
+    pub fn needs_coverage(self) -> bool {
+        self.0.needs_coverage
+    }
+
+    /// Its parameters from an experiment file's `[phase.run.params]` table, every one
+    /// written out (the defaults included: a suite file records all it was made with).
+    ///
+    /// # Errors
+    /// An unknown key or a value it refuses, naming the key.
+    pub fn read_parameters(self, table: &toml::Table) -> Result<ParameterValues, ParameterError> {
+        (self.0.read)(table)
+    }
+
+    /// Its default parameters, every one written out.
+    pub fn default_parameters(self) -> ParameterValues {
+        (self.0.defaults)()
+    }
+
+    /// The seed values its test cases' empty pools are padded with.
+    pub fn seeds(self, params: &ParameterValues) -> Seeds {
+        (self.0.seeds)(params)
+    }
+
+    /// The generator with `params`, at most `max_length` calls per test case, seeded.
+    pub fn build(
+        self,
+        params: &ParameterValues,
+        max_length: usize,
+        seed: u64,
+    ) -> Box<dyn Generator> {
+        (self.0.build)(params, max_length, seed)
+    }
+}
+
+/// An unknown generator name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown generator `{0}` (expected one of: {names})", names = GeneratorKind::names())]
+pub struct UnknownGenerator(pub String);
 
 /// One call of a generated test case: the subject's method number and its parameter-tuple
 /// slots (parameters, then target, then return slot), as a method-call index decodes.
@@ -178,6 +341,18 @@ pub enum CaseKind {
     Error(gold::ContractViolation),
 }
 
+impl CaseKind {
+    /// What an execution that broke no contract was: `Exception` if a call threw (or hit
+    /// a harness guard), else `Normal`.
+    pub fn of(execution: &gold::Execution) -> Self {
+        if execution.threw() {
+            CaseKind::Exception
+        } else {
+            CaseKind::Normal
+        }
+    }
+}
+
 /// How a generated test case was built: the earlier test cases of the suite whose calls it
 /// starts with, concatenated in order (Pacheco et al.'s chosen sequences), then one call
 /// whose inputs refer to results of that concatenation. A suite is stored as its
@@ -200,6 +375,23 @@ pub struct Generated {
     pub kind: CaseKind,
     /// How it was built.
     pub derivation: Derivation,
+}
+
+impl Generated {
+    /// Test case `case` of kind `kind`, built as the test cases at suite positions `parts`
+    /// concatenated, then `call`.
+    pub fn new(
+        case: GeneratedCase,
+        kind: CaseKind,
+        parts: Vec<u32>,
+        call: sequence::Statement,
+    ) -> Self {
+        Generated {
+            case,
+            kind,
+            derivation: Derivation { parts, call },
+        }
+    }
 }
 
 /// A sequential, feedback-driven test generator.
@@ -236,13 +428,48 @@ mod tests {
 
     fn configs() -> [GeneratorConfig; 3] {
         [
-            GeneratorConfig::Fdrt(FdrtParams::default()),
-            GeneratorConfig::Fdrt(FdrtParams {
-                reset_every: Some(2_000),
-                ..FdrtParams::default()
-            }),
-            GeneratorConfig::Fcrt(FcrtParams::default()),
+            GeneratorConfig::of(GeneratorKind::FDRT, 100),
+            GeneratorConfig::with_params::<FdrtReset>(
+                &FdrtResetSettings {
+                    reset_every: crate::strategy::CostUnits(2_000),
+                    ..FdrtResetSettings::default()
+                },
+                100,
+            ),
+            GeneratorConfig::of(GeneratorKind::FCRT, 100),
         ]
+    }
+
+    #[test]
+    fn every_registered_generator_is_named_uniquely_and_keeps_the_contract_on_a_unit() {
+        let mut names: Vec<&str> = GeneratorKind::ALL.iter().map(|k| k.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), GeneratorKind::ALL.len());
+        for &kind in GeneratorKind::ALL {
+            assert_eq!(kind.name().parse::<GeneratorKind>().unwrap(), kind);
+            assert!(
+                !crate::strategy::StrategyKind::ALL
+                    .iter()
+                    .any(|w| w.name() == kind.name())
+            );
+            let config = GeneratorConfig::of(kind, 7);
+            assert_eq!(config.build(1).name(), kind.name());
+            let read = kind.read_parameters(&toml::Table::new()).unwrap();
+            assert_eq!(
+                read, config.params,
+                "{kind}: defaults read from an empty table"
+            );
+            let suite = suite_of("TreeMap", &config, 4, 3_000);
+            assert_eq!(suite, suite_of("TreeMap", &config, 4, 3_000), "{kind}");
+            assert!(
+                suite.cases.iter().all(|c| !c.is_empty() && c.len() <= 7),
+                "{kind}"
+            );
+            for (k, derivation) in suite.derivations.iter().enumerate() {
+                assert!(derivation.parts.iter().all(|&p| (p as usize) < k), "{kind}");
+            }
+        }
     }
 
     #[test]
@@ -263,7 +490,7 @@ mod tests {
 
     #[test]
     fn a_suite_is_generated_identically_on_other_threads() {
-        let config = GeneratorConfig::Fcrt(FcrtParams::default());
+        let config = GeneratorConfig::of(GeneratorKind::FCRT, 100);
         let here = suite_of("HashMap", &config, 3, 3_000);
         let there = std::thread::spawn(move || suite_of("HashMap", &config, 3, 3_000))
             .join()
@@ -278,7 +505,7 @@ mod tests {
     fn generated_test_cases_are_canonical_form_test_cases_of_their_own_context() {
         let unit = registry().find("LinkedList").unwrap();
         let base = Arc::new(TestContext::paper(unit).unwrap());
-        let config = GeneratorConfig::Fdrt(FdrtParams::default());
+        let config = GeneratorConfig::of(GeneratorKind::FDRT, 100);
         let suite = suite_of("LinkedList", &config, 11, 3_000);
         let mut direct = unit.mutant_session(Arc::clone(&base), GOLD).unwrap();
         for case in suite.cases.iter().step_by(7) {
@@ -300,10 +527,7 @@ mod tests {
 
     #[test]
     fn no_test_case_is_longer_than_the_maximum_or_built_twice() {
-        let config = GeneratorConfig::Fdrt(FdrtParams {
-            max_length: 12,
-            ..FdrtParams::default()
-        });
+        let config = GeneratorConfig::of(GeneratorKind::FDRT, 12);
         let suite = suite_of("ArrayList", &config, 5, 20_000);
         assert!(suite.cases.iter().all(|c| c.len() <= 12));
         assert!(suite.cases.iter().any(|c| c.len() == 12));
@@ -320,12 +544,12 @@ mod tests {
             tests: Some(10),
             cost: None,
         };
-        let config = GeneratorConfig::Fcrt(FcrtParams::default());
+        let config = GeneratorConfig::of(GeneratorKind::FCRT, 100);
         assert!(matches!(
             generate_suite(&unit, &context, &config, 1, budget),
             Err(GenerateError::NoCoverage { .. })
         ));
-        let fdrt = GeneratorConfig::Fdrt(FdrtParams::default());
+        let fdrt = GeneratorConfig::of(GeneratorKind::FDRT, 100);
         assert_eq!(
             generate_suite(&unit, &context, &fdrt, 1, budget)
                 .unwrap()
@@ -340,8 +564,8 @@ mod tests {
     #[test]
     fn a_suite_read_back_from_its_file_is_the_suite_generated() {
         for (class, config) in [
-            ("TreeMap", GeneratorConfig::Fdrt(FdrtParams::default())),
-            ("ArrayList", GeneratorConfig::Fcrt(FcrtParams::default())),
+            ("TreeMap", GeneratorConfig::of(GeneratorKind::FDRT, 100)),
+            ("ArrayList", GeneratorConfig::of(GeneratorKind::FCRT, 100)),
         ] {
             let unit = registry().find(class).unwrap();
             let context = TestContext::paper(unit).unwrap();
@@ -376,7 +600,7 @@ mod tests {
     fn a_damaged_suite_file_is_refused_with_its_line() {
         let unit = registry().find("TreeMap").unwrap();
         let context = TestContext::paper(unit).unwrap();
-        let config = GeneratorConfig::Fdrt(FdrtParams::default());
+        let config = GeneratorConfig::of(GeneratorKind::FDRT, 100);
         let suite = suite_of("TreeMap", &config, 5, 500);
         let header = SuiteHeader {
             subject: "TreeMap".into(),
@@ -403,7 +627,7 @@ mod tests {
     fn suites_of_smaller_budgets_are_prefixes_of_one_generated_within_all() {
         let unit = registry().find("HashMap").unwrap();
         let context = Arc::new(TestContext::paper(unit).unwrap());
-        let config = GeneratorConfig::Fcrt(FcrtParams::default());
+        let config = GeneratorConfig::of(GeneratorKind::FCRT, 100);
         let budgets = [
             SuiteBudget {
                 tests: Some(300),

@@ -16,74 +16,77 @@ use serde::{Deserialize, Serialize};
 use super::gold::GoldExecutor;
 use super::sequence::{Input, Sequence, Statement};
 use super::{
-    CaseKind, Derivation, Fcrt, FcrtParams, Fdrt, FdrtParams, Generated, GeneratedCase, Generator,
+    CaseKind, Derivation, FeedbackGenerator, Generated, GeneratedCase, Generator, GeneratorKind,
 };
 use crate::context::{PoolInit, TestContext};
+use crate::strategy::ParameterValues;
 use crate::subject::Unit;
 
-/// A generator and its parameters.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GeneratorConfig {
-    /// `fdrt`, or `fdrt-reset` with [`FdrtParams::reset_every`].
-    Fdrt(FdrtParams),
-    /// `fcrt`.
-    Fcrt(FcrtParams),
+/// A registered generator with its parameters and its longest test case.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GeneratorConfig {
+    /// The generator.
+    pub kind: GeneratorKind,
+    /// Its parameters (`[phase.run.params]`), every one written out.
+    pub params: ParameterValues,
+    /// The most calls in one test case (the run's n; Randoop's limit is 100).
+    pub max_length: usize,
 }
 
 impl GeneratorConfig {
+    /// `kind` with its default parameters, at most `max_length` calls per test case.
+    pub fn of(kind: GeneratorKind, max_length: usize) -> Self {
+        GeneratorConfig {
+            kind,
+            params: kind.default_parameters(),
+            max_length,
+        }
+    }
+
+    /// `G` with `params`, at most `max_length` calls per test case.
+    pub fn with_params<G: FeedbackGenerator>(params: &G::Params, max_length: usize) -> Self {
+        GeneratorConfig {
+            kind: G::NAME.parse().expect("a registered generator"),
+            params: crate::strategy::parameters::to_values(params),
+            max_length,
+        }
+    }
+
     /// The name at the edges.
     pub fn name(&self) -> &'static str {
-        match self {
-            Self::Fdrt(p) if p.reset_every.is_some() => "fdrt-reset",
-            Self::Fdrt(_) => "fdrt",
-            Self::Fcrt(_) => "fcrt",
-        }
+        self.kind.name()
     }
 
     /// The generator, seeded.
     pub fn build(&self, seed: u64) -> Box<dyn Generator> {
-        match self {
-            Self::Fdrt(p) => Box::new(Fdrt::new(p.clone(), seed)),
-            Self::Fcrt(p) => Box::new(Fcrt::new(p.clone(), seed)),
-        }
+        self.kind.build(&self.params, self.max_length, seed)
     }
 
     /// Whether it needs the unit's branch coverage.
     pub fn needs_coverage(&self) -> bool {
-        matches!(self, Self::Fcrt(_))
+        self.kind.needs_coverage()
     }
 
-    /// The FDRT parameters it generates with (FCRT's per pool).
-    pub fn fdrt(&self) -> &FdrtParams {
-        match self {
-            Self::Fdrt(p) => p,
-            Self::Fcrt(p) => &p.fdrt,
-        }
-    }
-
-    /// The longest test case it makes (Randoop's limit on statements).
+    /// The longest test case it makes.
     pub fn max_length(&self) -> usize {
-        self.fdrt().max_length
+        self.max_length
     }
 
     /// The same configuration with at most `n` calls per test case.
     pub fn with_max_length(&self, n: usize) -> Self {
-        let mut config = self.clone();
-        match &mut config {
-            Self::Fdrt(p) => p.max_length = n,
-            Self::Fcrt(p) => p.fdrt.max_length = n,
+        GeneratorConfig {
+            max_length: n,
+            ..self.clone()
         }
-        config
     }
 
     /// The pools that pad a test case's empty pools of T_I: the seed values.
     fn padding(&self) -> PoolInit {
-        let seeds = &self.fdrt().seeds;
+        let seeds = self.kind.seeds(&self.params);
         PoolInit {
-            ints: seeds.ints.clone(),
-            bools: seeds.bools.clone(),
-            strings: seeds.strings.clone(),
+            ints: seeds.ints,
+            bools: seeds.bools,
+            strings: seeds.strings,
             objects: 1,
         }
     }

@@ -36,16 +36,15 @@ mod round_robin;
 mod search;
 
 pub use bounded_exhaustive::BoundedExhaustive;
-pub use parameters::{NoParameters, ParameterError, ParameterValues, Parameters};
+pub use parameters::{
+    CostUnits, NoParameters, ParameterError, ParameterValues, Parameters, Probability,
+};
 pub use permutation_walk::PermutationWalk;
 pub use prime_step::PrimeStep;
 pub use random::Random;
 pub use random_leaf::RandomLeaf;
 pub use round_robin::RoundRobin;
 pub use search::{Budget, SearchOutcome, StopReason, search};
-
-use std::fmt;
-use std::str::FromStr;
 
 use crate::encoding::CallSpace;
 
@@ -220,11 +219,6 @@ impl StrategyKind {
         self.0.with_replacement
     }
 
-    /// The names of its parameters.
-    pub fn parameter_names(self) -> Vec<String> {
-        (self.0.parameter_names)()
-    }
-
     /// Its parameters from an experiment file's `[phase.run.params]` table.
     ///
     /// # Errors
@@ -249,85 +243,103 @@ impl StrategyKind {
     ) -> Box<dyn Strategy> {
         (self.0.build)(space, n, seed, params)
     }
-
-    /// The registered names, comma-separated.
-    pub fn names() -> String {
-        Self::ALL
-            .iter()
-            .map(|k| k.name())
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
 }
 
-impl PartialEq for StrategyKind {
-    fn eq(&self, other: &Self) -> bool {
-        self.name() == other.name()
-    }
-}
+/// The shared parts of a registry handle (a `Copy` newtype around a `&'static` entry with
+/// `name` and `parameter_names`, and an `ALL` list): lookup by name (`FromStr`, failing
+/// with `$unknown`), the registered names, equality, hashing and serialisation by name,
+/// order by registration, `Debug` and `Display` as the name.
+macro_rules! named_handle {
+    ($handle:ident, $unknown:ident) => {
+        impl $handle {
+            /// The names of its parameters.
+            pub fn parameter_names(self) -> Vec<String> {
+                (self.0.parameter_names)()
+            }
 
-impl Eq for StrategyKind {}
+            /// The registered names, comma-separated.
+            pub fn names() -> String {
+                Self::ALL
+                    .iter()
+                    .map(|k| k.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        }
 
-impl std::hash::Hash for StrategyKind {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.name().hash(state);
-    }
-}
+        impl std::str::FromStr for $handle {
+            type Err = $unknown;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                Self::ALL
+                    .iter()
+                    .copied()
+                    .find(|k| k.name() == s)
+                    .ok_or_else(|| $unknown(s.to_string()))
+            }
+        }
 
-impl PartialOrd for StrategyKind {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
+        impl PartialEq for $handle {
+            fn eq(&self, other: &Self) -> bool {
+                self.name() == other.name()
+            }
+        }
 
-impl Ord for StrategyKind {
-    /// Registration order.
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        let position = |k: &Self| Self::ALL.iter().position(|x| x.name() == k.name());
-        position(self).cmp(&position(other))
-    }
-}
+        impl Eq for $handle {}
 
-impl fmt::Debug for StrategyKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+        impl std::hash::Hash for $handle {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                self.name().hash(state);
+            }
+        }
 
-impl fmt::Display for StrategyKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+        impl PartialOrd for $handle {
+            fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
 
-impl serde::Serialize for StrategyKind {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
+        impl Ord for $handle {
+            /// Registration order.
+            fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+                let position = |k: &Self| Self::ALL.iter().position(|x| x.name() == k.name());
+                position(self).cmp(&position(other))
+            }
+        }
 
-impl<'de> serde::Deserialize<'de> for StrategyKind {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let name = String::deserialize(deserializer)?;
-        name.parse().map_err(serde::de::Error::custom)
-    }
+        impl std::fmt::Debug for $handle {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl std::fmt::Display for $handle {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl serde::Serialize for $handle {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.name())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $handle {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let name = String::deserialize(deserializer)?;
+                name.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
 }
+pub(crate) use named_handle;
+
+named_handle!(StrategyKind, UnknownStrategy);
 
 /// An unknown strategy name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown strategy `{0}` (expected one of: {names})", names = StrategyKind::names())]
 pub struct UnknownStrategy(pub String);
-
-impl FromStr for StrategyKind {
-    type Err = UnknownStrategy;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .iter()
-            .copied()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| UnknownStrategy(s.to_string()))
-    }
-}
 
 /// z = jⁿ if it fits in a `u64`.
 pub(crate) fn z_u64(j: u32, n: usize) -> Option<u64> {

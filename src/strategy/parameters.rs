@@ -42,9 +42,9 @@ pub enum ParameterError {
         known: Vec<String>,
     },
     /// A value of the wrong type or out of range.
-    #[error("{message}")]
+    #[error("`{key}`: {message}")]
     Invalid {
-        /// The key.
+        /// The key (`seeds.int` for an entry of a table).
         key: String,
         /// What is wrong with its value.
         message: String,
@@ -52,7 +52,7 @@ pub enum ParameterError {
 }
 
 impl ParameterError {
-    /// The key at fault.
+    /// The key at fault (`seeds.int` for an entry of a table).
     pub fn key(&self) -> &str {
         match self {
             Self::Unknown { key, .. } | Self::Invalid { key, .. } => key,
@@ -106,9 +106,49 @@ pub fn read<P: Parameters>(table: &toml::Table) -> Result<P, ParameterError> {
     Ok(params)
 }
 
-/// serde's message without the trailing position that a value-level error carries.
+/// serde's message without the key and position lines that TOML adds.
 fn plain(message: &str) -> String {
-    message.trim().trim_end_matches('.').to_string()
+    let first = message.trim().lines().next().unwrap_or_default();
+    first.trim_end_matches('.').to_string()
+}
+
+/// A parameter that is a positive number of cost units (method calls executed on gold,
+/// the house's deterministic stand-in for the papers' seconds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(transparent)]
+pub struct CostUnits(pub u64);
+
+impl<'de> serde::Deserialize<'de> for CostUnits {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = i64::deserialize(deserializer).map_err(|_| {
+            serde::de::Error::custom("expected a positive number of cost units (method calls)")
+        })?;
+        match u64::try_from(value) {
+            Ok(units) if units >= 1 => Ok(CostUnits(units)),
+            _ => Err(serde::de::Error::custom(format!(
+                "expected a positive number of cost units (method calls), found {value}"
+            ))),
+        }
+    }
+}
+
+/// A parameter that is a probability, from 0 to 1.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(transparent)]
+pub struct Probability(pub f64);
+
+impl<'de> serde::Deserialize<'de> for Probability {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = f64::deserialize(deserializer)
+            .map_err(|_| serde::de::Error::custom("expected a probability from 0 to 1"))?;
+        if (0.0..=1.0).contains(&value) {
+            Ok(Probability(value))
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "expected a probability from 0 to 1, found {value}"
+            )))
+        }
+    }
 }
 
 /// `P`'s values as canonical JSON (keys sorted): how the runner carries them to workers
@@ -229,7 +269,7 @@ mod tests {
         let e = read::<Knobs>(&table("repeat = 0")).unwrap_err();
         assert_eq!(
             (e.key(), e.to_string().as_str()),
-            ("repeat", "expected at least 1, found 0")
+            ("repeat", "`repeat`: expected at least 1, found 0")
         );
     }
 

@@ -1,5 +1,6 @@
-//! A generated run's `[phase.run.params]`: the generator's parameters, each checked and
-//! located; unknown names are errors.
+//! A generated run's `[phase.run.params]`: read by the generator's registered parameter
+//! type ([`crate::strategy::Parameters`]), each error located at its key; unknown names are
+//! errors. The shared reader also serves walks (`walk_params.rs`).
 //!
 //! ```toml
 //! [[phase.run]]
@@ -22,114 +23,68 @@ use toml::Spanned;
 
 use super::Parser;
 use crate::context::file::FileError;
-use crate::generator::{FcrtParams, FdrtParams, GeneratorConfig, Seeds};
-
-/// The names of the generators, as in experiment files.
-pub const GENERATORS: [&str; 3] = ["fdrt", "fdrt-reset", "fcrt"];
-
-/// `fdrt-reset`'s interval when none is given: Yatoh et al.'s 100 s at 1 s ≙ 1,000 calls.
-pub const FDRT_RESET_EVERY: u64 = 100_000;
+use crate::generator::{GeneratorConfig, GeneratorKind};
+use crate::strategy::{ParameterError, ParameterValues};
 
 /// A `params` table as written: each key and value with its place in the file.
 pub(super) type ParamsDecl = BTreeMap<Spanned<String>, Spanned<toml::Value>>;
 
 impl Parser<'_> {
-    /// The configuration of generator `name` (one of [`GENERATORS`]) at `max_length`
-    /// calls, from its `params` (`at` names the run, e.g. `phase[0].run[1]`).
+    /// The configuration of generator `kind` at `max_length` calls, from its `params`
+    /// (`at` names the run, e.g. `phase[0].run[1]`).
     pub(super) fn generator(
         &self,
         at: &str,
-        name: &str,
+        kind: GeneratorKind,
         max_length: usize,
         params: Option<&ParamsDecl>,
     ) -> Result<GeneratorConfig, FileError> {
-        let empty = ParamsDecl::new();
-        let params = params.unwrap_or(&empty);
-        let allowed: &[&str] = match name {
-            "fdrt" => &["null-ratio", "grow-seeds", "seeds"],
-            "fdrt-reset" => &["null-ratio", "grow-seeds", "seeds", "reset-every"],
-            _ => &[
-                "null-ratio",
-                "grow-seeds",
-                "seeds",
-                "reset-every",
-                "add-pool-every",
-                "initial-pools",
-                "max-pools",
-            ],
-        };
-        self.check_param_names(at, name, allowed, params)?;
-        // Each value may be profiled (`{ default = A, full = B }`), but `seeds`, a table.
-        let get = |key: &str| self.param(at, params, key, key != "seeds");
-        let mut fdrt = FdrtParams {
+        let params = self
+            .registered_parameters(at, kind.name(), params, |table| kind.read_parameters(table))?;
+        Ok(GeneratorConfig {
+            kind,
+            params,
             max_length,
-            ..FdrtParams::default()
+        })
+    }
+
+    /// A registered strategy's parameters from `params`, read by `read` (its registered
+    /// parameter type): each value may be profiled (a table with a `default` or the
+    /// profile's entry), and an error is located at the key it names.
+    pub(super) fn registered_parameters(
+        &self,
+        at: &str,
+        name: &str,
+        params: Option<&ParamsDecl>,
+        read: impl FnOnce(&toml::Table) -> Result<ParameterValues, ParameterError>,
+    ) -> Result<ParameterValues, FileError> {
+        let Some(params) = params else {
+            return Ok(ParameterValues::default());
         };
-        if let Some((field, v)) = get("null-ratio")? {
-            fdrt.null_ratio = match v.get_ref() {
-                toml::Value::Float(x) if (0.0..=1.0).contains(x) => *x,
-                toml::Value::Integer(i) if (0..=1).contains(i) => *i as f64,
-                other => {
-                    return Err(self.err(
-                        v.span(),
-                        &field,
-                        format!("expected a probability from 0 to 1, found {other}"),
-                    ));
-                }
+        let mut table = toml::Table::new();
+        for (key, value) in params {
+            let field = format!("{at}.params.{}", key.get_ref());
+            let profiled = value.get_ref().as_table().is_some_and(|t| {
+                t.contains_key(super::DEFAULT_PROFILE) || t.contains_key(self.profile)
+            });
+            let value = if profiled {
+                self.pick(value, &field)?
+            } else {
+                value.clone()
             };
+            table.insert(key.get_ref().clone(), value.into_inner());
         }
-        if let Some((field, v)) = get("grow-seeds")? {
-            fdrt.grow_seeds = v.get_ref().as_bool().ok_or_else(|| {
-                self.err(
-                    v.span(),
-                    &field,
-                    format!("expected true or false, found {}", v.get_ref()),
-                )
-            })?;
-        }
-        if let Some((field, v)) = get("seeds")? {
-            fdrt.seeds = self.seeds(&field, &v)?;
-        }
-        let reset_every = get("reset-every")?
-            .map(|(field, v)| self.cost_units(&field, &v))
-            .transpose()?;
-        if name == "fdrt-reset" {
-            fdrt.reset_every = Some(reset_every.unwrap_or(FDRT_RESET_EVERY));
-            return Ok(GeneratorConfig::Fdrt(fdrt));
-        }
-        if name == "fdrt" {
-            return Ok(GeneratorConfig::Fdrt(fdrt));
-        }
-        let mut fcrt = FcrtParams {
-            fdrt,
-            ..FcrtParams::default()
-        };
-        if let Some(every) = reset_every {
-            fcrt.reset_every = every;
-        }
-        if let Some((field, v)) = get("add-pool-every")? {
-            fcrt.add_pool_every = self.cost_units(&field, &v)?;
-        }
-        if let Some((field, v)) = get("initial-pools")? {
-            fcrt.initial_pools = self.count(&field, &v, 1)?;
-        }
-        if let Some((field, v)) = get("max-pools")? {
-            fcrt.max_pools = self.count(&field, &v, 2)?;
-        }
-        if fcrt.initial_pools > fcrt.max_pools {
-            let (field, v) = get("initial-pools")?
-                .or(get("max-pools")?)
-                .expect("one of them differs from the defaults");
-            return Err(self.err(
-                v.span(),
-                &field,
-                format!(
-                    "initial-pools ({}) exceeds max-pools ({})",
-                    fcrt.initial_pools, fcrt.max_pools
-                ),
-            ));
-        }
-        Ok(GeneratorConfig::Fcrt(fcrt))
+        read(&table).map_err(|e| {
+            let field = format!("{at}.params.{}", e.key());
+            let top = e.key().split('.').next().unwrap_or_default();
+            let span = match params.iter().find(|(k, _)| k.get_ref() == top) {
+                Some((key, _)) if matches!(e, ParameterError::Unknown { .. }) => key.span(),
+                Some((_, value)) => value.span(),
+                // A constraint between keys named by one the file leaves at its default.
+                None => params.keys().next().map_or(0..0, Spanned::span),
+            };
+            self.err(span, &field, format!("{name} {e}"))
+        })
     }
 
     /// Fails on a parameter of `params` that is not `allowed` for strategy `name`.
@@ -213,57 +168,5 @@ impl Parser<'_> {
                 format!("expected an integer of at least {least}, found {other}"),
             )),
         }
-    }
-
-    /// `seeds = { int = [..], boolean = [..], string = [..] }`: each list non-empty;
-    /// a type left out keeps Randoop's defaults.
-    fn seeds(&self, field: &str, v: &Spanned<toml::Value>) -> Result<Seeds, FileError> {
-        let table = v.get_ref().as_table().ok_or_else(|| {
-            self.err(
-                v.span(),
-                field,
-                format!("expected a table of seed lists, found {}", v.get_ref()),
-            )
-        })?;
-        let mut seeds = Seeds::default();
-        for (key, values) in table {
-            let items = values.as_array().filter(|a| !a.is_empty());
-            let bad = |what: &str| {
-                self.err(
-                    v.span(),
-                    &format!("{field}.{key}"),
-                    format!("expected a non-empty list of {what}, found {values}"),
-                )
-            };
-            match key.as_str() {
-                "int" => {
-                    seeds.ints = items
-                        .and_then(|a| {
-                            a.iter()
-                                .map(|x| x.as_integer().and_then(|i| i32::try_from(i).ok()))
-                                .collect()
-                        })
-                        .ok_or_else(|| bad("32-bit integers"))?;
-                }
-                "boolean" => {
-                    seeds.bools = items
-                        .and_then(|a| a.iter().map(toml::Value::as_bool).collect())
-                        .ok_or_else(|| bad("booleans"))?;
-                }
-                "string" => {
-                    seeds.strings = items
-                        .and_then(|a| a.iter().map(|x| x.as_str().map(str::to_string)).collect())
-                        .ok_or_else(|| bad("strings"))?;
-                }
-                other => {
-                    return Err(self.err(
-                        v.span(),
-                        &format!("{field}.{other}"),
-                        format!("unknown seed type `{other}` (expected int, boolean, string)"),
-                    ));
-                }
-            }
-        }
-        Ok(seeds)
     }
 }

@@ -23,30 +23,6 @@ impl Parser<'_> {
         kind: StrategyKind,
         params: Option<&ParamsDecl>,
     ) -> Result<ParameterValues, FileError> {
-        let Some(params) = params else {
-            return Ok(ParameterValues::default());
-        };
-        let mut table = toml::Table::new();
-        for (key, value) in params {
-            let field = format!("{at}.params.{}", key.get_ref());
-            let value = self.pick(value, &field)?;
-            table.insert(key.get_ref().clone(), value.into_inner());
-        }
-        kind.read_parameters(&table).map_err(|e| {
-            let (key, value) = params
-                .iter()
-                .find(|(k, _)| k.get_ref() == e.key())
-                .expect("the error names a key of the table");
-            let span = if matches!(e, crate::strategy::ParameterError::Unknown { .. }) {
-                key.span()
-            } else {
-                value.span()
-            };
-            self.err(
-                span,
-                &format!("{at}.params.{}", e.key()),
-                format!("{} {e}", kind.name()),
-            )
-        })
+        self.registered_parameters(at, kind.name(), params, |table| kind.read_parameters(table))
     }
 }
