@@ -13,7 +13,7 @@ use crate::strategy::StrategyKind;
 pub struct WalkArgs {
     /// The test-context file (TOML).
     pub context: PathBuf,
-    /// The strategy: a registered walk (be, r, r-leaf, bobw, bobw-prime, round-robin, …).
+    /// The strategy: a registered walk (be, r, r-leaf, bobw, bobw-prime, round-robin, swarm, …).
     #[arg(long)]
     pub strategy: StrategyKind,
     /// n: the number of method calls per test case.

@@ -915,6 +915,23 @@ tests = "E(r)"
             panic!("r is a walk")
         };
         assert!(walk.params.is_default());
+        // A walk with parameters: read, carried in the run, refused by key where bad.
+        let swarm =
+            |params: &str| with(params).replacen("strategy = \"r\"", "strategy = \"swarm\"", 1);
+        let e = parse_experiment(Path::new("e.toml"), &swarm("keep = 0.25\ngroup = 10")).unwrap();
+        let RunStrategy::Walk(walk) = &e.phases[0].runs[0].strategy else {
+            panic!("swarm is a walk")
+        };
+        assert_eq!(walk.params.as_json(), r#"{"group":10,"keep":0.25}"#);
+        let e = error_of(&swarm("keep = 0.25\ngroup = 0"));
+        assert_eq!(
+            (e.field.as_str(), e.line),
+            ("phase[0].run[0].params.group", 18)
+        );
+        assert!(
+            e.message.starts_with("swarm `group`: expected at least 1"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -18,6 +18,7 @@
 //! | `bobw` | [`PermutationWalk`] | BOBW(n), as intended |
 //! | `bobw-prime` | [`PrimeStep`] | BOBW(n), as implemented in the paper |
 //! | `round-robin` | [`RoundRobin`] | — (the README's example of adding a strategy) |
+//! | `swarm` | [`Swarm`] | swarm testing (Groce et al., ISSTA 2012) over M_C |
 //!
 //! Each is registered in `register_walks!` below through its [`Walk`] implementation;
 //! [`StrategyKind`] names a registered one.
@@ -34,6 +35,7 @@ mod random_leaf;
 pub mod rng;
 mod round_robin;
 mod search;
+mod swarm;
 
 pub use bounded_exhaustive::BoundedExhaustive;
 pub use parameters::{
@@ -45,6 +47,7 @@ pub use random::Random;
 pub use random_leaf::RandomLeaf;
 pub use round_robin::RoundRobin;
 pub use search::{Budget, SearchOutcome, StopReason, search};
+pub use swarm::{Swarm, SwarmParams};
 
 use crate::encoding::CallSpace;
 
@@ -73,6 +76,7 @@ register_walks! {
     PERMUTATION_WALK = PermutationWalk,
     PRIME_STEP = PrimeStep,
     ROUND_ROBIN = RoundRobin,
+    SWARM = Swarm,
 }
 
 /// A walk over the jⁿ test cases of length n.
@@ -380,7 +384,7 @@ mod tests {
         let unknown = "walk".parse::<StrategyKind>().unwrap_err().to_string();
         assert_eq!(
             unknown,
-            "unknown strategy `walk` (expected one of: be, r, r-leaf, bobw, bobw-prime, round-robin)"
+            "unknown strategy `walk` (expected one of: be, r, r-leaf, bobw, bobw-prime, round-robin, swarm)"
         );
     }
 

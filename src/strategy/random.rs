@@ -67,16 +67,17 @@ impl Strategy for Random {
         let mut rng = case_rng(self.seed, counter);
         let count = self.methods.len() as u64;
         for d in out.iter_mut() {
-            let (offset, nc) = self.methods[below(&mut rng, count) as usize];
-            *d = offset
-                + if nc == 1 {
-                    0
-                } else {
-                    below(&mut rng, nc) as u32
-                };
+            let method = self.methods[below(&mut rng, count) as usize];
+            *d = uniform_call(&mut rng, method);
         }
         true
     }
+}
+
+/// The call index of the method at `offset` with `nc` calls, its slots drawn uniformly
+/// (no draw when it has one call), as R draws them.
+pub(super) fn uniform_call(rng: &mut impl rand::Rng, (offset, nc): (u32, u64)) -> u32 {
+    offset + if nc == 1 { 0 } else { below(rng, nc) as u32 }
 }
 
 #[cfg(test)]
