@@ -4,50 +4,14 @@
 
 mod common;
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use common::{success_stdout, testspace};
+use common::{cells_without_timing, success_stdout, suite_files as suites, testspace};
 
 const EXPERIMENT: &str = "testdata/experiments/generated.toml";
 
 fn run(out: &Path, jobs: &str, resume: bool) {
-    let mut command = testspace();
-    command
-        .args(["run", EXPERIMENT, "--quiet", "--jobs", jobs, "--out"])
-        .arg(out);
-    if resume {
-        command.arg("--resume");
-    }
-    success_stdout(&mut command);
-}
-
-/// Every suite file under `out/suites`, by path relative to `out`, with its bytes.
-fn suites(out: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    let mut files = BTreeMap::new();
-    for subject in std::fs::read_dir(out.join("suites")).unwrap() {
-        for file in std::fs::read_dir(subject.unwrap().path()).unwrap() {
-            let path = file.unwrap().path();
-            let bytes = std::fs::read(&path).unwrap();
-            files.insert(path.strip_prefix(out).unwrap().to_path_buf(), bytes);
-        }
-    }
-    files
-}
-
-/// cells.csv without its two CPU-time columns.
-fn cells_without_timing(out: &Path) -> Vec<Vec<String>> {
-    let text = std::fs::read_to_string(out.join("cells.csv")).unwrap();
-    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
-    text.lines()
-        .map(|line| {
-            line.split(',')
-                .zip(&header)
-                .filter(|(_, column)| !column.ends_with("cpu_seconds"))
-                .map(|(field, _)| field.to_string())
-                .collect()
-        })
-        .collect()
+    common::run_into(EXPERIMENT, out, jobs, resume);
 }
 
 #[test]
@@ -140,22 +104,7 @@ fn show_test_prints_a_generated_failing_test_case_in_its_own_context() {
 
 #[test]
 fn a_generator_with_an_unknown_parameter_is_refused_with_file_line_and_field_and_no_output() {
-    let dir = tempfile::tempdir().unwrap();
-    let source = std::fs::read_to_string(EXPERIMENT)
-        .unwrap()
-        .replace("reset-every = 2000", "reset-evry = 2000");
-    let file = dir.path().join("bad.toml");
-    std::fs::write(&file, source).unwrap();
-    let out = dir.path().join("out");
-    let output = testspace()
-        .arg("run")
-        .arg(&file)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
-    let message = String::from_utf8_lossy(&output.stderr);
+    let message = common::refused_run(EXPERIMENT, "reset-every = 2000", "reset-evry = 2000");
     assert!(message.contains("bad.toml:25"), "{message}");
     assert!(
         message.contains("phase[0].run[1].params.reset-evry"),
@@ -165,7 +114,6 @@ fn a_generator_with_an_unknown_parameter_is_refused_with_file_line_and_field_and
         message.contains("fdrt-reset has no parameter `reset-evry`"),
         "{message}"
     );
-    assert!(!out.exists());
 }
 
 #[test]

@@ -6,50 +6,14 @@
 
 mod common;
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use common::{success_stdout, testspace};
+use common::{cells_without_timing, success_stdout, suite_files as suites, testspace};
 
 const EXPERIMENT: &str = "testdata/experiments/structures.toml";
 
 fn run(out: &Path, jobs: &str, resume: bool) {
-    let mut command = testspace();
-    command
-        .args(["run", EXPERIMENT, "--quiet", "--jobs", jobs, "--out"])
-        .arg(out);
-    if resume {
-        command.arg("--resume");
-    }
-    success_stdout(&mut command);
-}
-
-/// Every suite file under `out/suites`, by path relative to `out`, with its bytes.
-fn suites(out: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    let mut files = BTreeMap::new();
-    for subject in std::fs::read_dir(out.join("suites")).unwrap() {
-        for file in std::fs::read_dir(subject.unwrap().path()).unwrap() {
-            let path = file.unwrap().path();
-            let bytes = std::fs::read(&path).unwrap();
-            files.insert(path.strip_prefix(out).unwrap().to_path_buf(), bytes);
-        }
-    }
-    files
-}
-
-/// cells.csv without its two CPU-time columns.
-fn cells_without_timing(out: &Path) -> Vec<Vec<String>> {
-    let text = std::fs::read_to_string(out.join("cells.csv")).unwrap();
-    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
-    text.lines()
-        .map(|line| {
-            line.split(',')
-                .zip(&header)
-                .filter(|(_, column)| !column.ends_with("cpu_seconds"))
-                .map(|(field, _)| field.to_string())
-                .collect()
-        })
-        .collect()
+    common::run_into(EXPERIMENT, out, jobs, resume);
 }
 
 /// The calls of the experiment's context for `subject` (j).

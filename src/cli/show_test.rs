@@ -24,7 +24,7 @@ pub struct CellArgs {
     /// The mutant id.
     #[arg(long)]
     pub mutant: u32,
-    /// The strategy (be, r, r-leaf, bobw, bobw-prime, fdrt, fdrt-reset, fcrt, be-structures, fe-sat, fe-greedy, random-structures).
+    /// The strategy, as the `strategy` column names it (a registered walk or generator, or a structure suite).
     #[arg(long)]
     pub strategy: String,
     /// n.
@@ -91,7 +91,7 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
         );
         return Ok(());
     }
-    let test = locate(&args.cell)?;
+    let test = regenerate(&args.cell, experiment, cell)?;
     let reduction = if args.minimal {
         Some(super::reduce::reduce_failing_test(&test)?)
     } else {
@@ -164,6 +164,16 @@ fn find_cell(args: &CellArgs) -> anyhow::Result<(crate::experiment::Experiment, 
 /// Finds the first failing test case of the cell `args` names and regenerates it.
 pub(crate) fn locate(args: &CellArgs) -> anyhow::Result<FailingTest> {
     let (experiment, cell) = find_cell(args)?;
+    regenerate(args, experiment, cell)
+}
+
+/// Regenerates the first failing test case of `cell` of `experiment` (found by
+/// [`find_cell`] for `args`).
+fn regenerate(
+    args: &CellArgs,
+    experiment: crate::experiment::Experiment,
+    cell: FailingCell,
+) -> anyhow::Result<FailingTest> {
     let plan = experiment
         .subjects
         .iter()

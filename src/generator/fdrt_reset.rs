@@ -12,7 +12,9 @@ pub const FDRT_RESET_EVERY: u64 = 100_000;
 /// FDRT whose pools are dropped every `reset-every` cost units.
 pub struct FdrtReset(Fdrt);
 
-/// `fdrt-reset`'s parameters: `fdrt`'s and the reset interval.
+/// `fdrt-reset`'s parameters: `fdrt`'s and the reset interval. `fdrt`'s three fields are
+/// written out again rather than flattened: serde cannot combine `flatten` with
+/// `deny_unknown_fields`, and unknown keys must stay errors.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct FdrtResetSettings {

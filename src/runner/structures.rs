@@ -142,18 +142,7 @@ pub fn build(key: &StructureKey, path: &Path) -> anyhow::Result<usize> {
 
 /// The header of the structure suite file at `path`, `None` if there is none.
 pub fn read_header(path: &Path) -> anyhow::Result<Option<StructureSuiteHeader>> {
-    let file = match fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-    };
-    let mut first = String::new();
-    BufReader::new(file)
-        .read_line(&mut first)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let header = serde_json::from_str(&first)
-        .with_context(|| format!("{}: not a structure suite file", path.display()))?;
-    Ok(Some(header))
+    super::suites::read_header_line(path, "a structure suite file")
 }
 
 /// The structures of the suite file at `path`, the first `most` of them at most.

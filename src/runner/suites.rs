@@ -306,6 +306,22 @@ fn header_prefixes(header: &SuiteHeader) -> HashMap<SuiteBudget, usize> {
 
 /// The header of the suite file at `path`, `None` if there is none.
 fn read_header(path: &Path) -> anyhow::Result<Option<SuiteHeader>> {
+    let Some(header) = read_header_line::<SuiteHeader>(path, "a suite file")? else {
+        return Ok(None);
+    };
+    if header.prefixes.len() != header.budgets.len() {
+        bail!("{}: a prefix per budget expected", path.display());
+    }
+    Ok(Some(header))
+}
+
+/// The first line of the file at `path` read as JSON of `T` (`what` names the kind of
+/// file in the error), `None` if there is no file: the header of a generated or a
+/// structure suite.
+pub(super) fn read_header_line<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    what: &str,
+) -> anyhow::Result<Option<T>> {
     let file = match fs::File::open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -315,10 +331,7 @@ fn read_header(path: &Path) -> anyhow::Result<Option<SuiteHeader>> {
     BufReader::new(file)
         .read_line(&mut first)
         .with_context(|| format!("cannot read {}", path.display()))?;
-    let header: SuiteHeader = serde_json::from_str(&first)
-        .with_context(|| format!("{}: not a suite file", path.display()))?;
-    if header.prefixes.len() != header.budgets.len() {
-        bail!("{}: a prefix per budget expected", path.display());
-    }
+    let header =
+        serde_json::from_str(&first).with_context(|| format!("{}: not {what}", path.display()))?;
     Ok(Some(header))
 }

@@ -4,7 +4,7 @@
 
 use super::random::uniform_call;
 use super::rng::{below, case_rng, mix64};
-use super::{Parameters, Probability, Strategy, Walk};
+use super::{Cursor, Parameters, Probability, Strategy, Walk};
 use crate::encoding::CallSpace;
 use crate::strategy::ParameterError;
 
@@ -106,11 +106,51 @@ impl Strategy for Swarm {
 
     fn case_into(&self, counter: u64, out: &mut [u32]) -> bool {
         let kept = self.configuration(counter / self.params.group);
+        self.fill(&kept, counter, out);
+        true
+    }
+
+    /// Walks on, drawing each group's configuration once rather than per test case.
+    fn cursor(&self, start: u64) -> Box<dyn Cursor + '_> {
+        Box::new(SwarmCursor {
+            swarm: self,
+            next: start,
+            configuration: None,
+        })
+    }
+}
+
+impl Swarm {
+    /// Test case `counter` within configuration `kept`: R's draws from (seed, counter).
+    fn fill(&self, kept: &[usize], counter: u64, out: &mut [u32]) {
         let mut rng = case_rng(self.seed, counter);
         for call in out.iter_mut() {
             let method = self.methods[kept[below(&mut rng, kept.len() as u64) as usize]];
             *call = uniform_call(&mut rng, method);
         }
+    }
+}
+
+/// [`Swarm`]'s sequential walk: the current group's configuration kept between test cases.
+struct SwarmCursor<'a> {
+    swarm: &'a Swarm,
+    next: u64,
+    /// (group, its configuration).
+    configuration: Option<(u64, Vec<usize>)>,
+}
+
+impl Cursor for SwarmCursor<'_> {
+    fn next_case(&mut self, out: &mut [u32]) -> bool {
+        if self.next == u64::MAX {
+            return false;
+        }
+        let group = self.next / self.swarm.params.group;
+        if self.configuration.as_ref().is_none_or(|(g, _)| *g != group) {
+            self.configuration = Some((group, self.swarm.configuration(group)));
+        }
+        let (_, kept) = self.configuration.as_ref().expect("set above");
+        self.swarm.fill(kept, self.next, out);
+        self.next += 1;
         true
     }
 }
@@ -166,6 +206,18 @@ mod tests {
         let expected = 4.0 + 8.0 / 256.0;
         assert!((mean - expected).abs() < 0.15, "{mean}");
         assert!(distinct.len() > 150, "{} configurations", distinct.len());
+    }
+
+    #[test]
+    fn the_cursor_walks_the_same_test_cases_as_case_into() {
+        let walk = swarm(0.5, 7);
+        let mut cursor = walk.cursor(5);
+        let (mut a, mut b) = ([0u32; 6], [0u32; 6]);
+        for k in 5..300 {
+            assert!(cursor.next_case(&mut a));
+            walk.case_into(k, &mut b);
+            assert_eq!(a, b, "test case {k}");
+        }
     }
 
     #[test]

@@ -31,6 +31,48 @@ pub fn success_stdout(command: &mut assert_cmd::Command) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// Runs `testspace run EXPERIMENT --quiet --jobs JOBS --out OUT [--resume]`; it must succeed.
+pub fn run_into(experiment: &str, out: &std::path::Path, jobs: &str, resume: bool) {
+    let mut command = testspace();
+    command
+        .args(["run", experiment, "--quiet", "--jobs", jobs, "--out"])
+        .arg(out);
+    if resume {
+        command.arg("--resume");
+    }
+    success_stdout(&mut command);
+}
+
+/// Every suite file under `out/suites`, by path relative to `out`, with its bytes.
+pub fn suite_files(
+    out: &std::path::Path,
+) -> std::collections::BTreeMap<std::path::PathBuf, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    for subject in std::fs::read_dir(out.join("suites")).unwrap() {
+        for file in std::fs::read_dir(subject.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap();
+            files.insert(path.strip_prefix(out).unwrap().to_path_buf(), bytes);
+        }
+    }
+    files
+}
+
+/// `out/cells.csv` as rows of fields (header first), without its two CPU-time columns.
+pub fn cells_without_timing(out: &std::path::Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(out.join("cells.csv")).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    text.lines()
+        .map(|line| {
+            line.split(',')
+                .zip(&header)
+                .filter(|(_, column)| !column.ends_with("cpu_seconds"))
+                .map(|(field, _)| field.to_string())
+                .collect()
+        })
+        .collect()
+}
+
 /// Runs `testspace run` on the experiment file `experiment` with `from` replaced by `to`
 /// (written as `bad.toml`); the run must fail without writing its output folder, and its
 /// message is returned.
