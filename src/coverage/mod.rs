@@ -196,6 +196,15 @@ impl Coverage {
         &self.newly
     }
 
+    /// Takes in one covered probe; whether it was new.
+    pub fn insert(&mut self, id: usize) -> bool {
+        let new = self.covered.insert(id);
+        if new {
+            self.function_covered[self.function_of[id]] += 1;
+        }
+        new
+    }
+
     /// Takes in a set of covered probes (of the same unit).
     pub fn absorb_set(&mut self, set: &ProbeSet) {
         for id in set.iter() {

@@ -120,6 +120,7 @@ struct PhaseDecl {
 #[serde(deny_unknown_fields)]
 struct RunDecl {
     strategy: Spanned<String>,
+    label: Option<Spanned<String>>,
     n: Option<Spanned<toml::Value>>,
     scope: Option<Spanned<toml::Value>>,
     tests: Option<Spanned<toml::Value>>,
@@ -534,19 +535,23 @@ impl Parser<'_> {
         let mut runs: Vec<Run> = Vec::with_capacity(phase.run.len());
         for (r, decl) in phase.run.iter().enumerate() {
             let run = self.run(&format!("phase[{p}].run[{r}]"), decl, &runs, oracle)?;
-            // Cells are keyed by (phase, strategy, n): two runs of one strategy in a phase
-            // must not share a length.
+            // Cells are keyed by (phase, strategy or label, n): two runs of one name in a
+            // phase must not share a length.
             let twin = runs.iter().enumerate().find_map(|(i, earlier)| {
                 let shared = run.lengths.iter().find(|n| earlier.lengths.contains(n));
-                (earlier.strategy.name() == run.strategy.name()).then_some((i, shared?))
+                (earlier.name() == run.name()).then_some((i, shared?))
             });
             if let Some((i, n)) = twin {
+                let (span, key) = match &decl.label {
+                    Some(label) => (label.span(), "label"),
+                    None => (decl.strategy.span(), "strategy"),
+                };
                 return Err(self.err(
-                    decl.strategy.span(),
-                    &format!("phase[{p}].run[{r}].strategy"),
+                    span,
+                    &format!("phase[{p}].run[{r}].{key}"),
                     format!(
-                        "{} already runs at n = {n} in this phase (run[{i}]); results are kept per (phase, strategy, n), so run it in another phase",
-                        run.strategy
+                        "{} already runs at n = {n} in this phase (run[{i}]); results are kept per (phase, strategy, n), so give the run a `label` of its own or run it in another phase",
+                        run.name()
                     ),
                 ));
             }
@@ -577,6 +582,7 @@ impl Parser<'_> {
             let lengths = self.scopes(at, run)?;
             let config = self.structures(at, kind, run.params.as_ref(), oracle)?;
             return Ok(Run {
+                label: self.label(at, run)?,
                 strategy: RunStrategy::Structures(config),
                 lengths,
                 tests: TestBudget::Structures,
@@ -656,12 +662,38 @@ impl Parser<'_> {
             (RunStrategy::Walk(WalkConfig { kind, params }), tests)
         };
         Ok(Run {
+            label: self.label(at, run)?,
             strategy,
             lengths,
             tests,
             seconds,
             until,
         })
+    }
+
+    /// A run's `label`: the name its cells carry instead of the strategy's, so that one
+    /// strategy can run with several parameter settings in a phase. Lower-case letters,
+    /// digits and `-`, and no registered strategy's name.
+    fn label(&self, at: &str, run: &RunDecl) -> Result<Option<String>, FileError> {
+        let Some(label) = &run.label else {
+            return Ok(None);
+        };
+        let text = label.get_ref();
+        let well_formed = !text.is_empty()
+            && text
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        let registered = text.parse::<StrategyKind>().is_ok()
+            || text.parse::<GeneratorKind>().is_ok()
+            || StructureSuiteKind::from_name(text).is_some();
+        let message = if !well_formed {
+            format!("expected lower-case letters, digits and `-`, found {text:?}")
+        } else if registered {
+            format!("`{text}` is a registered strategy's name; a label must differ from every one")
+        } else {
+            return Ok(Some(text.clone()));
+        };
+        Err(self.err(label.span(), &format!("{at}.label"), message))
     }
 
     /// A generator's run: its configuration and its suite budget.
@@ -950,6 +982,27 @@ tests = "E(r)"
             1,
         );
         assert!(parse_experiment(Path::new("e.toml"), &apart).is_ok());
+        // A label names the second run's cells apart.
+        let labelled = twice.replacen(
+            "strategy = \"r\"\nn = [100, 1000]",
+            "strategy = \"r\"\nlabel = \"r-again\"\nn = [100, 1000]",
+            1,
+        );
+        let e = parse_experiment(Path::new("e.toml"), &labelled).unwrap();
+        let names: Vec<&str> = e.phases[0].runs.iter().map(Run::name).collect();
+        assert_eq!(names, ["r", "r-again"]);
+        // Two runs with one label are twins too; labels are no registered names.
+        let e = error_of(&labelled.replacen(
+            "strategy = \"r\"\nn",
+            "strategy = \"r\"\nlabel = \"r-again\"\nn",
+            1,
+        ));
+        assert_eq!(e.field, "phase[0].run[1].label", "{e}");
+        let e = error_of(&labelled.replace("r-again", "fdrt"));
+        assert_eq!((e.field.as_str(), e.line), ("phase[0].run[1].label", 18));
+        assert!(e.message.contains("registered"), "{e}");
+        let e = error_of(&labelled.replace("r-again", "R Again"));
+        assert!(e.message.contains("lower-case"), "{e}");
     }
 
     #[test]

@@ -211,6 +211,9 @@ pub enum TestBudget {
 /// One run: a strategy at several lengths with a budget.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Run {
+    /// The name its cells carry instead of the strategy's (`label = "…"`), so that one
+    /// strategy can run with several parameter settings in a phase.
+    pub label: Option<String>,
     /// The strategy.
     pub strategy: RunStrategy,
     /// The lengths n, ascending (a generator's: the most calls in one test case).
@@ -221,6 +224,13 @@ pub struct Run {
     pub seconds: Option<f64>,
     /// When a cell stops.
     pub until: Until,
+}
+
+impl Run {
+    /// The name its cells carry: its label, else its strategy's name.
+    pub fn name(&self) -> &str {
+        self.label.as_deref().unwrap_or(self.strategy.name())
+    }
 }
 
 /// One phase of an experiment.

@@ -94,6 +94,26 @@ impl Built {
     /// references numbered within that sequence), unless it has more than `max_length`
     /// statements or was added before; returns its node.
     pub fn add(&mut self, parts: &[u32], call: &Statement, max_length: usize) -> Option<u32> {
+        self.insert(parts, call, max_length)?.ok()
+    }
+
+    /// The node of the sequence of `parts` concatenated, then `call`: the one added before
+    /// if there is one, else a new one (`None`: more than `max_length` statements). A
+    /// building block of longer sequences (GRT's fuzzed inputs), not a sequence built.
+    pub fn intern(&mut self, parts: &[u32], call: &Statement, max_length: usize) -> Option<u32> {
+        Some(
+            self.insert(parts, call, max_length)?
+                .unwrap_or_else(|existing| existing),
+        )
+    }
+
+    /// `None`: too long; `Ok(new node)`; `Err(the equal node added before)`.
+    fn insert(
+        &mut self,
+        parts: &[u32],
+        call: &Statement,
+        max_length: usize,
+    ) -> Option<Result<u32, u32>> {
         let mut len = 1u32;
         let mut fingerprint = 0u64;
         let mut power = BASE;
@@ -132,13 +152,13 @@ impl Built {
                 }) {
                     self.nodes.pop();
                     self.flat.clear();
-                    return None;
+                    return Some(Err(other));
                 }
             }
             candidate = self.nodes[other as usize].same;
         }
         self.nodes[id as usize].same = self.newest.insert(key, id);
-        Some(id)
+        Some(Ok(id))
     }
 
     /// The statements of the sequence added last, in order, placed for

@@ -276,10 +276,13 @@ impl Fcrt {
                 .max_by(|&a, &b| self.pools[a].score().total_cmp(&self.pools[b].score()))
                 .expect("at least one pool");
             let pool = &mut self.pools[best];
-            if let Some(step) =
-                pool.pool
-                    .step(&mut self.rng, gold, &self.params.fdrt, self.produced)
-            {
+            if let Some(step) = pool.pool.step(
+                &mut self.rng,
+                gold,
+                &self.params.fdrt,
+                self.produced,
+                &mut super::guidance::Uniform,
+            ) {
                 self.produced += 1;
                 for &c in &step.covered {
                     let count = &mut pool.hits[c as usize];

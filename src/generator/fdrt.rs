@@ -9,12 +9,13 @@ use rand_pcg::Pcg64Mcg;
 
 use super::built::Built;
 use super::gold::{ContractViolation, GoldExecutor, ObjectSlot, PrimitiveResult};
+use super::guidance::{CandidateList, Feedback, Guidance, Uniform, pick};
 use super::sequence::{Input, Statement, canonical_form};
-use super::{CaseKind, Derivation, FeedbackGenerator, Generated};
+use super::{CaseKind, Derivation, FeedbackGenerator, Fuzz, Generated};
 use crate::context::PoolInit;
-use crate::strategy::rng::{below, case_rng, mix64};
+use crate::strategy::rng::{case_rng, mix64};
 use crate::strategy::{ParameterError, Parameters, Probability};
-use crate::subject::{MethodKind, Param};
+use crate::subject::{MethodInfo, MethodKind, Param};
 
 /// The seed pool of primitive values: Randoop's defaults for `int`, `boolean` and
 /// `String` unless given.
@@ -143,55 +144,135 @@ impl ComponentPool {
     /// One attempt: a candidate built, and if it is new and short enough, executed on
     /// gold and classified. `None`: nothing executed (no inputs for the method chosen, too
     /// long, a duplicate, or gold hit a guard — the last costs its calls). A step that
-    /// returns a test case makes test case number `index` of the suite.
+    /// returns a test case makes test case number `index` of the suite. `guide` makes the
+    /// step's choices ([`Uniform`] for FDRT's).
     pub fn step(
         &mut self,
         rng: &mut Pcg64Mcg,
         gold: &mut GoldExecutor<'_>,
         params: &FdrtParams,
         index: u32,
+        guide: &mut impl Guidance,
     ) -> Option<Step> {
         let context = Arc::clone(&gold.context);
-        let methods = context.methods();
-        let info = &methods[below(rng, methods.len() as u64) as usize].info;
+        let info = &context.methods()[guide.method(rng, gold)].info;
+        let methods = gold.methods;
+        let call = match self.choose_inputs(rng, info, methods, params, guide) {
+            Some(call) => call,
+            None => {
+                // No object for the method: a producer of one, if the guide knows one.
+                let producer = guide.producer(rng, gold)?;
+                self.choose_inputs(rng, &methods[producer], methods, params, guide)?
+            }
+        };
+        self.attempt(gold, params, index, guide, call)
+    }
+
+    /// A call of `info` with its inputs (parameters, then the receiver) chosen. `None`
+    /// when an object input has no candidate.
+    fn choose_inputs<G: Guidance>(
+        &mut self,
+        rng: &mut Pcg64Mcg,
+        info: &MethodInfo,
+        methods: &[MethodInfo],
+        params: &FdrtParams,
+        guide: &mut G,
+    ) -> Option<ChosenCall> {
         let equals_param = info.name == "equals";
-        // Inputs: parameters, then the receiver.
         let mut chosen: Vec<(usize, u32)> = Vec::new();
+        let mut fuzz: Vec<(usize, Statement)> = Vec::new();
         let mut inputs: Vec<ChosenInput> = Vec::with_capacity(info.params.len() + 1);
+        let mut choose = |this: &mut Self, rng: &mut Pcg64Mcg, any_object: bool, guide: &mut G| {
+            let value = this.choose_object(rng, any_object, guide)?;
+            chosen.push(value);
+            if let Some(method) = guide.object_fuzz(rng) {
+                fuzz.push((
+                    chosen.len() - 1,
+                    this.fuzz_call(rng, &methods[method], value.1),
+                ));
+            }
+            Some(chosen.len() - 1)
+        };
         for &param in &info.params {
             let input = match param {
                 Param::Int | Param::Integer => {
-                    ChosenInput::Literal(Input::Int(self.ints[pick(rng, self.ints.len())]))
+                    ChosenInput::Literal(Input::Int(guide.int(rng, &self.ints, info)))
                 }
                 Param::Bool => {
                     ChosenInput::Literal(Input::Bool(self.bools[pick(rng, self.bools.len())]))
                 }
-                Param::Str => ChosenInput::Literal(Input::Str(Arc::clone(
-                    &self.strings[pick(rng, self.strings.len())],
-                ))),
+                Param::Str => {
+                    ChosenInput::Literal(Input::Str(guide.string(rng, &self.strings, info)))
+                }
                 Param::Object => {
                     if unit_draw(rng) < params.null_ratio {
                         ChosenInput::Literal(Input::Null)
                     } else {
-                        let value = self.choose_object(rng, equals_param)?;
-                        chosen.push(value);
-                        ChosenInput::Value(chosen.len() - 1)
+                        ChosenInput::Value(choose(self, rng, equals_param, guide)?)
                     }
                 }
             };
             inputs.push(input);
         }
         if info.kind == MethodKind::Instance {
-            let value = self.choose_object(rng, false)?;
-            chosen.push(value);
-            inputs.push(ChosenInput::Value(chosen.len() - 1));
+            inputs.push(ChosenInput::Value(choose(self, rng, false, guide)?));
         }
+        Some(ChosenCall {
+            method: info.number,
+            chosen,
+            fuzz,
+            inputs,
+        })
+    }
+
+    /// A call of `method` on the object of statement `value` (of the part it follows),
+    /// its primitive arguments uniformly from the seed pool: GRT's object fuzzing.
+    fn fuzz_call(&self, rng: &mut Pcg64Mcg, method: &MethodInfo, value: u32) -> Statement {
+        let mut inputs: Vec<Input> = method
+            .params
+            .iter()
+            .map(|param| match param {
+                Param::Int | Param::Integer => Input::Int(self.ints[pick(rng, self.ints.len())]),
+                Param::Bool => Input::Bool(self.bools[pick(rng, self.bools.len())]),
+                Param::Str => Input::Str(Arc::clone(&self.strings[pick(rng, self.strings.len())])),
+                Param::Object => Input::Null,
+            })
+            .collect();
+        inputs.push(Input::Result(value));
+        Statement {
+            method: method.number as u32,
+            inputs,
+        }
+    }
+
+    /// The candidate of the chosen sequences concatenated, then the call: built, and
+    /// unless too long or built before, executed and classified ([`ComponentPool::step`]).
+    fn attempt(
+        &mut self,
+        gold: &mut GoldExecutor<'_>,
+        params: &FdrtParams,
+        index: u32,
+        guide: &mut impl Guidance,
+        call: ChosenCall,
+    ) -> Option<Step> {
+        let ChosenCall {
+            method,
+            chosen,
+            fuzz,
+            inputs,
+        } = call;
+        let context = Arc::clone(&gold.context);
         // The new sequence: the chosen sequences in order, then the call.
         let mut part_nodes = Vec::with_capacity(chosen.len());
         let mut offsets = Vec::with_capacity(chosen.len());
         let mut length = 0;
-        for &(entry, _) in &chosen {
-            let node = self.extensible[entry].node;
+        for (k, &(entry, _)) in chosen.iter().enumerate() {
+            let mut node = self.extensible[entry].node;
+            if let Some((_, call)) = fuzz.iter().find(|(j, _)| *j == k) {
+                // The part with its fuzz call: a building block, not a sequence built (an
+                // equal sequence is not built again later).
+                node = self.built.intern(&[node], call, params.max_length)?;
+            }
             part_nodes.push(node);
             offsets.push(length);
             length += self.built.len(node);
@@ -204,7 +285,7 @@ impl ComponentPool {
             })
             .collect();
         let call = Statement {
-            method: info.number as u32,
+            method: method as u32,
             inputs,
         };
         // Too long or built before: discarded (the seed pool and the set of sequences
@@ -232,8 +313,17 @@ impl ComponentPool {
         }
         let mut hashes = Vec::with_capacity(execution.objects.len());
         let classification = self.classify(&call, &execution, gold, &mut hashes);
+        guide.executed(&Feedback {
+            method: call.method,
+            kind: &classification,
+            execution: &execution,
+        });
         if classification == CaseKind::Normal {
-            self.extend(node, index, execution.objects, &hashes, gold);
+            let calls = length + 1;
+            let fuel = execution.fuel;
+            if let Some(entry) = self.extend(node, index, execution.objects, &hashes, gold) {
+                guide.extended(entry, calls, fuel);
+            }
             if params.grow_seeds {
                 self.grow_seeds(execution.primitives);
             }
@@ -246,24 +336,41 @@ impl ComponentPool {
             generated: Generated {
                 case: canonical.case,
                 kind: classification,
-                derivation: Derivation { parts, call },
+                derivation: Derivation {
+                    parts,
+                    fuzz: fuzz
+                        .into_iter()
+                        .map(|(part, call)| Fuzz {
+                            part: part as u32,
+                            call,
+                        })
+                        .collect(),
+                    call,
+                },
             },
             covered: execution.covered,
         })
     }
 
-    /// A uniformly chosen extensible sequence with a value of the wanted type, and one of
-    /// its values of that type uniformly: (index in `extensible`, statement number).
-    fn choose_object(&self, rng: &mut Pcg64Mcg, any_object: bool) -> Option<(usize, u32)> {
-        let entries = if any_object {
-            &self.with_any
+    /// An extensible sequence with a value of the wanted type, chosen by `guide`
+    /// (uniformly for FDRT), and one of its values of that type uniformly: (index in
+    /// `extensible`, statement number).
+    fn choose_object(
+        &self,
+        rng: &mut Pcg64Mcg,
+        any_object: bool,
+        guide: &mut impl Guidance,
+    ) -> Option<(usize, u32)> {
+        let any_object = any_object || guide.by_run_time_type();
+        let (entries, list) = if any_object {
+            (&self.with_any, CandidateList::AnyObject)
         } else {
-            &self.with_class
+            (&self.with_class, CandidateList::Class)
         };
         if entries.is_empty() {
             return None;
         }
-        let index = entries[pick(rng, entries.len())];
+        let index = entries[guide.sequence(rng, list, entries)];
         let entry = &self.extensible[index];
         let class = entry.class_values.len();
         let count = if any_object {
@@ -315,7 +422,7 @@ impl ComponentPool {
     /// Adds the active values of the normal sequence added last (node `node`): object
     /// results that are not `null` and equal to no object seen before (by the unit's own
     /// `equals`); `hashes` holds their `hashCode()`s, as [`ComponentPool::classify`]
-    /// found them.
+    /// found them. Returns its position in the extensible list if it has a value.
     fn extend(
         &mut self,
         node: u32,
@@ -323,7 +430,7 @@ impl ComponentPool {
         objects: Vec<(usize, Option<ObjectSlot>)>,
         hashes: &[Option<i32>],
         gold: &mut GoldExecutor<'_>,
-    ) {
+    ) -> Option<usize> {
         let mut entry = Extensible {
             node,
             case,
@@ -354,10 +461,12 @@ impl ComponentPool {
         if !entry.class_values.is_empty() {
             self.with_class.push(index);
         }
-        if !entry.class_values.is_empty() || !entry.object_values.is_empty() {
-            self.with_any.push(index);
-            self.extensible.push(entry);
+        if entry.class_values.is_empty() && entry.object_values.is_empty() {
+            return None;
         }
+        self.with_any.push(index);
+        self.extensible.push(entry);
+        Some(index)
     }
 
     /// Whether `object`, whose `hashCode()` bucket is `bucket`, equals an object seen.
@@ -370,6 +479,24 @@ impl ComponentPool {
                 .iter()
                 .any(|seen| gold.equals(object, seen.as_ref()))
         })
+    }
+
+    /// Adds the values not in the seed pool yet, in order (GRT's mined constants).
+    pub fn add_seeds<'a>(
+        &mut self,
+        ints: impl Iterator<Item = i32>,
+        strings: impl Iterator<Item = &'a str>,
+    ) {
+        for v in ints {
+            if !self.ints.contains(&v) {
+                self.ints.push(v);
+            }
+        }
+        for v in strings {
+            if !self.strings.iter().any(|s| **s == *v) {
+                self.strings.push(Arc::from(v));
+            }
+        }
     }
 
     fn grow_seeds(&mut self, results: Vec<PrimitiveResult>) {
@@ -403,14 +530,20 @@ fn receiver_of(statement: &Statement, gold: &GoldExecutor<'_>) -> Option<usize> 
     }
 }
 
+/// A call about to be built: subject method number `method`, its inputs, and the
+/// (extensible entry, statement) pairs its object inputs refer to.
+struct ChosenCall {
+    method: usize,
+    chosen: Vec<(usize, u32)>,
+    /// Fuzz calls: (position in `chosen`, the call on its value within its part).
+    fuzz: Vec<(usize, Statement)>,
+    inputs: Vec<ChosenInput>,
+}
+
 enum ChosenInput {
     Literal(Input),
     /// The k-th chosen value.
     Value(usize),
-}
-
-fn pick(rng: &mut Pcg64Mcg, len: usize) -> usize {
-    below(rng, len as u64) as usize
 }
 
 /// A uniform draw in [0, 1) with 53 bits.
@@ -554,10 +687,13 @@ impl Fdrt {
                 self.pool = ComponentPool::new(&self.params.seeds);
                 self.reset_at = gold.cost;
             }
-            if let Some(step) = self
-                .pool
-                .step(&mut self.rng, gold, &self.params, self.produced)
-            {
+            if let Some(step) = self.pool.step(
+                &mut self.rng,
+                gold,
+                &self.params,
+                self.produced,
+                &mut Uniform,
+            ) {
                 self.produced += 1;
                 return Some(step.generated);
             }

@@ -23,6 +23,16 @@ pub struct Execution {
     pub primitives: Vec<PrimitiveResult>,
     /// The coverage probes reached (empty without a coverage copy).
     pub covered: Vec<u32>,
+    /// The probes the last call reached, when the executor attributes probes to the last
+    /// call ([`GoldExecutor::attribute_last_call`]; empty otherwise).
+    pub last_call_covered: Vec<u32>,
+    /// The fuel gold used (loop iterations and function entries of its guarded copy); the
+    /// number of calls for a unit without guards.
+    pub fuel: u64,
+    /// Whether the last call changed its receiver, when the executor observes receivers
+    /// ([`GoldExecutor::observe_receivers`]), the last call is an instance method that
+    /// returned normally, and the unit declares `equals` or `toString` to compare with.
+    pub receiver_changed: Option<bool>,
 }
 
 impl Execution {
@@ -30,6 +40,10 @@ impl Execution {
     pub fn threw(&self) -> bool {
         self.guarded || self.outcomes.iter().any(Result::is_err)
     }
+}
+
+fn threw(outcomes: &[Result<(), JavaException>]) -> bool {
+    outcomes.iter().any(Result::is_err)
 }
 
 /// A non-null primitive result.
@@ -112,6 +126,10 @@ pub struct GoldExecutor<'a> {
     pub object_methods: ObjectMethods,
     /// Cost units used: calls of candidates executed on gold.
     pub cost: u64,
+    /// Whether [`Execution::last_call_covered`] is filled.
+    attribute_last_call: bool,
+    /// Whether [`Execution::receiver_changed`] is filled.
+    observe_receivers: bool,
 }
 
 impl<'a> GoldExecutor<'a> {
@@ -147,7 +165,24 @@ impl<'a> GoldExecutor<'a> {
                 objects: 0,
             },
             cost: 0,
+            attribute_last_call: false,
+            observe_receivers: false,
         }
+    }
+
+    /// From now on, each execution also reports whether its last call changed its
+    /// receiver ([`Execution::receiver_changed`]): the receiver is copied before the call
+    /// and compared with the unit's own `equals` afterwards (`toString` for a unit without
+    /// `equals`) — a run-time observation of impurity.
+    pub fn observe_receivers(&mut self) {
+        self.observe_receivers = true;
+    }
+
+    /// From now on, each execution also reports the probes its last call reached on its
+    /// own ([`Execution::last_call_covered`]): the probe flags are read and cleared before
+    /// the last call. A no-op without coverage.
+    pub fn attribute_last_call(&mut self) {
+        self.attribute_last_call = self.probes > 0;
     }
 
     /// The unit.
@@ -176,7 +211,19 @@ impl<'a> GoldExecutor<'a> {
         self.session.reset_to(&self.pools);
         let mut outcomes = Vec::with_capacity(case.calls.len());
         let mut guarded = false;
-        for call in &case.calls {
+        let mut covered = Vec::new();
+        let last = case.calls.len().saturating_sub(1);
+        let mut receiver_before = None;
+        for (i, call) in case.calls.iter().enumerate() {
+            if i == last {
+                if self.attribute_last_call {
+                    self.read_probes(&mut covered);
+                    crate::subject::coverage::clear(self.probes);
+                }
+                if self.observe_receivers {
+                    receiver_before = self.receiver_of(call.method as usize, &call.slots);
+                }
+            }
             let outcome = self.session.step_slots(call.method as usize, &call.slots);
             let guard = outcome.as_ref().is_err_and(|e| e.is_guard());
             outcomes.push(outcome);
@@ -186,11 +233,22 @@ impl<'a> GoldExecutor<'a> {
             }
         }
         self.cost += outcomes.len() as u64;
-        let mut covered = Vec::new();
-        if self.probes > 0 {
-            covered.reserve(self.probes.min(256));
-            crate::subject::coverage::reached(self.probes, |id| covered.push(id as u32));
+        let fuel = self.session.fuel_used().unwrap_or(outcomes.len() as u64);
+        let mut last_call_covered = Vec::new();
+        if self.attribute_last_call && outcomes.len() == case.calls.len() {
+            self.read_probes(&mut last_call_covered);
+            covered.extend_from_slice(&last_call_covered);
+            covered.sort_unstable();
+            covered.dedup();
+        } else if self.probes > 0 {
+            self.read_probes(&mut covered);
         }
+        let receiver_changed = match receiver_before {
+            Some((slot, before)) if outcomes.len() == case.calls.len() && !threw(&outcomes) => {
+                self.same_state(slot, before.as_ref()).map(|same| !same)
+            }
+            _ => None,
+        };
         let session = &self.session;
         let mut objects = Vec::with_capacity(wanted.len());
         let mut primitives = Vec::new();
@@ -223,7 +281,51 @@ impl<'a> GoldExecutor<'a> {
             objects,
             primitives,
             covered,
+            last_call_covered,
+            fuel,
+            receiver_changed,
         }
+    }
+
+    /// The receiver's slot of a call of `method` with `slots`, and a copy of the object
+    /// there (`None`: not an instance method, or a `null` receiver).
+    fn receiver_of(
+        &self,
+        method: usize,
+        slots: &[u32],
+    ) -> Option<(ObjectSlot, Box<dyn Any + Send>)> {
+        let info = &self.methods[method];
+        if info.kind != crate::subject::MethodKind::Instance {
+            return None;
+        }
+        let slot = slots[info.params.len()];
+        let object = self.session.object(slot as usize)?;
+        Some((ObjectSlot(slot), object))
+    }
+
+    /// Whether the object in `slot` is in the state of `before` by the unit's `equals`,
+    /// or else by its `toString` (`None`: it declares neither, or they throw).
+    fn same_state(&mut self, slot: ObjectSlot, before: &dyn Any) -> Option<bool> {
+        if self.object_methods.equals.is_some() {
+            return Some(self.equals(slot, before));
+        }
+        let to_string = self.object_methods.to_string?;
+        let spare = self.spare_object();
+        self.session.put_object(spare as usize, before);
+        let render = |this: &mut Self, object: u32| {
+            this.run_check(to_string, &[object, this.spare_string()])
+                .ok()?;
+            this.session.string_at(this.spare_string() as usize)
+        };
+        let old = render(self, spare)?;
+        let new = render(self, slot.0)?;
+        Some(old == new)
+    }
+
+    /// Appends the probes reached since the last clear to `out`.
+    fn read_probes(&self, out: &mut Vec<u32>) {
+        out.reserve(self.probes.min(256));
+        crate::subject::coverage::reached(self.probes, |id| out.push(id as u32));
     }
 
     /// Runs `sequence` on gold in its canonical form (pools of the context's types that it

@@ -25,6 +25,8 @@ mod fdrt;
 mod fdrt_reset;
 pub mod gold;
 mod grow;
+pub mod grt;
+mod guidance;
 pub mod sequence;
 mod suite;
 
@@ -32,6 +34,7 @@ pub use fcrt::{Fcrt, FcrtParams, FcrtSettings};
 pub use fdrt::{Fdrt, FdrtParams, FdrtSettings, Seeds};
 pub use fdrt_reset::{FDRT_RESET_EVERY, FdrtReset, FdrtResetSettings};
 pub use grow::Grow;
+pub use grt::{Component, Grt, GrtSettings};
 pub use suite::{
     GenerateError, GeneratorConfig, Suite, SuiteBudget, SuiteFileError, SuiteHeader, SuiteReader,
     generate_suite, generate_suite_within,
@@ -67,6 +70,7 @@ register_generators! {
     FDRT_RESET = FdrtReset,
     FCRT = Fcrt,
     GROW = Grow,
+    GRT = Grt,
 }
 
 /// A sequential generator as its file registers it.
@@ -361,7 +365,21 @@ impl CaseKind {
 pub struct Derivation {
     /// Suite positions of the test cases concatenated, in order (all earlier than this one).
     pub parts: Vec<u32>,
+    /// Calls placed right after a part's statements, ascending by part (GRT's Impurity:
+    /// an object input changed by a state-changing call before it is used); empty for
+    /// FDRT.
+    pub fuzz: Vec<Fuzz>,
     /// The last call.
+    pub call: sequence::Statement,
+}
+
+/// A call placed right after the statements of part number `part` of a derivation; its
+/// `Result` references count within that part's sequence.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Fuzz {
+    /// The position in [`Derivation::parts`] of the part it follows.
+    pub part: u32,
+    /// The call.
     pub call: sequence::Statement,
 }
 
@@ -389,7 +407,11 @@ impl Generated {
         Generated {
             case,
             kind,
-            derivation: Derivation { parts, call },
+            derivation: Derivation {
+                parts,
+                fuzz: Vec::new(),
+                call,
+            },
         }
     }
 }
@@ -566,6 +588,8 @@ mod tests {
         for (class, config) in [
             ("TreeMap", GeneratorConfig::of(GeneratorKind::FDRT, 100)),
             ("ArrayList", GeneratorConfig::of(GeneratorKind::FCRT, 100)),
+            // GRT's derivations carry fuzz calls.
+            ("HashMap", GeneratorConfig::of(GeneratorKind::GRT, 100)),
         ] {
             let unit = registry().find(class).unwrap();
             let context = TestContext::paper(unit).unwrap();

@@ -16,7 +16,8 @@ use serde::{Deserialize, Serialize};
 use super::gold::GoldExecutor;
 use super::sequence::{Input, Sequence, Statement};
 use super::{
-    CaseKind, Derivation, FeedbackGenerator, Generated, GeneratedCase, Generator, GeneratorKind,
+    CaseKind, Derivation, FeedbackGenerator, Fuzz, Generated, GeneratedCase, Generator,
+    GeneratorKind,
 };
 use crate::context::{PoolInit, TestContext};
 use crate::strategy::ParameterValues;
@@ -226,17 +227,17 @@ impl Suite {
         out.write_all(b"\n")?;
         for ((derivation, kind), cost) in self.derivations.iter().zip(&self.kinds).zip(&self.costs)
         {
+            let inputs = |call: &Statement| call.inputs.iter().cloned().map(LineInput).collect();
             let line = SuiteLine(
                 *cost,
                 LineKind(*kind),
                 derivation.parts.clone(),
                 derivation.call.method,
+                inputs(&derivation.call),
                 derivation
-                    .call
-                    .inputs
+                    .fuzz
                     .iter()
-                    .cloned()
-                    .map(LineInput)
+                    .map(|f| (f.part, f.call.method, inputs(&f.call)))
                     .collect(),
             );
             serde_json::to_writer(&mut *out, &line)?;
@@ -366,23 +367,44 @@ impl SuiteReader {
             };
             let line: SuiteLine = serde_json::from_str(&text.map_err(SuiteFileError::Io)?)
                 .map_err(|e| bad(i, e.to_string()))?;
-            let SuiteLine(cost, LineKind(kind), parts, method, inputs) = line;
+            let SuiteLine(cost, LineKind(kind), parts, method, inputs, fuzz) = line;
+            let statement = |method, inputs: Vec<LineInput>| Statement {
+                method,
+                inputs: inputs.into_iter().map(|LineInput(input)| input).collect(),
+            };
             let derivation = Derivation {
+                fuzz: fuzz
+                    .into_iter()
+                    .map(|(part, method, inputs)| Fuzz {
+                        part,
+                        call: statement(method, inputs),
+                    })
+                    .collect(),
                 parts,
-                call: Statement {
-                    method,
-                    inputs: inputs.into_iter().map(|LineInput(input)| input).collect(),
-                },
+                call: statement(method, inputs),
             };
             let position = self.derivations.len();
             if let Some(p) = derivation.parts.iter().find(|&&p| p as usize >= position) {
                 return Err(bad(i, format!("test case {position} is built from {p}")));
             }
-            if derivation.call.method as usize >= self.methods.len() {
+            let calls =
+                std::iter::once(&derivation.call).chain(derivation.fuzz.iter().map(|f| &f.call));
+            if let Some(call) = calls
+                .into_iter()
+                .find(|c| c.method as usize >= self.methods.len())
+            {
                 return Err(bad(
                     i,
-                    format!("{} has no method {}", self.class, derivation.call.method),
+                    format!("{} has no method {}", self.class, call.method),
                 ));
+            }
+            if !derivation.fuzz.is_sorted_by_key(|f| f.part)
+                || derivation
+                    .fuzz
+                    .iter()
+                    .any(|f| f.part as usize >= derivation.parts.len())
+            {
+                return Err(bad(i, "fuzz calls out of order or after no part".into()));
             }
             self.derivations.push(derivation);
             statements.clear();
@@ -400,14 +422,20 @@ impl SuiteReader {
     }
 }
 
-/// Appends the statements of test case `i` to `out`: its parts' statements, then its call
-/// with its result references moved past what `out` held before.
+/// Appends the statements of test case `i` to `out`: its parts' statements, each followed
+/// by its fuzz calls, then its call, result references moved past what `out` held before.
 fn expand(derivations: &[Derivation], i: usize, out: &mut Vec<Statement>) {
     let base = out.len() as u32;
-    for &part in &derivations[i].parts {
+    let derivation = &derivations[i];
+    let mut fuzz = derivation.fuzz.iter().peekable();
+    for (position, &part) in derivation.parts.iter().enumerate() {
+        let part_base = out.len() as u32;
         expand(derivations, part as usize, out);
+        while let Some(f) = fuzz.next_if(|f| f.part as usize == position) {
+            out.push(f.call.shifted(part_base));
+        }
     }
-    out.push(derivations[i].call.shifted(base));
+    out.push(derivation.call.shifted(base));
 }
 
 /// The first line of a suite file: what the suite is of.
@@ -427,9 +455,45 @@ pub struct SuiteHeader {
     pub cases: usize,
 }
 
-/// One test case of a suite file: cost, kind, parts, method, inputs.
-#[derive(Serialize, Deserialize)]
-struct SuiteLine(u64, LineKind, Vec<u32>, u32, Vec<LineInput>);
+/// One test case of a suite file: cost, kind, parts, method, inputs, and GRT's fuzz calls
+/// as (part, method, inputs) — left out when there are none (FDRT's suites).
+struct SuiteLine(u64, LineKind, Vec<u32>, u32, Vec<LineInput>, Vec<LineFuzz>);
+
+/// A fuzz call in a suite file: the part it follows, its method and inputs.
+type LineFuzz = (u32, u32, Vec<LineInput>);
+
+impl Serialize for SuiteLine {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeTuple;
+        let fuzzed = !self.5.is_empty();
+        let mut tuple = serializer.serialize_tuple(if fuzzed { 6 } else { 5 })?;
+        tuple.serialize_element(&self.0)?;
+        tuple.serialize_element(&self.1)?;
+        tuple.serialize_element(&self.2)?;
+        tuple.serialize_element(&self.3)?;
+        tuple.serialize_element(&self.4)?;
+        if fuzzed {
+            tuple.serialize_element(&self.5)?;
+        }
+        tuple.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for SuiteLine {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// Five or six elements.
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Either {
+            Plain(u64, LineKind, Vec<u32>, u32, Vec<LineInput>),
+            Fuzzed(u64, LineKind, Vec<u32>, u32, Vec<LineInput>, Vec<LineFuzz>),
+        }
+        Ok(match Either::deserialize(deserializer)? {
+            Either::Plain(a, b, c, d, e) => SuiteLine(a, b, c, d, e, Vec::new()),
+            Either::Fuzzed(a, b, c, d, e, f) => SuiteLine(a, b, c, d, e, f),
+        })
+    }
+}
 
 /// A kind in a suite file: `"n"`, `"x"` or the contract broken.
 struct LineKind(CaseKind);

@@ -372,18 +372,14 @@ fn labels(experiment: &crate::experiment::Experiment) -> Vec<String> {
         .iter()
         .flat_map(|phase| {
             phase.runs.iter().map(move |run| {
-                let twins = phase
-                    .runs
-                    .iter()
-                    .filter(|x| x.strategy == run.strategy)
-                    .count();
+                let twins = phase.runs.iter().filter(|x| x.name() == run.name()).count();
                 let lengths = match (run.lengths.first(), run.lengths.last()) {
                     (Some(a), Some(b)) if a != b => format!(" n={a}–{b}"),
                     (Some(a), _) => format!(" n={a}"),
                     _ => String::new(),
                 };
                 let lengths = if twins > 1 { lengths } else { String::new() };
-                format!("{} · {}{lengths}", phase.name, run.strategy)
+                format!("{} · {}{lengths}", phase.name, run.name())
             })
         })
         .collect()

@@ -635,7 +635,7 @@ fn cell_record(
         subject: cell.subject.clone(),
         mutant: cell.mutant.id,
         operator: cell.mutant.operator.name().to_string(),
-        strategy: run.strategy.name().to_string(),
+        strategy: run.name().to_string(),
         n: cell.n as u64,
         test_budget: cell.budget,
         tests_run: merged.tests_run,

@@ -144,6 +144,7 @@ pub fn fixture_units() -> Vec<Box<dyn Unit>> {
         vec![
             Box::new(RegisterUnit::new()),
             Box::new(super::stone::StoneUnit::new()),
+            Box::new(super::vault::VaultUnit::new()),
         ]
     } else {
         Vec::new()

@@ -22,6 +22,7 @@ mod probe_kind;
 mod registry;
 mod sloc;
 pub mod stone;
+pub mod vault;
 
 pub use exception::JavaException;
 pub use harness::{Harness, Pools, PrimitivePools, SchemataSession, Session};

@@ -10,11 +10,8 @@
 //! constructor's and `copy`'s entries, `isBlack`'s two outcomes), so that FCRT's score
 //! and uniqueness functions have branches to count.
 
-use std::sync::Arc;
-
-use super::coverage::{CoverageSession, Probe, ProbeKind, ProbeTable, branch, hit};
-use super::{Method, MethodInfo, Param, Return, Session, Subject, SubjectUnit, Unit};
-use crate::context::TestContext;
+use super::coverage::{Probe, ProbeKind, ProbeTable, ProbedUnit, branch, hit};
+use super::{Method, Param, Return, Subject};
 
 /// `fixture.Stone`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,62 +47,31 @@ impl Subject for Stone {
     }
 }
 
-const fn probe(kind: ProbeKind, function: &'static str) -> Probe {
-    Probe {
-        kind,
-        line: 0,
-        column: 0,
-        function,
-    }
-}
-
 static PROBES: [Probe; 4] = [
-    probe(ProbeKind::Entry, "Stone"),
-    probe(ProbeKind::IfThen, "isBlack"),
-    probe(ProbeKind::IfElse, "isBlack"),
-    probe(ProbeKind::Entry, "copy"),
+    Probe::by_hand(ProbeKind::Entry, "Stone"),
+    Probe::by_hand(ProbeKind::IfThen, "isBlack"),
+    Probe::by_hand(ProbeKind::IfElse, "isBlack"),
+    Probe::by_hand(ProbeKind::Entry, "copy"),
 ];
 
 /// The [`Unit`] of [`Stone`], with its hand-placed probes.
-pub struct StoneUnit {
-    plain: SubjectUnit<Stone>,
-}
+pub type StoneUnit = ProbedUnit<Stone>;
 
 impl StoneUnit {
     /// The unit.
     pub fn new() -> Self {
-        StoneUnit {
-            plain: SubjectUnit::new(),
-        }
+        ProbedUnit::with_probes(
+            ProbeTable {
+                file: "src/subject/stone.rs",
+                probes: &PROBES,
+            },
+            include_str!("stone.rs"),
+        )
     }
 }
 
 impl Default for StoneUnit {
     fn default() -> Self {
         Self::new()
-    }
-}
-
-impl Unit for StoneUnit {
-    fn class(&self) -> &'static str {
-        Stone::CLASS
-    }
-    fn java_class(&self) -> &'static str {
-        Stone::JAVA_CLASS
-    }
-    fn methods(&self) -> &[MethodInfo] {
-        self.plain.methods()
-    }
-    fn session(&self, context: Arc<TestContext>) -> Box<dyn Session> {
-        self.plain.session(context)
-    }
-    fn probes(&self) -> Option<ProbeTable> {
-        Some(ProbeTable {
-            file: "src/subject/stone.rs",
-            probes: &PROBES,
-        })
-    }
-    fn coverage_session(&self, context: Arc<TestContext>) -> Option<CoverageSession> {
-        Some(CoverageSession::new(self.session(context), self.probes()?))
     }
 }

@@ -1,0 +1,259 @@
+//! GRT's claims: without components it is FDRT; each component reaches what it exists for
+//! on the `Vault` fixture (or shows its effect on a port) where FDRT does not.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use super::*;
+use crate::context::{MethodSelection, TestContext};
+use crate::generator::{Fdrt, Generated, GeneratorKind};
+use crate::strategy::parameters;
+use crate::subject::vault::{SECRET, VaultUnit};
+use crate::subject::{Session, Unit, registry};
+
+/// The test cases `generator` makes for `unit` in `context` within `cost` gold calls.
+fn run<G: FeedbackGenerator>(
+    mut generator: G,
+    unit: &dyn Unit,
+    context: &TestContext,
+    cost: u64,
+) -> Vec<Generated> {
+    let mut gold = GoldExecutor::new(unit, Arc::new(context.clone()), true);
+    let mut cases = Vec::new();
+    while gold.cost < cost {
+        match generator.next_case(&mut gold) {
+            Some(generated) => cases.push(generated),
+            None => break,
+        }
+    }
+    cases
+}
+
+fn grt(components: &[Component], seed: u64) -> Grt {
+    let settings = GrtSettings {
+        components: components.to_vec(),
+        ..GrtSettings::default()
+    };
+    Grt::build(&settings, 100, seed)
+}
+
+/// The probes `cases` reach, replayed on gold's coverage copy.
+fn covered(unit: &dyn Unit, context: &TestContext, cases: &[Generated]) -> BTreeSet<usize> {
+    let table = unit.probes().expect("a unit with probes");
+    let mut session = unit.coverage_session(Arc::new(context.clone())).unwrap();
+    session.clear_per_test_case(false);
+    session.clear();
+    let mut reached = BTreeSet::new();
+    for generated in cases {
+        session.reset_to(&generated.case.pools);
+        for call in &generated.case.calls {
+            let _ = session.step_slots(call.method as usize, &call.slots);
+        }
+        crate::subject::coverage::reached(table.probes.len(), |id| {
+            reached.insert(id);
+        });
+    }
+    reached
+}
+
+#[test]
+fn without_components_grt_makes_fdrt_s_suite() {
+    for class in ["ArrayList", "TreeMap"] {
+        let unit = registry().find(class).unwrap();
+        let context = TestContext::paper(unit).unwrap();
+        for seed in [1, 2] {
+            let fdrt = Fdrt::build(&FdrtSettings::default(), 100, seed);
+            assert_eq!(
+                run(grt(&[], seed), unit, &context, 5_000),
+                run(fdrt, unit, &context, 5_000),
+                "{class}, seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn grt_is_registered_with_all_six_components_by_default() {
+    let kind: GeneratorKind = "grt".parse().unwrap();
+    let defaults: GrtSettings = parameters::from_values(&kind.default_parameters());
+    assert_eq!(defaults.components, Component::ALL);
+    assert_eq!(defaults.constant_probability.0, 0.01);
+    assert_eq!(defaults.fuzz_deviation, 30.0);
+    assert_eq!(defaults.bloodhound_every.0, 50_000);
+}
+
+#[test]
+fn unknown_or_repeated_components_and_bad_values_are_refused_by_key() {
+    let read = |text: &str| parameters::read::<GrtSettings>(&toml::from_str(text).unwrap());
+    let unknown = read(r#"components = ["constant-mining", "telepathy"]"#).unwrap_err();
+    assert_eq!(unknown.key(), "components");
+    assert!(unknown.to_string().contains("telepathy"), "{unknown}");
+    let twice = read(r#"components = ["impurity", "impurity"]"#).unwrap_err();
+    assert_eq!(twice.key(), "components");
+    assert_eq!(
+        read("fuzz-deviation = -1.0").unwrap_err().key(),
+        "fuzz-deviation"
+    );
+    assert_eq!(
+        read("bloodhound-decay = 1.0").unwrap_err().key(),
+        "bloodhound-decay"
+    );
+    assert_eq!(
+        read("bloodhound-every = 0").unwrap_err().key(),
+        "bloodhound-every"
+    );
+    assert_eq!(
+        read("constant-probability = 2").unwrap_err().key(),
+        "constant-probability"
+    );
+    assert!(read(r#"components = []"#).is_ok());
+}
+
+/// The vault's probes: 1 `tryOpen` true, 3 `near` true, 5 `say` true, 7 `isCopy` true.
+const OPEN: usize = 1;
+const NEAR: usize = 3;
+const WORD: usize = 5;
+const COPY: usize = 7;
+
+fn vault_coverage(components: &[Component], seed: u64) -> BTreeSet<usize> {
+    let unit = VaultUnit::new();
+    let context = TestContext::paper(&unit).unwrap();
+    let cases = run(grt(components, seed), &unit, &context, 4_000);
+    covered(&unit, &context, &cases)
+}
+
+#[test]
+fn fdrt_reaches_none_of_the_vault_s_guarded_branches() {
+    for seed in 1..=3 {
+        let reached = vault_coverage(&[], seed);
+        for probe in [OPEN, NEAR, WORD, COPY] {
+            assert!(!reached.contains(&probe), "seed {seed}: {reached:?}");
+        }
+        // It does run every query.
+        assert!(
+            [2, 4, 6, 8].iter().all(|p| reached.contains(p)),
+            "{reached:?}"
+        );
+    }
+}
+
+#[test]
+fn constant_mining_opens_the_vault_with_its_own_constants() {
+    for seed in 1..=3 {
+        let reached = vault_coverage(&[Component::ConstantMining], seed);
+        assert!(reached.contains(&OPEN), "seed {seed}: {SECRET} never tried");
+        assert!(reached.contains(&WORD), "seed {seed}: the word never said");
+    }
+}
+
+#[test]
+fn impurity_moves_seed_values_into_the_near_range() {
+    for seed in 1..=3 {
+        let reached = vault_coverage(&[Component::Impurity], seed);
+        assert!(reached.contains(&NEAR), "seed {seed}: {reached:?}");
+        assert!(
+            !reached.contains(&OPEN),
+            "seed {seed}: noise alone found the secret"
+        );
+    }
+}
+
+#[test]
+fn elephant_brain_calls_methods_on_copies_declared_object() {
+    for seed in 1..=3 {
+        let reached = vault_coverage(&[Component::ElephantBrain], seed);
+        assert!(reached.contains(&COPY), "seed {seed}: {reached:?}");
+    }
+}
+
+#[test]
+fn detective_builds_receivers_that_m_c_cannot_make() {
+    let unit = VaultUnit::new();
+    let paper = TestContext::paper(&unit).unwrap();
+    // M_C without the constructor: no method of M_C makes a vault.
+    let selection = MethodSelection::Signatures(vec!["tryOpen(int)".into(), "isCopy()".into()]);
+    let context = TestContext::new(&unit, &selection, paper.pools().clone()).unwrap();
+    let fdrt = run(grt(&[], 1), &unit, &context, 2_000);
+    assert!(fdrt.is_empty(), "FDRT made {} test cases", fdrt.len());
+    let detective = run(grt(&[Component::Detective], 1), &unit, &context, 2_000);
+    let names = |g: &Generated| -> Vec<&str> {
+        let methods = unit.methods();
+        let calls = g.case.calls.iter();
+        calls.map(|c| methods[c.method as usize].name).collect()
+    };
+    assert!(
+        detective.iter().any(|g| names(g).contains(&"tryOpen")),
+        "no test case called M_C"
+    );
+    // The constructor, outside M_C, starts every test case.
+    assert!(detective.iter().all(|g| names(g)[0] == "Vault"));
+}
+
+#[test]
+fn orienteering_builds_on_short_cheap_sequences() {
+    let unit = registry().find("ArrayList").unwrap();
+    let context = TestContext::paper(unit).unwrap();
+    let mean_calls = |components: &[Component]| {
+        let (mut calls, mut cases) = (0, 0);
+        for seed in 1..=3 {
+            let suite = run(grt(components, seed), unit, &context, 20_000);
+            calls += suite.iter().map(|g| g.case.len()).sum::<usize>();
+            cases += suite.len();
+        }
+        calls as f64 / cases as f64
+    };
+    let (uniform, oriented) = (mean_calls(&[]), mean_calls(&[Component::Orienteering]));
+    assert!(
+        oriented < 0.8 * uniform,
+        "{oriented} vs {uniform} calls per test case"
+    );
+}
+
+#[test]
+fn grt_is_deterministic_in_its_seed() {
+    let unit = registry().find("HashMap").unwrap();
+    let context = TestContext::paper(unit).unwrap();
+    let a = run(grt(&Component::ALL, 9), unit, &context, 5_000);
+    let b = run(grt(&Component::ALL, 9), unit, &context, 5_000);
+    assert_eq!(a, b);
+    assert_ne!(a, run(grt(&Component::ALL, 10), unit, &context, 5_000));
+}
+
+#[test]
+fn impurity_changes_object_inputs_with_methods_seen_to_change_state() {
+    let unit = registry().find("ArrayList").unwrap();
+    let context = TestContext::paper(unit).unwrap();
+    let suite = run(grt(&[Component::Impurity], 3), unit, &context, 20_000);
+    let methods = unit.methods();
+    let fuzzers: BTreeSet<&str> = suite
+        .iter()
+        .flat_map(|g| &g.derivation.fuzz)
+        .map(|f| methods[f.call.method as usize].name)
+        .collect();
+    // Fuzz calls happen, and only with methods that can change a list.
+    let changing = [
+        "add",
+        "set",
+        "remove",
+        "clear",
+        "trimToSize",
+        "ensureCapacity",
+    ];
+    assert!(fuzzers.len() >= 3, "{fuzzers:?}");
+    assert!(
+        fuzzers.iter().all(|name| changing.contains(name)),
+        "{fuzzers:?}"
+    );
+    // Each fuzzed test case is its parts, the fuzz calls and the call, in that order.
+    let fuzzed = suite
+        .iter()
+        .find(|g| !g.derivation.fuzz.is_empty())
+        .unwrap();
+    let parts: usize = fuzzed
+        .derivation
+        .parts
+        .iter()
+        .map(|&p| suite[p as usize].case.len())
+        .sum();
+    assert_eq!(fuzzed.case.len(), parts + fuzzed.derivation.fuzz.len() + 1);
+}
