@@ -1,5 +1,7 @@
 //! Generation plus gold execution of FDRT and FCRT against R's, per method call executed on
-//! gold (issue 16's target: FDRT ≤ 3× R on ArrayList, HashMap and TreeMap).
+//! gold (issue 16's target: FDRT ≤ 3× R on ArrayList, HashMap and TreeMap); GRT and each of
+//! its components alone against FDRT (issue 21's: GRT ≤ 2× FDRT; `cargo bench --bench
+//! generators -- grt`).
 //!
 //! R's side: test cases of n = 100 calls drawn from the counter and run on gold through the
 //! schemata copy (what a cell of `r` does for gold). The generators' side: a suite generated
@@ -253,7 +255,62 @@ fn per_call(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, per_call);
+/// GRT and each of its components alone against FDRT, per call executed on gold (issue
+/// 21's target: GRT ≤ 2× FDRT), alternated on the same seeds.
+fn grt_against_fdrt(c: &mut Criterion) {
+    use testspace::generator::{Component, Grt, GrtSettings};
+    let mut group = c.benchmark_group("grt");
+    group.sample_size(10);
+    group.sampling_mode(SamplingMode::Flat);
+    let fdrt = GeneratorConfig::of(GeneratorKind::FDRT, 100);
+    let mut configs = vec![(
+        "grt".to_string(),
+        GeneratorConfig::of(GeneratorKind::GRT, 100),
+    )];
+    for component in Component::ALL {
+        let settings = GrtSettings {
+            components: vec![component],
+            ..GrtSettings::default()
+        };
+        let name = serde_json::to_string(&component).unwrap().replace('"', "");
+        configs.push((name, GeneratorConfig::with_params::<Grt>(&settings, 100)));
+    }
+    for class in ["ArrayList", "HashMap", "TreeMap"] {
+        let (unit, context) = plan(class);
+        for (name, config) in &configs {
+            let seed = Cell::new(0u64);
+            let totals = Cell::new((Duration::ZERO, Duration::ZERO, 0u64));
+            group.bench_function(format!("{name}-vs-fdrt/{class}"), |bencher| {
+                bencher.iter_custom(|iters| {
+                    let (mut tg, mut tf) = (Duration::ZERO, Duration::ZERO);
+                    for _ in 0..iters {
+                        seed.set(seed.get() + 1);
+                        let t = Instant::now();
+                        black_box(generated(unit, &context, config, seed.get()));
+                        tg += t.elapsed();
+                        let t = Instant::now();
+                        black_box(generated(unit, &context, &fdrt, seed.get()));
+                        tf += t.elapsed();
+                    }
+                    let (sg, sf, n) = totals.get();
+                    totals.set((sg + tg, sf + tf, n + iters));
+                    tg
+                })
+            });
+            let (tg, tf, iters) = totals.get();
+            let micros = |t: Duration| t.as_secs_f64() * 1e6 / (CALLS * iters.max(1)) as f64;
+            println!(
+                "{name} / fdrt on {class}, per call on gold: {:.2} ({:.3} µs vs {:.3} µs; alternated)\n",
+                tg.as_secs_f64() / tf.as_secs_f64(),
+                micros(tg),
+                micros(tf),
+            );
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, per_call, grt_against_fdrt);
 
 fn main() {
     benches();

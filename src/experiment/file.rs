@@ -967,6 +967,42 @@ tests = "E(r)"
     }
 
     #[test]
+    fn grt_reads_its_components_and_refuses_unknown_ones_where_the_file_says() {
+        let grt = |params: &str| {
+            GOOD.replacen(
+                "strategy = \"r\"\nn = [10, 100]\ntests = 1000",
+                &format!("strategy = \"grt\"\nn = 100\ncost = 5000\n[phase.run.params]\n{params}"),
+                1,
+            )
+        };
+        let e =
+            parse_experiment(Path::new("e.toml"), &grt(r#"components = ["impurity"]"#)).unwrap();
+        let RunStrategy::Generator(config) = &e.phases[0].runs[0].strategy else {
+            panic!("grt is a generator")
+        };
+        assert!(
+            config
+                .params
+                .as_json()
+                .contains(r#""components":["impurity"]"#),
+            "{:?}",
+            config.params
+        );
+        let e = error_of(&grt(r#"components = ["impurity", "telepathy"]"#));
+        assert_eq!(
+            (e.field.as_str(), e.line),
+            ("phase[0].run[0].params.components", 17)
+        );
+        assert!(e.message.contains("telepathy"), "{e}");
+        let e = error_of(&grt("sigma = 3"));
+        assert_eq!(
+            (e.field.as_str(), e.line),
+            ("phase[0].run[0].params.sigma", 17)
+        );
+        assert!(e.message.contains("fuzz-deviation"), "{e}");
+    }
+
+    #[test]
     fn one_strategy_twice_at_the_same_n_in_a_phase_is_refused() {
         let twice = GOOD.replacen(
             "strategy = \"be\"\nn = \"3..=4\"",

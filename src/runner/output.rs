@@ -494,15 +494,17 @@ pub fn summary(cells: &[CellRecord]) -> String {
              the statistics)"
         );
     }
+    // Wide enough for the longest strategy or label.
+    let width = by.keys().map(|k| k.3.len()).max().unwrap_or(0).max(11);
     let _ = writeln!(
         out,
-        "{:<16} {:<11} {:>6} {:>7} {:>7} {:>16}",
+        "{:<16} {:<width$} {:>6} {:>7} {:>7} {:>16}",
         "phase", "strategy", "n", "cells", "killed", "timeout/crash"
     );
     for ((_, phase, _, strategy, n), (total, killed, lost)) in by {
         let _ = writeln!(
             out,
-            "{phase:<16} {strategy:<11} {n:>6} {total:>7} {killed:>7} {lost:>16}"
+            "{phase:<16} {strategy:<width$} {n:>6} {total:>7} {killed:>7} {lost:>16}"
         );
     }
     out
