@@ -175,6 +175,45 @@ fn floor(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> FloorTimes {
     (replayed, checked, t.elapsed(), calls)
 }
 
+/// Benchmarks `measured` under `id`, running `against` right after it on the same seed (a
+/// new seed each iteration, the same sequence for both), and prints the ratio of their
+/// times per call, both doing CALLS calls.
+fn alternated(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    id: &str,
+    label: &str,
+    measured: impl Fn(u64) -> usize,
+    against: impl Fn(u64) -> usize,
+) {
+    let seed = Cell::new(0u64);
+    let totals = Cell::new((Duration::ZERO, Duration::ZERO, 0u64));
+    group.bench_function(id, |bencher| {
+        bencher.iter_custom(|iters| {
+            let (mut tm, mut ta) = (Duration::ZERO, Duration::ZERO);
+            for _ in 0..iters {
+                seed.set(seed.get() + 1);
+                let t = Instant::now();
+                black_box(measured(seed.get()));
+                tm += t.elapsed();
+                let t = Instant::now();
+                black_box(against(seed.get()));
+                ta += t.elapsed();
+            }
+            let (sm, sa, n) = totals.get();
+            totals.set((sm + tm, sa + ta, n + iters));
+            tm
+        })
+    });
+    let (tm, ta, iters) = totals.get();
+    let micros = |t: Duration| t.as_secs_f64() * 1e6 / (CALLS * iters.max(1)) as f64;
+    println!(
+        "{label}, per call on gold: {:.2} ({:.3} µs vs {:.3} µs; alternated)\n",
+        tm.as_secs_f64() / ta.as_secs_f64(),
+        micros(tm),
+        micros(ta),
+    );
+}
+
 fn per_call(c: &mut Criterion) {
     let mut group = c.benchmark_group("generators");
     group.sample_size(10);
@@ -222,33 +261,12 @@ fn per_call(c: &mut Criterion) {
         }
         for config in &configs {
             // Each iteration a new seed on both sides, the same sequence of seeds for both.
-            let seed = Cell::new(0u64);
-            let totals = Cell::new((Duration::ZERO, Duration::ZERO, 0u64));
-            group.bench_function(format!("{}-vs-r/{class}", config.name()), |bencher| {
-                bencher.iter_custom(|iters| {
-                    let (mut tg, mut tr) = (Duration::ZERO, Duration::ZERO);
-                    for _ in 0..iters {
-                        seed.set(seed.get() + 1);
-                        let t = Instant::now();
-                        black_box(generated(unit, &context, config, seed.get()));
-                        tg += t.elapsed();
-                        let t = Instant::now();
-                        black_box(random_on_gold(unit, &context, seed.get()));
-                        tr += t.elapsed();
-                    }
-                    let (sg, sr, n) = totals.get();
-                    totals.set((sg + tg, sr + tr, n + iters));
-                    tg
-                })
-            });
-            let (tg, tr, iters) = totals.get();
-            let micros = |t: Duration| t.as_secs_f64() * 1e6 / (CALLS * iters.max(1)) as f64;
-            println!(
-                "{} / r on {class}, per call on gold: {:.2} ({:.3} µs vs {:.3} µs; alternated)\n",
-                config.name(),
-                tg.as_secs_f64() / tr.as_secs_f64(),
-                micros(tg),
-                micros(tr),
+            alternated(
+                &mut group,
+                &format!("{}-vs-r/{class}", config.name()),
+                &format!("{} / r on {class}", config.name()),
+                |seed| generated(unit, &context, config, seed),
+                |seed| random_on_gold(unit, &context, seed) as usize,
             );
         }
     }
@@ -278,32 +296,12 @@ fn grt_against_fdrt(c: &mut Criterion) {
     for class in ["ArrayList", "HashMap", "TreeMap"] {
         let (unit, context) = plan(class);
         for (name, config) in &configs {
-            let seed = Cell::new(0u64);
-            let totals = Cell::new((Duration::ZERO, Duration::ZERO, 0u64));
-            group.bench_function(format!("{name}-vs-fdrt/{class}"), |bencher| {
-                bencher.iter_custom(|iters| {
-                    let (mut tg, mut tf) = (Duration::ZERO, Duration::ZERO);
-                    for _ in 0..iters {
-                        seed.set(seed.get() + 1);
-                        let t = Instant::now();
-                        black_box(generated(unit, &context, config, seed.get()));
-                        tg += t.elapsed();
-                        let t = Instant::now();
-                        black_box(generated(unit, &context, &fdrt, seed.get()));
-                        tf += t.elapsed();
-                    }
-                    let (sg, sf, n) = totals.get();
-                    totals.set((sg + tg, sf + tf, n + iters));
-                    tg
-                })
-            });
-            let (tg, tf, iters) = totals.get();
-            let micros = |t: Duration| t.as_secs_f64() * 1e6 / (CALLS * iters.max(1)) as f64;
-            println!(
-                "{name} / fdrt on {class}, per call on gold: {:.2} ({:.3} µs vs {:.3} µs; alternated)\n",
-                tg.as_secs_f64() / tf.as_secs_f64(),
-                micros(tg),
-                micros(tf),
+            alternated(
+                &mut group,
+                &format!("{name}-vs-fdrt/{class}"),
+                &format!("{name} / fdrt on {class}"),
+                |seed| generated(unit, &context, config, seed),
+                |seed| generated(unit, &context, &fdrt, seed),
             );
         }
     }
