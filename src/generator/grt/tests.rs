@@ -257,3 +257,30 @@ fn impurity_changes_object_inputs_with_methods_seen_to_change_state() {
         .sum();
     assert_eq!(fuzzed.case.len(), parts + fuzzed.derivation.fuzz.len() + 1);
 }
+
+#[test]
+fn bloodhound_calls_methods_whose_code_is_all_covered_less_often() {
+    let unit = registry().find("ArrayList").unwrap();
+    let context = TestContext::paper(unit).unwrap();
+    // `size()` and `isEmpty()` run one function each, covered by their first call.
+    let queries = |g: &Generated| {
+        ["size", "isEmpty"].contains(&unit.methods()[g.derivation.call.method as usize].name)
+    };
+    let share = |components: &[Component]| {
+        let settings = GrtSettings {
+            components: components.to_vec(),
+            bloodhound_every: crate::strategy::CostUnits(1_000),
+            ..GrtSettings::default()
+        };
+        let (mut hits, mut cases) = (0, 0);
+        for seed in 1..=3 {
+            let suite = run(Grt::build(&settings, 100, seed), unit, &context, 20_000);
+            hits += suite.iter().filter(|g| queries(g)).count();
+            cases += suite.len();
+        }
+        hits as f64 / cases as f64
+    };
+    let (uniform, hound) = (share(&[]), share(&[Component::Bloodhound]));
+    // About half as often (0.037 against 0.069 when written).
+    assert!(hound < 0.75 * uniform, "{hound} vs {uniform}");
+}
