@@ -1,0 +1,139 @@
+//! GRT at the command line: the ma2015 experiment parses in every profile with each
+//! component alone as a labelled run; a small experiment with a labelled GRT run goes
+//! through run, compare and show-test by its label, the same for one job or two; an unknown
+//! component or parameter is refused where the file names it.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use common::{refused_run, run_into, success_stdout, testspace};
+use testspace::experiment::{RunStrategy, TestBudget, file::parse_experiment_profile};
+
+const EXPERIMENT: &str = "testdata/experiments/grt.toml";
+
+#[test]
+fn the_ma2015_experiment_parses_in_every_profile_with_each_component_alone() {
+    let path = Path::new("experiments/ma2015.toml");
+    let source = std::fs::read_to_string(path).unwrap();
+    let components = [
+        "constant-mining",
+        "impurity",
+        "elephant-brain",
+        "detective",
+        "orienteering",
+        "bloodhound",
+    ];
+    for (profile, cost) in [("default", 60_000), ("full", 60_000), ("smoke", 6_000)] {
+        let experiment = parse_experiment_profile(path, &source, profile).unwrap();
+        let runs = &experiment.phases[0].runs;
+        let names: Vec<&str> = runs.iter().map(|r| r.name()).collect();
+        let mut expected = vec!["grt"];
+        expected.extend(components);
+        expected.extend(["fdrt", "r"]);
+        assert_eq!(names, expected, "{profile}");
+        for run in runs {
+            let budget = match &run.tests {
+                TestBudget::Cost(c) => *c,
+                TestBudget::Suite(budget) => budget.cost.unwrap(),
+                other => panic!("{other:?}"),
+            };
+            assert_eq!((budget, run.lengths.as_slice()), (cost, &[100][..]));
+            // A labelled run is grt with that component alone.
+            if let (Some(label), RunStrategy::Generator(config)) = (&run.label, &run.strategy) {
+                let json = config.params.as_json();
+                assert!(
+                    json.contains(&format!(r#""components":["{label}"]"#)),
+                    "{json}"
+                );
+            }
+        }
+    }
+}
+
+/// The rows of `out/cells.csv` as named fields.
+fn cells(out: &Path) -> Vec<BTreeMap<String, String>> {
+    let text = std::fs::read_to_string(out.join("cells.csv")).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    lines
+        .map(|line| {
+            let fields = line.split(',').map(String::from);
+            header.iter().map(|h| h.to_string()).zip(fields).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_labelled_grt_run_is_run_compared_and_shown_by_its_label() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    run_into(EXPERIMENT, &one, "1", false);
+    run_into(EXPERIMENT, &two, "2", false);
+    assert_eq!(
+        common::cells_without_timing(&one),
+        common::cells_without_timing(&two)
+    );
+    assert_eq!(common::suite_files(&one), common::suite_files(&two));
+    let rows = cells(&one);
+    for strategy in ["grt", "impurity", "fdrt"] {
+        // 2 replicates × 2 units × 6 mutants.
+        let count = rows.iter().filter(|r| r["strategy"] == strategy).count();
+        assert_eq!(count, 24, "{strategy}");
+    }
+    let compared = success_stdout(testspace().arg("compare").arg(&one).args([
+        "--baseline",
+        "fdrt",
+        "--format",
+        "csv",
+    ]));
+    assert!(compared.contains(",impurity,fdrt,kills,"), "{compared}");
+    let killed = rows
+        .iter()
+        .find(|r| r["strategy"] == "impurity" && r["outcome"] == "killed")
+        .expect("a kill");
+    let shown = success_stdout(
+        testspace()
+            .arg("show-test")
+            .arg(&one)
+            .args([
+                "--subject",
+                &killed["subject"],
+                "--mutant",
+                &killed["mutant"],
+            ])
+            .args(["--strategy", "impurity", "--n", "20"])
+            .args(["--replicate", &killed["replicate"]]),
+    );
+    assert!(
+        shown.contains("#[test]") && shown.contains("impurity"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn unknown_components_and_parameters_are_refused_where_the_file_names_them() {
+    let message = refused_run(
+        EXPERIMENT,
+        r#"components = ["impurity"]"#,
+        r#"components = ["impurity", "telepathy"]"#,
+    );
+    assert!(message.contains("bad.toml"), "{message}");
+    assert!(
+        message.contains("phase[0].run[1].params.components"),
+        "{message}"
+    );
+    assert!(message.contains("telepathy"), "{message}");
+    let message = refused_run(
+        EXPERIMENT,
+        r#"components = ["impurity"]"#,
+        "fuzz-sigma = 3.0",
+    );
+    assert!(
+        message.contains("phase[0].run[1].params.fuzz-sigma"),
+        "{message}"
+    );
+    let message = refused_run(EXPERIMENT, r#"label = "impurity""#, r#"label = "fdrt""#);
+    assert!(message.contains("phase[0].run[1].label"), "{message}");
+}
