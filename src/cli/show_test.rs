@@ -186,7 +186,7 @@ fn regenerate(
     let (context, calls) = match &run.strategy {
         RunStrategy::Walk(walk) => {
             let context = Arc::clone(&plan.context);
-            let strategy = walk.build(context.call_space(), n, seed);
+            let strategy = walk.build(&context, n, seed);
             let mut calls = vec![0u32; n];
             anyhow::ensure!(
                 strategy.case_into(counter, &mut calls),

@@ -162,11 +162,14 @@ pub fn parse_experiment_profile(
         profiles: std::cell::RefCell::new(std::collections::BTreeSet::from([
             DEFAULT_PROFILE.to_string()
         ])),
+        contexts: std::cell::OnceCell::new(),
     };
     let name = parser.name(&decl.name)?;
     let seed = decl.seed.as_ref().map_or(0, |s| *s.get_ref());
     let replicates = parser.replicates(decl.replicates.as_ref())?;
     let subjects = parser.subjects(&decl.subjects, &decl.context)?;
+    let contexts = subjects.iter().map(|s| Arc::clone(&s.context)).collect();
+    parser.contexts.set(contexts).expect("set once");
     let oracle = parser.oracle(decl.oracle.as_ref())?;
     let (mutant_sample, sample_seed) = parser.mutants(decl.mutants.as_ref(), seed)?;
     let watchdog = parser.seconds(decl.watchdog.as_ref(), "watchdog")?;
@@ -224,6 +227,8 @@ struct Parser<'a> {
     source: &'a str,
     profile: &'a str,
     profiles: std::cell::RefCell<std::collections::BTreeSet<String>>,
+    /// The subjects' test contexts, once read: the scope of parameters that name methods.
+    contexts: std::cell::OnceCell<Vec<Arc<TestContext>>>,
 }
 
 impl Parser<'_> {

@@ -9,11 +9,15 @@
 //! [phase.run.params]
 //! repeat = 2                  # the walk's own parameters; unknown keys are errors
 //! ```
+//!
+//! A parameter that names a file (`choice`'s `model`) is relative to the experiment file's
+//! folder, and parameters that name methods are checked against the subjects' contexts
+//! ([`ParameterScope`]).
 
 use super::Parser;
 use super::generator_params::ParamsDecl;
 use crate::context::file::FileError;
-use crate::strategy::{ParameterValues, StrategyKind};
+use crate::strategy::{ParameterScope, ParameterValues, StrategyKind};
 
 impl Parser<'_> {
     /// The parameters of walk `kind` from `params` (each value may be profiled).
@@ -23,6 +27,12 @@ impl Parser<'_> {
         kind: StrategyKind,
         params: Option<&ParamsDecl>,
     ) -> Result<ParameterValues, FileError> {
-        self.registered_parameters(at, kind.name(), params, |table| kind.read_parameters(table))
+        let scope = ParameterScope {
+            directory: self.path.parent(),
+            contexts: self.contexts.get().map_or(&[], Vec::as_slice),
+        };
+        self.registered_parameters(at, kind.name(), params, |table| {
+            kind.read_parameters_in(table, &scope)
+        })
     }
 }
