@@ -47,6 +47,7 @@
 //!
 //! Unknown keys are errors, and every error names the file, line, column and field.
 
+use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -153,12 +154,36 @@ pub fn parse_experiment_profile(
     source: &str,
     profile: &str,
 ) -> Result<Experiment, FileError> {
+    parse(path, source, profile, None)
+}
+
+/// Parses the copy of an experiment file that a results folder holds, with the profile
+/// and the walk parameters its manifest records (`recorded`, by `phase[i].run[j]`): each
+/// walk run's parameters are the recorded values where there are any, so that a parameter
+/// naming a file (a `choice` model) is what the run used, and no file is read.
+pub fn parse_recorded_experiment(
+    path: &Path,
+    source: &str,
+    profile: &str,
+    recorded: &BTreeMap<String, serde_json::Value>,
+) -> Result<Experiment, FileError> {
+    parse(path, source, profile, Some(recorded))
+}
+
+/// [`parse_experiment_profile`], with recorded walk parameters if any.
+fn parse(
+    path: &Path,
+    source: &str,
+    profile: &str,
+    recorded: Option<&BTreeMap<String, serde_json::Value>>,
+) -> Result<Experiment, FileError> {
     let decl: ExperimentDecl =
         toml::from_str(source).map_err(|e| FileError::from_toml(path, source, &e))?;
     let parser = Parser {
         path,
         source,
         profile,
+        recorded,
         profiles: std::cell::RefCell::new(std::collections::BTreeSet::from([
             DEFAULT_PROFILE.to_string()
         ])),
@@ -229,6 +254,8 @@ struct Parser<'a> {
     profiles: std::cell::RefCell<std::collections::BTreeSet<String>>,
     /// The subjects' test contexts, once read: the scope of parameters that name methods.
     contexts: std::cell::OnceCell<Vec<Arc<TestContext>>>,
+    /// Walk parameters recorded by a run, by `phase[i].run[j]` (a results folder's copy).
+    recorded: Option<&'a BTreeMap<String, serde_json::Value>>,
 }
 
 impl Parser<'_> {

@@ -175,7 +175,8 @@ impl ModelFile {
 
     /// A weight: a finite number of at least 0.
     fn weight(&mut self, field: &str, value: &Spanned<toml::Value>) -> Result<f64, FileError> {
-        self.spans.insert(field.to_string(), value.span());
+        // A signature's key keeps its own place (names are checked later against units).
+        self.spans.entry(field.to_string()).or_insert(value.span());
         let number = match value.get_ref() {
             toml::Value::Integer(i) => Some(*i as f64),
             toml::Value::Float(f) => Some(*f),
