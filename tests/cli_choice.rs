@@ -167,3 +167,33 @@ fn a_bad_model_file_is_refused_naming_the_experiment_and_the_model_files_line() 
         "{message}"
     );
 }
+
+#[test]
+fn resuming_a_run_whose_model_file_has_changed_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (from, to) in [
+        (EXPERIMENT, "experiments/choice.toml"),
+        ("testdata/models/list.toml", "models/list.toml"),
+    ] {
+        std::fs::create_dir_all(dir.path().join(to).parent().unwrap()).unwrap();
+        std::fs::copy(from, dir.path().join(to)).unwrap();
+    }
+    let experiment = dir.path().join("experiments/choice.toml");
+    let out = dir.path().join("out");
+    common::run_into(experiment.to_str().unwrap(), &out, "1", false);
+    let model = dir.path().join("models/list.toml");
+    let text = std::fs::read_to_string(&model).unwrap();
+    std::fs::write(
+        &model,
+        text.replace("\"add(Integer)\" = 4", "\"add(Integer)\" = 5"),
+    )
+    .unwrap();
+    let mut resume = testspace();
+    resume
+        .arg("run")
+        .arg(&experiment)
+        .args(["--quiet", "--resume", "--out"])
+        .arg(&out);
+    let message = failure(resume);
+    assert!(message.contains("other walk parameters"), "{message}");
+}

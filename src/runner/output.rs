@@ -98,7 +98,7 @@ pub struct Machine {
 }
 
 /// The parameter values of `experiment`'s walk runs that set any, by `phase[i].run[j]`.
-fn walk_parameters(experiment: &Experiment) -> BTreeMap<String, serde_json::Value> {
+pub(crate) fn walk_parameters(experiment: &Experiment) -> BTreeMap<String, serde_json::Value> {
     let mut values = BTreeMap::new();
     for (p, phase) in experiment.phases.iter().enumerate() {
         for (r, run) in phase.runs.iter().enumerate() {

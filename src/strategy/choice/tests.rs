@@ -279,6 +279,43 @@ fn a_model_made_on_one_unit_applies_to_every_unit_of_its_interface() {
 }
 
 #[test]
+fn every_example_model_applies_to_every_unit_of_the_interface_its_name_starts_with() {
+    let interfaces = [
+        ("list", &["ArrayList", "Vector", "LinkedList", "Stack"][..]),
+        (
+            "map",
+            &[
+                "HashMap",
+                "LinkedHashMap",
+                "Hashtable",
+                "TreeMap",
+                "EnumMap",
+            ][..],
+        ),
+        ("set", &["HashSet", "LinkedHashSet", "TreeSet"][..]),
+    ];
+    let mut checked = 0;
+    for entry in std::fs::read_dir("models").unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let (_, units) = interfaces
+            .iter()
+            .find(|(prefix, _)| name.starts_with(prefix))
+            .unwrap_or_else(|| panic!("{name}: name a model after its interface"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let file = ModelFile::parse(&path, text).unwrap();
+        let contexts: Vec<TestContext> = units.iter().map(|u| paper(u)).collect();
+        // As in a run on all of them (Stack has no `C(int)`, say); each resolves.
+        file.check(&contexts.iter().collect::<Vec<_>>()).unwrap();
+        for context in &contexts {
+            assert!(Choice::new(&file.model, context, 5, 1).is_ok(), "{name}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 1);
+}
+
+#[test]
 fn a_model_naming_a_method_of_no_unit_of_the_run_is_refused_at_its_line() {
     let text = "[methods]\n\"add(Integer)\" = 1\n\"push(Integer)\" = 2\n";
     let file = ModelFile::parse(Path::new("stack.toml"), text.to_string()).unwrap();
@@ -417,5 +454,32 @@ proptest! {
         let text = model.to_toml();
         let read = ModelFile::parse(Path::new("m.toml"), text.clone()).map(|f| f.model);
         prop_assert_eq!(read, Ok(model), "{}", text);
+    }
+}
+
+#[test]
+fn a_swarm_configuration_is_the_choice_model_that_zeroes_its_dropped_methods() {
+    let context = paper("LinkedList");
+    let params = crate::strategy::SwarmParams {
+        keep: crate::strategy::Probability(0.5),
+        group: 4,
+    };
+    let swarm = crate::strategy::Swarm::build(&context, 7, 23, &params);
+    let (mut a, mut b) = ([0u32; 7], [0u32; 7]);
+    for group in 0..50u64 {
+        let kept = swarm.configuration(group);
+        let mut configuration = Model::default();
+        for (p, method) in context.methods().iter().enumerate() {
+            let weight = if kept.contains(&p) { 1.0 } else { 0.0 };
+            configuration
+                .methods
+                .insert(interface_signature(method), weight);
+        }
+        let choice = Choice::new(&configuration, &context, 7, 23).unwrap();
+        for k in group * 4..group * 4 + 4 {
+            swarm.case_into(k, &mut a);
+            choice.case_into(k, &mut b);
+            assert_eq!(a, b, "group {group}, test case {k}");
+        }
     }
 }
