@@ -4,9 +4,12 @@
 //! Contract of [`Parameters`]: `Default` gives the published (or only) setting; every field
 //! has a kebab-case name in TOML (`#[serde(rename_all = "kebab-case")]`), may be left out
 //! (`#[serde(default)]`), and no other key is accepted; [`Parameters::check`] refuses
-//! combinations that the types allow but the strategy does not. [`read`] applies all of that
-//! to a TOML table and names the offending key in every error, so that the experiment
-//! parser can point at its line.
+//! combinations that the types allow but the strategy does not; [`Parameters::resolve`]
+//! completes values that name something outside the table (a file, relative to the
+//! experiment file's folder; methods of the run's contexts) into self-contained values.
+//! [`read_in`] applies all of that to a TOML table in a [`ParameterScope`] and names the
+//! offending key in every error, so that the experiment parser can point at its line
+//! ([`read`]: with an empty scope, as generators' parameters are read).
 
 use std::fmt::Debug;
 use std::path::Path;

@@ -264,7 +264,7 @@ impl ModelFile {
         decl: &TableDecl<Spanned<toml::Value>>,
     ) -> Result<BTreeMap<String, Vec<f64>>, FileError> {
         let table = field("slots", signature);
-        let names = slot_names(signature);
+        let names = possible_slot_names(signature);
         let mut slots = BTreeMap::new();
         for (slot, value) in decl.get_ref() {
             let at = field(&table, slot.get_ref());
@@ -343,7 +343,7 @@ pub fn parse_signature(text: &str) -> Result<String, String> {
 /// The slot names a signature may have: `arg0` … for its parameters, `target` unless it is
 /// a constructor, and `result` (whether the method has a target and a result is the
 /// unit's business; [`super::resolve`] checks).
-fn slot_names(signature: &str) -> Vec<String> {
+fn possible_slot_names(signature: &str) -> Vec<String> {
     let (name, rest) = signature.split_once('(').expect("a checked signature");
     let count = rest
         .trim_end_matches(')')
