@@ -29,7 +29,8 @@
 //! stop-when-killed = true           # later runs of this phase skip mutants already killed
 //!
 //! [[phase.run]]
-//! strategy = "r"                    # be, r, r-leaf, bobw, bobw-prime; fdrt, fdrt-reset, fcrt;
+//! strategy = "r"                    # be, r, r-leaf, bobw, bobw-prime, round-robin, swarm,
+//!                                   # choice (params: model = "FILE"); fdrt, fdrt-reset, fcrt;
 //!                                   # fe-sat, fe-greedy, be-structures, random-structures
 //! n = [10, 100, 1000]               # or a SPEC string: "1..=8", "paper"
 //! tests = 1000                      # or "E(r)": E(n) of this phase's r run; or "unlimited"
