@@ -2,8 +2,8 @@
 //! methods, j = 118, nc(m) from 1 to 8): `bobw` (random access and cursor), `bobw-prime` and
 //! `be` (their sequential cursors) against `r`, at n = 4 (z < 2⁶⁴: bobw's binary Feistel
 //! network) and n = 8, 64, 1024 (its digit Feistel network); `choice` with the default model
-//! (R's draws) and with weights ∝ nc(m) and a Markov row (the target: at most 1.5 ×
-//! R's cost per call).
+//! (R's draws), with weights ∝ nc(m) (`choice-nc`) and with a Markov row besides
+//! (`choice-markov`) — the target is at most 1.5 × R's cost per call.
 //!
 //! Run: `cargo bench --bench strategies -- --warm-up-time 1 --measurement-time 3`.
 
@@ -24,15 +24,17 @@ fn context() -> TestContext {
     context
 }
 
-/// Weights ∝ nc(m), and after `add(Integer)` mostly `get(int)`.
-fn weighted_model(context: &TestContext) -> Model {
+/// Weights ∝ nc(m), and with `markov` after `add(Integer)` mostly `get(int)`.
+fn weighted_model(context: &TestContext, markov: bool) -> Model {
     let mut model = Model::default();
     for method in context.methods() {
         let weight = method.nc as f64;
         model.methods.insert(interface_signature(method), weight);
     }
-    let row = [("get(int)".to_string(), 50.0)].into();
-    model.markov.insert("add(Integer)".into(), row);
+    if markov {
+        let row = [("get(int)".to_string(), 50.0)].into();
+        model.markov.insert("add(Integer)".into(), row);
+    }
     model
 }
 
@@ -71,15 +73,18 @@ fn strategies(c: &mut Criterion) {
                 });
             }
         }
-        let weighted = Choice::new(&weighted_model(&context), &context, n, 2010).expect("resolves");
-        let mut out = vec![0u32; n];
-        let mut counter = 0u64;
-        group.bench_function(BenchmarkId::new("choice-weighted", n), |b| {
-            b.iter(|| {
-                counter += 1;
-                black_box(weighted.case_into(black_box(counter), &mut out));
-            })
-        });
+        for (name, markov) in [("choice-nc", false), ("choice-markov", true)] {
+            let model = weighted_model(&context, markov);
+            let weighted = Choice::new(&model, &context, n, 2010).expect("resolves");
+            let mut out = vec![0u32; n];
+            let mut counter = 0u64;
+            group.bench_function(BenchmarkId::new(name, n), |b| {
+                b.iter(|| {
+                    counter += 1;
+                    black_box(weighted.case_into(black_box(counter), &mut out));
+                })
+            });
+        }
     }
     group.finish();
 }

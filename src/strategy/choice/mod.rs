@@ -95,18 +95,18 @@ impl Parameters for ChoiceParams {
 pub struct Choice {
     n: usize,
     seed: u64,
-    /// The categorical weights over `methods`.
+    /// The categorical weights over `calls`.
     first: Categorical,
-    methods: Box<[MethodChoice]>,
+    /// (first call index, nc(m)) of each method with a call, as `r` holds them.
+    calls: Box<[(u32, u64)]>,
+    /// Per method, its Markov row and slot weights; `None` if the model has neither for
+    /// any method (then each call is drawn exactly as `r` draws it, from `first`).
+    steering: Option<Box<[Steering]>>,
 }
 
-/// One method of M_C (with a call) as the walk draws it.
+/// What the model says beyond the categorical weights about one method.
 #[derive(Clone, Debug)]
-struct MethodChoice {
-    /// Its first call index.
-    offset: u32,
-    /// nc(m).
-    nc: u64,
+struct Steering {
     /// The distribution of the next call's method after this one (`None`: `first`).
     after: Option<Categorical>,
     /// Its slots, when the model weights any of them.
@@ -143,23 +143,28 @@ impl Choice {
             let weights: Vec<f64> = drawn.iter().map(|&p| weights[p]).collect();
             Categorical::new(&weights)
         };
-        let methods = drawn
+        let calls = drawn
             .iter()
-            .map(|&p| MethodChoice {
-                offset: shapes[p].offset as u32,
-                nc: shapes[p].nc,
+            .map(|&p| (shapes[p].offset as u32, shapes[p].nc))
+            .collect();
+        let steering: Box<[Steering]> = drawn
+            .iter()
+            .map(|&p| Steering {
                 after: resolution.after[p].as_deref().map(among_drawn),
-                slots: resolution.slots[p].as_ref().map(|weights| {
-                    let radices = &shapes[p].radices;
-                    slot_choices(radices, weights)
-                }),
+                slots: resolution.slots[p]
+                    .as_ref()
+                    .map(|weights| slot_choices(&shapes[p].radices, weights)),
             })
             .collect();
+        let steers = steering
+            .iter()
+            .any(|s| s.after.is_some() || s.slots.is_some());
         Ok(Choice {
             n,
             seed,
             first: among_drawn(&resolution.methods),
-            methods,
+            calls,
+            steering: steers.then_some(steering),
         })
     }
 }
@@ -221,16 +226,39 @@ impl Strategy for Choice {
 
     fn case_into(&self, counter: u64, out: &mut [u32]) -> bool {
         let mut rng = case_rng(self.seed, counter);
-        let mut methods = &self.first;
-        for call in out.iter_mut() {
-            let method = &self.methods[methods.draw(&mut rng) as usize];
-            *call = match &method.slots {
-                None => uniform_call(&mut rng, (method.offset, method.nc)),
-                Some(slots) => method.offset + weighted_slots(&mut rng, slots),
-            };
-            methods = method.after.as_ref().unwrap_or(&self.first);
+        match (&self.steering, &self.first) {
+            // The default model: `r`'s loop.
+            (None, Categorical::All(count)) => {
+                for call in out.iter_mut() {
+                    let method = below(&mut rng, u64::from(*count)) as usize;
+                    *call = uniform_call(&mut rng, self.calls[method]);
+                }
+            }
+            (None, first) => {
+                for call in out.iter_mut() {
+                    let method = first.draw(&mut rng) as usize;
+                    *call = uniform_call(&mut rng, self.calls[method]);
+                }
+            }
+            (Some(steering), _) => self.steered(&mut rng, steering, out),
         }
         true
+    }
+}
+
+impl Choice {
+    /// A test case under a model with Markov rows or slot weights.
+    fn steered(&self, rng: &mut impl rand::Rng, steering: &[Steering], out: &mut [u32]) {
+        let mut methods = &self.first;
+        for call in out.iter_mut() {
+            let method = methods.draw(rng) as usize;
+            let (offset, nc) = self.calls[method];
+            *call = match &steering[method].slots {
+                None => uniform_call(rng, (offset, nc)),
+                Some(slots) => offset + weighted_slots(rng, slots),
+            };
+            methods = steering[method].after.as_ref().unwrap_or(&self.first);
+        }
     }
 }
 
