@@ -102,6 +102,7 @@ fn million_cells(criterion: &mut Criterion) {
         finished: None,
         jobs: 1,
         shard: None,
+        walk_parameters: Default::default(),
         machine: Machine {
             hostname: String::new(),
             os: String::new(),

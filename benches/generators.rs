@@ -42,7 +42,7 @@ fn plan(class: &str) -> (&'static dyn Unit, Arc<TestContext>) {
 
 /// R: CALLS / N test cases generated and run on gold.
 fn random_on_gold(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> u64 {
-    let strategy = StrategyKind::RANDOM.build(context.call_space(), N, seed);
+    let strategy = StrategyKind::RANDOM.build(context, N, seed);
     let mut session = unit.mutant_session(Arc::clone(context), GOLD).unwrap();
     session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
     let mut case = vec![0u32; N];

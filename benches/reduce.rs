@@ -35,8 +35,7 @@ fn reduction(c: &mut Criterion) {
             .iter()
             .find(|plan| plan.unit.class() == cell.subject)
             .expect("a subject of the experiment");
-        let strategy =
-            StrategyKind::RANDOM.build(plan.context.call_space(), N as usize, experiment.seed);
+        let strategy = StrategyKind::RANDOM.build(&plan.context, N as usize, experiment.seed);
         let mut calls = vec![0u32; N as usize];
         let counter = cell.first_failure.expect("killed") - 1;
         assert!(strategy.case_into(counter, &mut calls));

@@ -220,7 +220,7 @@ fn overhead(c: &mut Criterion) {
     let unit = registry().find("ArrayList").unwrap();
     let selection = MethodSelection::Signatures(SMALL.iter().map(|s| s.to_string()).collect());
     let context = Arc::new(TestContext::new(unit, &selection, PoolInit::paper()).unwrap());
-    let strategy = StrategyKind::RANDOM.build(context.call_space(), 1024, 7);
+    let strategy = StrategyKind::RANDOM.build(&context, 1024, 7);
     let cases: Vec<Vec<u32>> = (0..20)
         .map(|k| {
             let mut case = vec![0; 1024];

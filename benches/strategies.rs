@@ -1,28 +1,45 @@
-//! Per-test-case generation cost of the strategies at j = 300: `bobw` (random access and
-//! cursor), `bobw-prime` and `be` (their sequential cursors) against `r`, at n = 4 (z < 2⁶⁴:
-//! bobw's binary Feistel network) and n = 8, 64, 1024 (its digit Feistel network).
+//! Per-test-case generation cost of the strategies on LinkedList's paper context (44
+//! methods, j = 118, nc(m) from 1 to 8): `bobw` (random access and cursor), `bobw-prime` and
+//! `be` (their sequential cursors) against `r`, at n = 4 (z < 2⁶⁴: bobw's binary Feistel
+//! network) and n = 8, 64, 1024 (its digit Feistel network); `choice` with the default model
+//! (R's draws), with weights ∝ nc(m) (`choice-nc`) and with a Markov row besides
+//! (`choice-markov`) — the target is at most 1.5 × R's cost per call.
 //!
 //! Run: `cargo bench --bench strategies -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use testspace::encoding::CallSpace;
-use testspace::strategy::{Strategy, StrategyKind};
+use testspace::context::TestContext;
+use testspace::strategy::choice::model::Model;
+use testspace::strategy::choice::resolve::interface_signature;
+use testspace::strategy::{Choice, Strategy, StrategyKind};
+use testspace::subject::registry;
 
-/// 20 methods whose nc(m) sum to j = 300.
-fn call_space() -> CallSpace {
-    let nc = [
-        1, 2, 3, 4, 5, 6, 8, 9, 10, 12, 12, 15, 16, 18, 20, 24, 25, 30, 30, 50,
-    ];
-    let space = CallSpace::new(nc.iter().enumerate().map(|(m, &c)| (m, vec![c])).collect())
-        .expect("a valid call space");
-    assert_eq!(space.j(), 300);
-    space
+/// LinkedList's paper context.
+fn context() -> TestContext {
+    let unit = registry().find("LinkedList").expect("a registered unit");
+    let context = TestContext::paper(unit).expect("the paper's context");
+    assert_eq!(context.j(), 118);
+    context
+}
+
+/// Weights ∝ nc(m), and with `markov` after `add(Integer)` mostly `get(int)`.
+fn weighted_model(context: &TestContext, markov: bool) -> Model {
+    let mut model = Model::default();
+    for method in context.methods() {
+        let weight = method.nc as f64;
+        model.methods.insert(interface_signature(method), weight);
+    }
+    if markov {
+        let row = [("get(int)".to_string(), 50.0)].into();
+        model.markov.insert("add(Integer)".into(), row);
+    }
+    model
 }
 
 fn strategies(c: &mut Criterion) {
-    let space = call_space();
+    let context = context();
     let mut group = c.benchmark_group("per_test_case");
     for n in [4usize, 8, 64, 1024] {
         for kind in [
@@ -30,10 +47,16 @@ fn strategies(c: &mut Criterion) {
             StrategyKind::PERMUTATION_WALK,
             StrategyKind::PRIME_STEP,
             StrategyKind::BOUNDED_EXHAUSTIVE,
+            StrategyKind::CHOICE,
         ] {
-            let strategy: Box<dyn Strategy> = kind.build(&space, n, 2010);
+            let strategy: Box<dyn Strategy> = kind.build(&context, n, 2010);
             let mut out = vec![0u32; n];
-            if [StrategyKind::RANDOM, StrategyKind::PERMUTATION_WALK].contains(&kind) {
+            let random_access = [
+                StrategyKind::RANDOM,
+                StrategyKind::PERMUTATION_WALK,
+                StrategyKind::CHOICE,
+            ];
+            if random_access.contains(&kind) {
                 // Random access: test case k for consecutive k.
                 let mut counter = 0u64;
                 group.bench_function(BenchmarkId::new(format!("{kind}"), n), |b| {
@@ -43,12 +66,24 @@ fn strategies(c: &mut Criterion) {
                     })
                 });
             }
-            if kind != StrategyKind::RANDOM {
+            if ![StrategyKind::RANDOM, StrategyKind::CHOICE].contains(&kind) {
                 let mut cursor = strategy.cursor(0);
                 group.bench_function(BenchmarkId::new(format!("{kind}-cursor"), n), |b| {
                     b.iter(|| black_box(cursor.next_case(&mut out)))
                 });
             }
+        }
+        for (name, markov) in [("choice-nc", false), ("choice-markov", true)] {
+            let model = weighted_model(&context, markov);
+            let weighted = Choice::new(&model, &context, n, 2010).expect("resolves");
+            let mut out = vec![0u32; n];
+            let mut counter = 0u64;
+            group.bench_function(BenchmarkId::new(name, n), |b| {
+                b.iter(|| {
+                    counter += 1;
+                    black_box(weighted.case_into(black_box(counter), &mut out));
+                })
+            });
         }
     }
     group.finish();

@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use testspace::context::TestContext;
 use testspace::coverage::measure::measure;
 use testspace::coverage::{Coverage, ProbeSet};
+use testspace::experiment::WalkConfig;
 use testspace::spec::paper_lengths;
 use testspace::strategy::StrategyKind;
 use testspace::subject::coverage::ProbeKind;
@@ -46,7 +47,8 @@ fn measure_unit(unit: &'static dyn Unit) -> UnitResult {
     for strategy in STRATEGIES {
         let mut top = (0, 0);
         for n in paper_lengths() {
-            let m = measure(unit, &context, strategy, n as usize, TESTS, SEED).expect("measured");
+            let walk = WalkConfig::of(strategy);
+            let m = measure(unit, &context, &walk, n as usize, TESTS, SEED).expect("measured");
             union.absorb_set(m.coverage.covered());
             if m.coverage.branches_covered() > top.0 {
                 top = (m.coverage.branches_covered(), n);

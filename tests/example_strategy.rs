@@ -11,8 +11,7 @@ use std::path::Path;
 use common::{success_stdout, testspace};
 use std::sync::Arc;
 
-use testspace::context::TestContext;
-use testspace::encoding::CallSpace;
+use testspace::context::{MethodSelection, PoolInit, TestContext};
 use testspace::generator::{GeneratorConfig, GeneratorKind, SuiteBudget, generate_suite};
 use testspace::strategy::{NoParameters, RoundRobin, Strategy, StrategyKind, Walk};
 use testspace::subject::registry;
@@ -74,11 +73,15 @@ fn grow_keeps_only_calls_that_throw_nothing_and_its_suite_follows_from_the_seed(
 
 #[test]
 fn round_robin_calls_the_methods_in_turn_and_draws_every_call_of_each() {
-    // Three methods with 1, 2 and 12 calls (j = 15).
-    let space = CallSpace::new(vec![(0, vec![]), (1, vec![2]), (2, vec![2, 2, 3])]).unwrap();
-    let walk = RoundRobin::build(&space, 4, 9, &NoParameters {});
+    // Three methods with 1, 2 and 8 calls (j = 11).
+    let unit = registry().find("ArrayList").unwrap();
+    let methods = ["ArrayList()", "size()", "set(int,Integer)"].map(String::from);
+    let selection = MethodSelection::Signatures(methods.to_vec());
+    let context = TestContext::new(unit, &selection, PoolInit::paper()).unwrap();
+    let space = context.call_space();
+    let walk = RoundRobin::build(&context, 4, 9, &NoParameters {});
     let mut out = [0u32; 4];
-    let mut seen = [false; 15];
+    let mut seen = [false; 11];
     for k in 0..300u64 {
         assert!(walk.case_into(k, &mut out));
         for (i, &call) in out.iter().enumerate() {

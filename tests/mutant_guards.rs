@@ -540,7 +540,7 @@ fn a_job_skips_the_mutant_where_a_guarded_prefix_decides_and_counts_as_a_direct_
     let result = execute(&job, &unit, &context).unwrap();
 
     // The direct run: every test case on gold and on the mutant, through the oracle.
-    let strategy = StrategyKind::BOUNDED_EXHAUSTIVE.build(context.call_space(), job.n, job.seed);
+    let strategy = StrategyKind::BOUNDED_EXHAUSTIVE.build(&context, job.n, job.seed);
     let mut gold = unit
         .planted
         .mutant_session(Arc::clone(&context), GOLD)

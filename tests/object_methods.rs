@@ -75,7 +75,7 @@ fn gold_object_methods_change_nothing_observable() {
         pools.ints.push(0);
         pools.bools.push(false);
         pools.strings.push(String::new());
-        let strategy = StrategyKind::RANDOM.build(context.call_space(), N, 0x0b1ec7);
+        let strategy = StrategyKind::RANDOM.build(&context, N, 0x0b1ec7);
         let mut case = vec![0u32; N];
         for seed in 0..SEEDS {
             strategy.case_into(seed, &mut case);

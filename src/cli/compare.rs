@@ -10,10 +10,8 @@ use clap::{Args, ValueEnum};
 use polars_core::prelude::{Column, DataFrame};
 
 use crate::experiment::Until;
-use crate::experiment::file::parse_experiment_profile;
 use crate::report::compare::{CompareSpec, ComparisonRow, Metric, compare};
 use crate::report::{COMPARISON_PHASE, read_cells};
-use crate::runner::output::read_manifest;
 use crate::table::{format_text_table, write_csv};
 
 /// Output formats of `compare`.
@@ -72,15 +70,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let results = &args.results;
     let cells =
         read_cells(results).with_context(|| format!("cannot compare {}", results.display()))?;
-    let manifest = read_manifest(results)?;
-    let experiment_path = results.join("experiment.toml");
-    let source = std::fs::read_to_string(&experiment_path).with_context(|| {
-        format!(
-            "{} is not a results folder (no experiment.toml)",
-            results.display()
-        )
-    })?;
-    let experiment = parse_experiment_profile(&experiment_path, &source, &manifest.profile)?;
+    let experiment = super::show_test::read_experiment(results)?;
     let budget_runs: BTreeSet<(String, u32)> = experiment
         .phases
         .iter()

@@ -79,7 +79,8 @@ pub fn run(args: &CoverageArgs) -> anyhow::Result<()> {
     let (format, args) = (args.format, &args.walk);
     let context = Arc::new(super::context::load(&args.context)?);
     let unit = registry().find(context.class())?;
-    let measurement = measure(unit, &context, args.strategy, args.n, args.count, args.seed)
+    let walk = args.walk(&context)?;
+    let measurement = measure(unit, &context, &walk, args.n, args.count, args.seed)
         .with_context(|| format!("cannot measure coverage in {}", args.context.display()))?;
     let report = report(args, unit.class(), unit.source(), &measurement);
     match format {

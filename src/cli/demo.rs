@@ -48,7 +48,7 @@ pub fn run(args: &DemoArgs) -> anyhow::Result<()> {
     let lengths: Vec<usize> = (1..=8).chain([16, 32, 64, 128, 256, 512, 1024]).collect();
     for kind in StrategyKind::ALL {
         for &n in &lengths {
-            let strategy = kind.build(context.call_space(), n, args.seed);
+            let strategy = kind.build(&context, n, args.seed);
             let mut session = unit.session(Arc::clone(&context));
             let mut cursor = strategy.cursor(0);
             let mut case = vec![0u32; n];

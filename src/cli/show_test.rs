@@ -10,7 +10,7 @@ use clap::Args;
 
 use crate::experiment::OracleKind;
 use crate::experiment::RunStrategy;
-use crate::experiment::file::parse_experiment_profile;
+use crate::experiment::file::parse_recorded_experiment;
 use crate::runner::CellRecord;
 
 /// Which cell's first failing test case: the arguments `show-test` and `reduce` share.
@@ -105,7 +105,7 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
 }
 
 /// The experiment a results folder ran: its copy of the experiment file, read with the
-/// profile its manifest records.
+/// profile and walk parameters its manifest records.
 pub(crate) fn read_experiment(
     results: &std::path::Path,
 ) -> anyhow::Result<crate::experiment::Experiment> {
@@ -117,10 +117,11 @@ pub(crate) fn read_experiment(
         )
     })?;
     let manifest = crate::runner::output::read_manifest(results)?;
-    Ok(parse_experiment_profile(
+    Ok(parse_recorded_experiment(
         &experiment_path,
         &source,
         &manifest.profile,
+        &manifest.walk_parameters,
     )?)
 }
 
@@ -186,7 +187,7 @@ fn regenerate(
     let (context, calls) = match &run.strategy {
         RunStrategy::Walk(walk) => {
             let context = Arc::clone(&plan.context);
-            let strategy = walk.build(context.call_space(), n, seed);
+            let strategy = walk.build(&context, n, seed);
             let mut calls = vec![0u32; n];
             anyhow::ensure!(
                 strategy.case_into(counter, &mut calls),

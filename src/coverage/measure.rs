@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use super::Coverage;
 use crate::context::TestContext;
+use crate::experiment::WalkConfig;
 use crate::oracle::trace;
-use crate::strategy::StrategyKind;
 use crate::subject::{Session, Unit, guard};
 
 /// Errors measuring coverage.
@@ -32,12 +32,12 @@ pub struct Measurement {
     pub abandoned: u64,
 }
 
-/// Runs the first `count` test cases of `strategy` at length `n` with `seed` on gold
+/// Runs the first `count` test cases of the walk `strategy` at length `n` with `seed` on gold
 /// through `unit`'s coverage copy, in `context` (a context of `unit`).
 pub fn measure(
     unit: &dyn Unit,
     context: &Arc<TestContext>,
-    strategy: StrategyKind,
+    strategy: &WalkConfig,
     n: usize,
     count: u64,
     seed: u64,
@@ -51,7 +51,7 @@ pub fn measure(
         .ok_or_else(no_copy)?;
     session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
     let mut coverage = Coverage::new(table);
-    let walk = strategy.build(context.call_space(), n, seed);
+    let walk = strategy.build(context, n, seed);
     let mut cursor = walk.cursor(0);
     let mut case = vec![0u32; n];
     let (mut tests_run, mut abandoned) = (0, 0);
@@ -71,14 +71,31 @@ pub fn measure(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::strategy::StrategyKind;
     use crate::subject::registry;
 
     #[test]
     fn more_test_cases_cover_at_least_as_much_and_be_covers_the_constructor_first() {
         let unit = registry().find("ArrayList").unwrap();
         let context = Arc::new(TestContext::paper(unit).unwrap());
-        let few = measure(unit, &context, StrategyKind::RANDOM, 10, 10, 1).unwrap();
-        let many = measure(unit, &context, StrategyKind::RANDOM, 10, 300, 1).unwrap();
+        let few = measure(
+            unit,
+            &context,
+            &WalkConfig::of(StrategyKind::RANDOM),
+            10,
+            10,
+            1,
+        )
+        .unwrap();
+        let many = measure(
+            unit,
+            &context,
+            &WalkConfig::of(StrategyKind::RANDOM),
+            10,
+            300,
+            1,
+        )
+        .unwrap();
         assert_eq!((few.tests_run, many.tests_run), (10, 300));
         assert!(many.coverage.branches_covered() > few.coverage.branches_covered());
         assert!(
@@ -91,7 +108,7 @@ mod tests {
         let be = measure(
             unit,
             &context,
-            StrategyKind::BOUNDED_EXHAUSTIVE,
+            &WalkConfig::of(StrategyKind::BOUNDED_EXHAUSTIVE),
             1,
             1_000_000,
             0,
@@ -104,7 +121,15 @@ mod tests {
     fn a_unit_without_a_coverage_copy_is_named_in_the_error() {
         let unit = crate::subject::fixture::RegisterUnit::new();
         let context = Arc::new(TestContext::paper(&unit).unwrap());
-        let err = measure(&unit, &context, StrategyKind::RANDOM, 3, 5, 0).unwrap_err();
+        let err = measure(
+            &unit,
+            &context,
+            &WalkConfig::of(StrategyKind::RANDOM),
+            3,
+            5,
+            0,
+        )
+        .unwrap_err();
         assert_eq!(
             err.to_string(),
             "Register has no coverage copy (only the units under subjects/ have one)"

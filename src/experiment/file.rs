@@ -29,7 +29,8 @@
 //! stop-when-killed = true           # later runs of this phase skip mutants already killed
 //!
 //! [[phase.run]]
-//! strategy = "r"                    # be, r, r-leaf, bobw, bobw-prime; fdrt, fdrt-reset, fcrt;
+//! strategy = "r"                    # be, r, r-leaf, bobw, bobw-prime, round-robin, swarm,
+//!                                   # choice (params: model = "FILE"); fdrt, fdrt-reset, fcrt;
 //!                                   # fe-sat, fe-greedy, be-structures, random-structures
 //! n = [10, 100, 1000]               # or a SPEC string: "1..=8", "paper"
 //! tests = 1000                      # or "E(r)": E(n) of this phase's r run; or "unlimited"
@@ -47,6 +48,7 @@
 //!
 //! Unknown keys are errors, and every error names the file, line, column and field.
 
+use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -154,20 +156,47 @@ pub fn parse_experiment_profile(
     source: &str,
     profile: &str,
 ) -> Result<Experiment, FileError> {
+    parse(path, source, profile, None)
+}
+
+/// Parses the copy of an experiment file that a results folder holds, with the profile
+/// and the walk parameters its manifest records (`recorded`, by `phase[i].run[j]`): each
+/// walk run's parameters are the recorded values where there are any, so that a parameter
+/// naming a file (a `choice` model) is what the run used, and no file is read.
+pub fn parse_recorded_experiment(
+    path: &Path,
+    source: &str,
+    profile: &str,
+    recorded: &BTreeMap<String, serde_json::Value>,
+) -> Result<Experiment, FileError> {
+    parse(path, source, profile, Some(recorded))
+}
+
+/// [`parse_experiment_profile`], with recorded walk parameters if any.
+fn parse(
+    path: &Path,
+    source: &str,
+    profile: &str,
+    recorded: Option<&BTreeMap<String, serde_json::Value>>,
+) -> Result<Experiment, FileError> {
     let decl: ExperimentDecl =
         toml::from_str(source).map_err(|e| FileError::from_toml(path, source, &e))?;
     let parser = Parser {
         path,
         source,
         profile,
+        recorded,
         profiles: std::cell::RefCell::new(std::collections::BTreeSet::from([
             DEFAULT_PROFILE.to_string()
         ])),
+        contexts: std::cell::OnceCell::new(),
     };
     let name = parser.name(&decl.name)?;
     let seed = decl.seed.as_ref().map_or(0, |s| *s.get_ref());
     let replicates = parser.replicates(decl.replicates.as_ref())?;
     let subjects = parser.subjects(&decl.subjects, &decl.context)?;
+    let contexts = subjects.iter().map(|s| Arc::clone(&s.context)).collect();
+    parser.contexts.set(contexts).expect("set once");
     let oracle = parser.oracle(decl.oracle.as_ref())?;
     let (mutant_sample, sample_seed) = parser.mutants(decl.mutants.as_ref(), seed)?;
     let watchdog = parser.seconds(decl.watchdog.as_ref(), "watchdog")?;
@@ -225,6 +254,10 @@ struct Parser<'a> {
     source: &'a str,
     profile: &'a str,
     profiles: std::cell::RefCell<std::collections::BTreeSet<String>>,
+    /// The subjects' test contexts, once read: the scope of parameters that name methods.
+    contexts: std::cell::OnceCell<Vec<Arc<TestContext>>>,
+    /// Walk parameters recorded by a run, by `phase[i].run[j]` (a results folder's copy).
+    recorded: Option<&'a BTreeMap<String, serde_json::Value>>,
 }
 
 impl Parser<'_> {

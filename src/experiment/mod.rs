@@ -93,14 +93,14 @@ impl WalkConfig {
         }
     }
 
-    /// Builds the walk over `space` at length `n` with `seed`.
+    /// Builds the walk over `context`'s test cases at length `n` with `seed`.
     pub fn build(
         &self,
-        space: &crate::encoding::CallSpace,
+        context: &TestContext,
         n: usize,
         seed: u64,
     ) -> Box<dyn crate::strategy::Strategy> {
-        self.kind.build_with(space, n, seed, &self.params)
+        self.kind.build_with(context, n, seed, &self.params)
     }
 }
 

@@ -79,7 +79,7 @@ mod tests {
         context: &TestContext,
         n: usize,
     ) -> Option<Vec<u32>> {
-        let strategy = StrategyKind::RANDOM.build(context.call_space(), n, 2010);
+        let strategy = StrategyKind::RANDOM.build(context, n, 2010);
         let mut calls = vec![0u32; n];
         (0..1000).find_map(|counter| {
             strategy.case_into(counter, &mut calls);

@@ -352,7 +352,7 @@ impl<'a> MutantSurvey<'a> {
     }
 
     fn case(&self, strategy: StrategyKind, n: u64, seed: u64, counter: u64) -> Vec<u32> {
-        let walk = strategy.build(self.plan.context.call_space(), n as usize, seed);
+        let walk = strategy.build(&self.plan.context, n as usize, seed);
         let mut calls = vec![0u32; n as usize];
         walk.case_into(counter, &mut calls);
         calls
@@ -403,7 +403,7 @@ mod tests {
         let probabilities = random_call_probabilities(&context);
         assert!((probabilities.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         // Sampled frequencies of R(1) over 200,000 test cases, per call, within 5 σ.
-        let walk = StrategyKind::RANDOM.build(context.call_space(), 1, 3);
+        let walk = StrategyKind::RANDOM.build(&context, 1, 3);
         let mut counts = vec![0u64; probabilities.len()];
         let mut call = [0u32];
         let samples = 200_000u64;

@@ -254,7 +254,7 @@ pub fn execute_with(
         })?;
     let mut gold = GoldSide::new(job, unit, context);
     let walk = match &job.strategy {
-        RunStrategy::Walk(walk) => Some(walk.build(context.call_space(), job.n, job.seed)),
+        RunStrategy::Walk(walk) => Some(walk.build(context, job.n, job.seed)),
         RunStrategy::Generator(_) | RunStrategy::Structures(_) => None,
     };
     let mut cases: Box<dyn CaseSource + '_> = match walk.as_ref() {

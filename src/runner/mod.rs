@@ -694,7 +694,7 @@ pub fn run_experiment_source(
     // Held until the run ends (or its process dies): a second run into the folder refuses.
     let _lock = lock::RunLock::acquire(&output)?;
     if holds_a_run {
-        check_resumable(&output, path, &source, options)?;
+        check_resumable(&output, path, &source, &experiment, options)?;
     }
     output::write_manifest(
         &output,
@@ -783,6 +783,7 @@ fn check_resumable(
     output: &Path,
     path: &Path,
     source: &str,
+    experiment: &Experiment,
     options: &RunOptions,
 ) -> anyhow::Result<()> {
     let previous = output::read_manifest(output).ok();
@@ -835,6 +836,13 @@ fn check_resumable(
             path.display(),
             previous.experiment_sha256,
             hash
+        );
+    }
+    if previous.walk_parameters != output::walk_parameters(experiment) {
+        bail!(
+            "{} was produced with other walk parameters than {} now reads (a changed model file?): remove the folder to start again",
+            output.display(),
+            path.display()
         );
     }
     Ok(())

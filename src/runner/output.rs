@@ -6,11 +6,12 @@
 //! | file | content |
 //! |---|---|
 //! | `cells.csv`, `cells.parquet` | one row per cell; the columns are [`super::CellRecord`]'s fields |
-//! | `manifest.json` | experiment file, its SHA-256, seed, crate version, git commit, start and end time, machine |
+//! | `manifest.json` | experiment file, its SHA-256, seed, crate version, git commit, start and end time, machine, the walk runs' parameter values (a `choice` model's contents) |
 //! | `experiment.toml` | a copy of the experiment file, for `show-test` and for the record |
 //! | `journal.jsonl` | one JSON line per finished cell, appended as cells finish; `--resume` reads it |
 //! | `run.lock` | while a run writes into the folder ([`super::lock`]) |
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 use std::sync::Mutex;
@@ -23,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::CellRecord;
-use crate::experiment::Experiment;
+use crate::experiment::{Experiment, RunStrategy};
 use crate::table::{StagedFiles, write_csv_file, write_parquet_file};
 
 /// The file that marks a folder as a committed reference run: `run`, `reproduce` and
@@ -77,6 +78,10 @@ pub struct Manifest {
     pub shard: Option<super::Shard>,
     /// The machine.
     pub machine: Machine,
+    /// The parameter values of every walk run that sets any, by `phase[i].run[j]`, as read
+    /// (a `choice` model's contents included), so that the folder describes its runs.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub walk_parameters: BTreeMap<String, serde_json::Value>,
 }
 
 /// Where a run ran.
@@ -90,6 +95,24 @@ pub struct Machine {
     pub arch: String,
     /// Logical CPUs available.
     pub cpus: usize,
+}
+
+/// The parameter values of `experiment`'s walk runs that set any, by `phase[i].run[j]`.
+pub(crate) fn walk_parameters(experiment: &Experiment) -> BTreeMap<String, serde_json::Value> {
+    let mut values = BTreeMap::new();
+    for (p, phase) in experiment.phases.iter().enumerate() {
+        for (r, run) in phase.runs.iter().enumerate() {
+            let RunStrategy::Walk(walk) = &run.strategy else {
+                continue;
+            };
+            if walk.params.is_default() {
+                continue;
+            }
+            let json = serde_json::from_str(walk.params.as_json()).expect("canonical JSON");
+            values.insert(format!("phase[{p}].run[{r}]"), json);
+        }
+    }
+    values
 }
 
 impl Manifest {
@@ -122,6 +145,7 @@ impl Manifest {
             finished,
             jobs,
             shard: None,
+            walk_parameters: walk_parameters(experiment),
             machine: Machine {
                 hostname: fs::read_to_string("/etc/hostname")
                     .map(|h| h.trim().to_string())

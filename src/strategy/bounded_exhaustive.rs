@@ -37,12 +37,12 @@ impl super::Walk for BoundedExhaustive {
     type Params = super::NoParameters;
 
     fn build(
-        space: &crate::encoding::CallSpace,
+        context: &crate::context::TestContext,
         n: usize,
         _seed: u64,
         _params: &Self::Params,
     ) -> Self {
-        BoundedExhaustive::new(space.j(), n)
+        BoundedExhaustive::new(context.j(), n)
     }
 }
 

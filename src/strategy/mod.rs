@@ -19,6 +19,7 @@
 //! | `bobw-prime` | [`PrimeStep`] | BOBW(n), as implemented in the paper |
 //! | `round-robin` | [`RoundRobin`] | — (the README's example of adding a strategy) |
 //! | `swarm` | [`Swarm`] | swarm testing (Groce et al., ISSTA 2012) over M_C |
+//! | `choice` | [`Choice`] | a choice model (Poulding & Feldt, ICST 2015); by default R |
 //!
 //! Each is registered in `register_walks!` below through its [`Walk`] implementation;
 //! [`StrategyKind`] names a registered one.
@@ -26,6 +27,7 @@
 //! [`quality`] is a statistical battery for judging how random a walk's order looks.
 
 mod bounded_exhaustive;
+pub mod choice;
 pub mod parameters;
 mod permutation_walk;
 mod prime_step;
@@ -38,8 +40,10 @@ mod search;
 mod swarm;
 
 pub use bounded_exhaustive::BoundedExhaustive;
+pub use choice::{Choice, ChoiceParams};
 pub use parameters::{
-    CostUnits, NoParameters, ParameterError, ParameterValues, Parameters, Probability,
+    CostUnits, NoParameters, ParameterError, ParameterScope, ParameterValues, Parameters,
+    Probability,
 };
 pub use permutation_walk::PermutationWalk;
 pub use prime_step::PrimeStep;
@@ -49,7 +53,7 @@ pub use round_robin::RoundRobin;
 pub use search::{Budget, SearchOutcome, StopReason, search};
 pub use swarm::{Swarm, SwarmParams};
 
-use crate::encoding::CallSpace;
+use crate::context::TestContext;
 
 /// Every counter-based strategy that experiment files, `sample`, `run`, `compare`, `plot`
 /// and `show-test` know by name: one line per strategy, `CONSTANT = Type`, the type
@@ -77,6 +81,7 @@ register_walks! {
     PRIME_STEP = PrimeStep,
     ROUND_ROBIN = RoundRobin,
     SWARM = Swarm,
+    CHOICE = Choice,
 }
 
 /// A walk over the jⁿ test cases of length n.
@@ -138,9 +143,10 @@ impl<S: Strategy + ?Sized> Cursor for CounterCursor<'_, S> {
 /// know by name, and how to build it.
 ///
 /// Contract of every implementation (checked for the registered ones by the tests of this
-/// module): `build` is deterministic in (space, n, seed, parameters), the strategy it
+/// module): `build` is deterministic in (context, n, seed, parameters), the strategy it
 /// returns keeps [`Strategy`]'s contract and reports [`Walk::NAME`] as its name, its test
-/// cases are canonical-form digit vectors of length n over the space's j call indices, and
+/// cases are canonical-form digit vectors of length n over the context's j call indices
+/// ([`TestContext::call_space`]), and
 /// nothing in it reads a clock or a global random number generator. [`Walk::USES_SEED`] is
 /// false only if the seed changes nothing; [`Walk::WITH_REPLACEMENT`] is true if test
 /// case k may repeat an earlier one (its cells are then not split into chunks).
@@ -156,8 +162,10 @@ pub trait Walk: Strategy + Sized + 'static {
     /// Its parameters (`[phase.run.params]`); [`NoParameters`] if it has none.
     type Params: Parameters;
 
-    /// The walk over `space`'s test cases of length `n` with `seed` and `params`.
-    fn build(space: &CallSpace, n: usize, seed: u64, params: &Self::Params) -> Self;
+    /// The walk over `context`'s test cases of length `n` with `seed` and `params` (most
+    /// walks need only [`TestContext::call_space`]; `choice` also reads the methods'
+    /// signatures).
+    fn build(context: &TestContext, n: usize, seed: u64, params: &Self::Params) -> Self;
 }
 
 /// A registered walk, type-erased: its name and properties, its parameter reader and its
@@ -168,8 +176,8 @@ pub struct WalkEntry {
     uses_seed: bool,
     with_replacement: bool,
     parameter_names: fn() -> Vec<String>,
-    read: fn(&toml::Table) -> Result<ParameterValues, ParameterError>,
-    build: fn(&CallSpace, usize, u64, &ParameterValues) -> Box<dyn Strategy>,
+    read: fn(&toml::Table, &ParameterScope<'_>) -> Result<ParameterValues, ParameterError>,
+    build: fn(&TestContext, usize, u64, &ParameterValues) -> Box<dyn Strategy>,
 }
 
 impl WalkEntry {
@@ -181,15 +189,15 @@ impl WalkEntry {
             uses_seed: W::USES_SEED,
             with_replacement: W::WITH_REPLACEMENT,
             parameter_names: parameters::names::<W::Params>,
-            read: |table| {
+            read: |table, scope| {
                 if table.is_empty() {
                     return Ok(ParameterValues::default());
                 }
-                parameters::read::<W::Params>(table).map(|p| parameters::to_values(&p))
+                parameters::read_in::<W::Params>(table, scope).map(|p| parameters::to_values(&p))
             },
-            build: |space, n, seed, values| {
+            build: |context, n, seed, values| {
                 let params = parameters::from_values::<W::Params>(values);
-                Box::new(W::build(space, n, seed, &params))
+                Box::new(W::build(context, n, seed, &params))
             },
         }
     }
@@ -228,24 +236,38 @@ impl StrategyKind {
     /// # Errors
     /// An unknown key or a value it refuses, naming the key.
     pub fn read_parameters(self, table: &toml::Table) -> Result<ParameterValues, ParameterError> {
-        (self.0.read)(table)
+        self.read_parameters_in(table, &ParameterScope::default())
     }
 
-    /// Builds the strategy with its default parameters for the call space of a context,
-    /// length `n` and `seed`.
-    pub fn build(self, space: &CallSpace, n: usize, seed: u64) -> Box<dyn Strategy> {
-        self.build_with(space, n, seed, &ParameterValues::default())
+    /// Its parameters from `table`, resolved in `scope` (files relative to its directory,
+    /// checked against its contexts; [`Parameters::resolve`]).
+    ///
+    /// # Errors
+    /// An unknown key or a value it refuses, naming the key.
+    pub fn read_parameters_in(
+        self,
+        table: &toml::Table,
+        scope: &ParameterScope<'_>,
+    ) -> Result<ParameterValues, ParameterError> {
+        (self.0.read)(table, scope)
     }
 
-    /// Builds the strategy with `params` (read by [`StrategyKind::read_parameters`]).
+    /// Builds the strategy with its default parameters for a context, length `n` and
+    /// `seed`.
+    pub fn build(self, context: &TestContext, n: usize, seed: u64) -> Box<dyn Strategy> {
+        self.build_with(context, n, seed, &ParameterValues::default())
+    }
+
+    /// Builds the strategy with `params` (read by [`StrategyKind::read_parameters_in`] for
+    /// this context among others).
     pub fn build_with(
         self,
-        space: &CallSpace,
+        context: &TestContext,
         n: usize,
         seed: u64,
         params: &ParameterValues,
     ) -> Box<dyn Strategy> {
-        (self.0.build)(space, n, seed, params)
+        (self.0.build)(context, n, seed, params)
     }
 }
 
@@ -345,6 +367,18 @@ named_handle!(StrategyKind, UnknownStrategy);
 #[error("unknown strategy `{0}` (expected one of: {names})", names = StrategyKind::names())]
 pub struct UnknownStrategy(pub String);
 
+/// The paper's pools with M_C = `signatures` of the registered unit `class` (for tests).
+#[cfg(test)]
+pub(crate) fn test_context(class: &str, signatures: &[&str]) -> TestContext {
+    let unit = crate::subject::registry()
+        .find(class)
+        .expect("a registered unit");
+    let selection = crate::context::MethodSelection::Signatures(
+        signatures.iter().map(|s| s.to_string()).collect(),
+    );
+    TestContext::new(unit, &selection, crate::context::PoolInit::paper()).expect("a context")
+}
+
 /// z = jⁿ if it fits in a `u64`.
 pub(crate) fn z_u64(j: u32, n: usize) -> Option<u64> {
     let n = u32::try_from(n).ok()?;
@@ -355,12 +389,13 @@ pub(crate) fn z_u64(j: u32, n: usize) -> Option<u64> {
 mod tests {
     use super::*;
 
-    fn space() -> CallSpace {
-        CallSpace::new(vec![(0, vec![]), (1, vec![2]), (2, vec![2, 2, 3])]).unwrap()
+    /// Three methods with 1, 2 and 8 calls (j = 11).
+    fn context() -> TestContext {
+        test_context("ArrayList", &["ArrayList()", "size()", "set(int,Integer)"])
     }
 
     fn cases(kind: StrategyKind, n: usize, seed: u64, count: u64) -> Vec<Vec<u32>> {
-        let strategy = kind.build(&space(), n, seed);
+        let strategy = kind.build(&context(), n, seed);
         let mut out = vec![0; n];
         (0..count)
             .map_while(|k| strategy.case_into(k, &mut out).then(|| out.clone()))
@@ -371,7 +406,7 @@ mod tests {
     fn every_registered_walk_has_a_unique_name_that_its_strategy_reports_and_parses_back() {
         let mut names: Vec<&str> = StrategyKind::ALL.iter().map(|k| k.name()).collect();
         for kind in StrategyKind::ALL {
-            assert_eq!(kind.build(&space(), 3, 1).name(), kind.name());
+            assert_eq!(kind.build(&context(), 3, 1).name(), kind.name());
             assert_eq!(kind.name().parse::<StrategyKind>().unwrap(), *kind);
             let json = serde_json::to_string(kind).unwrap();
             assert_eq!(json, format!("\"{}\"", kind.name()));
@@ -384,20 +419,20 @@ mod tests {
         let unknown = "walk".parse::<StrategyKind>().unwrap_err().to_string();
         assert_eq!(
             unknown,
-            "unknown strategy `walk` (expected one of: be, r, r-leaf, bobw, bobw-prime, round-robin, swarm)"
+            "unknown strategy `walk` (expected one of: be, r, r-leaf, bobw, bobw-prime, round-robin, swarm, choice)"
         );
     }
 
     #[test]
     fn every_registered_walk_is_deterministic_and_keeps_its_declared_properties() {
-        let space = space();
+        let context = context();
         for &kind in StrategyKind::ALL {
             let (a, b) = (cases(kind, 3, 7, 200), cases(kind, 3, 7, 200));
             assert_eq!(a, b, "{kind}: the same seed gives the same test cases");
-            assert!(a.iter().flatten().all(|&d| d < space.j()), "{kind}");
+            assert!(a.iter().flatten().all(|&d| d < context.j()), "{kind}");
             let other = cases(kind, 3, 8, 200);
             assert_eq!(a != other, kind.uses_seed(), "{kind}: uses_seed");
-            let limit = kind.build(&space, 3, 7).limit();
+            let limit = kind.build(&context, 3, 7).limit();
             assert_eq!(
                 limit.is_none(),
                 kind.with_replacement(),

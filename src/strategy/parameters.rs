@@ -4,14 +4,21 @@
 //! Contract of [`Parameters`]: `Default` gives the published (or only) setting; every field
 //! has a kebab-case name in TOML (`#[serde(rename_all = "kebab-case")]`), may be left out
 //! (`#[serde(default)]`), and no other key is accepted; [`Parameters::check`] refuses
-//! combinations that the types allow but the strategy does not. [`read`] applies all of that
-//! to a TOML table and names the offending key in every error, so that the experiment
-//! parser can point at its line.
+//! combinations that the types allow but the strategy does not; [`Parameters::resolve`]
+//! completes values that name something outside the table (a file, relative to the
+//! experiment file's folder; methods of the run's contexts) into self-contained values.
+//! [`read_in`] applies all of that to a TOML table in a [`ParameterScope`] and names the
+//! offending key in every error, so that the experiment parser can point at its line
+//! ([`read`]: with an empty scope, as generators' parameters are read).
 
 use std::fmt::Debug;
+use std::path::Path;
+use std::sync::Arc;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+
+use crate::context::TestContext;
 
 /// A strategy's parameters (see the module's contract).
 pub trait Parameters:
@@ -20,6 +27,36 @@ pub trait Parameters:
     /// Refuses values the strategy cannot run with (`key` names the parameter at fault).
     fn check(&self) -> Result<(), ParameterError> {
         Ok(())
+    }
+
+    /// Completes the values read from the table with what they name in `scope`: a file
+    /// read (relative to [`ParameterScope::directory`]) and checked against the run's
+    /// contexts, so that the values are self-contained (nothing to do by default). Called
+    /// by [`read_in`] after deserialising and before [`Parameters::check`].
+    fn resolve(&mut self, scope: &ParameterScope<'_>) -> Result<(), ParameterError> {
+        let _ = scope;
+        Ok(())
+    }
+}
+
+/// Where parameters are read: the directory a parameter naming a file is relative to and
+/// the test contexts of the units the run applies to.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ParameterScope<'a> {
+    /// The directory of the file the parameters are written in (an experiment file's);
+    /// `None`: the current directory.
+    pub directory: Option<&'a Path>,
+    /// The test contexts the parameters will be used with (empty: not known).
+    pub contexts: &'a [Arc<TestContext>],
+}
+
+impl ParameterScope<'_> {
+    /// `path` as a parameter names it: relative to [`ParameterScope::directory`].
+    pub fn path(&self, path: &str) -> std::path::PathBuf {
+        match self.directory {
+            Some(directory) => directory.join(path),
+            None => Path::new(path).to_path_buf(),
+        }
     }
 }
 
@@ -76,9 +113,18 @@ pub fn names<P: Parameters>() -> Vec<String> {
     }
 }
 
-/// Reads `P` from `table`: unknown keys refused, each value checked on its own (so that
-/// an error names its key), then [`Parameters::check`].
+/// Reads `P` from `table` with no scope (see [`read_in`]).
 pub fn read<P: Parameters>(table: &toml::Table) -> Result<P, ParameterError> {
+    read_in(table, &ParameterScope::default())
+}
+
+/// Reads `P` from `table`: unknown keys refused, each value checked on its own (so that
+/// an error names its key), then [`Parameters::resolve`] in `scope` and
+/// [`Parameters::check`].
+pub fn read_in<P: Parameters>(
+    table: &toml::Table,
+    scope: &ParameterScope<'_>,
+) -> Result<P, ParameterError> {
     let known = names::<P>();
     for key in table.keys() {
         if !known.contains(key) {
@@ -97,11 +143,12 @@ pub fn read<P: Parameters>(table: &toml::Table) -> Result<P, ParameterError> {
             });
         }
     }
-    let params =
+    let mut params =
         P::deserialize(toml::Value::Table(table.clone())).map_err(|e| ParameterError::Invalid {
             key: table.keys().next().cloned().unwrap_or_default(),
             message: plain(&e.to_string()),
         })?;
+    params.resolve(scope)?;
     params.check()?;
     Ok(params)
 }

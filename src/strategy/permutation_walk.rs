@@ -224,12 +224,12 @@ impl super::Walk for PermutationWalk {
     type Params = super::NoParameters;
 
     fn build(
-        space: &crate::encoding::CallSpace,
+        context: &crate::context::TestContext,
         n: usize,
         seed: u64,
         _params: &Self::Params,
     ) -> Self {
-        PermutationWalk::new(space.j(), n, seed)
+        PermutationWalk::new(context.j(), n, seed)
     }
 }
 

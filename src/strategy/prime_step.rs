@@ -78,12 +78,12 @@ impl super::Walk for PrimeStep {
     type Params = super::NoParameters;
 
     fn build(
-        space: &crate::encoding::CallSpace,
+        context: &crate::context::TestContext,
         n: usize,
         _seed: u64,
         _params: &Self::Params,
     ) -> Self {
-        PrimeStep::new(space.j(), n)
+        PrimeStep::new(context.j(), n)
     }
 }
 

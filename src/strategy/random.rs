@@ -44,12 +44,12 @@ impl super::Walk for Random {
     type Params = super::NoParameters;
 
     fn build(
-        space: &crate::encoding::CallSpace,
+        context: &crate::context::TestContext,
         n: usize,
         seed: u64,
         _params: &Self::Params,
     ) -> Self {
-        Random::new(space, n, seed)
+        Random::new(context.call_space(), n, seed)
     }
 }
 

@@ -37,12 +37,12 @@ impl super::Walk for RandomLeaf {
     type Params = super::NoParameters;
 
     fn build(
-        space: &crate::encoding::CallSpace,
+        context: &crate::context::TestContext,
         n: usize,
         seed: u64,
         _params: &Self::Params,
     ) -> Self {
-        RandomLeaf::new(space.j(), n, seed)
+        RandomLeaf::new(context.j(), n, seed)
     }
 }
 

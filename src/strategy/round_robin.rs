@@ -2,7 +2,7 @@
 //! a strategy"; `tests/example_strategy.rs` checks that the README shows this file).
 
 use super::{NoParameters, Strategy, Walk, rng::below, rng::case_rng};
-use crate::encoding::CallSpace;
+use crate::context::TestContext;
 
 /// Methods in turn (call i of test case k: method (k·n + i) mod |M_C|), slots uniform.
 pub struct RoundRobin {
@@ -17,8 +17,8 @@ impl Walk for RoundRobin {
     const USES_SEED: bool = true;
     const WITH_REPLACEMENT: bool = true;
     type Params = NoParameters;
-    fn build(space: &CallSpace, n: usize, seed: u64, _: &NoParameters) -> Self {
-        let methods = space.shapes().iter().filter(|s| s.nc > 0);
+    fn build(context: &TestContext, n: usize, seed: u64, _: &NoParameters) -> Self {
+        let methods = context.call_space().shapes().iter().filter(|s| s.nc > 0);
         let methods = methods.map(|s| (s.offset as u32, s.nc)).collect();
         RoundRobin { n, seed, methods }
     }

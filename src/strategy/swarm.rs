@@ -5,6 +5,7 @@
 use super::random::uniform_call;
 use super::rng::{below, case_rng, mix64};
 use super::{Cursor, Parameters, Probability, Strategy, Walk};
+use crate::context::TestContext;
 use crate::encoding::CallSpace;
 use crate::strategy::ParameterError;
 
@@ -58,6 +59,19 @@ pub struct Swarm {
 }
 
 impl Swarm {
+    /// Swarm over the methods of `space`, length n, seeded with `seed`.
+    pub fn new(space: &CallSpace, n: usize, seed: u64, params: &SwarmParams) -> Self {
+        let methods = space.shapes().iter().filter(|s| s.nc > 0);
+        let methods = methods.map(|s| (s.offset as u32, s.nc)).collect();
+        let params = params.clone();
+        Swarm {
+            n,
+            seed,
+            params,
+            methods,
+        }
+    }
+
     /// The methods (indices into `methods`) of configuration `group`.
     pub fn configuration(&self, group: u64) -> Vec<usize> {
         let mut rng = case_rng(mix64(self.seed ^ CONFIGURATION_TAG), group);
@@ -82,16 +96,8 @@ impl Walk for Swarm {
     const WITH_REPLACEMENT: bool = true;
     type Params = SwarmParams;
 
-    fn build(space: &CallSpace, n: usize, seed: u64, params: &SwarmParams) -> Self {
-        let methods = space.shapes().iter().filter(|s| s.nc > 0);
-        let methods = methods.map(|s| (s.offset as u32, s.nc)).collect();
-        let params = params.clone();
-        Swarm {
-            n,
-            seed,
-            params,
-            methods,
-        }
+    fn build(context: &TestContext, n: usize, seed: u64, params: &SwarmParams) -> Self {
+        Swarm::new(context.call_space(), n, seed, params)
     }
 }
 
@@ -170,7 +176,7 @@ mod tests {
             keep: Probability(keep),
             group,
         };
-        Swarm::build(&space(), 6, 41, &params)
+        Swarm::new(&space(), 6, 41, &params)
     }
 
     #[test]

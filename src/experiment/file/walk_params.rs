@@ -9,11 +9,16 @@
 //! [phase.run.params]
 //! repeat = 2                  # the walk's own parameters; unknown keys are errors
 //! ```
+//!
+//! A parameter that names a file (`choice`'s `model`) is relative to the experiment file's
+//! folder, and parameters that name methods are checked against the subjects' contexts
+//! ([`ParameterScope`]). A results folder's copy of the file is read with the values its
+//! manifest records instead (`parse_recorded_experiment`).
 
 use super::Parser;
 use super::generator_params::ParamsDecl;
 use crate::context::file::FileError;
-use crate::strategy::{ParameterValues, StrategyKind};
+use crate::strategy::{ParameterError, ParameterScope, ParameterValues, StrategyKind};
 
 impl Parser<'_> {
     /// The parameters of walk `kind` from `params` (each value may be profiled).
@@ -23,6 +28,26 @@ impl Parser<'_> {
         kind: StrategyKind,
         params: Option<&ParamsDecl>,
     ) -> Result<ParameterValues, FileError> {
-        self.registered_parameters(at, kind.name(), params, |table| kind.read_parameters(table))
+        let scope = ParameterScope {
+            directory: self.path.parent(),
+            contexts: self.contexts.get().map_or(&[], Vec::as_slice),
+        };
+        let recorded = self.recorded.and_then(|r| r.get(at)).map(recorded_table);
+        self.registered_parameters(at, kind.name(), params, |table| match recorded {
+            Some(recorded) => kind.read_parameters_in(&recorded?, &scope),
+            None => kind.read_parameters_in(table, &scope),
+        })
     }
+}
+
+/// Recorded parameter values (canonical JSON) as the table they are read from.
+fn recorded_table(values: &serde_json::Value) -> Result<toml::Table, ParameterError> {
+    let mut values = values.clone();
+    if let serde_json::Value::Object(map) = &mut values {
+        map.retain(|_, v| !v.is_null());
+    }
+    toml::Table::try_from(&values).map_err(|e| ParameterError::Invalid {
+        key: "(recorded)".into(),
+        message: format!("the manifest's values are not a table: {e}"),
+    })
 }

@@ -1,0 +1,282 @@
+//! `choice`: test cases drawn from a choice model (Poulding & Feldt, ICST 2015) —
+//! categorical method weights, optional per-slot weights, optional first-order Markov
+//! weights over methods — read from a TOML model file whose methods are named at the
+//! interface level, so that one model applies to every unit of an interface.
+//!
+//! [`model`] is the file format, [`resolve`] what a model means for one context, and
+//! [`sampler`] the exact integer draws. Without a model the walk is exactly `r`.
+
+pub mod model;
+pub mod resolve;
+pub mod sampler;
+
+use std::path::Path;
+
+use model::{Model, ModelFile};
+use sampler::Categorical;
+
+use super::random::uniform_call;
+use super::rng::{below, case_rng};
+use super::{ParameterError, ParameterScope, Parameters, Strategy, Walk};
+use crate::context::TestContext;
+
+/// `choice`'s parameters: the model, if any (else the uniform model, `r`).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ChoiceParams {
+    /// The model file as the experiment names it, then (after [`Parameters::resolve`]) its
+    /// contents too.
+    pub model: Option<ModelParameter>,
+}
+
+/// The `model` parameter: a file name as written, or that name with the model it holds
+/// (what the manifest records, so that a results folder and a remote worker need no file).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(untagged, expecting = "a model file name (a string)")]
+pub enum ModelParameter {
+    /// A model file, relative to the experiment file's folder (`sample`: to the current
+    /// folder).
+    File(String),
+    /// The file's name and the model read from it.
+    Loaded {
+        /// The file as the experiment names it.
+        file: String,
+        /// Its model.
+        model: Model,
+    },
+}
+
+impl ChoiceParams {
+    /// The parameters of a model read from `file`.
+    pub fn loaded(file: &str, model: Model) -> Self {
+        let file = file.to_string();
+        ChoiceParams {
+            model: Some(ModelParameter::Loaded { file, model }),
+        }
+    }
+}
+
+impl Parameters for ChoiceParams {
+    /// Reads the model file relative to the scope's folder and checks it against the
+    /// scope's contexts; errors name the model file, line and field.
+    fn resolve(&mut self, scope: &ParameterScope<'_>) -> Result<(), ParameterError> {
+        let invalid = |message: String| ParameterError::Invalid {
+            key: "model".into(),
+            message,
+        };
+        let (name, file) = match &self.model {
+            None => return Ok(()),
+            Some(ModelParameter::File(name)) => {
+                let path = scope.path(name);
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| invalid(format!("cannot read {}: {e}", path.display())))?;
+                (name.clone(), ModelFile::parse(&path, text))
+            }
+            Some(ModelParameter::Loaded { file, model }) => (
+                file.clone(),
+                ModelFile::parse(Path::new(file), model.to_toml()),
+            ),
+        };
+        let file = file.map_err(|e| invalid(e.to_string()))?;
+        let contexts: Vec<&TestContext> = scope.contexts.iter().map(|c| &**c).collect();
+        file.check(&contexts).map_err(|e| invalid(e.to_string()))?;
+        *self = ChoiceParams::loaded(&name, file.model);
+        Ok(())
+    }
+}
+
+/// Test case k drawn from (seed, k) by the model: each call's method from the categorical
+/// weights (after a method with a Markov row, from that row), then its slots — uniformly
+/// with R's single draw over nc(m) unless the model weights some of them, else slot by
+/// slot in tuple order. The draws are R's whenever the weights are uniform, so the default
+/// model gives exactly `r`'s test cases; with weights ∝ nc(m) every call index has
+/// probability 1/j, as under `r-leaf`. Contract of [`Walk`]; `case_into` allocates nothing.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    n: usize,
+    seed: u64,
+    /// The categorical weights over `calls`.
+    first: Categorical,
+    /// (first call index, nc(m)) of each method with a call, as `r` holds them.
+    calls: Box<[(u32, u64)]>,
+    /// Per method, its Markov row and slot weights; `None` if the model has neither for
+    /// any method (then each call is drawn exactly as `r` draws it, from `first`).
+    steering: Option<Box<[Steering]>>,
+}
+
+/// What the model says beyond the categorical weights about one method.
+#[derive(Clone, Debug)]
+struct Steering {
+    /// The distribution of the next call's method after this one (`None`: `first`).
+    after: Option<Categorical>,
+    /// Its slots, when the model weights any of them.
+    slots: Option<Box<[SlotChoice]>>,
+}
+
+/// One slot of a weighted method's parameter tuple.
+#[derive(Clone, Debug)]
+struct SlotChoice {
+    /// The call-index weight of a unit of this slot (the product of earlier radices).
+    stride: u32,
+    /// Its pool size.
+    size: u32,
+    /// Its weights (`None`: uniform).
+    values: Option<Categorical>,
+}
+
+impl Choice {
+    /// The walk of `model` over `context`'s test cases of length n, seeded with `seed`.
+    ///
+    /// # Errors
+    /// The model does not resolve for the context ([`resolve::resolve`]).
+    pub fn new(
+        model: &Model,
+        context: &TestContext,
+        n: usize,
+        seed: u64,
+    ) -> Result<Self, resolve::ResolveError> {
+        let resolution = resolve::resolve(model, context)?;
+        let shapes = context.call_space().shapes();
+        // Methods without calls are never drawn, as in R.
+        let drawn: Vec<usize> = (0..shapes.len()).filter(|&p| shapes[p].nc > 0).collect();
+        let among_drawn = |weights: &[f64]| {
+            let weights: Vec<f64> = drawn.iter().map(|&p| weights[p]).collect();
+            Categorical::new(&weights)
+        };
+        let calls = drawn
+            .iter()
+            .map(|&p| (shapes[p].offset as u32, shapes[p].nc))
+            .collect();
+        let steering: Box<[Steering]> = drawn
+            .iter()
+            .map(|&p| Steering {
+                after: resolution.after[p].as_deref().map(among_drawn),
+                slots: resolution.slots[p]
+                    .as_ref()
+                    .map(|weights| slot_choices(&shapes[p].radices, weights)),
+            })
+            .collect();
+        let steers = steering
+            .iter()
+            .any(|s| s.after.is_some() || s.slots.is_some());
+        Ok(Choice {
+            n,
+            seed,
+            first: among_drawn(&resolution.methods),
+            calls,
+            steering: steers.then_some(steering),
+        })
+    }
+}
+
+/// The slots of a method with radices `radices` and per-slot `weights`.
+fn slot_choices(radices: &[u32], weights: &[Option<Vec<f64>>]) -> Box<[SlotChoice]> {
+    let mut stride = 1u32;
+    radices
+        .iter()
+        .zip(weights)
+        .map(|(&size, weights)| {
+            let slot = SlotChoice {
+                stride,
+                size,
+                values: weights.as_deref().map(Categorical::new),
+            };
+            stride *= size;
+            slot
+        })
+        .collect()
+}
+
+impl Walk for Choice {
+    const NAME: &'static str = "choice";
+    const SUMMARY: &'static str = "a choice model's weights over methods, slots and method pairs (model = FILE); without one, exactly r";
+    const USES_SEED: bool = true;
+    const WITH_REPLACEMENT: bool = true;
+    type Params = ChoiceParams;
+
+    /// # Panics
+    /// If the model was not read through [`Parameters::resolve`] with this context among
+    /// the scope's (which checks that it resolves).
+    fn build(context: &TestContext, n: usize, seed: u64, params: &ChoiceParams) -> Self {
+        let default = Model::default();
+        let model = match &params.model {
+            None => &default,
+            Some(ModelParameter::Loaded { model, .. }) => model,
+            Some(ModelParameter::File(file)) => {
+                panic!("choice's model file {file} is read by Parameters::resolve before build")
+            }
+        };
+        Choice::new(model, context, n, seed).unwrap_or_else(|e| {
+            panic!(
+                "the model was checked against {} when read: {e}",
+                context.class()
+            )
+        })
+    }
+}
+
+impl Strategy for Choice {
+    fn name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn length(&self) -> usize {
+        self.n
+    }
+
+    fn case_into(&self, counter: u64, out: &mut [u32]) -> bool {
+        let mut rng = case_rng(self.seed, counter);
+        match (&self.steering, &self.first) {
+            // The default model: `r`'s loop.
+            (None, Categorical::All(count)) => {
+                for call in out.iter_mut() {
+                    let method = below(&mut rng, u64::from(*count)) as usize;
+                    *call = uniform_call(&mut rng, self.calls[method]);
+                }
+            }
+            (None, first) => {
+                for call in out.iter_mut() {
+                    let method = first.draw(&mut rng) as usize;
+                    *call = uniform_call(&mut rng, self.calls[method]);
+                }
+            }
+            (Some(steering), _) => self.steered(&mut rng, steering, out),
+        }
+        true
+    }
+}
+
+impl Choice {
+    /// A test case under a model with Markov rows or slot weights.
+    fn steered(&self, rng: &mut impl rand::Rng, steering: &[Steering], out: &mut [u32]) {
+        let mut methods = &self.first;
+        for call in out.iter_mut() {
+            let method = methods.draw(rng) as usize;
+            let (offset, nc) = self.calls[method];
+            *call = match &steering[method].slots {
+                None => uniform_call(rng, (offset, nc)),
+                Some(slots) => offset + weighted_slots(rng, slots),
+            };
+            methods = steering[method].after.as_ref().unwrap_or(&self.first);
+        }
+    }
+}
+
+/// The index within its method of a call whose slots are drawn one by one.
+#[inline]
+fn weighted_slots(rng: &mut impl rand::Rng, slots: &[SlotChoice]) -> u32 {
+    slots
+        .iter()
+        .map(|slot| {
+            let value = match &slot.values {
+                Some(values) => values.draw(rng),
+                None if slot.size == 1 => 0,
+                None => below(rng, u64::from(slot.size)) as u32,
+            };
+            value * slot.stride
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,485 @@
+//! Claims about `choice`: the default model is `r`, weights ∝ nc(m) are `r-leaf` in
+//! distribution, categorical, Markov and slot weights are followed, models apply across an
+//! interface, and model files round-trip and are refused where they are wrong.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use proptest::prelude::{Just, prop, prop_assert_eq, prop_oneof, proptest};
+use proptest::strategy::Strategy as Generate;
+
+use super::model::{Model, ModelFile};
+use super::resolve::{interface_signature, resolve};
+use super::*;
+use crate::strategy::{Random, StrategyKind, test_context};
+use crate::subject::registry;
+
+fn paper(class: &str) -> TestContext {
+    TestContext::paper(registry().find(class).unwrap()).unwrap()
+}
+
+fn model(text: &str) -> Model {
+    ModelFile::parse(Path::new("test.toml"), text.to_string())
+        .unwrap()
+        .model
+}
+
+/// How often each call index is drawn in `cases` test cases.
+fn call_counts(walk: &dyn Strategy, j: u32, cases: u64) -> Vec<u64> {
+    let mut counts = vec![0u64; j as usize];
+    let mut out = vec![0u32; walk.length()];
+    for k in 0..cases {
+        walk.case_into(k, &mut out);
+        for &call in &out {
+            counts[call as usize] += 1;
+        }
+    }
+    counts
+}
+
+/// Pearson's χ² of `counts` against `expected` probabilities.
+fn chi_square(counts: &[u64], expected: &[f64]) -> f64 {
+    let total: u64 = counts.iter().sum();
+    counts
+        .iter()
+        .zip(expected)
+        .map(|(&c, &p)| {
+            let e = p * total as f64;
+            (c as f64 - e).powi(2) / e
+        })
+        .sum()
+}
+
+#[test]
+fn the_default_model_gives_exactly_rs_test_cases_on_every_subject_and_seed() {
+    for class in [
+        "ArrayList",
+        "LinkedList",
+        "TreeMap",
+        "HashSet",
+        "Properties",
+    ] {
+        let context = paper(class);
+        for seed in [0, 1, 2010, u64::MAX] {
+            let ours = Choice::build(&context, 12, seed, &ChoiceParams::default());
+            let uniform = Choice::new(&model("default-weight = 3"), &context, 12, seed).unwrap();
+            let r = Random::new(context.call_space(), 12, seed);
+            let (mut a, mut b, mut c) = ([0u32; 12], [0u32; 12], [0u32; 12]);
+            for k in 0..300 {
+                ours.case_into(k, &mut a);
+                uniform.case_into(k, &mut b);
+                r.case_into(k, &mut c);
+                assert_eq!((a, b), (c, c), "{class}, seed {seed}, test case {k}");
+            }
+        }
+    }
+}
+
+/// The ArrayList paper context's methods weighted by nc(m), as a model file would.
+fn nc_model(context: &TestContext) -> Model {
+    let mut model = Model::default();
+    for method in context.methods() {
+        model
+            .methods
+            .insert(interface_signature(method), method.nc as f64);
+    }
+    model
+}
+
+/// χ²'s 0.999 quantile for 70 degrees of freedom (ArrayList's j = 71).
+const CHI_SQUARE_70_AT_0_999: f64 = 112.3;
+
+#[test]
+fn weights_proportional_to_nc_draw_every_call_index_uniformly_as_r_leaf_does() {
+    let context = paper("ArrayList");
+    let j = context.j();
+    assert_eq!(j, 71);
+    let uniform = vec![1.0 / j as f64; j as usize];
+    let leafy = Choice::new(&nc_model(&context), &context, 10, 5).unwrap();
+    let statistic = chi_square(&call_counts(&leafy, j, 20_000), &uniform);
+    assert!(statistic < CHI_SQUARE_70_AT_0_999, "χ² = {statistic}");
+    let r_leaf = StrategyKind::RANDOM_LEAF.build(&context, 10, 5);
+    let statistic = chi_square(&call_counts(&*r_leaf, j, 20_000), &uniform);
+    assert!(
+        statistic < CHI_SQUARE_70_AT_0_999,
+        "r-leaf: χ² = {statistic}"
+    );
+    // The test can fail: the default model (R) is far from uniform over call indices.
+    let r = Choice::build(&context, 10, 5, &ChoiceParams::default());
+    let statistic = chi_square(&call_counts(&r, j, 20_000), &uniform);
+    assert!(
+        statistic > 10.0 * CHI_SQUARE_70_AT_0_999,
+        "R: χ² = {statistic}"
+    );
+}
+
+/// Three ArrayList methods: `C()` (1 call), `size()` (2), `get(int)` (4).
+fn three() -> TestContext {
+    test_context("ArrayList", &["ArrayList()", "size()", "get(int)"])
+}
+
+/// Method frequencies by position in M_C.
+fn method_counts(walk: &dyn Strategy, context: &TestContext, cases: u64) -> Vec<u64> {
+    let mut counts = vec![0u64; context.methods().len()];
+    for (call, count) in call_counts(walk, context.j(), cases)
+        .into_iter()
+        .enumerate()
+    {
+        counts[context.call(call as u32).position] += count;
+    }
+    counts
+}
+
+#[test]
+fn method_frequencies_follow_the_categorical_weights_and_a_zero_weight_is_never_drawn() {
+    let context = three();
+    let walk = Choice::new(
+        &model("[methods]\n\"C()\" = 1\n\"size()\" = 2\n\"get(int)\" = 5"),
+        &context,
+        8,
+        3,
+    )
+    .unwrap();
+    let counts = method_counts(&walk, &context, 10_000);
+    // χ²'s 0.999 quantile for 2 degrees of freedom.
+    let statistic = chi_square(&counts, &[1.0 / 8.0, 2.0 / 8.0, 5.0 / 8.0]);
+    assert!(statistic < 13.8, "χ² = {statistic}: {counts:?}");
+    let uniform = chi_square(&counts, &[1.0 / 3.0; 3]);
+    assert!(uniform > 1000.0, "the test tells weights apart: {uniform}");
+    let without_size = Choice::new(&model("[methods]\n\"size()\" = 0"), &context, 8, 3).unwrap();
+    let counts = method_counts(&without_size, &context, 2_000);
+    assert_eq!(counts[1], 0, "{counts:?}");
+    assert!(counts[0] > 0 && counts[2] > 0, "{counts:?}");
+}
+
+#[test]
+fn markov_rows_steer_the_next_method_and_the_first_call_uses_the_categorical_weights() {
+    let context = three();
+    let cycle = model(
+        r#"
+[methods]
+"C()" = 1
+"size()" = 0
+"get(int)" = 0
+[markov."C()"]
+"C()" = 0
+"size()" = 1
+[markov."size()"]
+"C()" = 1
+"#,
+    );
+    let walk = Choice::new(&cycle, &context, 9, 11).unwrap();
+    let mut out = [0u32; 9];
+    for k in 0..500 {
+        walk.case_into(k, &mut out);
+        let methods: Vec<usize> = out.iter().map(|&c| context.call(c).position).collect();
+        assert_eq!(methods, [0, 1, 0, 1, 0, 1, 0, 1, 0], "test case {k}");
+    }
+    // A row names only some methods: the others keep their categorical weights.
+    let resolution = resolve(&cycle, &context).unwrap();
+    assert_eq!(resolution.after[1], Some(vec![1.0, 0.0, 0.0]));
+    assert_eq!(resolution.after[2], None);
+}
+
+#[test]
+fn slot_weights_are_followed_slot_by_slot_and_unweighted_slots_stay_uniform() {
+    let context = three();
+    // get(int)'s slots: arg0 (int pool of 2), target (object pool of 1), result (int pool).
+    let text = "[methods]\n\"C()\" = 0\n\"size()\" = 0\n[slots.\"get(int)\"]\narg0 = [0, 1]";
+    let walk = Choice::new(&model(text), &context, 5, 8).unwrap();
+    let mut results = [0u64; 2];
+    let mut out = [0u32; 5];
+    for k in 0..4_000 {
+        walk.case_into(k, &mut out);
+        for &call in &out {
+            let slots = context.call(call).slots().to_vec();
+            assert_eq!(slots[0], 1, "arg0 reads int_vp[1] only");
+            results[slots[2] as usize] += 1;
+        }
+    }
+    let statistic = chi_square(&results, &[0.5, 0.5]);
+    assert!(statistic < 10.8, "result slot uniform: {results:?}");
+    let skewed = format!("{text}\nresult = [1, 3]");
+    let walk = Choice::new(&model(&skewed), &context, 5, 8).unwrap();
+    let mut results = [0u64; 2];
+    for k in 0..4_000 {
+        walk.case_into(k, &mut out);
+        for &call in &out {
+            results[context.call(call).slots()[2] as usize] += 1;
+        }
+    }
+    let statistic = chi_square(&results, &[0.25, 0.75]);
+    assert!(statistic < 10.8, "result slot 1 : 3: {results:?}");
+}
+
+const LIST_MODEL: &str = r#"
+[methods]
+"C()" = 2
+"add(Integer)" = 5
+"add(int,Integer)" = 3
+"get(int)" = 2
+"remove(int)" = 1
+"equals(C)" = 0.5
+"addAll(C)" = 1
+[slots."add(Integer)"]
+arg0 = [3, 1]
+[markov."add(Integer)"]
+"get(int)" = 4
+"#;
+
+#[test]
+fn a_model_made_on_one_unit_applies_to_every_unit_of_its_interface() {
+    let file = ModelFile::parse(Path::new("list.toml"), LIST_MODEL.to_string()).unwrap();
+    let lists: Vec<TestContext> = ["ArrayList", "Vector", "LinkedList", "Stack"]
+        .map(paper)
+        .into();
+    file.check(&lists.iter().collect::<Vec<_>>()).unwrap();
+    for context in &lists {
+        let resolution = resolve(&file.model, context).unwrap();
+        let weight_of = |signature: &str| {
+            let p = context
+                .methods()
+                .iter()
+                .position(|m| interface_signature(m) == signature);
+            p.map(|p| resolution.methods[p])
+        };
+        let class = context.class();
+        assert_eq!(weight_of("add(Integer)"), Some(5.0), "{class}");
+        assert_eq!(
+            weight_of("equals(C)"),
+            Some(0.5),
+            "{class}: equals({class})"
+        );
+        assert_eq!(
+            weight_of("size()"),
+            Some(1.0),
+            "{class}: unnamed, default-weight"
+        );
+        assert!(Choice::new(&file.model, context, 10, 1).is_ok(), "{class}");
+    }
+    let maps: Vec<TestContext> = [
+        "HashMap",
+        "LinkedHashMap",
+        "Hashtable",
+        "WeakHashMap",
+        "IdentityHashMap",
+        "TreeMap",
+        "EnumMap",
+    ]
+    .map(paper)
+    .into();
+    let map_model = "[methods]\n\"put(Integer,Integer)\" = 6\n\"get(Integer)\" = 2\n\"putAll(C)\" = 0.5\n\"C()\" = 1";
+    let file = ModelFile::parse(Path::new("map.toml"), map_model.to_string()).unwrap();
+    file.check(&maps.iter().collect::<Vec<_>>()).unwrap();
+    for context in &maps {
+        let resolution = resolve(&file.model, context).unwrap();
+        assert!(resolution.methods.contains(&6.0), "{}", context.class());
+    }
+}
+
+#[test]
+fn every_example_model_applies_to_every_unit_of_the_interface_its_name_starts_with() {
+    let interfaces = [
+        ("list", &["ArrayList", "Vector", "LinkedList", "Stack"][..]),
+        (
+            "map",
+            &[
+                "HashMap",
+                "LinkedHashMap",
+                "Hashtable",
+                "TreeMap",
+                "EnumMap",
+            ][..],
+        ),
+        ("set", &["HashSet", "LinkedHashSet", "TreeSet"][..]),
+    ];
+    let mut checked = 0;
+    for entry in std::fs::read_dir("models").unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let (_, units) = interfaces
+            .iter()
+            .find(|(prefix, _)| name.starts_with(prefix))
+            .unwrap_or_else(|| panic!("{name}: name a model after its interface"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let file = ModelFile::parse(&path, text).unwrap();
+        let contexts: Vec<TestContext> = units.iter().map(|u| paper(u)).collect();
+        // As in a run on all of them (Stack has no `C(int)`, say); each resolves.
+        file.check(&contexts.iter().collect::<Vec<_>>()).unwrap();
+        for context in &contexts {
+            assert!(Choice::new(&file.model, context, 5, 1).is_ok(), "{name}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 1);
+}
+
+#[test]
+fn a_model_naming_a_method_of_no_unit_of_the_run_is_refused_at_its_line() {
+    let text = "[methods]\n\"add(Integer)\" = 1\n\"push(Integer)\" = 2\n";
+    let file = ModelFile::parse(Path::new("stack.toml"), text.to_string()).unwrap();
+    let (list, stack) = (paper("ArrayList"), paper("Stack"));
+    let e = file.check(&[&list]).unwrap_err();
+    assert_eq!((e.path.as_str(), e.line), ("stack.toml", 3));
+    assert_eq!(e.field, "methods.\"push(Integer)\"");
+    assert!(e.message.contains("names no method of ArrayList"), "{e}");
+    file.check(&[&list, &stack]).unwrap();
+    // Ignored for ArrayList, used for Stack.
+    assert!(resolve(&file.model, &list).is_ok());
+}
+
+#[test]
+fn a_model_that_leaves_a_unit_nothing_to_draw_or_mismatches_a_pool_is_refused_at_its_field() {
+    let list = paper("ArrayList");
+    let zero = "default-weight = 0\n[methods]\n\"push(Integer)\" = 1\n\"add(Integer)\" = 0\n";
+    let file = ModelFile::parse(Path::new("z.toml"), zero.to_string()).unwrap();
+    let e = file.check(&[&list, &paper("Stack")]).unwrap_err();
+    assert_eq!((e.line, e.field.as_str()), (2, "methods"));
+    assert!(
+        e.message
+            .contains("every method of ArrayList's M_C has weight 0"),
+        "{e}"
+    );
+    let sizes = "[slots.\"get(int)\"]\narg0 = [1, 2, 3]\n";
+    let file = ModelFile::parse(Path::new("s.toml"), sizes.to_string()).unwrap();
+    let e = file.check(&[&list]).unwrap_err();
+    assert_eq!((e.line, e.field.as_str()), (2, "slots.\"get(int)\".arg0"));
+    assert!(e.message.contains("int pool has 2 values"), "{e}");
+    let void = "[slots.\"clear()\"]\nresult = [1]\n";
+    let file = ModelFile::parse(Path::new("v.toml"), void.to_string()).unwrap();
+    let e = file.check(&[&list]).unwrap_err();
+    assert_eq!(e.field, "slots.\"clear()\".result");
+}
+
+fn scope_of(contexts: &[Arc<TestContext>]) -> ParameterScope<'_> {
+    ParameterScope {
+        directory: Some(Path::new("testdata/models")),
+        contexts,
+    }
+}
+
+#[test]
+fn the_model_parameter_is_read_relative_to_the_experiment_and_recorded_with_its_contents() {
+    let contexts = [Arc::new(paper("ArrayList")), Arc::new(paper("Stack"))];
+    let table: toml::Table = toml::from_str("model = \"list.toml\"").unwrap();
+    let values = StrategyKind::CHOICE
+        .read_parameters_in(&table, &scope_of(&contexts))
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_str(values.as_json()).unwrap();
+    assert_eq!(json["model"]["file"], "list.toml");
+    assert_eq!(json["model"]["model"]["methods"]["add(Integer)"], 4.0);
+    // The recorded values rebuild the walk with no file at hand.
+    let walk = StrategyKind::CHOICE.build_with(&contexts[1], 6, 2, &values);
+    assert_eq!(walk.name(), "choice");
+    // Read again from the recorded values: the same values.
+    let recorded: toml::Table = toml::from_str(&format!(
+        "model = {}",
+        toml::Value::try_from(&json["model"]).unwrap()
+    ))
+    .unwrap();
+    let again = StrategyKind::CHOICE.read_parameters_in(&recorded, &scope_of(&contexts));
+    assert_eq!(again.unwrap(), values);
+}
+
+#[test]
+fn a_bad_model_file_is_named_with_its_line_and_field_in_the_parameter_error() {
+    let contexts = [Arc::new(paper("ArrayList"))];
+    let read = |text: &str| {
+        let table: toml::Table = toml::from_str(text).unwrap();
+        StrategyKind::CHOICE.read_parameters_in(&table, &scope_of(&contexts))
+    };
+    let e = read("model = \"negative.toml\"").unwrap_err();
+    assert_eq!(e.key(), "model");
+    let message = e.to_string();
+    assert!(
+        message.contains("negative.toml:4:") && message.contains("methods.\"size()\""),
+        "{message}"
+    );
+    let e = read("model = \"missing.toml\"").unwrap_err();
+    assert!(e.to_string().contains("cannot read"), "{e}");
+    let e = read("model = 3").unwrap_err();
+    assert!(e.to_string().contains("a model file name"), "{e}");
+    let e = read("modle = \"list.toml\"").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "has no parameter `modle` (its parameters: model)"
+    );
+}
+
+/// Interface-level signatures for generated models.
+const SIGNATURES: [&str; 6] = [
+    "C()",
+    "add(Integer)",
+    "add(int,Integer)",
+    "equals(C)",
+    "get(int)",
+    "size()",
+];
+
+fn weight() -> impl Generate<Value = f64> {
+    prop_oneof![Just(0.0), 0.0..1e6, (0u32..1000).prop_map(f64::from)]
+}
+
+fn weights() -> impl Generate<Value = BTreeMap<String, f64>> {
+    prop::collection::btree_map(prop::sample::select(&SIGNATURES[..]), weight(), 0..6)
+        .prop_map(|m| m.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+}
+
+fn models() -> impl Generate<Value = Model> {
+    let slots = prop::collection::vec(0.001f64..10.0, 1..4);
+    (
+        1e-3f64..100.0,
+        weights(),
+        slots,
+        prop::collection::btree_map(prop::sample::select(&SIGNATURES[..]), weights(), 0..3),
+    )
+        .prop_map(|(default_weight, methods, slot, markov)| Model {
+            default_weight,
+            methods,
+            slots: BTreeMap::from([(
+                "get(int)".to_string(),
+                BTreeMap::from([("arg0".to_string(), slot)]),
+            )]),
+            markov: markov
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        })
+}
+
+proptest! {
+    #[test]
+    fn every_model_reads_back_equal_from_the_file_it_writes(model in models()) {
+        let text = model.to_toml();
+        let read = ModelFile::parse(Path::new("m.toml"), text.clone()).map(|f| f.model);
+        prop_assert_eq!(read, Ok(model), "{}", text);
+    }
+}
+
+#[test]
+fn a_swarm_configuration_is_the_choice_model_that_zeroes_its_dropped_methods() {
+    let context = paper("LinkedList");
+    let params = crate::strategy::SwarmParams {
+        keep: crate::strategy::Probability(0.5),
+        group: 4,
+    };
+    let swarm = crate::strategy::Swarm::build(&context, 7, 23, &params);
+    let (mut a, mut b) = ([0u32; 7], [0u32; 7]);
+    for group in 0..50u64 {
+        let kept = swarm.configuration(group);
+        let mut configuration = Model::default();
+        for (p, method) in context.methods().iter().enumerate() {
+            let weight = if kept.contains(&p) { 1.0 } else { 0.0 };
+            configuration
+                .methods
+                .insert(interface_signature(method), weight);
+        }
+        let choice = Choice::new(&configuration, &context, 7, 23).unwrap();
+        for k in group * 4..group * 4 + 4 {
+            swarm.case_into(k, &mut a);
+            choice.case_into(k, &mut b);
+            assert_eq!(a, b, "group {group}, test case {k}");
+        }
+    }
+}
