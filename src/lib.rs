@@ -29,6 +29,7 @@ pub mod strategy;
 pub mod structure;
 pub mod subject;
 pub mod table;
+pub mod tune;
 
 /// The Rust ports of the paper's `java.util` subjects (sources under `subjects/`).
 #[path = "../subjects/mod.rs"]
