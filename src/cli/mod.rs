@@ -25,6 +25,7 @@ pub mod sample;
 pub mod show_test;
 pub mod slurm;
 pub mod subjects;
+pub mod tune;
 
 /// testspace: compare explorative unit-testing strategies (BE, R, BOBW) on canonical-form
 /// test cases, after Andrews, Zhang & Groce (2010).
@@ -65,6 +66,9 @@ pub enum Command {
     /// What a strategy's test cases cover of a unit (gold through its coverage copy), per
     /// port function, with the uncovered probes and their source lines.
     Coverage(coverage::CoverageArgs),
+    /// Tune a choice model's method weights by differential evolution on a tuning file's
+    /// training units and mutants (kept apart from its evaluation experiment's).
+    Tune(tune::TuneArgs),
     /// Write (and with --submit, submit) Slurm batch scripts running an experiment as a
     /// job array of shards and a merge job.
     Slurm(slurm::SlurmArgs),
@@ -138,6 +142,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Compare(args) => compare::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Tune(args) => tune::run(&args),
         Command::Sample(args) => sample::run(&args),
         Command::Coverage(args) => coverage::run(&args),
         Command::ShowTest(args) => show_test::run(&args),

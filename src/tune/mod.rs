@@ -1,17 +1,75 @@
 //! Tuning choice models (Poulding and Feldt, ICST 2015; issue 17): a seeded
 //! derivative-free optimiser over a model's weights, and the fitness it maximises. The
 //! optimiser is pure (points out, fitnesses in); the fitness runs the units' gold and mutant
-//! sessions in memory, deterministic in the model and the seeds. Not yet built: the
-//! `testspace tune` command (portfolios from an experiment, training and evaluation sets kept
-//! disjoint, the model file and fitness trace written).
+//! sessions in memory, deterministic in the model and the seeds; `testspace tune`
+//! (`src/cli/tune.rs`) writes the model, its fitness trace and a manifest.
 //!
 //! - [`differential_evolution`]: DE/rand/1/bin with ask and tell, so that each batch of
 //!   points can be evaluated in parallel and the run stays identical for any thread count.
 //! - [`fitness`]: a model's mean kill-curve area over test sets on a portfolio's mutants,
 //!   and the model of a point (method weights by interface signature).
+//! - [`file`]: tuning files, with training data kept apart from the evaluation experiment's.
+//! - [`tune`]: the whole run, each batch of fitnesses on several threads.
 
 pub mod differential_evolution;
+pub mod file;
 pub mod fitness;
 
 pub use differential_evolution::{Evaluation, Optimiser, Settings, maximise};
 pub use fitness::{FitnessError, PortfolioUnit, TestSets, dimensions, kill_area, model_of};
+
+/// Tunes a model's method weights on `tuning`'s portfolio: DE over [0, 1] per signature of
+/// [`dimensions`], each batch's fitnesses computed on `jobs` threads (the same run for any
+/// number), `progress` told after each batch. Returns the signatures and the finished run.
+///
+/// # Errors
+/// A fitness that cannot be computed (a unit lacks a mutant, the model does not apply).
+pub fn tune(
+    tuning: &file::Tuning,
+    seed: u64,
+    jobs: usize,
+    mut progress: impl FnMut(&Optimiser),
+) -> Result<(Vec<String>, Optimiser), FitnessError> {
+    let signatures = dimensions(&tuning.units);
+    let bounds = vec![(0.0, 1.0); signatures.len()];
+    let mut optimiser = Optimiser::new(tuning.settings, &bounds, seed);
+    while !optimiser.done() {
+        let batch = optimiser.ask();
+        let fitness = |point: &Vec<f64>| {
+            let model = model_of(&signatures, point);
+            kill_area(&tuning.units, &tuning.sets, &model, tuning.oracle)
+        };
+        let values: Vec<Result<f64, FitnessError>> = if jobs <= 1 {
+            batch.iter().map(fitness).collect()
+        } else {
+            let mut values: Vec<Option<Result<f64, FitnessError>>> =
+                (0..batch.len()).map(|_| None).collect();
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..jobs.min(batch.len()))
+                    .map(|t| {
+                        let (batch, fitness) = (&batch, &fitness);
+                        scope.spawn(move || {
+                            (t..batch.len())
+                                .step_by(jobs)
+                                .map(|i| (i, fitness(&batch[i])))
+                                .collect::<Vec<_>>()
+                        })
+                    })
+                    .collect();
+                for handle in handles {
+                    for (i, value) in handle.join().expect("a fitness thread panicked") {
+                        values[i] = Some(value);
+                    }
+                }
+            });
+            values
+                .into_iter()
+                .map(|v| v.expect("every point evaluated"))
+                .collect()
+        };
+        let values = values.into_iter().collect::<Result<Vec<f64>, _>>()?;
+        optimiser.tell(&values);
+        progress(&optimiser);
+    }
+    Ok((signatures, optimiser))
+}

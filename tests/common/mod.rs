@@ -77,14 +77,20 @@ pub fn cells_without_timing(out: &std::path::Path) -> Vec<Vec<String>> {
 /// (written as `bad.toml`); the run must fail without writing its output folder, and its
 /// message is returned.
 pub fn refused_run(experiment: &str, from: &str, to: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
     let source = std::fs::read_to_string(experiment).unwrap();
+    refused("run", &source, from, to)
+}
+
+/// Runs `testspace SUBCOMMAND bad.toml --out OUT` on `source` with `from` replaced by `to`;
+/// it must fail without writing OUT, and its message is returned.
+pub fn refused(subcommand: &str, source: &str, from: &str, to: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
     assert!(source.contains(from), "{from}");
     let file = dir.path().join("bad.toml");
     std::fs::write(&file, source.replacen(from, to, 1)).unwrap();
     let out = dir.path().join("out");
     let output = testspace()
-        .arg("run")
+        .arg(subcommand)
         .arg(&file)
         .arg("--out")
         .arg(&out)

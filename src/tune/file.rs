@@ -1,0 +1,295 @@
+//! Tuning files: what `testspace tune` tunes a choice model on, and the experiment that
+//! will evaluate it. Training and evaluation data are kept apart here, in code: training
+//! mutants are drawn only from mutants the evaluation experiment does not sample, training
+//! test-set seeds may not be replicate seeds of the evaluation, and units the file holds out
+//! may not be trained on. Every refusal names the file, line and field.
+//!
+//! ```toml
+//! name = "list"                                  # the output folder: runs/tune-list
+//! seed = 17                                      # test set s of a fitness has seed `seed + s`
+//! evaluation = "../experiments/poulding2015.toml" # its contexts are used; its data excluded
+//! subjects = ["ArrayList", "Vector", "LinkedList"] # training units, subjects of the evaluation
+//! held-out = ["Stack"]                            # units training must not use (optional)
+//! mutants = 12                                   # training mutants per unit
+//! n = 20                                         # calls per test case
+//! tests = 100                                    # test cases per test set (M)
+//! test-sets = 20                                 # test sets per fitness
+//! [optimiser]                                    # optional; these are the defaults
+//! population = 10
+//! evaluations = 50
+//! weight = 0.5
+//! crossover = 0.9
+//! ```
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use toml::Spanned;
+
+use super::differential_evolution::Settings;
+use super::fitness::{PortfolioUnit, TestSets};
+use crate::context::file::FileError;
+use crate::experiment::{Experiment, OracleKind};
+use crate::runner::sample_mutants;
+use crate::subject::MutantId;
+
+/// A tuning file, read: the training portfolio and everything recorded about its data.
+pub struct Tuning {
+    /// Its name.
+    pub name: String,
+    /// The training units with their (evaluation) contexts and training mutants.
+    pub units: Vec<PortfolioUnit>,
+    /// The test sets of each fitness.
+    pub sets: TestSets,
+    /// The optimiser's settings.
+    pub settings: Settings,
+    /// The oracle (the evaluation's).
+    pub oracle: OracleKind,
+    /// The evaluation experiment's file.
+    pub evaluation: PathBuf,
+    /// Per training unit, the mutants the evaluation samples (excluded from training).
+    pub excluded: Vec<Vec<MutantId>>,
+    /// The evaluation's replicate seeds (no training seed is one of them).
+    pub evaluation_seeds: Vec<u64>,
+    /// The units held out.
+    pub held_out: Vec<String>,
+    /// The seed training mutants are sampled with.
+    pub seed: u64,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct TuningDecl {
+    name: Spanned<String>,
+    seed: Spanned<i64>,
+    evaluation: Spanned<String>,
+    subjects: Spanned<Vec<Spanned<String>>>,
+    #[serde(default)]
+    held_out: Option<Spanned<Vec<Spanned<String>>>>,
+    mutants: Spanned<i64>,
+    n: Spanned<i64>,
+    tests: Spanned<i64>,
+    test_sets: Spanned<i64>,
+    #[serde(default)]
+    optimiser: Option<OptimiserDecl>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OptimiserDecl {
+    population: Option<Spanned<i64>>,
+    evaluations: Option<Spanned<i64>>,
+    weight: Option<Spanned<f64>>,
+    crossover: Option<Spanned<f64>>,
+}
+
+/// Reads the tuning file `path` (text `source`); the evaluation experiment is read relative
+/// to its folder (`evaluation`'s default profile).
+///
+/// # Errors
+/// A malformed file, an unknown or out-of-range field, an evaluation that cannot be read,
+/// or training data that would overlap the evaluation's, each with file, line and field.
+pub fn parse_tuning(path: &Path, source: &str) -> Result<Tuning, FileError> {
+    let decl: TuningDecl =
+        toml::from_str(source).map_err(|e| FileError::from_toml(path, source, &e))?;
+    let err = |span: Range<usize>, field: &str, message: String| {
+        FileError::at(path, source, Some(span), Some(field), message)
+    };
+    let positive = |value: &Spanned<i64>, field: &str| -> Result<usize, FileError> {
+        usize::try_from(*value.get_ref())
+            .ok()
+            .filter(|&v| v >= 1)
+            .ok_or_else(|| {
+                err(
+                    value.span(),
+                    field,
+                    format!("expected a positive count, found {}", value.get_ref()),
+                )
+            })
+    };
+    let name = decl.name.get_ref().clone();
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(err(
+            decl.name.span(),
+            "name",
+            format!("expected letters, digits, `-` and `_`, found {name:?}"),
+        ));
+    }
+    let seed = *decl.seed.get_ref() as u64;
+    let (n, tests, test_sets, per_unit) = (
+        positive(&decl.n, "n")?,
+        positive(&decl.tests, "tests")?,
+        positive(&decl.test_sets, "test-sets")?,
+        positive(&decl.mutants, "mutants")?,
+    );
+    let settings = optimiser(decl.optimiser.as_ref(), &err)?;
+    let evaluation = path
+        .parent()
+        .unwrap_or(Path::new(""))
+        .join(decl.evaluation.get_ref());
+    let experiment = read_evaluation(&evaluation)
+        .map_err(|message| err(decl.evaluation.span(), "evaluation", message))?;
+    // Training seeds are not the evaluation's.
+    let evaluation_seeds: Vec<u64> = (0..experiment.replicates)
+        .map(|r| experiment.replicate_seed(r))
+        .collect();
+    let seeds: Vec<u64> = (0..test_sets as u64)
+        .map(|s| seed.wrapping_add(s))
+        .collect();
+    if let Some(shared) = seeds.iter().find(|s| evaluation_seeds.contains(s)) {
+        return Err(err(
+            decl.seed.span(),
+            "seed",
+            format!(
+                "test-set seed {shared} is a replicate seed of the evaluation experiment: training and evaluation seeds must be disjoint"
+            ),
+        ));
+    }
+    let held_out: Vec<String> = decl
+        .held_out
+        .as_ref()
+        .map(|h| h.get_ref().iter().map(|s| s.get_ref().clone()).collect())
+        .unwrap_or_default();
+    let mut units = Vec::new();
+    let mut excluded = Vec::new();
+    let mut seen = BTreeSet::new();
+    for subject in decl.subjects.get_ref() {
+        let class = subject.get_ref();
+        let fail = |message: String| err(subject.span(), "subjects", message);
+        if held_out.contains(class) {
+            return Err(fail(format!(
+                "{class} is held out: training and evaluation units must be disjoint"
+            )));
+        }
+        if !seen.insert(class.clone()) {
+            return Err(fail(format!("{class} is named twice")));
+        }
+        let plan = experiment
+            .subjects
+            .iter()
+            .find(|s| s.unit.class() == class)
+            .ok_or_else(|| fail(format!("{class} is not a subject of the evaluation experiment (its contexts are the ones tuned for)")))?;
+        let evaluated: Vec<MutantId> = sample_mutants(
+            class,
+            plan.unit.mutants(),
+            experiment.mutant_sample,
+            experiment.sample_seed,
+        )
+        .iter()
+        .map(|m| m.id)
+        .collect();
+        let free: Vec<_> = plan
+            .unit
+            .mutants()
+            .iter()
+            .filter(|m| !evaluated.contains(&m.id))
+            .cloned()
+            .collect();
+        if free.is_empty() {
+            return Err(fail(format!(
+                "the evaluation samples every mutant of {class}: none is left to train on"
+            )));
+        }
+        let training: Vec<MutantId> = sample_mutants(class, &free, Some(per_unit), seed)
+            .iter()
+            .map(|m| m.id)
+            .collect();
+        units.push(PortfolioUnit {
+            unit: plan.unit,
+            context: Arc::clone(&plan.context),
+            mutants: training,
+        });
+        excluded.push(evaluated);
+    }
+    if units.is_empty() {
+        return Err(err(
+            decl.subjects.span(),
+            "subjects",
+            "no training units".into(),
+        ));
+    }
+    Ok(Tuning {
+        name,
+        units,
+        sets: TestSets { n, tests, seeds },
+        settings,
+        oracle: experiment.oracle,
+        evaluation,
+        excluded,
+        evaluation_seeds,
+        held_out,
+        seed,
+    })
+}
+
+/// The evaluation experiment at `path` (its default profile), or why it cannot be read.
+fn read_evaluation(path: &Path) -> Result<Experiment, String> {
+    let source = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    crate::experiment::file::parse_experiment(path, &source)
+        .map_err(|e| format!("the evaluation experiment is refused: {e}"))
+}
+
+/// The optimiser's settings: the defaults, with the file's values.
+fn optimiser(
+    decl: Option<&OptimiserDecl>,
+    err: &impl Fn(Range<usize>, &str, String) -> FileError,
+) -> Result<Settings, FileError> {
+    let mut settings = Settings::default();
+    let Some(decl) = decl else {
+        return Ok(settings);
+    };
+    if let Some(p) = &decl.population {
+        settings.population = usize::try_from(*p.get_ref())
+            .ok()
+            .filter(|&v| v >= 4)
+            .ok_or_else(|| {
+                err(
+                    p.span(),
+                    "optimiser.population",
+                    format!("expected at least 4 members, found {}", p.get_ref()),
+                )
+            })?;
+    }
+    if let Some(e) = &decl.evaluations {
+        settings.evaluations = usize::try_from(*e.get_ref())
+            .ok()
+            .filter(|&v| v >= 1)
+            .ok_or_else(|| {
+                err(
+                    e.span(),
+                    "optimiser.evaluations",
+                    format!("expected a positive count, found {}", e.get_ref()),
+                )
+            })?;
+    }
+    if let Some(w) = &decl.weight {
+        settings.weight = Some(*w.get_ref())
+            .filter(|&v| v > 0.0 && v <= 2.0)
+            .ok_or_else(|| {
+                err(
+                    w.span(),
+                    "optimiser.weight",
+                    format!("expected F in (0, 2], found {}", w.get_ref()),
+                )
+            })?;
+    }
+    if let Some(c) = &decl.crossover {
+        settings.crossover = Some(*c.get_ref())
+            .filter(|v| (0.0..=1.0).contains(v))
+            .ok_or_else(|| {
+                err(
+                    c.span(),
+                    "optimiser.crossover",
+                    format!("expected CR in [0, 1], found {}", c.get_ref()),
+                )
+            })?;
+    }
+    Ok(settings)
+}

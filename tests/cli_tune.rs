@@ -1,0 +1,116 @@
+//! `testspace tune`: a model tuned on training mutants that the evaluation experiment does
+//! not sample, written as a model file `choice` reads, with its fitness trace and a manifest
+//! recording the data; the same for any `--jobs`; overlapping training and evaluation data
+//! refused where the tuning file says.
+
+mod common;
+
+use common::{success_stdout, testspace};
+
+const TUNING: &str = "testdata/tune/list.toml";
+
+fn tune_into(out: &std::path::Path, jobs: &str) {
+    success_stdout(
+        testspace()
+            .args(["tune", TUNING, "--jobs", jobs, "--out"])
+            .arg(out),
+    );
+}
+
+#[test]
+fn a_tuned_model_is_a_model_file_with_its_trace_and_disjoint_data_for_any_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    tune_into(&one, "1");
+    tune_into(&two, "2");
+    for file in ["model.toml", "trace.csv"] {
+        let read = |d: &std::path::Path| std::fs::read_to_string(d.join(file)).unwrap();
+        assert_eq!(read(&one), read(&two), "{file}");
+    }
+    let trace = std::fs::read_to_string(one.join("trace.csv")).unwrap();
+    assert_eq!(trace.lines().count(), 1 + 8, "{trace}");
+    assert!(trace.lines().next().unwrap().contains("\"C()\""), "{trace}");
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(one.join("manifest.json")).unwrap()).unwrap();
+    let unit = &manifest["units"][0];
+    assert_eq!(unit["subject"], "ArrayList");
+    let ids = |key: &str| -> Vec<u64> {
+        unit[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect()
+    };
+    let (training, excluded) = (ids("training_mutants"), ids("excluded_mutants"));
+    assert_eq!((training.len(), excluded.len()), (4, 6));
+    assert!(
+        training.iter().all(|m| !excluded.contains(m)),
+        "{training:?} {excluded:?}"
+    );
+    let seeds = |key: &str| manifest[key].as_array().unwrap().clone();
+    assert!(
+        seeds("test_set_seeds")
+            .iter()
+            .all(|s| !seeds("evaluation_seeds").contains(s))
+    );
+    // The model is a model file that `choice` reads.
+    let sampled = success_stdout(
+        testspace()
+            .args([
+                "sample",
+                "testdata/contexts/array_list_paper.toml",
+                "--strategy",
+                "choice",
+                "--n",
+                "10",
+                "--count",
+                "3",
+                "--model",
+            ])
+            .arg(one.join("model.toml")),
+    );
+    assert_eq!(sampled.lines().count(), 3, "{sampled}");
+}
+
+/// `tune` on the tuning file with `from` replaced by `to` fails, naming the field, and
+/// writes nothing (the file copied to a folder of its own, its evaluation by absolute path).
+fn refused(from: &str, to: &str) -> String {
+    let evaluation = std::fs::canonicalize("testdata/experiments/choice.toml").unwrap();
+    let source = std::fs::read_to_string(TUNING).unwrap().replace(
+        "\"../experiments/choice.toml\"",
+        &format!("{:?}", evaluation.display().to_string()),
+    );
+    common::refused("tune", &source, from, to)
+}
+
+#[test]
+fn overlapping_training_and_evaluation_data_is_refused_where_the_file_says() {
+    // The evaluation experiment's seed is its replicate 0's.
+    let message = refused("seed = 100", "seed = 16");
+    assert!(
+        message.contains("line 4") || message.contains(":4:"),
+        "{message}"
+    );
+    assert!(
+        message.contains("seed") && message.contains("disjoint"),
+        "{message}"
+    );
+    let message = refused(
+        r#"subjects = ["ArrayList"]"#,
+        r#"subjects = ["ArrayList", "Stack"]"#,
+    );
+    assert!(
+        message.contains("subjects") && message.contains("held out"),
+        "{message}"
+    );
+    let message = refused(r#"subjects = ["ArrayList"]"#, r#"subjects = ["Vector"]"#);
+    assert!(
+        message.contains("not a subject of the evaluation"),
+        "{message}"
+    );
+    let message = refused("population = 4", "population = 3");
+    assert!(message.contains("optimiser.population"), "{message}");
+    let message = refused("tests = 30", "tsets = 30");
+    assert!(message.contains("tsets"), "{message}");
+}
