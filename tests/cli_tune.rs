@@ -114,3 +114,34 @@ fn overlapping_training_and_evaluation_data_is_refused_where_the_file_says() {
     let message = refused("tests = 30", "tsets = 30");
     assert!(message.contains("tsets"), "{message}");
 }
+
+#[test]
+fn coverage_is_the_alternative_fitness_and_other_names_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let evaluation = std::fs::canonicalize("testdata/experiments/choice.toml").unwrap();
+    let source = std::fs::read_to_string(TUNING)
+        .unwrap()
+        .replace(
+            "\"../experiments/choice.toml\"",
+            &format!("{:?}", evaluation.display().to_string()),
+        )
+        .replace("test-sets = 3", "test-sets = 3\nfitness = \"coverage\"");
+    let file = dir.path().join("coverage.toml");
+    std::fs::write(&file, &source).unwrap();
+    let out = dir.path().join("out");
+    success_stdout(testspace().arg("tune").arg(&file).arg("--out").arg(&out));
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert!(manifest.contains(r#""fitness": "coverage""#), "{manifest}");
+    let model = std::fs::read_to_string(out.join("model.toml")).unwrap();
+    assert!(model.contains("coverage-curve area"), "{model}");
+    let message = common::refused(
+        "tune",
+        &source,
+        "fitness = \"coverage\"",
+        "fitness = \"speed\"",
+    );
+    assert!(
+        message.contains("fitness") && message.contains("speed"),
+        "{message}"
+    );
+}

@@ -30,6 +30,7 @@ struct TuneManifest<'a> {
     evaluation_file: String,
     evaluation_sha256: String,
     seed: u64,
+    fitness: crate::tune::FitnessKind,
     oracle: &'static str,
     optimiser: crate::tune::Settings,
     n: usize,
@@ -81,6 +82,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         evaluation_file: tuning.evaluation.display().to_string(),
         evaluation_sha256: sha256_hex(&evaluation_source),
         seed: tuning.seed,
+        fitness: tuning.fitness,
         oracle: tuning.oracle.name(),
         optimiser: tuning.settings,
         n: tuning.sets.n,
@@ -105,8 +107,12 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
     };
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
     let header = format!(
-        "# Tuned by `testspace tune {}`: best mean kill-curve area {:.6} on the training mutants\n# of {} (manifest.json records the data).\n",
+        "# Tuned by `testspace tune {}`: best mean {} area {:.6} on the training data\n# of {} (manifest.json records it).\n",
         args.file.display(),
+        match tuning.fitness {
+            crate::tune::FitnessKind::Kills => "kill-curve",
+            crate::tune::FitnessKind::Coverage => "coverage-curve",
+        },
         best.fitness,
         manifest
             .units

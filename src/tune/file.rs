@@ -14,6 +14,7 @@
 //! n = 20                                         # calls per test case
 //! tests = 100                                    # test cases per test set (M)
 //! test-sets = 20                                 # test sets per fitness
+//! fitness = "kills"                              # or "coverage" (optional; default kills)
 //! [optimiser]                                    # optional; these are the defaults
 //! population = 10
 //! evaluations = 50
@@ -29,7 +30,7 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use super::differential_evolution::Settings;
-use super::fitness::{PortfolioUnit, TestSets};
+use super::fitness::{FitnessKind, PortfolioUnit, TestSets};
 use crate::context::file::FileError;
 use crate::experiment::{Experiment, OracleKind};
 use crate::runner::sample_mutants;
@@ -57,6 +58,8 @@ pub struct Tuning {
     pub held_out: Vec<String>,
     /// The seed training mutants are sampled with.
     pub seed: u64,
+    /// What the fitness measures.
+    pub fitness: FitnessKind,
 }
 
 #[derive(serde::Deserialize)]
@@ -72,6 +75,8 @@ struct TuningDecl {
     n: Spanned<i64>,
     tests: Spanned<i64>,
     test_sets: Spanned<i64>,
+    #[serde(default)]
+    fitness: Option<Spanned<String>>,
     #[serde(default)]
     optimiser: Option<OptimiserDecl>,
 }
@@ -129,6 +134,20 @@ pub fn parse_tuning(path: &Path, source: &str) -> Result<Tuning, FileError> {
         positive(&decl.mutants, "mutants")?,
     );
     let settings = optimiser(decl.optimiser.as_ref(), &err)?;
+    let fitness = match &decl.fitness {
+        None => FitnessKind::default(),
+        Some(f) => match f.get_ref().as_str() {
+            "kills" => FitnessKind::Kills,
+            "coverage" => FitnessKind::Coverage,
+            other => {
+                return Err(err(
+                    f.span(),
+                    "fitness",
+                    format!("expected \"kills\" or \"coverage\", found {other:?}"),
+                ));
+            }
+        },
+    };
     let evaluation = path
         .parent()
         .unwrap_or(Path::new(""))
@@ -225,6 +244,7 @@ pub fn parse_tuning(path: &Path, source: &str) -> Result<Tuning, FileError> {
         evaluation_seeds,
         held_out,
         seed,
+        fitness,
     })
 }
 

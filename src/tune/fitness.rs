@@ -1,9 +1,15 @@
-//! The fitness of a choice model on a portfolio of units (Poulding and Feldt's f_eff for
-//! mutants): the mean, over units and over test sets, of the normalised area under the
-//! kill curve of the unit's mutants by the model's first M test cases (kill curves in test
-//! cases, linear scale; `stats::kill_curve`). Test set s of a unit is the `choice` walk of
-//! the model seeded with seed s; a mutant is killed at the first test case the oracle calls
-//! a failure (`reduce::MutantFailure`: the runner's judgement, guards included).
+//! The fitness of a choice model on a portfolio of units (Poulding and Feldt's f_eff): the
+//! mean, over units and over test sets, of a normalised area under a curve over the model's
+//! first M test cases. Test set s of a unit is the `choice` walk of the model seeded with
+//! seed s.
+//!
+//! - [`FitnessKind::Kills`] ([`kill_area`]): the kill curve of the unit's mutants (in test
+//!   cases, linear scale; `stats::kill_curve`); a mutant is killed at the first test case the
+//!   oracle calls a failure (`reduce::MutantFailure`: the runner's judgement, guards
+//!   included).
+//! - [`FitnessKind::Coverage`] ([`coverage_area`]): the branch-coverage curve on gold through
+//!   the unit's coverage copy, (1/M) Σ_{i ≤ M} covered_i / branches — the paper's
+//!   f_eff = Σ c_i, normalised.
 
 use std::sync::Arc;
 
@@ -15,7 +21,7 @@ use crate::strategy::Strategy;
 use crate::strategy::choice::Choice;
 use crate::strategy::choice::model::Model;
 use crate::strategy::choice::resolve::interface_signature;
-use crate::subject::{MutantId, Unit};
+use crate::subject::{MutantId, Session, Unit};
 
 /// A unit of a portfolio with its context and the mutants a fitness counts.
 pub struct PortfolioUnit {
@@ -55,6 +61,37 @@ pub enum FitnessError {
     /// No mutants, no test sets or no test cases.
     #[error("a fitness needs mutants, test sets and test cases")]
     Empty,
+    /// A coverage fitness on a unit without a coverage copy.
+    #[error(transparent)]
+    Coverage(#[from] crate::coverage::measure::CoverageError),
+}
+
+/// What a fitness measures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FitnessKind {
+    /// The area under the kill curve of the training mutants.
+    #[default]
+    Kills,
+    /// The area under the branch-coverage curve.
+    Coverage,
+}
+
+/// The fitness of kind `kind` (see the module).
+///
+/// # Errors
+/// Those of [`kill_area`] and [`coverage_area`].
+pub fn fitness(
+    kind: FitnessKind,
+    units: &[PortfolioUnit],
+    sets: &TestSets,
+    model: &Model,
+    oracle: OracleKind,
+) -> Result<f64, FitnessError> {
+    match kind {
+        FitnessKind::Kills => kill_area(units, sets, model, oracle),
+        FitnessKind::Coverage => coverage_area(units, sets, model),
+    }
 }
 
 /// The methods a model over `units` weighs, by interface signature: the signatures of every
@@ -127,6 +164,62 @@ pub fn kill_area(
         sum += per_set / sets.seeds.len() as f64;
     }
     Ok(sum / units.len() as f64)
+}
+
+/// The coverage fitness of `model` on `units` (see the module); mutants are not used.
+///
+/// # Errors
+/// The model does not apply to a unit, a unit has no coverage copy, or nothing to count.
+pub fn coverage_area(
+    units: &[PortfolioUnit],
+    sets: &TestSets,
+    model: &Model,
+) -> Result<f64, FitnessError> {
+    if units.is_empty() || sets.seeds.is_empty() || sets.tests == 0 {
+        return Err(FitnessError::Empty);
+    }
+    let mut sum = 0.0;
+    for PortfolioUnit { unit, context, .. } in units {
+        let no_copy = || crate::coverage::measure::CoverageError::NoCoverageCopy {
+            unit: unit.class().to_string(),
+        };
+        let table = unit.probes().ok_or_else(no_copy)?;
+        let mut session = unit
+            .coverage_session(Arc::clone(context))
+            .ok_or_else(no_copy)?;
+        session.set_fuel_budget(crate::subject::guard::GOLD_FUEL_BUDGET);
+        let mut per_set = 0.0;
+        for &seed in &sets.seeds {
+            let walk = choice_walk(model, context, sets.n, seed, *unit)?;
+            let mut coverage = crate::coverage::Coverage::new(table);
+            let branches = coverage.branches_total().max(1) as f64;
+            let mut case = vec![0u32; sets.n];
+            let mut area = 0.0;
+            for k in 0..sets.tests as u64 {
+                walk.case_into(k, &mut case);
+                crate::oracle::trace(&mut session, &case, false);
+                coverage.absorb(&session);
+                area += coverage.branches_covered() as f64 / branches;
+            }
+            per_set += area / sets.tests as f64;
+        }
+        sum += per_set / sets.seeds.len() as f64;
+    }
+    Ok(sum / units.len() as f64)
+}
+
+/// The `choice` walk of `model` in `unit`'s `context`.
+fn choice_walk(
+    model: &Model,
+    context: &TestContext,
+    n: usize,
+    seed: u64,
+    unit: &dyn Unit,
+) -> Result<Choice, FitnessError> {
+    Choice::new(model, context, n, seed).map_err(|e| FitnessError::Model {
+        unit: unit.class().to_string(),
+        message: e.to_string(),
+    })
 }
 
 /// Per mutant, the 1-based number of the first of the walk's first `sets.tests` test cases
@@ -204,6 +297,39 @@ mod tests {
             "{fitness} vs {expected}"
         );
         assert!(fitness > 0.0);
+    }
+
+    #[test]
+    fn the_uniform_model_s_coverage_fitness_is_r_s_coverage_curve_area() {
+        let units = [array_list(1)];
+        let fitness = coverage_area(&units, &sets(), &Model::default()).unwrap();
+        let unit = &units[0];
+        let mut expected = 0.0;
+        for &seed in &sets().seeds {
+            // r's first k test cases, for each k: the curve point by point.
+            let walk = crate::experiment::WalkConfig::of(StrategyKind::RANDOM);
+            let mut area = 0.0;
+            for k in 1..=60 {
+                let measured =
+                    crate::coverage::measure::measure(unit.unit, &unit.context, &walk, 8, k, seed)
+                        .unwrap();
+                let coverage = measured.coverage;
+                area += coverage.branches_covered() as f64 / coverage.branches_total() as f64;
+            }
+            expected += area / 60.0 / 3.0;
+        }
+        assert!(
+            (fitness - expected).abs() < 1e-12,
+            "{fitness} vs {expected}"
+        );
+        // A model that only calls the constructor covers less.
+        let dimensions = dimensions(&units);
+        let point: Vec<f64> = dimensions
+            .iter()
+            .map(|s| f64::from(u8::from(s == "C()")))
+            .collect();
+        let constructing = coverage_area(&units, &sets(), &model_of(&dimensions, &point)).unwrap();
+        assert!(constructing < fitness, "{constructing} vs {fitness}");
     }
 
     #[test]

@@ -6,8 +6,9 @@
 //!
 //! - [`differential_evolution`]: DE/rand/1/bin with ask and tell, so that each batch of
 //!   points can be evaluated in parallel and the run stays identical for any thread count.
-//! - [`fitness`]: a model's mean kill-curve area over test sets on a portfolio's mutants,
-//!   and the model of a point (method weights by interface signature).
+//! - [`fitness`]: a model's mean kill-curve area over test sets on a portfolio's mutants
+//!   (or its coverage-curve area), and the model of a point (method weights by interface
+//!   signature).
 //! - [`file`]: tuning files, with training data kept apart from the evaluation experiment's.
 //! - [`tune`]: the whole run, each batch of fitnesses on several threads.
 
@@ -16,7 +17,10 @@ pub mod file;
 pub mod fitness;
 
 pub use differential_evolution::{Evaluation, Optimiser, Settings, maximise};
-pub use fitness::{FitnessError, PortfolioUnit, TestSets, dimensions, kill_area, model_of};
+pub use fitness::{
+    FitnessError, FitnessKind, PortfolioUnit, TestSets, coverage_area, dimensions, fitness,
+    kill_area, model_of,
+};
 
 /// Tunes a model's method weights on `tuning`'s portfolio: DE over [0, 1] per signature of
 /// [`dimensions`], each batch's fitnesses computed on `jobs` threads (the same run for any
@@ -35,23 +39,29 @@ pub fn tune(
     let mut optimiser = Optimiser::new(tuning.settings, &bounds, seed);
     while !optimiser.done() {
         let batch = optimiser.ask();
-        let fitness = |point: &Vec<f64>| {
+        let evaluate = |point: &Vec<f64>| {
             let model = model_of(&signatures, point);
-            kill_area(&tuning.units, &tuning.sets, &model, tuning.oracle)
+            fitness(
+                tuning.fitness,
+                &tuning.units,
+                &tuning.sets,
+                &model,
+                tuning.oracle,
+            )
         };
         let values: Vec<Result<f64, FitnessError>> = if jobs <= 1 {
-            batch.iter().map(fitness).collect()
+            batch.iter().map(evaluate).collect()
         } else {
             let mut values: Vec<Option<Result<f64, FitnessError>>> =
                 (0..batch.len()).map(|_| None).collect();
             std::thread::scope(|scope| {
                 let handles: Vec<_> = (0..jobs.min(batch.len()))
                     .map(|t| {
-                        let (batch, fitness) = (&batch, &fitness);
+                        let (batch, evaluate) = (&batch, &evaluate);
                         scope.spawn(move || {
                             (t..batch.len())
                                 .step_by(jobs)
-                                .map(|i| (i, fitness(&batch[i])))
+                                .map(|i| (i, evaluate(&batch[i])))
                                 .collect::<Vec<_>>()
                         })
                     })
