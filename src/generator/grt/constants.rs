@@ -1,5 +1,5 @@
 //! GRT's Constant mining (Ma et al. 2015): the constants of a port's source, folded, and
-//! their tf–idf weights over the registered units.
+//! their tf–idf weights over the java.util ports.
 //!
 //! GRT mines Java bytecode with constant propagation and folding; testspace mines the Rust
 //! port's source with `syn` (the parse the mutant generator uses): each maximal constant
@@ -149,7 +149,7 @@ impl VisitMut for Miner {
 
 /// The tf–idf weight of a constant (Ma et al. 2015; Randoop's `TfIdfSelector`):
 /// tf · ln((|D| + 1) / (|D| + 1 − df)), where tf is its number of occurrences over the
-/// documents D (here the registered units), |D| their number and df the number of them
+/// documents D (here the java.util ports), |D| their number and df the number of them
 /// that contain it. Grows with tf and with df: constants many units use weigh most.
 pub fn tf_idf(occurrences: u32, documents: usize, containing: usize) -> f64 {
     assert!(containing <= documents && containing > 0);
@@ -196,14 +196,14 @@ impl WeightedConstants {
     }
 }
 
-/// The registered units' constants (mined once per process), with `unit`'s if it is not
-/// one of them: GRT's documents.
+/// The java.util ports' constants (mined once per process), with `unit`'s if it is not one
+/// of them: GRT's documents. The fixture subjects are never among them, so that a port's
+/// weights (and GRT's suites) do not depend on `TESTSPACE_FIXTURE_SUBJECTS`.
 pub fn corpus_with(unit: &dyn Unit) -> Vec<(String, MinedConstants)> {
     static CORPUS: OnceLock<Vec<(String, MinedConstants)>> = OnceLock::new();
     let corpus = CORPUS.get_or_init(|| {
-        crate::subject::registry()
-            .units()
-            .filter(|unit| !unit.source().is_empty())
+        crate::subjects::all()
+            .iter()
             .map(|unit| (unit.class().to_string(), mine(unit.source())))
             .collect()
     });
@@ -293,7 +293,7 @@ mod tests {
     fn the_ports_yield_their_java_constants() {
         let unit = crate::subject::registry().find("HashMap").unwrap();
         let corpus = corpus_with(unit);
-        assert_eq!(corpus.len(), crate::subject::registry().units().count());
+        assert_eq!(corpus.len(), crate::subjects::all().len());
         let (_, hash_map) = corpus.iter().find(|(c, _)| c == "HashMap").unwrap();
         // DEFAULT_INITIAL_CAPACITY (16) and MAXIMUM_CAPACITY (1 << 30).
         assert!(hash_map.ints.contains_key(&16), "{hash_map:?}");

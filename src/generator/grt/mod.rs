@@ -4,7 +4,7 @@
 //!
 //! | component | file | what it changes in an FDRT step |
 //! |---|---|---|
-//! | `constant-mining` | [`constants`] | the unit's own constants join its seed pool (GRT's local level); with probability p_const a primitive argument is a constant of any registered unit drawn by tf–idf weight (the global level) |
+//! | `constant-mining` | [`constants`] | the unit's own constants join its seed pool (GRT's local level); with probability p_const a primitive argument is a constant of any port drawn by tf–idf weight (the global level) |
 //! | `impurity` | [`fuzz`] | each input is fuzzed: an `int` from the seed pool + N(0, σ²), a `String` one edit, an object first changed by a method seen to change state |
 //! | `elephant-brain` | — | object values are typed by run-time type: `clone()`'s results (declared `Object`) serve where the class is declared |
 //! | `detective` | — | when no sequence provides an object, a constructor or static factory of the unit (in M_C or not) makes one |
