@@ -265,51 +265,61 @@ fn optimiser(
     let Some(decl) = decl else {
         return Ok(settings);
     };
-    if let Some(p) = &decl.population {
-        settings.population = usize::try_from(*p.get_ref())
-            .ok()
-            .filter(|&v| v >= 4)
-            .ok_or_else(|| {
-                err(
-                    p.span(),
-                    "optimiser.population",
-                    format!("expected at least 4 members, found {}", p.get_ref()),
-                )
-            })?;
+    // A field's value if `valid` accepts it, else an error at it saying what was expected.
+    fn checked<T: Copy + std::fmt::Display, U>(
+        value: &Option<Spanned<T>>,
+        field: &str,
+        expected: &str,
+        valid: impl Fn(T) -> Option<U>,
+        err: &impl Fn(Range<usize>, &str, String) -> FileError,
+    ) -> Result<Option<U>, FileError> {
+        value
+            .as_ref()
+            .map(|v| {
+                valid(*v.get_ref()).ok_or_else(|| {
+                    let message = format!("expected {expected}, found {}", v.get_ref());
+                    err(v.span(), &format!("optimiser.{field}"), message)
+                })
+            })
+            .transpose()
     }
-    if let Some(e) = &decl.evaluations {
-        settings.evaluations = usize::try_from(*e.get_ref())
-            .ok()
-            .filter(|&v| v >= 1)
-            .ok_or_else(|| {
-                err(
-                    e.span(),
-                    "optimiser.evaluations",
-                    format!("expected a positive count, found {}", e.get_ref()),
-                )
-            })?;
+    let count = |at_least: usize| move |v: i64| usize::try_from(v).ok().filter(|&v| v >= at_least);
+    if let Some(p) = checked(
+        &decl.population,
+        "population",
+        "at least 4 members",
+        count(4),
+        err,
+    )? {
+        settings.population = p;
     }
-    if let Some(w) = &decl.weight {
-        settings.weight = Some(*w.get_ref())
-            .filter(|&v| v > 0.0 && v <= 2.0)
-            .ok_or_else(|| {
-                err(
-                    w.span(),
-                    "optimiser.weight",
-                    format!("expected F in (0, 2], found {}", w.get_ref()),
-                )
-            })?;
+    if let Some(e) = checked(
+        &decl.evaluations,
+        "evaluations",
+        "a positive count",
+        count(1),
+        err,
+    )? {
+        settings.evaluations = e;
     }
-    if let Some(c) = &decl.crossover {
-        settings.crossover = Some(*c.get_ref())
-            .filter(|v| (0.0..=1.0).contains(v))
-            .ok_or_else(|| {
-                err(
-                    c.span(),
-                    "optimiser.crossover",
-                    format!("expected CR in [0, 1], found {}", c.get_ref()),
-                )
-            })?;
+    let within = |ok: fn(f64) -> bool| move |v: f64| ok(v).then_some(v);
+    if let Some(w) = checked(
+        &decl.weight,
+        "weight",
+        "F in (0, 2]",
+        within(|v| v > 0.0 && v <= 2.0),
+        err,
+    )? {
+        settings.weight = w;
+    }
+    if let Some(c) = checked(
+        &decl.crossover,
+        "crossover",
+        "CR in [0, 1]",
+        within(|v| (0.0..=1.0).contains(&v)),
+        err,
+    )? {
+        settings.crossover = c;
     }
     Ok(settings)
 }

@@ -11,7 +11,7 @@
 //! values outside Java's `int` range are dropped.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use syn::visit_mut::VisitMut;
 use syn::{BinOp, Expr, Item, Lit, UnOp};
@@ -196,22 +196,46 @@ impl WeightedConstants {
     }
 }
 
-/// The java.util ports' constants (mined once per process), with `unit`'s if it is not one
-/// of them: GRT's documents. The fixture subjects are never among them, so that a port's
-/// weights (and GRT's suites) do not depend on `TESTSPACE_FIXTURE_SUBJECTS`.
-pub fn corpus_with(unit: &dyn Unit) -> Vec<(String, MinedConstants)> {
-    static CORPUS: OnceLock<Vec<(String, MinedConstants)>> = OnceLock::new();
-    let corpus = CORPUS.get_or_init(|| {
-        crate::subjects::all()
+/// The java.util ports' constants, mined once per process, and their tf–idf weights. The
+/// fixture subjects are never among them, so that a port's weights (and GRT's suites) do
+/// not depend on `TESTSPACE_FIXTURE_SUBJECTS`.
+fn ports() -> &'static (Corpus, Arc<WeightedConstants>) {
+    static PORTS: OnceLock<(Corpus, Arc<WeightedConstants>)> = OnceLock::new();
+    PORTS.get_or_init(|| {
+        let corpus: Vec<_> = crate::subjects::all()
             .iter()
             .map(|unit| (unit.class().to_string(), mine(unit.source())))
-            .collect()
-    });
-    let mut corpus = corpus.clone();
+            .collect();
+        let weighted = Arc::new(WeightedConstants::over(&corpus));
+        (corpus, weighted)
+    })
+}
+
+/// Documents: a class name and its mined constants.
+pub type Corpus = Vec<(String, MinedConstants)>;
+
+/// GRT's documents for `unit`: the ports, with `unit` if it is not one of them.
+pub fn corpus_with(unit: &dyn Unit) -> Corpus {
+    let mut corpus = ports().0.clone();
     if !corpus.iter().any(|(class, _)| class == unit.class()) {
         corpus.push((unit.class().to_string(), mine(unit.source())));
     }
     corpus
+}
+
+/// GRT's two levels for `unit`: its own constants, and every document's constants with
+/// their tf–idf weights over [`corpus_with`]`(unit)` (for a port, computed once per
+/// process).
+pub fn levels_of(unit: &dyn Unit) -> (MinedConstants, Arc<WeightedConstants>) {
+    let (corpus, weighted) = ports();
+    match corpus.iter().find(|(class, _)| class == unit.class()) {
+        Some((_, own)) => (own.clone(), Arc::clone(weighted)),
+        None => {
+            let corpus = corpus_with(unit);
+            let weighted = Arc::new(WeightedConstants::over(&corpus));
+            (mine(unit.source()), weighted)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -300,5 +324,8 @@ mod tests {
         assert!(hash_map.ints.contains_key(&(1 << 30)), "{hash_map:?}");
         let global = WeightedConstants::over(&corpus);
         assert!(global.ints.iter().all(|&(_, w)| w > 0.0 && w.is_finite()));
+        // The cached levels are those computed afresh.
+        let (own, cached) = levels_of(unit);
+        assert_eq!((&own, &*cached), (hash_map, &global));
     }
 }

@@ -32,7 +32,6 @@ use std::sync::Arc;
 use rand_pcg::Pcg64Mcg;
 
 use self::bloodhound::Bloodhound;
-use self::constants::WeightedConstants;
 use self::orienteering::Orienteering;
 use super::fdrt::{
     ComponentPool, FdrtParams, MAX_IDLE_ATTEMPTS, check_seeds, generator_rng, unit_draw,
@@ -301,13 +300,7 @@ impl GrtGuide {
     pub fn new(settings: &GrtSettings, gold: &GoldExecutor<'_>) -> Self {
         let unit = gold.unit();
         let constants = settings.has(Component::ConstantMining).then(|| {
-            let corpus = constants::corpus_with(unit);
-            let weighted = WeightedConstants::over(&corpus);
-            let own = corpus
-                .into_iter()
-                .find(|(class, _)| class == unit.class())
-                .map(|(_, own)| own)
-                .unwrap_or_default();
+            let (own, weighted) = constants::levels_of(unit);
             ConstantChoice {
                 ints: cumulative(&weighted.ints, |&v| v),
                 strings: cumulative(&weighted.strings, |s| Arc::from(s.as_str())),
