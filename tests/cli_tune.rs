@@ -55,6 +55,11 @@ fn a_tuned_model_is_a_model_file_with_its_trace_and_disjoint_data_for_any_jobs()
             .all(|s| !seeds("evaluation_seeds").contains(s))
     );
     // The model is a model file that `choice` reads.
+    samples_three_test_cases_with(&one.join("model.toml"));
+}
+
+/// `sample --strategy choice --model MODEL` prints three test cases.
+fn samples_three_test_cases_with(model: &std::path::Path) {
     let sampled = success_stdout(
         testspace()
             .args([
@@ -68,7 +73,7 @@ fn a_tuned_model_is_a_model_file_with_its_trace_and_disjoint_data_for_any_jobs()
                 "3",
                 "--model",
             ])
-            .arg(one.join("model.toml")),
+            .arg(model),
     );
     assert_eq!(sampled.lines().count(), 3, "{sampled}");
 }
@@ -142,6 +147,56 @@ fn coverage_is_the_alternative_fitness_and_other_names_are_refused() {
     );
     assert!(
         message.contains("fitness") && message.contains("speed"),
+        "{message}"
+    );
+}
+
+#[test]
+fn an_ensembles_member_weights_and_parameters_are_tuned_beside_the_method_weights() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ensemble");
+    let printed = success_stdout(
+        testspace()
+            .args(["tune", "testdata/tune/list-ensemble.toml", "--out"])
+            .arg(&out),
+    );
+    assert!(
+        printed.contains("the ensemble plain (model), fed (feed), built (build)"),
+        "{printed}"
+    );
+    let trace = std::fs::read_to_string(out.join("trace.csv")).unwrap();
+    let header = trace.lines().next().unwrap();
+    for dimension in [
+        "generator.plain.weight",
+        "generator.fed.probability",
+        "generator.built.stop",
+    ] {
+        assert!(header.contains(dimension), "{header}");
+    }
+    let model = std::fs::read_to_string(out.join("model.toml")).unwrap();
+    assert_eq!(model.matches("[[generator]]").count(), 3, "{model}");
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert!(manifest.contains("models/ensemble.toml"), "{manifest}");
+    // The tuned ensemble is a model file `choice` reads.
+    samples_three_test_cases_with(&out.join("model.toml"));
+}
+
+#[test]
+fn a_base_model_that_does_not_fit_the_training_units_is_refused_at_the_model_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("stack.toml");
+    std::fs::write(
+        &base,
+        "[[generator]]\nname = \"b\"\nkind = \"build\"\ninsertions = { \"push(Integer)\" = 1 }\n",
+    )
+    .unwrap();
+    let message = refused(
+        "name = \"list\"",
+        &format!("name = \"list\"\nmodel = {:?}", base.display().to_string()),
+    );
+    assert!(message.contains("model"), "{message}");
+    assert!(
+        message.contains("push(Integer)") && message.contains("ArrayList"),
         "{message}"
     );
 }

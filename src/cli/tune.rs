@@ -7,7 +7,7 @@ use anyhow::Context;
 use clap::Args;
 
 use crate::runner::output::sha256_hex;
-use crate::tune::{Evaluation, file::parse_tuning, model_of, tune};
+use crate::tune::{Evaluation, file::parse_tuning, tune};
 
 /// Arguments of `testspace tune`.
 #[derive(Debug, Args)]
@@ -42,7 +42,10 @@ struct TuneManifest<'a> {
     held_out: &'a [String],
     /// Per training unit: its training mutants and the evaluation's (excluded) ones.
     units: Vec<UnitRecord>,
-    signatures: &'a [String],
+    /// The base model's file, if the tuning names one.
+    base_model: Option<String>,
+    /// The tuned numbers, as the model fields they set.
+    dimensions: &'a [String],
     best_fitness: f64,
     evaluations: usize,
     seconds: f64,
@@ -66,7 +69,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         .unwrap_or_else(|| PathBuf::from("runs").join(format!("tune-{}", tuning.name)));
     let started = std::time::Instant::now();
     let total = tuning.settings.evaluations;
-    let (signatures, optimiser) = tune(&tuning, tuning.seed, args.jobs.max(1), |o| {
+    let (space, optimiser) = tune(&tuning, tuning.seed, args.jobs.max(1), |o| {
         let best = o.best().map_or(f64::NAN, |b| b.fitness);
         eprintln!(
             "tune: {}/{total} evaluations, best fitness {best:.4}",
@@ -74,7 +77,8 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         );
     })?;
     let best = optimiser.best().context("no evaluation")?;
-    let model = model_of(&signatures, &best.point);
+    let model = space.model_of(&best.point);
+    let dimensions = space.names();
     let evaluation_source = std::fs::read(&tuning.evaluation)?;
     let manifest = TuneManifest {
         tuning_file: args.file.display().to_string(),
@@ -100,7 +104,8 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
                 excluded_mutants: excluded.clone(),
             })
             .collect(),
-        signatures: &signatures,
+        base_model: tuning.base_file.as_ref().map(|f| f.display().to_string()),
+        dimensions: &dimensions,
         best_fitness: best.fitness,
         evaluations: optimiser.trace().len(),
         seconds: started.elapsed().as_secs_f64(),
@@ -124,15 +129,16 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
     std::fs::write(out.join("model.toml"), header + &model.to_toml())?;
     std::fs::write(
         out.join("trace.csv"),
-        trace_csv(&signatures, optimiser.trace()),
+        trace_csv(&dimensions, optimiser.trace()),
     )?;
     std::fs::write(
         out.join("manifest.json"),
         serde_json::to_string_pretty(&manifest)? + "\n",
     )?;
     println!(
-        "tuned {} weights in {} evaluations: best fitness {:.4}; model, trace and manifest in {}",
-        signatures.len(),
+        "tuned {} ({} numbers) in {} evaluations: best fitness {:.4}; model, trace and manifest in {}",
+        space.describe(),
+        dimensions.len(),
         optimiser.trace().len(),
         best.fitness,
         out.display()
@@ -140,11 +146,11 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The fitness trace: one row per evaluation, in order, with its weights.
-fn trace_csv(signatures: &[String], trace: &[Evaluation]) -> String {
+/// The fitness trace: one row per evaluation, in order, with its point.
+fn trace_csv(dimensions: &[String], trace: &[Evaluation]) -> String {
     let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
     let mut text = String::from("evaluation,fitness");
-    for s in signatures {
+    for s in dimensions {
         text.push(',');
         text.push_str(&quote(s));
     }

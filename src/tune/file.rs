@@ -15,6 +15,7 @@
 //! tests = 100                                    # test cases per test set (M)
 //! test-sets = 20                                 # test sets per fitness
 //! fitness = "kills"                              # or "coverage" (optional; default kills)
+//! model = "ensemble.toml"                        # a base model (optional; see tune::space)
 //! [optimiser]                                    # optional; these are the defaults
 //! population = 10
 //! evaluations = 50
@@ -34,6 +35,7 @@ use super::fitness::{FitnessKind, PortfolioUnit, TestSets};
 use crate::context::file::FileError;
 use crate::experiment::{Experiment, OracleKind};
 use crate::runner::sample_mutants;
+use crate::strategy::choice::model::{Model, ModelFile};
 use crate::subject::MutantId;
 
 /// A tuning file, read: the training portfolio and everything recorded about its data.
@@ -60,6 +62,11 @@ pub struct Tuning {
     pub seed: u64,
     /// What the fitness measures.
     pub fitness: FitnessKind,
+    /// The base model (`model = FILE`, else the uniform model): the ensemble whose weights
+    /// and parameters are tuned, and what tuning keeps ([`super::space`]).
+    pub base: Model,
+    /// Its file, relative to the current folder.
+    pub base_file: Option<PathBuf>,
 }
 
 #[derive(serde::Deserialize)]
@@ -79,6 +86,8 @@ struct TuningDecl {
     fitness: Option<Spanned<String>>,
     #[serde(default)]
     optimiser: Option<OptimiserDecl>,
+    #[serde(default)]
+    model: Option<Spanned<String>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -233,6 +242,16 @@ pub fn parse_tuning(path: &Path, source: &str) -> Result<Tuning, FileError> {
             "no training units".into(),
         ));
     }
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let (base, base_file) = match &decl.model {
+        None => (Model::default(), None),
+        Some(name) => {
+            let file = folder.join(name.get_ref());
+            let model = read_base_model(&file, &units)
+                .map_err(|message| err(name.span(), "model", message))?;
+            (model, Some(file))
+        }
+    };
     Ok(Tuning {
         name,
         units,
@@ -245,7 +264,21 @@ pub fn parse_tuning(path: &Path, source: &str) -> Result<Tuning, FileError> {
         held_out,
         seed,
         fitness,
+        base,
+        base_file,
     })
+}
+
+/// The base model at `path`, checked against the training units' contexts, or why not.
+fn read_base_model(path: &Path, units: &[PortfolioUnit]) -> Result<Model, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file =
+        ModelFile::parse(path, text).map_err(|e| format!("the base model is refused: {e}"))?;
+    let contexts: Vec<&crate::context::TestContext> = units.iter().map(|u| &*u.context).collect();
+    file.check(&contexts)
+        .map_err(|e| format!("the base model does not fit the training units: {e}"))?;
+    Ok(file.model)
 }
 
 /// The evaluation experiment at `path` (its default profile), or why it cannot be read.

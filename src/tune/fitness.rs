@@ -20,7 +20,6 @@ use crate::stats::kill_curve_area;
 use crate::strategy::Strategy;
 use crate::strategy::choice::Choice;
 use crate::strategy::choice::model::Model;
-use crate::strategy::choice::resolve::interface_signature;
 use crate::subject::{MutantId, Session, Unit};
 
 /// A unit of a portfolio with its context and the mutants a fitness counts.
@@ -91,35 +90,6 @@ pub fn fitness(
     match kind {
         FitnessKind::Kills => kill_area(units, sets, model, oracle),
         FitnessKind::Coverage => coverage_area(units, sets, model),
-    }
-}
-
-/// The methods a model over `units` weighs, by interface signature: the signatures of every
-/// unit's M_C, sorted and without repeats — the dimensions tuning searches.
-pub fn dimensions(units: &[PortfolioUnit]) -> Vec<String> {
-    let mut signatures: Vec<String> = units
-        .iter()
-        .flat_map(|u| u.context.methods().iter().map(interface_signature))
-        .collect();
-    signatures.sort();
-    signatures.dedup();
-    signatures
-}
-
-/// The model whose method weights are `point`, one per signature of `dimensions` (slots
-/// uniform, no Markov rows). A point with no positive weight is the uniform model.
-pub fn model_of(dimensions: &[String], point: &[f64]) -> Model {
-    assert_eq!(dimensions.len(), point.len(), "one weight per signature");
-    if !point.iter().any(|&w| w > 0.0) {
-        return Model::default();
-    }
-    Model {
-        methods: dimensions
-            .iter()
-            .cloned()
-            .zip(point.iter().map(|w| w.max(0.0)))
-            .collect(),
-        ..Model::default()
     }
 }
 
@@ -323,38 +293,35 @@ mod tests {
             "{fitness} vs {expected}"
         );
         // A model that only calls the constructor covers less.
-        let dimensions = dimensions(&units);
-        let point: Vec<f64> = dimensions
-            .iter()
-            .map(|s| f64::from(u8::from(s == "C()")))
-            .collect();
-        let constructing = coverage_area(&units, &sets(), &model_of(&dimensions, &point)).unwrap();
+        let constructing = coverage_area(&units, &sets(), &only_constructing(&units)).unwrap();
         assert!(constructing < fitness, "{constructing} vs {fitness}");
     }
 
     #[test]
     fn a_model_that_only_constructs_kills_less_than_the_uniform_one() {
         let units = [array_list(12)];
-        let dimensions = dimensions(&units);
-        assert!(dimensions.iter().any(|s| s == "C()"), "{dimensions:?}");
-        // Every weight zero but the no-argument constructor's.
-        let point: Vec<f64> = dimensions
-            .iter()
-            .map(|s| f64::from(u8::from(s == "C()")))
-            .collect();
         let constructing = kill_area(
             &units,
             &sets(),
-            &model_of(&dimensions, &point),
+            &only_constructing(&units),
             OracleKind::Paper,
         )
         .unwrap();
         let uniform = kill_area(&units, &sets(), &Model::default(), OracleKind::Paper).unwrap();
         assert!(constructing < uniform, "{constructing} vs {uniform}");
-        // No positive weight: the uniform model.
-        assert_eq!(
-            model_of(&dimensions, &vec![0.0; dimensions.len()]),
-            Model::default()
-        );
+    }
+
+    /// The model whose only positive weight is the no-argument constructor's.
+    fn only_constructing(units: &[PortfolioUnit]) -> Model {
+        let space = crate::tune::SearchSpace::new(units, Model::default());
+        assert!(space.signatures().iter().any(|s| s == "C()"));
+        let point: Vec<f64> = space
+            .signatures()
+            .iter()
+            .map(|s| f64::from(u8::from(s == "C()")))
+            .collect();
+        let mut model = space.model_of(&point);
+        model.default_weight = 0.0;
+        model
     }
 }

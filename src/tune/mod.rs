@@ -7,24 +7,26 @@
 //! - [`differential_evolution`]: DE/rand/1/bin with ask and tell, so that each batch of
 //!   points can be evaluated in parallel and the run stays identical for any thread count.
 //! - [`fitness`]: a model's mean kill-curve area over test sets on a portfolio's mutants
-//!   (or its coverage-curve area), and the model of a point (method weights by interface
-//!   signature).
+//!   (or its coverage-curve area).
+//! - [`space`]: the numbers of a model that tuning sets (method weights by interface
+//!   signature, the ensemble's weights and parameters) and the model of a point.
 //! - [`file`]: tuning files, with training data kept apart from the evaluation experiment's.
 //! - [`tune`]: the whole run, each batch of fitnesses on several threads.
 
 pub mod differential_evolution;
 pub mod file;
 pub mod fitness;
+pub mod space;
 
 pub use differential_evolution::{Evaluation, Optimiser, Settings, maximise};
 pub use fitness::{
-    FitnessError, FitnessKind, PortfolioUnit, TestSets, coverage_area, dimensions, fitness,
-    kill_area, model_of,
+    FitnessError, FitnessKind, PortfolioUnit, TestSets, coverage_area, fitness, kill_area,
 };
+pub use space::SearchSpace;
 
-/// Tunes a model's method weights on `tuning`'s portfolio: DE over [0, 1] per signature of
-/// [`dimensions`], each batch's fitnesses computed on `jobs` threads (the same run for any
-/// number), `progress` told after each batch. Returns the signatures and the finished run.
+/// Tunes a model on `tuning`'s portfolio: DE over the [`SearchSpace`] of its base model,
+/// each batch's fitnesses computed on `jobs` threads (the same run for any number),
+/// `progress` told after each batch. Returns the space and the finished run.
 ///
 /// # Errors
 /// A fitness that cannot be computed (a unit lacks a mutant, the model does not apply).
@@ -33,14 +35,13 @@ pub fn tune(
     seed: u64,
     jobs: usize,
     mut progress: impl FnMut(&Optimiser),
-) -> Result<(Vec<String>, Optimiser), FitnessError> {
-    let signatures = dimensions(&tuning.units);
-    let bounds = vec![(0.0, 1.0); signatures.len()];
-    let mut optimiser = Optimiser::new(tuning.settings, &bounds, seed);
+) -> Result<(SearchSpace, Optimiser), FitnessError> {
+    let space = SearchSpace::new(&tuning.units, tuning.base.clone());
+    let mut optimiser = Optimiser::new(tuning.settings, &space.bounds(), seed);
     while !optimiser.done() {
         let batch = optimiser.ask();
         let evaluate = |point: &Vec<f64>| {
-            let model = model_of(&signatures, point);
+            let model = space.model_of(point);
             fitness(
                 tuning.fitness,
                 &tuning.units,
@@ -81,5 +82,5 @@ pub fn tune(
         optimiser.tell(&values);
         progress(&optimiser);
     }
-    Ok((signatures, optimiser))
+    Ok((space, optimiser))
 }

@@ -6,6 +6,7 @@
 //! [`model`] is the file format, [`resolve`] what a model means for one context, and
 //! [`sampler`] the exact integer draws. Without a model the walk is exactly `r`.
 
+pub mod ensemble;
 pub mod model;
 pub mod resolve;
 pub mod sampler;
@@ -102,6 +103,8 @@ pub struct Choice {
     /// Per method, its Markov row and slot weights; `None` if the model has neither for
     /// any method (then each call is drawn exactly as `r` draws it, from `first`).
     steering: Option<Box<[Steering]>>,
+    /// The model's sub-generators, if it has any ([`ensemble`]).
+    ensemble: Option<ensemble::Ensemble>,
 }
 
 /// What the model says beyond the categorical weights about one method.
@@ -165,6 +168,7 @@ impl Choice {
             first: among_drawn(&resolution.methods),
             calls,
             steering: steers.then_some(steering),
+            ensemble: ensemble::Ensemble::new(model, context, &drawn, &resolution.methods),
         })
     }
 }
@@ -226,27 +230,36 @@ impl Strategy for Choice {
 
     fn case_into(&self, counter: u64, out: &mut [u32]) -> bool {
         let mut rng = case_rng(self.seed, counter);
-        match (&self.steering, &self.first) {
-            // The default model: `r`'s loop.
-            (None, Categorical::All(count)) => {
-                for call in out.iter_mut() {
-                    let method = below(&mut rng, u64::from(*count)) as usize;
-                    *call = uniform_call(&mut rng, self.calls[method]);
-                }
-            }
-            (None, first) => {
-                for call in out.iter_mut() {
-                    let method = first.draw(&mut rng) as usize;
-                    *call = uniform_call(&mut rng, self.calls[method]);
-                }
-            }
-            (Some(steering), _) => self.steered(&mut rng, steering, out),
+        match &self.ensemble {
+            None => self.plain(&mut rng, out),
+            Some(ensemble) => ensemble.write(self, &mut rng, out),
         }
         true
     }
 }
 
 impl Choice {
+    /// A test case of the model's calls alone.
+    #[inline]
+    fn plain(&self, rng: &mut impl rand::Rng, out: &mut [u32]) {
+        match (&self.steering, &self.first) {
+            // The default model: `r`'s loop.
+            (None, Categorical::All(count)) => {
+                for call in out.iter_mut() {
+                    let method = below(rng, u64::from(*count)) as usize;
+                    *call = uniform_call(rng, self.calls[method]);
+                }
+            }
+            (None, first) => {
+                for call in out.iter_mut() {
+                    let method = first.draw(rng) as usize;
+                    *call = uniform_call(rng, self.calls[method]);
+                }
+            }
+            (Some(steering), _) => self.steered(rng, steering, out),
+        }
+    }
+
     /// A test case under a model with Markov rows or slot weights.
     fn steered(&self, rng: &mut impl rand::Rng, steering: &[Steering], out: &mut [u32]) {
         let mut methods = &self.first;
@@ -258,6 +271,48 @@ impl Choice {
                 Some(slots) => offset + weighted_slots(rng, slots),
             };
             methods = steering[method].after.as_ref().unwrap_or(&self.first);
+        }
+    }
+
+    /// The model's calls into `out`, the first after a call of `previous` (drawn method
+    /// index; `None`: as a test case's first call).
+    fn continue_from(&self, rng: &mut impl rand::Rng, previous: Option<usize>, out: &mut [u32]) {
+        let mut previous = previous;
+        for call in out.iter_mut() {
+            let method = self.methods_after(previous).draw(rng) as usize;
+            *call = self.call_of(rng, method);
+            previous = Some(method);
+        }
+    }
+
+    /// The distribution of a call's method after a call of `previous` (`None`: the first
+    /// call's).
+    #[inline]
+    fn methods_after(&self, previous: Option<usize>) -> &Categorical {
+        match (&self.steering, previous) {
+            (Some(steering), Some(method)) => {
+                steering[method].after.as_ref().unwrap_or(&self.first)
+            }
+            _ => &self.first,
+        }
+    }
+
+    /// The first call index of drawn method `method`.
+    #[inline]
+    fn offset(&self, method: usize) -> u32 {
+        self.calls[method].0
+    }
+
+    /// A call of drawn method `method`, its slots drawn by the model.
+    #[inline]
+    fn call_of(&self, rng: &mut impl rand::Rng, method: usize) -> u32 {
+        let slots = self
+            .steering
+            .as_ref()
+            .and_then(|steering| steering[method].slots.as_deref());
+        match slots {
+            None => uniform_call(rng, self.calls[method]),
+            Some(slots) => self.calls[method].0 + weighted_slots(rng, slots),
         }
     }
 }

@@ -16,6 +16,24 @@
 //! [markov."add(Integer)"]       # the method after an add(Integer): these weights override
 //! "get(int)" = 5                # the categorical ones (methods the row does not name keep
 //! "add(Integer)" = 0            # theirs)
+//!
+//! [[generator]]                 # an ensemble member: test case k is written by one member,
+//! name = "plain"                # drawn by weight ([`super::ensemble`]); without members, the
+//! kind = "model"                # model's calls alone
+//! weight = 1
+//!
+//! [[generator]]
+//! name = "fed"
+//! kind = "feed"                 # primitive arguments read the latest result of their pool
+//! weight = 1
+//! probability = 0.5             # … each with this probability (default ½)
+//!
+//! [[generator]]
+//! name = "built"
+//! kind = "build"                # constructors fill the object pool, then a geometric run of
+//! weight = 1                    # insertions, then the model's calls
+//! stop = 0.5                    # the run ends after each insertion with this probability
+//! insertions = { "add(Integer)" = 1 }   # optional: the insertion methods' weights
 //! ```
 //!
 //! Contract: `ModelFile::parse(path, model.to_toml()).model == model` for every model the
@@ -58,6 +76,79 @@ pub struct Model {
     /// method is the row's entry for it, else its categorical weight.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub markov: BTreeMap<String, BTreeMap<String, f64>>,
+    /// The ensemble's members (`[[generator]]`), one drawn per test case by weight; none:
+    /// the model's calls alone (what one `model` member gives).
+    #[serde(rename = "generator", skip_serializing_if = "Vec::is_empty")]
+    pub generators: Vec<SubGenerator>,
+}
+
+/// One member of a model's ensemble: a sub-generator that writes a whole test case with the
+/// model's weights, and the weight of the ensemble's rule choice for it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SubGenerator {
+    /// Its name (lower-case letters, digits and `-`), unique in the model.
+    pub name: String,
+    /// What it does.
+    pub kind: SubGeneratorKind,
+    /// Its weight in the ensemble's rule choice.
+    pub weight: f64,
+    /// `feed`: the probability that a primitive argument reads the latest result of its
+    /// pool ([`DEFAULT_FEED_PROBABILITY`] if not written).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub probability: Option<f64>,
+    /// `build`: the probability that the insertion run ends after each insertion (and
+    /// before the first): the run's length is Geometric(stop) on 0, 1, 2, …
+    /// ([`DEFAULT_BUILD_STOP`] if not written).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop: Option<f64>,
+    /// `build`: the insertion methods' weights by signature; empty: the default rule
+    /// ([`super::ensemble::is_insertion`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub insertions: BTreeMap<String, f64>,
+}
+
+/// The kinds of sub-generator ([`super::ensemble`] states what each writes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SubGeneratorKind {
+    /// The model's calls alone.
+    Model,
+    /// The model's calls, primitive arguments fed with earlier calls' results.
+    Feed,
+    /// Constructors, a geometric run of insertions, then the model's calls.
+    Build,
+}
+
+/// A `feed` member's probability when the file does not write one.
+pub const DEFAULT_FEED_PROBABILITY: f64 = 0.5;
+
+/// A `build` member's stop probability when the file does not write one (GödelTest's
+/// default for a repetition, Geometric(½)).
+pub const DEFAULT_BUILD_STOP: f64 = 0.5;
+
+impl SubGenerator {
+    /// A member of `kind` with default parameters.
+    pub fn new(name: &str, kind: SubGeneratorKind, weight: f64) -> Self {
+        SubGenerator {
+            name: name.to_string(),
+            kind,
+            weight,
+            probability: None,
+            stop: None,
+            insertions: BTreeMap::new(),
+        }
+    }
+
+    /// `feed`'s probability, its default if not written.
+    pub fn feed_probability(&self) -> f64 {
+        self.probability.unwrap_or(DEFAULT_FEED_PROBABILITY)
+    }
+
+    /// `build`'s stop probability, its default if not written.
+    pub fn build_stop(&self) -> f64 {
+        self.stop.unwrap_or(DEFAULT_BUILD_STOP)
+    }
 }
 
 impl Default for Model {
@@ -68,6 +159,7 @@ impl Default for Model {
             methods: BTreeMap::new(),
             slots: BTreeMap::new(),
             markov: BTreeMap::new(),
+            generators: Vec::new(),
         }
     }
 }
@@ -90,7 +182,13 @@ impl Model {
             let inner = entries.keys().map(move |s| (field(&key, s), s.as_str()));
             std::iter::once((field("markov", row), row.as_str())).chain(inner)
         });
-        methods.chain(slots).chain(rows).collect()
+        let insertions = self.generators.iter().enumerate().flat_map(|(i, g)| {
+            let key = format!("generator[{i}].insertions");
+            g.insertions
+                .keys()
+                .map(move |s| (field(&key, s), s.as_str()))
+        });
+        methods.chain(slots).chain(rows).chain(insertions).collect()
     }
 }
 
@@ -127,6 +225,19 @@ struct ModelDecl {
     methods: Option<TableDecl<Spanned<toml::Value>>>,
     slots: Option<TableDecl<TableDecl<Spanned<toml::Value>>>>,
     markov: Option<TableDecl<TableDecl<Spanned<toml::Value>>>>,
+    generator: Option<Spanned<Vec<SubGeneratorDecl>>>,
+}
+
+/// A `[[generator]]` table as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SubGeneratorDecl {
+    name: Spanned<toml::Value>,
+    kind: Spanned<toml::Value>,
+    weight: Option<Spanned<toml::Value>>,
+    probability: Option<Spanned<toml::Value>>,
+    stop: Option<Spanned<toml::Value>>,
+    insertions: Option<TableDecl<Spanned<toml::Value>>>,
 }
 
 impl ModelFile {
@@ -160,7 +271,141 @@ impl ModelFile {
             let row = file.weights(&field("markov", &signature), row)?;
             file.model.markov.insert(signature, row);
         }
+        if let Some(members) = &decl.generator {
+            file.model.generators = file.sub_generators(members)?;
+        }
         Ok(file)
+    }
+
+    /// The ensemble's members: each named once, of a known kind, with only its kind's
+    /// parameters, and not every weight 0.
+    fn sub_generators(
+        &mut self,
+        decl: &Spanned<Vec<SubGeneratorDecl>>,
+    ) -> Result<Vec<SubGenerator>, FileError> {
+        self.spans.insert("generator".into(), decl.span());
+        let mut members: Vec<SubGenerator> = Vec::with_capacity(decl.get_ref().len());
+        for (i, member) in decl.get_ref().iter().enumerate() {
+            let at = |key: &str| format!("generator[{i}].{key}");
+            let name = self.member_name(&at("name"), &member.name)?;
+            if members.iter().any(|m| m.name == name) {
+                let message = format!("a generator named `{name}` is already in the ensemble");
+                return Err(self.error_at(member.name.span(), &at("name"), message));
+            }
+            let kind = self.member_kind(&at("kind"), &member.kind)?;
+            let weight = match &member.weight {
+                Some(w) => self.weight(&at("weight"), w)?,
+                None => 1.0,
+            };
+            let mut generator = SubGenerator::new(&name, kind, weight);
+            let only =
+                |key: &str, value: &Option<Spanned<toml::Value>>, of: SubGeneratorKind| match value
+                {
+                    Some(v) if kind != of => Err(self.error_at(
+                        v.span(),
+                        &at(key),
+                        format!(
+                            "`{key}` is a parameter of `{}` generators, not of `{}` ones",
+                            kind_name(of),
+                            kind_name(kind)
+                        ),
+                    )),
+                    _ => Ok(()),
+                };
+            only("probability", &member.probability, SubGeneratorKind::Feed)?;
+            only("stop", &member.stop, SubGeneratorKind::Build)?;
+            if let (Some(table), true) = (&member.insertions, kind != SubGeneratorKind::Build) {
+                let message = format!(
+                    "`insertions` is a parameter of `build` generators, not of `{}` ones",
+                    kind_name(kind)
+                );
+                return Err(self.error_at(table.span(), &at("insertions"), message));
+            }
+            if let Some(p) = &member.probability {
+                generator.probability = Some(self.probability(&at("probability"), p)?);
+            }
+            if let Some(p) = &member.stop {
+                generator.stop = Some(self.probability(&at("stop"), p)?);
+            }
+            if let Some(table) = &member.insertions {
+                generator.insertions = self.weights(&at("insertions"), table)?;
+                if !generator.insertions.values().any(|&w| w > 0.0) {
+                    let message = "every insertion weight is 0: write none for the default rule";
+                    return Err(self.error_at(table.span(), &at("insertions"), message.into()));
+                }
+            }
+            members.push(generator);
+        }
+        if !members.is_empty() && !members.iter().any(|m| m.weight > 0.0) {
+            let message = "every generator's weight is 0: no generator can be drawn";
+            return Err(self.error_at(decl.span(), "generator", message.into()));
+        }
+        Ok(members)
+    }
+
+    /// A member's name: lower-case letters, digits and `-`.
+    fn member_name(
+        &mut self,
+        field: &str,
+        value: &Spanned<toml::Value>,
+    ) -> Result<String, FileError> {
+        self.spans.insert(field.to_string(), value.span());
+        match value.get_ref().as_str() {
+            Some(name)
+                if !name.is_empty()
+                    && name
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') =>
+            {
+                Ok(name.to_string())
+            }
+            _ => Err(self.error_at(
+                value.span(),
+                field,
+                format!(
+                    "expected a name of lower-case letters, digits and `-`, found {}",
+                    value.get_ref()
+                ),
+            )),
+        }
+    }
+
+    /// A member's kind: `model`, `feed` or `build`.
+    fn member_kind(
+        &mut self,
+        field: &str,
+        value: &Spanned<toml::Value>,
+    ) -> Result<SubGeneratorKind, FileError> {
+        self.spans.insert(field.to_string(), value.span());
+        let kinds = [
+            SubGeneratorKind::Model,
+            SubGeneratorKind::Feed,
+            SubGeneratorKind::Build,
+        ];
+        let found = value
+            .get_ref()
+            .as_str()
+            .and_then(|text| kinds.into_iter().find(|&k| kind_name(k) == text));
+        found.ok_or_else(|| {
+            self.error_at(
+                value.span(),
+                field,
+                format!(
+                    "expected a generator kind (model, feed or build), found {}",
+                    value.get_ref()
+                ),
+            )
+        })
+    }
+
+    /// A probability: a number in [0, 1].
+    fn probability(&mut self, field: &str, value: &Spanned<toml::Value>) -> Result<f64, FileError> {
+        let p = self.weight(field, value)?;
+        if p > 1.0 {
+            let message = format!("expected a probability (a number from 0 to 1), found {p}");
+            return Err(self.error_at(value.span(), field, message));
+        }
+        Ok(p)
     }
 
     /// An error at the place of `field` (the document's start if it is not written).
@@ -308,6 +553,15 @@ impl ModelFile {
     }
 }
 
+/// The name of a kind as model files write it.
+pub fn kind_name(kind: SubGeneratorKind) -> &'static str {
+    match kind {
+        SubGeneratorKind::Model => "model",
+        SubGeneratorKind::Feed => "feed",
+        SubGeneratorKind::Build => "build",
+    }
+}
+
 /// `text` as an interface-level signature without whitespace, `name(type,…)` with each
 /// type one of `int`, `Integer`, `boolean`, `String` and `C` (the unit's own class), or a
 /// message saying what is wrong.
@@ -441,5 +695,74 @@ result = [0, 1]
         assert!(message.contains("unknown field"), "{message}");
         let (line, _, _) = refused("[methods]\n\"C()\" = \n");
         assert_eq!(line, 2);
+    }
+
+    #[test]
+    fn ensemble_members_read_with_their_kinds_parameters_and_defaults() {
+        let text = "[[generator]]\nname = \"plain\"\nkind = \"model\"\n[[generator]]\nname = \"fed\"\nkind = \"feed\"\nweight = 2\n[[generator]]\nname = \"built\"\nkind = \"build\"\nstop = 0.2\ninsertions = { \"add(Integer)\" = 3 }\n";
+        let model = parse(text).unwrap();
+        let kinds: Vec<SubGeneratorKind> = model.generators.iter().map(|g| g.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                SubGeneratorKind::Model,
+                SubGeneratorKind::Feed,
+                SubGeneratorKind::Build
+            ]
+        );
+        assert_eq!(model.generators[0].weight, 1.0, "the default weight");
+        assert_eq!(
+            model.generators[1].feed_probability(),
+            DEFAULT_FEED_PROBABILITY
+        );
+        assert_eq!(model.generators[2].build_stop(), 0.2);
+        assert_eq!(model.generators[2].insertions["add(Integer)"], 3.0);
+        assert_eq!(parse(&model.to_toml()).unwrap(), model);
+    }
+
+    #[test]
+    fn bad_ensemble_members_are_refused_at_their_line_and_field() {
+        let member = |body: &str| format!("[methods]\n\"C()\" = 1\n[[generator]]\n{body}");
+        let (line, field, message) = refused(&member("name = \"a\"\nkind = \"grow\"\n"));
+        assert_eq!((line, field.as_str()), (5, "generator[0].kind"));
+        assert!(message.contains("model, feed or build"), "{message}");
+        let (line, field, message) = refused(&member("name = \"A b\"\nkind = \"feed\"\n"));
+        assert_eq!((line, field.as_str()), (4, "generator[0].name"));
+        assert!(message.contains("lower-case"), "{message}");
+        let twice = member(
+            "name = \"a\"\nkind = \"feed\"\n[[generator]]\nname = \"a\"\nkind = \"build\"\n",
+        );
+        let (line, field, message) = refused(&twice);
+        assert_eq!((line, field.as_str()), (7, "generator[1].name"));
+        assert!(message.contains("already"), "{message}");
+        let (line, field, message) = refused(&member(
+            "name = \"a\"\nkind = \"feed\"\nprobability = 1.5\n",
+        ));
+        assert_eq!((line, field.as_str()), (6, "generator[0].probability"));
+        assert!(message.contains("probability"), "{message}");
+        let (line, field, message) =
+            refused(&member("name = \"a\"\nkind = \"feed\"\nstop = 0.5\n"));
+        assert_eq!((line, field.as_str()), (6, "generator[0].stop"));
+        assert!(
+            message.contains("`build` generators, not of `feed`"),
+            "{message}"
+        );
+        let (line, field, _) = refused(&member(
+            "name = \"a\"\nkind = \"model\"\ninsertions = { \"add(Integer)\" = 1 }\n",
+        ));
+        assert_eq!((line, field.as_str()), (6, "generator[0].insertions"));
+        let (line, field, message) = refused(&member(
+            "name = \"a\"\nkind = \"build\"\ninsertions = { \"add(Integer)\" = 0 }\n",
+        ));
+        assert_eq!((line, field.as_str()), (6, "generator[0].insertions"));
+        assert!(message.contains("every insertion weight is 0"), "{message}");
+        let (line, field, message) =
+            refused(&member("name = \"a\"\nkind = \"model\"\nweight = 0\n"));
+        assert_eq!(field, "generator");
+        assert!(line >= 3, "{line}");
+        assert!(message.contains("no generator can be drawn"), "{message}");
+        let (line, _, message) = refused(&member("name = \"a\"\nkind = \"model\"\nrate = 1\n"));
+        assert!(line >= 3);
+        assert!(message.contains("unknown field"), "{message}");
     }
 }

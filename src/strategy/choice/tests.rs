@@ -9,7 +9,7 @@ use std::sync::Arc;
 use proptest::prelude::{Just, prop, prop_assert_eq, prop_oneof, proptest};
 use proptest::strategy::Strategy as Generate;
 
-use super::model::{Model, ModelFile};
+use super::model::{Model, ModelFile, SubGenerator, SubGeneratorKind};
 use super::resolve::{interface_signature, resolve};
 use super::*;
 use crate::strategy::{Random, StrategyKind, test_context};
@@ -327,6 +327,14 @@ fn a_model_naming_a_method_of_no_unit_of_the_run_is_refused_at_its_line() {
     file.check(&[&list, &stack]).unwrap();
     // Ignored for ArrayList, used for Stack.
     assert!(resolve(&file.model, &list).is_ok());
+    // So is an insertion method of a `build` member.
+    let text = "[[generator]]\nname = \"b\"\nkind = \"build\"\ninsertions = { \"add(Integer)\" = 1, \"put(Integer,Integer)\" = 1 }\n";
+    let file = ModelFile::parse(Path::new("build.toml"), text.to_string()).unwrap();
+    let e = file.check(&[&list]).unwrap_err();
+    assert_eq!(
+        (e.line, e.field.as_str()),
+        (4, "generator[0].insertions.\"put(Integer,Integer)\"")
+    );
 }
 
 #[test]
@@ -433,8 +441,9 @@ fn models() -> impl Generate<Value = Model> {
         weights(),
         slots,
         prop::collection::btree_map(prop::sample::select(&SIGNATURES[..]), weights(), 0..3),
+        prop::collection::vec(sub_generator(), 0..4),
     )
-        .prop_map(|(default_weight, methods, slot, markov)| Model {
+        .prop_map(|(default_weight, methods, slot, markov, members)| Model {
             default_weight,
             methods,
             slots: BTreeMap::from([(
@@ -445,7 +454,41 @@ fn models() -> impl Generate<Value = Model> {
                 .into_iter()
                 .map(|(k, v)| (k.to_string(), v))
                 .collect(),
+            generators: members
+                .into_iter()
+                .enumerate()
+                .map(|(i, mut member)| {
+                    member.name = format!("g{i}");
+                    member
+                })
+                .collect(),
         })
+}
+
+/// An ensemble member with a positive weight (its name is set by [`models`]).
+fn sub_generator() -> impl Generate<Value = SubGenerator> {
+    let probability = prop::option::of(prop_oneof![Just(0.0), Just(1.0), 0.0..1.0]);
+    let kind = prop::sample::select(
+        &[
+            SubGeneratorKind::Model,
+            SubGeneratorKind::Feed,
+            SubGeneratorKind::Build,
+        ][..],
+    );
+    (kind, 0.01f64..10.0, probability, weights()).prop_map(|(kind, weight, p, insertions)| {
+        let mut member = SubGenerator::new("", kind, weight);
+        match kind {
+            SubGeneratorKind::Model => {}
+            SubGeneratorKind::Feed => member.probability = p,
+            SubGeneratorKind::Build => {
+                member.stop = p;
+                if insertions.values().any(|&w| w > 0.0) {
+                    member.insertions = insertions;
+                }
+            }
+        }
+        member
+    })
 }
 
 proptest! {
