@@ -66,7 +66,7 @@ fn sample_names_the_model_files_line_and_field_at_fault() {
         "{no_unit}"
     );
     assert!(
-        no_unit.contains("names no method of ArrayList"),
+        no_unit.contains("names no method of ArrayList nor of any registered unit"),
         "{no_unit}"
     );
 }
@@ -163,7 +163,7 @@ fn a_bad_model_file_is_refused_naming_the_experiment_and_the_model_files_line() 
     );
     assert!(message.contains("no-unit.toml:4:"), "{message}");
     assert!(
-        message.contains("names no method of ArrayList, Stack"),
+        message.contains("names no method of ArrayList, Stack nor of any registered unit"),
         "{message}"
     );
 }

@@ -81,12 +81,17 @@ fn samples_three_test_cases_with(model: &std::path::Path) {
 /// `tune` on the tuning file with `from` replaced by `to` fails, naming the field, and
 /// writes nothing (the file copied to a folder of its own, its evaluation by absolute path).
 fn refused(from: &str, to: &str) -> String {
+    common::refused("tune", &movable_tuning(), from, to)
+}
+
+/// The tuning file's text with its evaluation named by absolute path, so that it can be
+/// written into any folder.
+fn movable_tuning() -> String {
     let evaluation = std::fs::canonicalize("testdata/experiments/choice.toml").unwrap();
-    let source = std::fs::read_to_string(TUNING).unwrap().replace(
+    std::fs::read_to_string(TUNING).unwrap().replace(
         "\"../experiments/choice.toml\"",
         &format!("{:?}", evaluation.display().to_string()),
-    );
-    common::refused("tune", &source, from, to)
+    )
 }
 
 #[test]
@@ -123,14 +128,7 @@ fn overlapping_training_and_evaluation_data_is_refused_where_the_file_says() {
 #[test]
 fn coverage_is_the_alternative_fitness_and_other_names_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let evaluation = std::fs::canonicalize("testdata/experiments/choice.toml").unwrap();
-    let source = std::fs::read_to_string(TUNING)
-        .unwrap()
-        .replace(
-            "\"../experiments/choice.toml\"",
-            &format!("{:?}", evaluation.display().to_string()),
-        )
-        .replace("test-sets = 3", "test-sets = 3\nfitness = \"coverage\"");
+    let source = movable_tuning().replace("test-sets = 3", "test-sets = 3\nfitness = \"coverage\"");
     let file = dir.path().join("coverage.toml");
     std::fs::write(&file, &source).unwrap();
     let out = dir.path().join("out");
@@ -187,7 +185,7 @@ fn a_base_model_that_does_not_fit_the_training_units_is_refused_at_the_model_fie
     let base = dir.path().join("stack.toml");
     std::fs::write(
         &base,
-        "[[generator]]\nname = \"b\"\nkind = \"build\"\ninsertions = { \"push(Integer)\" = 1 }\n",
+        "[[generator]]\nname = \"b\"\nkind = \"build\"\ninsertions = { \"append(Integer)\" = 1 }\n",
     )
     .unwrap();
     let message = refused(
@@ -196,7 +194,59 @@ fn a_base_model_that_does_not_fit_the_training_units_is_refused_at_the_model_fie
     );
     assert!(message.contains("model"), "{message}");
     assert!(
-        message.contains("push(Integer)") && message.contains("ArrayList"),
+        message.contains("append(Integer)") && message.contains("ArrayList"),
+        "{message}"
+    );
+}
+
+#[test]
+fn each_and_leave_one_out_tune_one_model_per_subject_on_itself_or_on_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = movable_tuning()
+        .replace("held-out = [\"Stack\"]\n", "")
+        .replace(
+            "subjects = [\"ArrayList\"]",
+            "subjects = [\"ArrayList\", \"Stack\"]",
+        );
+    let manifest = |out: &std::path::Path, subject: &str| -> serde_json::Value {
+        let text = std::fs::read_to_string(out.join(format!("{subject}.manifest.json"))).unwrap();
+        serde_json::from_str(&text).unwrap()
+    };
+    let trained = |m: &serde_json::Value| -> Vec<String> {
+        m["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["subject"].as_str().unwrap().to_string())
+            .collect()
+    };
+    for (scheme, stack_trained_on) in [("each", "Stack"), ("leave-one-out", "ArrayList")] {
+        let file = dir.path().join(format!("{scheme}.toml"));
+        let text = source.replace(
+            "test-sets = 3",
+            &format!("test-sets = 3\nscheme = {scheme:?}"),
+        );
+        std::fs::write(&file, text).unwrap();
+        let out = dir.path().join(scheme);
+        success_stdout(testspace().arg("tune").arg(&file).arg("--out").arg(&out));
+        let stack = manifest(&out, "Stack");
+        assert_eq!(stack["model_for"], "Stack");
+        assert_eq!(trained(&stack), [stack_trained_on], "{scheme}");
+        if scheme == "leave-one-out" {
+            assert_eq!(stack["held_out"], serde_json::json!(["Stack"]));
+        }
+        assert!(out.join("ArrayList.toml").exists() && out.join("Stack.trace.csv").exists());
+        // `{subject}` in a model name picks each subject's model.
+        samples_three_test_cases_with(&out.join("{subject}.toml"));
+    }
+    let message = common::refused(
+        "tune",
+        &source,
+        "test-sets = 3",
+        "test-sets = 3\nscheme = \"every\"",
+    );
+    assert!(
+        message.contains("scheme") && message.contains("leave-one-out"),
         "{message}"
     );
 }

@@ -24,11 +24,14 @@ pub struct TuneArgs {
 
 /// What `manifest.json` of a tuning records.
 #[derive(serde::Serialize)]
-struct TuneManifest<'a> {
+struct TuneManifest {
     tuning_file: String,
     tuning_sha256: String,
     evaluation_file: String,
     evaluation_sha256: String,
+    scheme: crate::tune::file::Scheme,
+    /// The subject the model is for (`each`, `leave-one-out`).
+    model_for: Option<String>,
     seed: u64,
     fitness: crate::tune::FitnessKind,
     oracle: &'static str,
@@ -36,16 +39,16 @@ struct TuneManifest<'a> {
     n: usize,
     tests: usize,
     /// The training test sets' seeds, none of them a replicate seed of the evaluation.
-    test_set_seeds: &'a [u64],
+    test_set_seeds: Vec<u64>,
     /// The evaluation experiment's replicate seeds.
-    evaluation_seeds: &'a [u64],
-    held_out: &'a [String],
+    evaluation_seeds: Vec<u64>,
+    held_out: Vec<String>,
     /// Per training unit: its training mutants and the evaluation's (excluded) ones.
     units: Vec<UnitRecord>,
     /// The base model's file, if the tuning names one.
     base_model: Option<String>,
     /// The tuned numbers, as the model fields they set.
-    dimensions: &'a [String],
+    dimensions: Vec<String>,
     best_fitness: f64,
     evaluations: usize,
     seconds: f64,
@@ -58,7 +61,8 @@ struct UnitRecord {
     excluded_mutants: Vec<u32>,
 }
 
-/// Runs `testspace tune`.
+/// Runs `testspace tune`: every model of the file's scheme is tuned before anything is
+/// written.
 pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
     let source = std::fs::read_to_string(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
@@ -67,82 +71,104 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("runs").join(format!("tune-{}", tuning.name)));
-    let started = std::time::Instant::now();
-    let total = tuning.settings.evaluations;
-    let (space, optimiser) = tune(&tuning, tuning.seed, args.jobs.max(1), |o| {
-        let best = o.best().map_or(f64::NAN, |b| b.fitness);
-        eprintln!(
-            "tune: {}/{total} evaluations, best fitness {best:.4}",
-            o.trace().len()
-        );
-    })?;
-    let best = optimiser.best().context("no evaluation")?;
-    let model = space.model_of(&best.point);
-    let dimensions = space.names();
     let evaluation_source = std::fs::read(&tuning.evaluation)?;
-    let manifest = TuneManifest {
-        tuning_file: args.file.display().to_string(),
-        tuning_sha256: sha256_hex(source.as_bytes()),
-        evaluation_file: tuning.evaluation.display().to_string(),
-        evaluation_sha256: sha256_hex(&evaluation_source),
-        seed: tuning.seed,
-        fitness: tuning.fitness,
-        oracle: tuning.oracle.name(),
-        optimiser: tuning.settings,
-        n: tuning.sets.n,
-        tests: tuning.sets.tests,
-        test_set_seeds: &tuning.sets.seeds,
-        evaluation_seeds: &tuning.evaluation_seeds,
-        held_out: &tuning.held_out,
-        units: tuning
-            .units
-            .iter()
-            .zip(&tuning.excluded)
-            .map(|(u, excluded)| UnitRecord {
-                subject: u.unit.class().to_string(),
-                training_mutants: u.mutants.clone(),
-                excluded_mutants: excluded.clone(),
-            })
-            .collect(),
-        base_model: tuning.base_file.as_ref().map(|f| f.display().to_string()),
-        dimensions: &dimensions,
-        best_fitness: best.fitness,
-        evaluations: optimiser.trace().len(),
-        seconds: started.elapsed().as_secs_f64(),
-    };
+    let mut outputs = Vec::new();
+    for (target, task) in tuning.tasks() {
+        let started = std::time::Instant::now();
+        let total = task.settings.evaluations;
+        let label = target
+            .as_deref()
+            .map_or(String::new(), |t| format!(" {t}:"));
+        let (space, optimiser) = tune(&task, task.seed, args.jobs.max(1), |o| {
+            let best = o.best().map_or(f64::NAN, |b| b.fitness);
+            eprintln!(
+                "tune:{label} {}/{total} evaluations, best fitness {best:.4}",
+                o.trace().len()
+            );
+        })?;
+        let best = optimiser.best().context("no evaluation")?.clone();
+        let dimensions = space.names();
+        let manifest = TuneManifest {
+            tuning_file: args.file.display().to_string(),
+            tuning_sha256: sha256_hex(source.as_bytes()),
+            evaluation_file: task.evaluation.display().to_string(),
+            evaluation_sha256: sha256_hex(&evaluation_source),
+            scheme: task.scheme,
+            model_for: target.clone(),
+            seed: task.seed,
+            fitness: task.fitness,
+            oracle: task.oracle.name(),
+            optimiser: task.settings,
+            n: task.sets.n,
+            tests: task.sets.tests,
+            test_set_seeds: task.sets.seeds.clone(),
+            evaluation_seeds: task.evaluation_seeds.clone(),
+            held_out: task.held_out.clone(),
+            units: task
+                .units
+                .iter()
+                .zip(&task.excluded)
+                .map(|(u, excluded)| UnitRecord {
+                    subject: u.unit.class().to_string(),
+                    training_mutants: u.mutants.clone(),
+                    excluded_mutants: excluded.clone(),
+                })
+                .collect(),
+            base_model: task.base_file.as_ref().map(|f| f.display().to_string()),
+            dimensions: dimensions.clone(),
+            best_fitness: best.fitness,
+            evaluations: optimiser.trace().len(),
+            seconds: started.elapsed().as_secs_f64(),
+        };
+        let (model, trace, manifest_file) = match &target {
+            None => (
+                "model.toml".into(),
+                "trace.csv".into(),
+                "manifest.json".into(),
+            ),
+            Some(t) => (
+                format!("{t}.toml"),
+                format!("{t}.trace.csv"),
+                format!("{t}.manifest.json"),
+            ),
+        };
+        let header = format!(
+            "# Tuned by `testspace tune {}`: best mean {} area {:.6} on the training data\n# of {} ({manifest_file} records it).\n",
+            args.file.display(),
+            match task.fitness {
+                crate::tune::FitnessKind::Kills => "kill-curve",
+                crate::tune::FitnessKind::Coverage => "coverage-curve",
+            },
+            best.fitness,
+            manifest
+                .units
+                .iter()
+                .map(|u| u.subject.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        );
+        println!(
+            "tuned{label} {} ({} numbers) in {} evaluations: best fitness {:.4}",
+            space.describe(),
+            dimensions.len(),
+            optimiser.trace().len(),
+            best.fitness,
+        );
+        outputs.push([
+            (model, header + &space.model_of(&best.point).to_toml()),
+            (trace, trace_csv(&dimensions, optimiser.trace())),
+            (
+                manifest_file,
+                serde_json::to_string_pretty(&manifest)? + "\n",
+            ),
+        ]);
+    }
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
-    let header = format!(
-        "# Tuned by `testspace tune {}`: best mean {} area {:.6} on the training data\n# of {} (manifest.json records it).\n",
-        args.file.display(),
-        match tuning.fitness {
-            crate::tune::FitnessKind::Kills => "kill-curve",
-            crate::tune::FitnessKind::Coverage => "coverage-curve",
-        },
-        best.fitness,
-        manifest
-            .units
-            .iter()
-            .map(|u| u.subject.as_str())
-            .collect::<Vec<_>>()
-            .join(", "),
-    );
-    std::fs::write(out.join("model.toml"), header + &model.to_toml())?;
-    std::fs::write(
-        out.join("trace.csv"),
-        trace_csv(&dimensions, optimiser.trace()),
-    )?;
-    std::fs::write(
-        out.join("manifest.json"),
-        serde_json::to_string_pretty(&manifest)? + "\n",
-    )?;
-    println!(
-        "tuned {} ({} numbers) in {} evaluations: best fitness {:.4}; model, trace and manifest in {}",
-        space.describe(),
-        dimensions.len(),
-        optimiser.trace().len(),
-        best.fitness,
-        out.display()
-    );
+    for (file, text) in outputs.into_iter().flatten() {
+        std::fs::write(out.join(&file), text)
+            .with_context(|| format!("cannot write {}", out.join(&file).display()))?;
+    }
+    println!("models, traces and manifests in {}", out.display());
     Ok(())
 }
 

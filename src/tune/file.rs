@@ -16,6 +16,10 @@
 //! test-sets = 20                                 # test sets per fitness
 //! fitness = "kills"                              # or "coverage" (optional; default kills)
 //! model = "ensemble.toml"                        # a base model (optional; see tune::space)
+//! scheme = "together"                            # one model for all subjects (the default);
+//!                                                # "each": one per subject, tuned on itself;
+//!                                                # "leave-one-out": one per subject, tuned
+//!                                                # on the other subjects (it held out)
 //! [optimiser]                                    # optional; these are the defaults
 //! population = 10
 //! evaluations = 50
@@ -38,7 +42,21 @@ use crate::runner::sample_mutants;
 use crate::strategy::choice::model::{Model, ModelFile};
 use crate::subject::MutantId;
 
+/// How many models a tuning file makes, and on which units each is tuned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scheme {
+    /// One model, tuned on every subject of the file.
+    Together,
+    /// One model per subject, tuned on that subject alone (Poulding & Feldt's RQ2).
+    Each,
+    /// One model per subject, tuned on the file's other subjects with it held out (a
+    /// library for a unit it has not seen: their RQ3).
+    LeaveOneOut,
+}
+
 /// A tuning file, read: the training portfolio and everything recorded about its data.
+#[derive(Clone)]
 pub struct Tuning {
     /// Its name.
     pub name: String,
@@ -67,6 +85,35 @@ pub struct Tuning {
     pub base: Model,
     /// Its file, relative to the current folder.
     pub base_file: Option<PathBuf>,
+    /// How many models, tuned on which units.
+    pub scheme: Scheme,
+}
+
+impl Tuning {
+    /// The tunings the scheme makes, each with the subject its model is for (`None`: the
+    /// one model of `together`): `each` keeps one unit, `leave-one-out` drops one and
+    /// holds it out.
+    pub fn tasks(&self) -> Vec<(Option<String>, Tuning)> {
+        let keep = |wanted: &dyn Fn(usize) -> bool, held_out: Option<&str>| {
+            let mut task = self.clone();
+            let kept = |i: &usize| wanted(*i);
+            let indices: Vec<usize> = (0..self.units.len()).filter(kept).collect();
+            task.units = indices.iter().map(|&i| self.units[i].clone()).collect();
+            task.excluded = indices.iter().map(|&i| self.excluded[i].clone()).collect();
+            task.held_out.extend(held_out.map(str::to_string));
+            task
+        };
+        let class = |i: usize| self.units[i].unit.class().to_string();
+        match self.scheme {
+            Scheme::Together => vec![(None, self.clone())],
+            Scheme::Each => (0..self.units.len())
+                .map(|i| (Some(class(i)), keep(&|j| j == i, None)))
+                .collect(),
+            Scheme::LeaveOneOut => (0..self.units.len())
+                .map(|i| (Some(class(i)), keep(&|j| j != i, Some(&class(i)))))
+                .collect(),
+        }
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -88,6 +135,8 @@ struct TuningDecl {
     optimiser: Option<OptimiserDecl>,
     #[serde(default)]
     model: Option<Spanned<String>>,
+    #[serde(default)]
+    scheme: Option<Spanned<String>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -242,6 +291,28 @@ pub fn parse_tuning(path: &Path, source: &str) -> Result<Tuning, FileError> {
             "no training units".into(),
         ));
     }
+    let scheme = match &decl.scheme {
+        None => Scheme::Together,
+        Some(s) => match s.get_ref().as_str() {
+            "together" => Scheme::Together,
+            "each" => Scheme::Each,
+            "leave-one-out" if units.len() >= 2 => Scheme::LeaveOneOut,
+            "leave-one-out" => {
+                let message =
+                    "leave-one-out needs at least 2 subjects (each model is tuned on the others)";
+                return Err(err(s.span(), "scheme", message.into()));
+            }
+            other => {
+                return Err(err(
+                    s.span(),
+                    "scheme",
+                    format!(
+                        "expected \"together\", \"each\" or \"leave-one-out\", found {other:?}"
+                    ),
+                ));
+            }
+        },
+    };
     let folder = path.parent().unwrap_or(Path::new(""));
     let (base, base_file) = match &decl.model {
         None => (Model::default(), None),
@@ -266,6 +337,7 @@ pub fn parse_tuning(path: &Path, source: &str) -> Result<Tuning, FileError> {
         fitness,
         base,
         base_file,
+        scheme,
     })
 }
 

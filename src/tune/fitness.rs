@@ -23,6 +23,7 @@ use crate::strategy::choice::model::Model;
 use crate::subject::{MutantId, Session, Unit};
 
 /// A unit of a portfolio with its context and the mutants a fitness counts.
+#[derive(Clone)]
 pub struct PortfolioUnit {
     /// The unit.
     pub unit: &'static dyn Unit,

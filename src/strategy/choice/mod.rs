@@ -11,6 +11,7 @@ pub mod model;
 pub mod resolve;
 pub mod sampler;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use model::{Model, ModelFile};
@@ -30,8 +31,10 @@ pub struct ChoiceParams {
     pub model: Option<ModelParameter>,
 }
 
-/// The `model` parameter: a file name as written, or that name with the model it holds
+/// The `model` parameter: a file name as written, or that name with the model(s) it holds
 /// (what the manifest records, so that a results folder and a remote worker need no file).
+/// A name containing `{subject}` names one model per subject: the unit's class name is put
+/// in its place (`tuned/{subject}.toml` reads `tuned/ArrayList.toml` for ArrayList).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(untagged, expecting = "a model file name (a string)")]
 pub enum ModelParameter {
@@ -45,7 +48,17 @@ pub enum ModelParameter {
         /// Its model.
         model: Model,
     },
+    /// A name with `{subject}` and the model read for each subject of the scope.
+    PerSubject {
+        /// The name as the experiment writes it.
+        file: String,
+        /// Each subject's model, by class name.
+        models: BTreeMap<String, Model>,
+    },
 }
+
+/// What a model file name puts the subject's class name in place of.
+pub const SUBJECT_PLACEHOLDER: &str = "{subject}";
 
 impl ChoiceParams {
     /// The parameters of a model read from `file`.
@@ -58,32 +71,63 @@ impl ChoiceParams {
 }
 
 impl Parameters for ChoiceParams {
-    /// Reads the model file relative to the scope's folder and checks it against the
-    /// scope's contexts; errors name the model file, line and field.
+    /// Reads the model file (or, for a name with `{subject}`, each subject's) relative to
+    /// the scope's folder and checks it against the scope's contexts (each subject's model
+    /// against its own); errors name the model file, line and field.
     fn resolve(&mut self, scope: &ParameterScope<'_>) -> Result<(), ParameterError> {
         let invalid = |message: String| ParameterError::Invalid {
             key: "model".into(),
             message,
         };
-        let (name, file) = match &self.model {
-            None => return Ok(()),
-            Some(ModelParameter::File(name)) => {
-                let path = scope.path(name);
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| invalid(format!("cannot read {}: {e}", path.display())))?;
-                (name.clone(), ModelFile::parse(&path, text))
-            }
-            Some(ModelParameter::Loaded { file, model }) => (
-                file.clone(),
-                ModelFile::parse(Path::new(file), model.to_toml()),
-            ),
-        };
-        let file = file.map_err(|e| invalid(e.to_string()))?;
         let contexts: Vec<&TestContext> = scope.contexts.iter().map(|c| &**c).collect();
-        file.check(&contexts).map_err(|e| invalid(e.to_string()))?;
-        *self = ChoiceParams::loaded(&name, file.model);
-        Ok(())
+        match &self.model {
+            None => Ok(()),
+            Some(ModelParameter::File(name)) if name.contains(SUBJECT_PLACEHOLDER) => {
+                let mut models = BTreeMap::new();
+                for context in contexts {
+                    let class = context.class();
+                    let path = scope.path(&name.replace(SUBJECT_PLACEHOLDER, class));
+                    let file = read_model_file(&path).map_err(invalid)?;
+                    file.check(&[context]).map_err(|e| invalid(e.to_string()))?;
+                    models.insert(class.to_string(), file.model);
+                }
+                let file = name.clone();
+                self.model = Some(ModelParameter::PerSubject { file, models });
+                Ok(())
+            }
+            Some(ModelParameter::File(name)) => {
+                let file = read_model_file(&scope.path(name)).map_err(invalid)?;
+                file.check(&contexts).map_err(|e| invalid(e.to_string()))?;
+                *self = ChoiceParams::loaded(name, file.model);
+                Ok(())
+            }
+            Some(ModelParameter::Loaded { file, model }) => {
+                let read = ModelFile::parse(Path::new(file), model.to_toml())
+                    .map_err(|e| invalid(e.to_string()))?;
+                read.check(&contexts).map_err(|e| invalid(e.to_string()))
+            }
+            Some(ModelParameter::PerSubject { file, models }) => {
+                for context in contexts {
+                    let class = context.class();
+                    let model = models
+                        .get(class)
+                        .ok_or_else(|| invalid(format!("{file} records no model for {class}")))?;
+                    let path = file.replace(SUBJECT_PLACEHOLDER, class);
+                    let read = ModelFile::parse(Path::new(&path), model.to_toml())
+                        .map_err(|e| invalid(e.to_string()))?;
+                    read.check(&[context]).map_err(|e| invalid(e.to_string()))?;
+                }
+                Ok(())
+            }
+        }
     }
+}
+
+/// The model file at `path`, parsed, or why not (a message naming the file).
+fn read_model_file(path: &Path) -> Result<ModelFile, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    ModelFile::parse(path, text).map_err(|e| e.to_string())
 }
 
 /// Test case k drawn from (seed, k) by the model: each call's method from the categorical
@@ -206,6 +250,11 @@ impl Walk for Choice {
         let model = match &params.model {
             None => &default,
             Some(ModelParameter::Loaded { model, .. }) => model,
+            Some(ModelParameter::PerSubject { file, models }) => {
+                models.get(context.class()).unwrap_or_else(|| {
+                    panic!("{file} was read by Parameters::resolve for every subject of the run, not {}", context.class())
+                })
+            }
             Some(ModelParameter::File(file)) => {
                 panic!("choice's model file {file} is read by Parameters::resolve before build")
             }

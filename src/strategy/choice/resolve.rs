@@ -7,13 +7,13 @@
 //! `equals(Vector)` and `Vector(int)` on Vector. The rule for the methods a model does not
 //! know: a method of the context the model does not name has weight `default-weight`
 //! (default 1); a method the model names that the context lacks is ignored for that
-//! context (but [`ModelFile::check`] refuses one that names a method of no context of the
-//! run).
+//! context (but [`ModelFile::check`] refuses one that names a method of no unit: of no
+//! context of the run and declared by no registered unit).
 
 use super::model::{Model, ModelFile, OWN_CLASS, field};
 use crate::context::file::FileError;
 use crate::context::{ContextMethod, TestContext};
-use crate::subject::{MethodKind, Param};
+use crate::subject::{MethodInfo, MethodKind, Param, registry};
 
 /// The model's weights for one context's M_C, by position in M_C.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,7 +41,11 @@ pub struct ResolveError {
 /// The signature of `method` with the unit's class written `C`: `add(int,Integer)`,
 /// `equals(C)`, `C()` for a constructor.
 pub fn interface_signature(method: &ContextMethod) -> String {
-    let info = &method.info;
+    declared_signature(&method.info)
+}
+
+/// [`interface_signature`] of any declared method, in M_C or not.
+pub fn declared_signature(info: &MethodInfo) -> String {
     let name = match info.kind {
         MethodKind::Constructor => OWN_CLASS,
         MethodKind::Static | MethodKind::Instance => info.name,
@@ -164,8 +168,9 @@ fn method_slots(
 
 impl ModelFile {
     /// Checks the model against the contexts of a run: every signature it names is a
-    /// method of at least one of them, and it resolves for each. No check without
-    /// contexts.
+    /// method of at least one of them or declared by a registered unit (a library model
+    /// tuned on other units names their methods), and it resolves for each. No check
+    /// without contexts.
     ///
     /// # Errors
     /// The first problem, located at the model's field.
@@ -173,18 +178,18 @@ impl ModelFile {
         if contexts.is_empty() {
             return Ok(());
         }
-        let known: Vec<Vec<String>> = contexts
+        let mut known: std::collections::BTreeSet<String> = contexts
             .iter()
-            .map(|c| c.methods().iter().map(interface_signature).collect())
+            .flat_map(|c| c.methods().iter().map(interface_signature))
             .collect();
+        for unit in registry().units() {
+            known.extend(unit.methods().iter().map(declared_signature));
+        }
         for (at, signature) in self.model.signatures() {
-            if !known
-                .iter()
-                .any(|methods| methods.iter().any(|m| m == signature))
-            {
+            if !known.contains(signature) {
                 let classes: Vec<&str> = contexts.iter().map(|c| c.class()).collect();
                 let message = format!(
-                    "`{signature}` names no method of {} (the unit's own class is written `C`)",
+                    "`{signature}` names no method of {} nor of any registered unit (the unit's own class is written `C`)",
                     classes.join(", ")
                 );
                 return Err(self.error(&at, message));

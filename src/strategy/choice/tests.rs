@@ -280,6 +280,8 @@ fn a_model_made_on_one_unit_applies_to_every_unit_of_its_interface() {
 
 #[test]
 fn every_example_model_applies_to_every_unit_of_the_interface_its_name_starts_with() {
+    let ports: Vec<Box<dyn crate::subject::Unit>> = crate::subjects::all();
+    let every_port: Vec<&str> = ports.iter().map(|u| u.class()).collect();
     let interfaces = [
         ("list", &["ArrayList", "Vector", "LinkedList", "Stack"][..]),
         (
@@ -293,10 +295,15 @@ fn every_example_model_applies_to_every_unit_of_the_interface_its_name_starts_wi
             ][..],
         ),
         ("set", &["HashSet", "LinkedHashSet", "TreeSet"][..]),
+        // The default ensemble names no method: it applies to every unit.
+        ("ensemble", &every_port[..]),
     ];
     let mut checked = 0;
     for entry in std::fs::read_dir("models").unwrap() {
         let path = entry.unwrap().path();
+        if path.is_dir() {
+            continue;
+        }
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let (_, units) = interfaces
             .iter()
@@ -316,24 +323,31 @@ fn every_example_model_applies_to_every_unit_of_the_interface_its_name_starts_wi
 }
 
 #[test]
-fn a_model_naming_a_method_of_no_unit_of_the_run_is_refused_at_its_line() {
+fn a_model_naming_a_method_of_no_unit_is_refused_at_its_line_and_other_units_methods_are_ignored() {
+    let text = "[methods]\n\"add(Integer)\" = 1\n\"append(Integer)\" = 2\n";
+    let file = ModelFile::parse(Path::new("typo.toml"), text.to_string()).unwrap();
+    let list = paper("ArrayList");
+    let e = file.check(&[&list]).unwrap_err();
+    assert_eq!((e.path.as_str(), e.line), ("typo.toml", 3));
+    assert_eq!(e.field, "methods.\"append(Integer)\"");
+    assert!(
+        e.message
+            .contains("names no method of ArrayList nor of any registered unit"),
+        "{e}"
+    );
+    // Stack's push(Integer): a method of another unit, ignored for ArrayList (as a library
+    // tuned on Stack names it), used for Stack.
     let text = "[methods]\n\"add(Integer)\" = 1\n\"push(Integer)\" = 2\n";
     let file = ModelFile::parse(Path::new("stack.toml"), text.to_string()).unwrap();
-    let (list, stack) = (paper("ArrayList"), paper("Stack"));
-    let e = file.check(&[&list]).unwrap_err();
-    assert_eq!((e.path.as_str(), e.line), ("stack.toml", 3));
-    assert_eq!(e.field, "methods.\"push(Integer)\"");
-    assert!(e.message.contains("names no method of ArrayList"), "{e}");
-    file.check(&[&list, &stack]).unwrap();
-    // Ignored for ArrayList, used for Stack.
+    file.check(&[&list]).unwrap();
     assert!(resolve(&file.model, &list).is_ok());
     // So is an insertion method of a `build` member.
-    let text = "[[generator]]\nname = \"b\"\nkind = \"build\"\ninsertions = { \"add(Integer)\" = 1, \"put(Integer,Integer)\" = 1 }\n";
+    let text = "[[generator]]\nname = \"b\"\nkind = \"build\"\ninsertions = { \"add(Integer)\" = 1, \"append(int)\" = 1 }\n";
     let file = ModelFile::parse(Path::new("build.toml"), text.to_string()).unwrap();
     let e = file.check(&[&list]).unwrap_err();
     assert_eq!(
         (e.line, e.field.as_str()),
-        (4, "generator[0].insertions.\"put(Integer,Integer)\"")
+        (4, "generator[0].insertions.\"append(int)\"")
     );
 }
 
@@ -367,6 +381,21 @@ fn scope_of(contexts: &[Arc<TestContext>]) -> ParameterScope<'_> {
     }
 }
 
+/// The recorded `model` value (`json`, the manifest's), read again: the same values.
+fn reads_back_equal(
+    json: &serde_json::Value,
+    contexts: &[Arc<TestContext>],
+    values: &crate::strategy::ParameterValues,
+) {
+    let recorded: toml::Table = toml::from_str(&format!(
+        "model = {}",
+        toml::Value::try_from(&json["model"]).unwrap()
+    ))
+    .unwrap();
+    let again = StrategyKind::CHOICE.read_parameters_in(&recorded, &scope_of(contexts));
+    assert_eq!(&again.unwrap(), values);
+}
+
 #[test]
 fn the_model_parameter_is_read_relative_to_the_experiment_and_recorded_with_its_contents() {
     let contexts = [Arc::new(paper("ArrayList")), Arc::new(paper("Stack"))];
@@ -380,14 +409,40 @@ fn the_model_parameter_is_read_relative_to_the_experiment_and_recorded_with_its_
     // The recorded values rebuild the walk with no file at hand.
     let walk = StrategyKind::CHOICE.build_with(&contexts[1], 6, 2, &values);
     assert_eq!(walk.name(), "choice");
-    // Read again from the recorded values: the same values.
-    let recorded: toml::Table = toml::from_str(&format!(
-        "model = {}",
-        toml::Value::try_from(&json["model"]).unwrap()
-    ))
-    .unwrap();
-    let again = StrategyKind::CHOICE.read_parameters_in(&recorded, &scope_of(&contexts));
-    assert_eq!(again.unwrap(), values);
+    reads_back_equal(&json, &contexts, &values);
+}
+
+#[test]
+fn a_model_name_with_subject_reads_each_subjects_own_model_and_records_them_all() {
+    let contexts = [Arc::new(paper("ArrayList")), Arc::new(paper("Stack"))];
+    let table: toml::Table = toml::from_str("model = \"per-subject/{subject}.toml\"").unwrap();
+    let values = StrategyKind::CHOICE
+        .read_parameters_in(&table, &scope_of(&contexts))
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_str(values.as_json()).unwrap();
+    assert_eq!(json["model"]["file"], "per-subject/{subject}.toml");
+    assert_eq!(
+        json["model"]["models"]["Stack"]["methods"]["push(Integer)"],
+        5.0
+    );
+    for (context, own) in contexts.iter().zip(["add(Integer)", "push(Integer)"]) {
+        let walk = StrategyKind::CHOICE.build_with(context, 6, 2, &values);
+        let expected =
+            Choice::new(&model(&format!("[methods]\n\"{own}\" = 5")), context, 6, 2).unwrap();
+        let (mut a, mut b) = ([0u32; 6], [0u32; 6]);
+        for k in 0..50 {
+            walk.case_into(k, &mut a);
+            expected.case_into(k, &mut b);
+            assert_eq!(a, b, "{}: test case {k}", context.class());
+        }
+    }
+    reads_back_equal(&json, &contexts, &values);
+    // A subject without a file is named.
+    let more = [Arc::new(paper("ArrayList")), Arc::new(paper("Vector"))];
+    let e = StrategyKind::CHOICE
+        .read_parameters_in(&table, &scope_of(&more))
+        .unwrap_err();
+    assert!(e.to_string().contains("per-subject/Vector.toml"), "{e}");
 }
 
 #[test]
