@@ -128,7 +128,9 @@ fn overlapping_training_and_evaluation_data_is_refused_where_the_file_says() {
 #[test]
 fn coverage_is_the_alternative_fitness_and_other_names_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let source = movable_tuning().replace("test-sets = 3", "test-sets = 3\nfitness = \"coverage\"");
+    let source = movable_tuning()
+        .replace("test-sets = 3", "test-sets = 3\nfitness = \"coverage\"")
+        .replace("mutants = 4\n", "");
     let file = dir.path().join("coverage.toml");
     std::fs::write(&file, &source).unwrap();
     let out = dir.path().join("out");
@@ -145,6 +147,63 @@ fn coverage_is_the_alternative_fitness_and_other_names_are_refused() {
     );
     assert!(
         message.contains("fitness") && message.contains("speed"),
+        "{message}"
+    );
+    // The coverage fitness draws no training mutants; the kill fitness needs them.
+    let manifest: serde_json::Value = serde_json::from_str(&manifest).unwrap();
+    assert_eq!(
+        manifest["units"][0]["training_mutants"],
+        serde_json::json!([])
+    );
+    let message = common::refused("tune", &source, "n = 10", "n = 10\nmutants = 4");
+    assert!(
+        message.contains("mutants") && message.contains("coverage fitness uses no mutants"),
+        "{message}"
+    );
+    let message = common::refused(
+        "tune",
+        &source,
+        "fitness = \"coverage\"",
+        "fitness = \"kills\"",
+    );
+    assert!(
+        message.contains("mutants") && message.contains("missing"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_target_names_the_one_model_after_a_unit_it_is_not_tuned_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = movable_tuning().replace("held-out = [\"Stack\"]\n", "target = \"Stack\"\n");
+    let file = dir.path().join("target.toml");
+    std::fs::write(&file, &source).unwrap();
+    let out = dir.path().join("out");
+    success_stdout(testspace().arg("tune").arg(&file).arg("--out").arg(&out));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("Stack.manifest.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["model_for"], "Stack");
+    assert_eq!(manifest["held_out"], serde_json::json!(["Stack"]));
+    assert!(out.join("Stack.toml").exists() && !out.join("model.toml").exists());
+    let message = common::refused(
+        "tune",
+        &source,
+        "target = \"Stack\"",
+        "target = \"ArrayList\"",
+    );
+    assert!(
+        message.contains("target") && message.contains("training subject"),
+        "{message}"
+    );
+    let message = common::refused(
+        "tune",
+        &source,
+        "target = \"Stack\"",
+        "target = \"Stack\"\nscheme = \"each\"",
+    );
+    assert!(
+        message.contains("target") && message.contains("together"),
         "{message}"
     );
 }

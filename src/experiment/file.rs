@@ -172,12 +172,31 @@ pub fn parse_recorded_experiment(
     parse(path, source, profile, Some(recorded))
 }
 
+/// Parses an experiment's outline (the `default` profile): everything but its walk runs'
+/// parameters, which take their defaults unread — so that files a parameter names may be
+/// made from the outline (`testspace tune` reads its evaluation experiment so, and the
+/// experiment's `choice` runs name the models it tunes). Not for running.
+pub fn parse_experiment_outline(path: &Path, source: &str) -> Result<Experiment, FileError> {
+    parse_with(path, source, DEFAULT_PROFILE, None, true)
+}
+
 /// [`parse_experiment_profile`], with recorded walk parameters if any.
 fn parse(
     path: &Path,
     source: &str,
     profile: &str,
     recorded: Option<&BTreeMap<String, serde_json::Value>>,
+) -> Result<Experiment, FileError> {
+    parse_with(path, source, profile, recorded, false)
+}
+
+/// [`parse`], walk parameters left at their defaults if `outline`.
+fn parse_with(
+    path: &Path,
+    source: &str,
+    profile: &str,
+    recorded: Option<&BTreeMap<String, serde_json::Value>>,
+    outline: bool,
 ) -> Result<Experiment, FileError> {
     let decl: ExperimentDecl =
         toml::from_str(source).map_err(|e| FileError::from_toml(path, source, &e))?;
@@ -186,6 +205,7 @@ fn parse(
         source,
         profile,
         recorded,
+        outline,
         profiles: std::cell::RefCell::new(std::collections::BTreeSet::from([
             DEFAULT_PROFILE.to_string()
         ])),
@@ -258,6 +278,8 @@ struct Parser<'a> {
     contexts: std::cell::OnceCell<Vec<Arc<TestContext>>>,
     /// Walk parameters recorded by a run, by `phase[i].run[j]` (a results folder's copy).
     recorded: Option<&'a BTreeMap<String, serde_json::Value>>,
+    /// Walk parameters are not read: every walk run takes its defaults (an outline).
+    outline: bool,
 }
 
 impl Parser<'_> {

@@ -10,12 +10,14 @@
 //! evaluation = "../experiments/poulding2015.toml" # its contexts are used; its data excluded
 //! subjects = ["ArrayList", "Vector", "LinkedList"] # training units, subjects of the evaluation
 //! held-out = ["Stack"]                            # units training must not use (optional)
-//! mutants = 12                                   # training mutants per unit
+//! mutants = 12                                   # training mutants per unit (kill fitness only)
 //! n = 20                                         # calls per test case
 //! tests = 100                                    # test cases per test set (M)
 //! test-sets = 20                                 # test sets per fitness
 //! fitness = "kills"                              # or "coverage" (optional; default kills)
 //! model = "ensemble.toml"                        # a base model (optional; see tune::space)
+//! target = "Stack"                              # optional, with "together": the unit the one
+//!                                                # model is for (held out; files named after it)
 //! scheme = "together"                            # one model for all subjects (the default);
 //!                                                # "each": one per subject, tuned on itself;
 //!                                                # "leave-one-out": one per subject, tuned
@@ -87,6 +89,9 @@ pub struct Tuning {
     pub base_file: Option<PathBuf>,
     /// How many models, tuned on which units.
     pub scheme: Scheme,
+    /// `together`'s model is for this unit, not trained on (it is held out): its files are
+    /// named after it.
+    pub target: Option<String>,
 }
 
 impl Tuning {
@@ -105,7 +110,7 @@ impl Tuning {
         };
         let class = |i: usize| self.units[i].unit.class().to_string();
         match self.scheme {
-            Scheme::Together => vec![(None, self.clone())],
+            Scheme::Together => vec![(self.target.clone(), self.clone())],
             Scheme::Each => (0..self.units.len())
                 .map(|i| (Some(class(i)), keep(&|j| j == i, None)))
                 .collect(),
@@ -125,7 +130,8 @@ struct TuningDecl {
     subjects: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
     held_out: Option<Spanned<Vec<Spanned<String>>>>,
-    mutants: Spanned<i64>,
+    #[serde(default)]
+    mutants: Option<Spanned<i64>>,
     n: Spanned<i64>,
     tests: Spanned<i64>,
     test_sets: Spanned<i64>,
@@ -137,6 +143,8 @@ struct TuningDecl {
     model: Option<Spanned<String>>,
     #[serde(default)]
     scheme: Option<Spanned<String>>,
+    #[serde(default)]
+    target: Option<Spanned<String>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -185,11 +193,10 @@ pub fn parse_tuning(path: &Path, source: &str) -> Result<Tuning, FileError> {
         ));
     }
     let seed = *decl.seed.get_ref() as u64;
-    let (n, tests, test_sets, per_unit) = (
+    let (n, tests, test_sets) = (
         positive(&decl.n, "n")?,
         positive(&decl.tests, "tests")?,
         positive(&decl.test_sets, "test-sets")?,
-        positive(&decl.mutants, "mutants")?,
     );
     let settings = optimiser(decl.optimiser.as_ref(), &err)?;
     let fitness = match &decl.fitness {
@@ -205,6 +212,19 @@ pub fn parse_tuning(path: &Path, source: &str) -> Result<Tuning, FileError> {
                 ));
             }
         },
+    };
+    // Training mutants per unit: the kill fitness needs them, the coverage fitness has none.
+    let per_unit = match (fitness, &decl.mutants) {
+        (FitnessKind::Kills, Some(m)) => Some(positive(m, "mutants")?),
+        (FitnessKind::Kills, None) => {
+            let message = "missing: the kill fitness needs a number of training mutants per unit";
+            return Err(FileError::at(path, source, None, Some("mutants"), message));
+        }
+        (FitnessKind::Coverage, Some(m)) => {
+            let message = "the coverage fitness uses no mutants: remove `mutants`".to_string();
+            return Err(err(m.span(), "mutants", message));
+        }
+        (FitnessKind::Coverage, None) => None,
     };
     let evaluation = path
         .parent()
@@ -268,15 +288,18 @@ pub fn parse_tuning(path: &Path, source: &str) -> Result<Tuning, FileError> {
             .filter(|m| !evaluated.contains(&m.id))
             .cloned()
             .collect();
-        if free.is_empty() {
-            return Err(fail(format!(
-                "the evaluation samples every mutant of {class}: none is left to train on"
-            )));
-        }
-        let training: Vec<MutantId> = sample_mutants(class, &free, Some(per_unit), seed)
-            .iter()
-            .map(|m| m.id)
-            .collect();
+        let training: Vec<MutantId> = match per_unit {
+            None => Vec::new(),
+            Some(_) if free.is_empty() => {
+                return Err(fail(format!(
+                    "the evaluation samples every mutant of {class}: none is left to train on (the coverage fitness needs none)"
+                )));
+            }
+            Some(count) => sample_mutants(class, &free, Some(count), seed)
+                .iter()
+                .map(|m| m.id)
+                .collect(),
+        };
         units.push(PortfolioUnit {
             unit: plan.unit,
             context: Arc::clone(&plan.context),
@@ -313,6 +336,33 @@ pub fn parse_tuning(path: &Path, source: &str) -> Result<Tuning, FileError> {
             }
         },
     };
+    let mut held_out = held_out;
+    let target = match &decl.target {
+        None => None,
+        Some(t) => {
+            let class = t.get_ref();
+            let message = if scheme != Scheme::Together {
+                Some("a target is the one model of scheme \"together\"".to_string())
+            } else if seen.contains(class) {
+                Some(format!(
+                    "{class} is a training subject: a target is a unit the model is not tuned on"
+                ))
+            } else if !experiment.subjects.iter().any(|s| s.unit.class() == class) {
+                Some(format!(
+                    "{class} is not a subject of the evaluation experiment"
+                ))
+            } else {
+                None
+            };
+            if let Some(message) = message {
+                return Err(err(t.span(), "target", message));
+            }
+            if !held_out.contains(class) {
+                held_out.push(class.clone());
+            }
+            Some(class.clone())
+        }
+    };
     let folder = path.parent().unwrap_or(Path::new(""));
     let (base, base_file) = match &decl.model {
         None => (Model::default(), None),
@@ -338,6 +388,7 @@ pub fn parse_tuning(path: &Path, source: &str) -> Result<Tuning, FileError> {
         base,
         base_file,
         scheme,
+        target,
     })
 }
 
@@ -353,11 +404,12 @@ fn read_base_model(path: &Path, units: &[PortfolioUnit]) -> Result<Model, String
     Ok(file.model)
 }
 
-/// The evaluation experiment at `path` (its default profile), or why it cannot be read.
+/// The evaluation experiment at `path` (its default profile's outline: its runs may name
+/// the models being tuned), or why it cannot be read.
 fn read_evaluation(path: &Path) -> Result<Experiment, String> {
     let source = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    crate::experiment::file::parse_experiment(path, &source)
+    crate::experiment::file::parse_experiment_outline(path, &source)
         .map_err(|e| format!("the evaluation experiment is refused: {e}"))
 }
 

@@ -34,6 +34,7 @@ impl Parser<'_> {
         };
         let recorded = self.recorded.and_then(|r| r.get(at)).map(recorded_table);
         self.registered_parameters(at, kind.name(), params, |table| match recorded {
+            _ if self.outline => kind.read_parameters_in(&toml::Table::new(), &scope),
             Some(recorded) => kind.read_parameters_in(&recorded?, &scope),
             None => kind.read_parameters_in(table, &scope),
         })
