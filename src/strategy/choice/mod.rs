@@ -99,16 +99,31 @@ pub struct Choice {
     first: Categorical,
     /// (first call index, nc(m)) of each method with a call, as `r` holds them.
     calls: Box<[(u32, u64)]>,
-    /// Per method, its Markov row and slot weights; `None` if the model has neither for
-    /// any method (then each call is drawn exactly as `r` draws it, from `first`).
-    steering: Option<Box<[Steering]>>,
+    /// The Markov rows and slot weights; `None` if the model has neither for any method
+    /// (then each call is drawn exactly as `r` draws it, from `first`).
+    steering: Option<Steering>,
 }
 
-/// What the model says beyond the categorical weights about one method.
+/// What the model says beyond the categorical weights, flat: one record a drawn method, so
+/// that a call costs one lookup.
 #[derive(Clone, Debug)]
 struct Steering {
-    /// The distribution of the next call's method after this one (`None`: `first`).
-    after: Option<Categorical>,
+    /// Per method, as `calls`.
+    methods: Box<[Step]>,
+    /// The Markov rows ([`Step::after`] indexes them).
+    rows: Box<[Categorical]>,
+}
+
+/// One method of a steered walk.
+#[derive(Clone, Debug)]
+struct Step {
+    /// Its first call index.
+    offset: u32,
+    /// The index in `rows` of the distribution of the next call's method after this one
+    /// (out of range: `first`).
+    after: u32,
+    /// nc(m).
+    nc: u64,
     /// Its slots, when the model weights any of them.
     slots: Option<Box<[SlotChoice]>>,
 }
@@ -147,18 +162,26 @@ impl Choice {
             .iter()
             .map(|&p| (shapes[p].offset as u32, shapes[p].nc))
             .collect();
-        let steering: Box<[Steering]> = drawn
+        let mut rows = Vec::new();
+        let methods: Box<[Step]> = drawn
             .iter()
-            .map(|&p| Steering {
-                after: resolution.after[p].as_deref().map(among_drawn),
+            .map(|&p| Step {
+                offset: shapes[p].offset as u32,
+                after: resolution.after[p].as_deref().map_or(u32::MAX, |row| {
+                    rows.push(among_drawn(row));
+                    rows.len() as u32 - 1
+                }),
+                nc: shapes[p].nc,
                 slots: resolution.slots[p]
                     .as_ref()
                     .map(|weights| slot_choices(&shapes[p].radices, weights)),
             })
             .collect();
-        let steers = steering
-            .iter()
-            .any(|s| s.after.is_some() || s.slots.is_some());
+        let steers = !rows.is_empty() || methods.iter().any(|m| m.slots.is_some());
+        let steering = Steering {
+            methods,
+            rows: rows.into(),
+        };
         Ok(Choice {
             n,
             seed,
@@ -247,35 +270,53 @@ impl Strategy for Choice {
 }
 
 impl Choice {
-    /// A test case under a model with Markov rows or slot weights.
-    fn steered(&self, rng: &mut impl rand::Rng, steering: &[Steering], out: &mut [u32]) {
-        let mut methods = &self.first;
-        for call in out.iter_mut() {
-            let method = methods.draw(rng) as usize;
-            let (offset, nc) = self.calls[method];
-            *call = match &steering[method].slots {
-                None => uniform_call(rng, (offset, nc)),
-                Some(slots) => offset + weighted_slots(rng, slots),
-            };
-            methods = steering[method].after.as_ref().unwrap_or(&self.first);
+    /// A test case under a model with Markov rows or slot weights, the loop specialised to
+    /// `first`'s kind.
+    fn steered<R: rand::Rng>(&self, rng: &mut R, steering: &Steering, out: &mut [u32]) {
+        match &self.first {
+            Categorical::Weighted(first) => steering.walk(rng, out, |rng| first.draw(rng)),
+            first => steering.walk(rng, out, |rng| first.draw(rng)),
         }
     }
 }
 
-/// The index within its method of a call whose slots are drawn one by one.
-#[inline]
-fn weighted_slots(rng: &mut impl rand::Rng, slots: &[SlotChoice]) -> u32 {
-    slots
-        .iter()
-        .map(|slot| {
-            let value = match &slot.values {
-                Some(values) => values.draw(rng),
-                None if slot.size == 1 => 0,
-                None => below(rng, u64::from(slot.size)) as u32,
+impl Steering {
+    /// The calls of a test case, each method drawn by `first` unless the previous method
+    /// has a Markov row. Which of the two draws is a branch, not a select of the
+    /// distribution: the CPU predicts it (rows are rare), so that a call's method draw need
+    /// not wait for the previous call's.
+    #[inline(always)]
+    fn walk<R: rand::Rng>(&self, rng: &mut R, out: &mut [u32], first: impl Fn(&mut R) -> u32) {
+        let mut row: Option<&Categorical> = None;
+        for call in out.iter_mut() {
+            let method = match row {
+                None => first(rng),
+                Some(row) => row.draw(rng),
             };
-            value * slot.stride
-        })
-        .sum()
+            let step = &self.methods[method as usize];
+            *call = match &step.slots {
+                None => uniform_call(rng, (step.offset, step.nc)),
+                Some(slots) => step.offset + weighted_slots(rng, slots),
+            };
+            row = self.rows.get(step.after as usize);
+        }
+    }
+}
+
+/// The index within its method of a call whose slots are drawn one by one (inlined, so that
+/// the walk's generator stays in registers rather than behind a call's pointer).
+#[inline(always)]
+fn weighted_slots(rng: &mut impl rand::Rng, slots: &[SlotChoice]) -> u32 {
+    let mut index = 0;
+    for slot in slots {
+        let value = match &slot.values {
+            Some(values) => values.draw(rng),
+            None if slot.size == 1 => 0,
+            None => below(rng, u64::from(slot.size)) as u32,
+        };
+        index += value * slot.stride;
+    }
+    index
 }
 
 #[cfg(test)]
