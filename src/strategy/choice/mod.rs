@@ -104,14 +104,17 @@ pub struct Choice {
     steering: Option<Steering>,
 }
 
-/// What the model says beyond the categorical weights, flat: one record a drawn method, so
-/// that a call costs one lookup.
+/// What the model says beyond the categorical weights, flat: one small record a drawn
+/// method, so that a call costs one lookup.
 #[derive(Clone, Debug)]
 struct Steering {
     /// Per method, as `calls`.
     methods: Box<[Step]>,
     /// The Markov rows ([`Step::after`] indexes them).
     rows: Box<[Categorical]>,
+    /// Per method, its slots when the model weights any of them; empty if it weights none
+    /// for any method.
+    slots: Box<[Option<Box<[SlotChoice]>>]>,
 }
 
 /// One method of a steered walk.
@@ -124,8 +127,6 @@ struct Step {
     after: u32,
     /// nc(m).
     nc: u64,
-    /// Its slots, when the model weights any of them.
-    slots: Option<Box<[SlotChoice]>>,
 }
 
 /// One slot of a weighted method's parameter tuple.
@@ -163,7 +164,7 @@ impl Choice {
             .map(|&p| (shapes[p].offset as u32, shapes[p].nc))
             .collect();
         let mut rows = Vec::new();
-        let methods: Box<[Step]> = drawn
+        let methods = drawn
             .iter()
             .map(|&p| Step {
                 offset: shapes[p].offset as u32,
@@ -172,15 +173,23 @@ impl Choice {
                     rows.len() as u32 - 1
                 }),
                 nc: shapes[p].nc,
-                slots: resolution.slots[p]
-                    .as_ref()
-                    .map(|weights| slot_choices(&shapes[p].radices, weights)),
             })
             .collect();
-        let steers = !rows.is_empty() || methods.iter().any(|m| m.slots.is_some());
+        let mut slots: Vec<_> = drawn
+            .iter()
+            .map(|&p| {
+                let weights = resolution.slots[p].as_ref();
+                weights.map(|weights| slot_choices(&shapes[p].radices, weights))
+            })
+            .collect();
+        if slots.iter().all(Option::is_none) {
+            slots.clear();
+        }
+        let steers = !rows.is_empty() || !slots.is_empty();
         let steering = Steering {
             methods,
             rows: rows.into(),
+            slots: slots.into(),
         };
         Ok(Choice {
             n,
@@ -273,32 +282,40 @@ impl Choice {
     /// A test case under a model with Markov rows or slot weights, the loop specialised to
     /// `first`'s kind.
     fn steered<R: rand::Rng>(&self, rng: &mut R, steering: &Steering, out: &mut [u32]) {
-        match &self.first {
-            Categorical::Weighted(first) => steering.walk(rng, out, |rng| first.draw(rng)),
-            first => steering.walk(rng, out, |rng| first.draw(rng)),
+        match (&self.first, steering.slots.is_empty()) {
+            (Categorical::Weighted(first), true) => {
+                steering.walk::<_, false>(rng, out, |rng| first.draw(rng))
+            }
+            (first, true) => steering.walk::<_, false>(rng, out, |rng| first.draw(rng)),
+            (first, false) => steering.walk::<_, true>(rng, out, |rng| first.draw(rng)),
         }
     }
 }
 
 impl Steering {
     /// The calls of a test case, each method drawn by `first` unless the previous method
-    /// has a Markov row. Which of the two draws is a branch, not a select of the
-    /// distribution: the CPU predicts it (rows are rare), so that a call's method draw need
-    /// not wait for the previous call's.
+    /// has a Markov row; `SLOTS`: whether any method has slot weights. Which of the two
+    /// draws is a branch, not a select of the distribution: the CPU predicts it (rows are
+    /// rare), so that a call's method draw need not wait for the previous call's.
     #[inline(always)]
-    fn walk<R: rand::Rng>(&self, rng: &mut R, out: &mut [u32], first: impl Fn(&mut R) -> u32) {
-        let mut row: Option<&Categorical> = None;
+    fn walk<R: rand::Rng, const SLOTS: bool>(
+        &self,
+        rng: &mut R,
+        out: &mut [u32],
+        first: impl Fn(&mut R) -> u32,
+    ) {
+        let mut after = u32::MAX;
         for call in out.iter_mut() {
-            let method = match row {
+            let method = match self.rows.get(after as usize) {
                 None => first(rng),
                 Some(row) => row.draw(rng),
-            };
-            let step = &self.methods[method as usize];
-            *call = match &step.slots {
+            } as usize;
+            let step = &self.methods[method];
+            *call = match SLOTS.then(|| self.slots[method].as_deref()).flatten() {
                 None => uniform_call(rng, (step.offset, step.nc)),
                 Some(slots) => step.offset + weighted_slots(rng, slots),
             };
-            row = self.rows.get(step.after as usize);
+            after = step.after;
         }
     }
 }
