@@ -144,20 +144,36 @@ pub struct Choice {
     first: Categorical,
     /// (first call index, nc(m)) of each method with a call, as `r` holds them.
     calls: Box<[(u32, u64)]>,
-    /// Per method, its Markov row and slot weights; `None` if the model has neither for
-    /// any method (then each call is drawn exactly as `r` draws it, from `first`).
-    steering: Option<Box<[Steering]>>,
+    /// The Markov rows and slot weights; `None` if the model has neither for any method
+    /// (then each call is drawn exactly as `r` draws it, from `first`).
+    steering: Option<Steering>,
     /// The model's sub-generators, if it has any ([`ensemble`]).
     ensemble: Option<ensemble::Ensemble>,
 }
 
-/// What the model says beyond the categorical weights about one method.
+/// What the model says beyond the categorical weights, flat: one small record a drawn
+/// method, so that a call costs one lookup.
 #[derive(Clone, Debug)]
 struct Steering {
-    /// The distribution of the next call's method after this one (`None`: `first`).
-    after: Option<Categorical>,
-    /// Its slots, when the model weights any of them.
-    slots: Option<Box<[SlotChoice]>>,
+    /// Per method, as `calls`.
+    methods: Box<[Step]>,
+    /// The Markov rows ([`Step::after`] indexes them).
+    rows: Box<[Categorical]>,
+    /// Per method, its slots when the model weights any of them; empty if it weights none
+    /// for any method.
+    slots: Box<[Option<Box<[SlotChoice]>>]>,
+}
+
+/// One method of a steered walk.
+#[derive(Clone, Debug)]
+struct Step {
+    /// Its first call index.
+    offset: u32,
+    /// The index in `rows` of the distribution of the next call's method after this one
+    /// (out of range: `first`).
+    after: u32,
+    /// nc(m).
+    nc: u64,
 }
 
 /// One slot of a weighted method's parameter tuple.
@@ -194,18 +210,34 @@ impl Choice {
             .iter()
             .map(|&p| (shapes[p].offset as u32, shapes[p].nc))
             .collect();
-        let steering: Box<[Steering]> = drawn
+        let mut rows = Vec::new();
+        let methods = drawn
             .iter()
-            .map(|&p| Steering {
-                after: resolution.after[p].as_deref().map(among_drawn),
-                slots: resolution.slots[p]
-                    .as_ref()
-                    .map(|weights| slot_choices(&shapes[p].radices, weights)),
+            .map(|&p| Step {
+                offset: shapes[p].offset as u32,
+                after: resolution.after[p].as_deref().map_or(u32::MAX, |row| {
+                    rows.push(among_drawn(row));
+                    rows.len() as u32 - 1
+                }),
+                nc: shapes[p].nc,
             })
             .collect();
-        let steers = steering
+        let mut slots: Vec<_> = drawn
             .iter()
-            .any(|s| s.after.is_some() || s.slots.is_some());
+            .map(|&p| {
+                let weights = resolution.slots[p].as_ref();
+                weights.map(|weights| slot_choices(&shapes[p].radices, weights))
+            })
+            .collect();
+        if slots.iter().all(Option::is_none) {
+            slots.clear();
+        }
+        let steers = !rows.is_empty() || !slots.is_empty();
+        let steering = Steering {
+            methods,
+            rows: rows.into(),
+            slots: slots.into(),
+        };
         Ok(Choice {
             n,
             seed,
@@ -309,17 +341,15 @@ impl Choice {
         }
     }
 
-    /// A test case under a model with Markov rows or slot weights.
-    fn steered(&self, rng: &mut impl rand::Rng, steering: &[Steering], out: &mut [u32]) {
-        let mut methods = &self.first;
-        for call in out.iter_mut() {
-            let method = methods.draw(rng) as usize;
-            let (offset, nc) = self.calls[method];
-            *call = match &steering[method].slots {
-                None => uniform_call(rng, (offset, nc)),
-                Some(slots) => offset + weighted_slots(rng, slots),
-            };
-            methods = steering[method].after.as_ref().unwrap_or(&self.first);
+    /// A test case under a model with Markov rows or slot weights, the loop specialised to
+    /// `first`'s kind.
+    fn steered<R: rand::Rng>(&self, rng: &mut R, steering: &Steering, out: &mut [u32]) {
+        match (&self.first, steering.slots.is_empty()) {
+            (Categorical::Weighted(first), true) => {
+                steering.walk::<_, false>(rng, out, |rng| first.draw(rng))
+            }
+            (first, true) => steering.walk::<_, false>(rng, out, |rng| first.draw(rng)),
+            (first, false) => steering.walk::<_, true>(rng, out, |rng| first.draw(rng)),
         }
     }
 
@@ -339,9 +369,10 @@ impl Choice {
     #[inline]
     fn methods_after(&self, previous: Option<usize>) -> &Categorical {
         match (&self.steering, previous) {
-            (Some(steering), Some(method)) => {
-                steering[method].after.as_ref().unwrap_or(&self.first)
-            }
+            (Some(steering), Some(method)) => steering
+                .rows
+                .get(steering.methods[method].after as usize)
+                .unwrap_or(&self.first),
             _ => &self.first,
         }
     }
@@ -358,7 +389,8 @@ impl Choice {
         let slots = self
             .steering
             .as_ref()
-            .and_then(|steering| steering[method].slots.as_deref());
+            .and_then(|steering| steering.slots.get(method))
+            .and_then(Option::as_deref);
         match slots {
             None => uniform_call(rng, self.calls[method]),
             Some(slots) => self.calls[method].0 + weighted_slots(rng, slots),
@@ -366,20 +398,48 @@ impl Choice {
     }
 }
 
-/// The index within its method of a call whose slots are drawn one by one.
-#[inline]
-fn weighted_slots(rng: &mut impl rand::Rng, slots: &[SlotChoice]) -> u32 {
-    slots
-        .iter()
-        .map(|slot| {
-            let value = match &slot.values {
-                Some(values) => values.draw(rng),
-                None if slot.size == 1 => 0,
-                None => below(rng, u64::from(slot.size)) as u32,
+impl Steering {
+    /// The calls of a test case, each method drawn by `first` unless the previous method
+    /// has a Markov row; `SLOTS`: whether any method has slot weights. Which of the two
+    /// draws is a branch, not a select of the distribution: the CPU predicts it (rows are
+    /// rare), so that a call's method draw need not wait for the previous call's.
+    #[inline(always)]
+    fn walk<R: rand::Rng, const SLOTS: bool>(
+        &self,
+        rng: &mut R,
+        out: &mut [u32],
+        first: impl Fn(&mut R) -> u32,
+    ) {
+        let mut after = u32::MAX;
+        for call in out.iter_mut() {
+            let method = match self.rows.get(after as usize) {
+                None => first(rng),
+                Some(row) => row.draw(rng),
+            } as usize;
+            let step = &self.methods[method];
+            *call = match SLOTS.then(|| self.slots[method].as_deref()).flatten() {
+                None => uniform_call(rng, (step.offset, step.nc)),
+                Some(slots) => step.offset + weighted_slots(rng, slots),
             };
-            value * slot.stride
-        })
-        .sum()
+            after = step.after;
+        }
+    }
+}
+
+/// The index within its method of a call whose slots are drawn one by one (inlined, so that
+/// the walk's generator stays in registers rather than behind a call's pointer).
+#[inline(always)]
+fn weighted_slots(rng: &mut impl rand::Rng, slots: &[SlotChoice]) -> u32 {
+    let mut index = 0;
+    for slot in slots {
+        let value = match &slot.values {
+            Some(values) => values.draw(rng),
+            None if slot.size == 1 => 0,
+            None => below(rng, u64::from(slot.size)) as u32,
+        };
+        index += value * slot.stride;
+    }
+    index
 }
 
 #[cfg(test)]

@@ -30,6 +30,10 @@ pub enum Categorical {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weighted {
     cumulative: Box<[u64]>,
+    /// The last cumulative weight, the bound of the draw.
+    total: u64,
+    /// 2⁶⁴ mod total: [`below`]'s rejection threshold, computed once (see [`below_total`]).
+    threshold: u64,
     shift: u32,
     guide: Box<[u32]>,
 }
@@ -52,15 +56,17 @@ impl Weighted {
             .collect();
         Weighted {
             cumulative,
+            total,
+            threshold: total.wrapping_neg() % total,
             shift,
             guide,
         }
     }
 
-    #[inline]
-    fn draw(&self, rng: &mut impl rand::Rng) -> u32 {
-        let total = self.cumulative[self.cumulative.len() - 1];
-        let x = below(rng, total);
+    /// One item: inlined into the walk's loop, so that the generator stays in registers.
+    #[inline(always)]
+    pub fn draw(&self, rng: &mut impl rand::Rng) -> u32 {
+        let x = below_total(rng, self.total, self.threshold);
         let mut item = self.guide[(x >> self.shift) as usize] as usize;
         while self.cumulative[item] <= x {
             item += 1;
@@ -96,8 +102,8 @@ impl Categorical {
         Categorical::Weighted(Weighted::new(&integers))
     }
 
-    /// One item.
-    #[inline]
+    /// One item (inlined, as [`Weighted::draw`] is).
+    #[inline(always)]
     pub fn draw(&self, rng: &mut impl rand::Rng) -> u32 {
         match self {
             Categorical::All(len) => below(rng, u64::from(*len)) as u32,
@@ -119,7 +125,7 @@ impl Categorical {
                 p
             }
             Categorical::Weighted(weighted) => {
-                let total = weighted.cumulative[weighted.cumulative.len() - 1] as f64;
+                let total = weighted.total as f64;
                 let mut previous = 0;
                 let mut p = Vec::with_capacity(weighted.cumulative.len());
                 for &c in weighted.cumulative.iter() {
@@ -130,6 +136,19 @@ impl Categorical {
             }
         }
     }
+}
+
+/// [`below`]`(rng, total)` with its rejection threshold 2⁶⁴ mod total given: the same
+/// draw without a division. (`below` computes the threshold only when the low word is
+/// below `total`, and redraws while it is below the threshold; as the threshold is less
+/// than `total`, testing it alone decides the same.)
+#[inline(always)]
+fn below_total(rng: &mut impl rand::Rng, total: u64, threshold: u64) -> u64 {
+    let mut m = u128::from(rng.next_u64()) * u128::from(total);
+    while (m as u64) < threshold {
+        m = u128::from(rng.next_u64()) * u128::from(total);
+    }
+    (m >> 64) as u64
 }
 
 /// The weights as integers with the same ratios up to 2⁻⁵¹ of the largest (module doc).
@@ -166,6 +185,8 @@ fn power_of_two(e: i32) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use rand::Rng;
+
     use super::*;
     use crate::strategy::rng::case_rng;
 
@@ -199,10 +220,24 @@ mod tests {
     }
 
     #[test]
+    fn a_draw_below_a_total_with_its_threshold_is_below_s_draw() {
+        // 2⁶³ + 1 rejects almost half the words: the loop runs often.
+        for total in [1, 3, 1 << 40, 118 << 48, (1 << 63) + 1, u64::MAX] {
+            let threshold = total.wrapping_neg() % total;
+            let (mut a, mut b) = (case_rng(7, total), case_rng(7, total));
+            for _ in 0..1000 {
+                assert_eq!(below_total(&mut a, total, threshold), below(&mut b, total));
+            }
+            assert_eq!(a.next_u64(), b.next_u64(), "as many words drawn");
+        }
+    }
+
+    #[test]
     fn the_guide_table_finds_the_item_a_search_of_the_cumulative_weights_finds() {
         let weights: Vec<u64> = (0..37).map(|i| (i * 7919 % 101) * (1 << (i % 5))).collect();
         let weighted = Weighted::new(&weights);
-        let total = *weighted.cumulative.last().unwrap();
+        let total = weighted.total;
+        assert_eq!(total, *weighted.cumulative.last().unwrap());
         let mut rng = case_rng(5, 6);
         let edges = weighted
             .cumulative

@@ -581,3 +581,79 @@ fn a_swarm_configuration_is_the_choice_model_that_zeroes_its_dropped_methods() {
         }
     }
 }
+
+/// Models on LinkedList's paper context that exercise every kind of draw: categorical
+/// weights that are all equal (`All`), equal on a subset (`Uniform`) or not (`Weighted`),
+/// Markov rows of each kind, and weighted, uniform-on-a-subset and uniform slots.
+fn pinned_models(context: &TestContext) -> Vec<(&'static str, Model)> {
+    let steered = format!(
+        "{LIST_MODEL}[slots.\"add(int,Integer)\"]\narg0 = [1, 1]\narg1 = [0, 2]\n\
+         [markov.\"C()\"]\n\"C()\" = 0\n"
+    );
+    let uniform_rows =
+        "[markov.\"C()\"]\n\"C()\" = 0\n[markov.\"add(Integer)\"]\n\"get(int)\" = 50";
+    let nc = nc_model(context);
+    let mut nc_markov = nc.clone();
+    let row = [("get(int)".to_string(), 50.0)].into();
+    nc_markov.markov.insert("add(Integer)".into(), row);
+    let mut nc_slots = nc.clone();
+    let slot = [("arg0".to_string(), vec![1.0, 7.0])].into();
+    nc_slots.slots.insert("get(int)".into(), slot);
+    vec![
+        ("steered", model(&steered)),
+        ("uniform-rows", model(uniform_rows)),
+        ("nc", nc),
+        ("nc-markov", nc_markov),
+        ("nc-slots", nc_slots),
+    ]
+}
+
+/// FNV-1a over the call indices of `model`'s test cases 0..1000 of length 9 for seeds 0,
+/// 2010 and 2⁶⁴ − 1.
+fn fingerprint(model: &Model, context: &TestContext) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    let mut out = [0u32; 9];
+    for seed in [0, 2010, u64::MAX] {
+        let walk = Choice::new(model, context, 9, seed).unwrap();
+        for k in 0..1000 {
+            walk.case_into(k, &mut out);
+            for &call in &out {
+                hash = (hash ^ u64::from(call)).wrapping_mul(0x100_0000_01b3);
+            }
+        }
+    }
+    hash
+}
+
+#[test]
+fn markov_and_slot_weighted_models_give_exactly_the_pinned_test_cases() {
+    // Pinned before the sampler's speed work: a change here changes every choice experiment.
+    let context = paper("LinkedList");
+    let models = pinned_models(&context);
+    let fingerprints: Vec<(&str, u64)> = models
+        .iter()
+        .map(|(name, model)| (*name, fingerprint(model, &context)))
+        .collect();
+    let pinned = [
+        ("steered", 6815369433481821192),
+        ("uniform-rows", 14544813938533943075),
+        ("nc", 3695435917041666720),
+        ("nc-markov", 7632593944146533753),
+        ("nc-slots", 7290017626948243825),
+    ];
+    assert_eq!(fingerprints, pinned);
+    let steered = Choice::new(&models[0].1, &context, 9, 2010).unwrap();
+    let mut out = [0u32; 9];
+    let cases: Vec<[u32; 9]> = [0, 1, 1 << 40]
+        .map(|k| {
+            steered.case_into(k, &mut out);
+            out
+        })
+        .into();
+    let pinned = [
+        [17, 13, 6, 108, 22, 105, 6, 94, 88],
+        [87, 7, 1, 22, 70, 64, 70, 103, 59],
+        [7, 50, 20, 14, 70, 1, 69, 80, 61],
+    ];
+    assert_eq!(cases, pinned);
+}
