@@ -34,22 +34,21 @@ fn the_poulding2015_experiment_parses_in_every_profile_with_one_run_per_question
     }
 }
 
+/// Runs the smoke profile into `out` on `jobs` jobs.
+fn run_smoke(out: &Path, jobs: &str) {
+    success_stdout(
+        testspace()
+            .args(["run", "experiments/poulding2015.toml", "--profile", "smoke"])
+            .args(["--quiet", "--jobs", jobs, "--out"])
+            .arg(out),
+    );
+}
+
 #[test]
 fn the_smoke_profile_runs_every_question_on_every_subject() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("smoke");
-    success_stdout(
-        testspace()
-            .args([
-                "run",
-                "experiments/poulding2015.toml",
-                "--profile",
-                "smoke",
-                "--quiet",
-                "--out",
-            ])
-            .arg(&out),
-    );
+    run_smoke(&out, "2");
     let cells = cells_without_timing(&out);
     let header = &cells[0];
     let column = |name: &str| header.iter().position(|h| h == name).unwrap();
@@ -63,20 +62,7 @@ fn the_smoke_profile_runs_every_question_on_every_subject() {
     assert_eq!(pairs.len(), 8 * 3, "{pairs:?}");
     // The same cells for one job as for two.
     let one = dir.path().join("one");
-    success_stdout(
-        testspace()
-            .args([
-                "run",
-                "experiments/poulding2015.toml",
-                "--profile",
-                "smoke",
-                "--quiet",
-                "--jobs",
-                "1",
-                "--out",
-            ])
-            .arg(&one),
-    );
+    run_smoke(&one, "1");
     assert_eq!(cells, cells_without_timing(&one));
 }
 
