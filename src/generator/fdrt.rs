@@ -546,11 +546,7 @@ enum ChosenInput {
     Value(usize),
 }
 
-/// A uniform draw in [0, 1) with 53 bits.
-pub(crate) fn unit_draw(rng: &mut Pcg64Mcg) -> f64 {
-    use rand::Rng;
-    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-}
+pub(crate) use crate::strategy::rng::unit_draw;
 
 /// The generator's one random stream, from its seed.
 pub(crate) fn generator_rng(seed: u64, tag: u64) -> Pcg64Mcg {

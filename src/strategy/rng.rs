@@ -25,6 +25,12 @@ pub fn case_rng(seed: u64, counter: u64) -> Pcg64Mcg {
     Pcg64Mcg::new(((hi as u128) << 64) | lo as u128)
 }
 
+/// A uniform draw in [0, 1) from the top 53 bits of one 64-bit output.
+#[inline]
+pub fn unit_draw<R: Rng + ?Sized>(rng: &mut R) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+}
+
 /// A uniform integer in [0, bound), `bound ≥ 1`, without modulo bias.
 #[inline]
 pub fn below<R: Rng + ?Sized>(rng: &mut R, bound: u64) -> u64 {

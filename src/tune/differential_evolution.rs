@@ -8,10 +8,9 @@
 //! only on the seed and the fitnesses told, so the same seed and fitness give the same run
 //! on any number of threads.
 
-use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::strategy::rng::{below, case_rng, mix64};
+use crate::strategy::rng::{below, case_rng, mix64, unit_draw};
 
 /// The optimiser's settings.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -106,7 +105,7 @@ impl Optimiser {
                 let point = self
                     .bounds
                     .iter()
-                    .map(|&(l, h)| l + (h - l) * unit(&mut self.rng))
+                    .map(|&(l, h)| l + (h - l) * unit_draw(&mut self.rng))
                     .collect();
                 self.pending.push((None, point));
             }
@@ -183,7 +182,7 @@ impl Optimiser {
         );
         (0..dimensions)
             .map(|d| {
-                let cross = d == forced || unit(&mut self.rng) < self.settings.crossover;
+                let cross = d == forced || unit_draw(&mut self.rng) < self.settings.crossover;
                 if !cross {
                     return x[d];
                 }
@@ -199,11 +198,6 @@ impl Optimiser {
             })
             .collect()
     }
-}
-
-/// A uniform draw in [0, 1) with 53 bits.
-fn unit(rng: &mut Pcg64Mcg) -> f64 {
-    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }
 
 /// Runs DE to the end of its budget, evaluating each batch with `fitness` in order.

@@ -394,10 +394,7 @@ pub fn parse_tuning(path: &Path, source: &str) -> Result<Tuning, FileError> {
 
 /// The base model at `path`, checked against the training units' contexts, or why not.
 fn read_base_model(path: &Path, units: &[PortfolioUnit]) -> Result<Model, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let file =
-        ModelFile::parse(path, text).map_err(|e| format!("the base model is refused: {e}"))?;
+    let file = ModelFile::read(path).map_err(|e| format!("the base model is refused: {e}"))?;
     let contexts: Vec<&crate::context::TestContext> = units.iter().map(|u| &*u.context).collect();
     file.check(&contexts)
         .map_err(|e| format!("the base model does not fit the training units: {e}"))?;

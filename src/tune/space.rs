@@ -17,7 +17,7 @@
 //! weights alone.
 
 use super::fitness::PortfolioUnit;
-use crate::strategy::choice::model::{Model, SubGeneratorKind, field, kind_name};
+use crate::strategy::choice::model::{Model, SubGenerator, SubGeneratorKind, field, kind_name};
 use crate::strategy::choice::resolve::interface_signature;
 
 /// A tuning's search space (see the module).
@@ -60,9 +60,21 @@ impl SearchSpace {
         methods.chain(members).collect()
     }
 
+    /// The number of dimensions.
+    pub fn len(&self) -> usize {
+        let parameters = |m: &&SubGenerator| m.kind != SubGeneratorKind::Model;
+        let members = self.base.generators.len();
+        self.signatures.len() + members + self.base.generators.iter().filter(parameters).count()
+    }
+
+    /// Whether the space has no dimension (no signature and no member).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Each dimension's bounds.
     pub fn bounds(&self) -> Vec<(f64, f64)> {
-        vec![(0.0, 1.0); self.names().len()]
+        vec![(0.0, 1.0); self.len()]
     }
 
     /// The model of `point` (one number per dimension of [`SearchSpace::names`]).
@@ -70,7 +82,7 @@ impl SearchSpace {
     /// # Panics
     /// If `point` has another number of dimensions.
     pub fn model_of(&self, point: &[f64]) -> Model {
-        assert_eq!(point.len(), self.names().len(), "one number per dimension");
+        assert_eq!(point.len(), self.len(), "one number per dimension");
         let (methods, members) = point.split_at(self.signatures.len());
         let mut model = self.base.clone();
         let weights: Vec<f64> = methods.iter().map(|w| w.clamp(0.0, 1.0)).collect();
@@ -165,7 +177,10 @@ mod tests {
                 "generator.built.stop"
             ]
         );
-        assert_eq!(space.bounds().len(), names.len());
+        assert_eq!(
+            (space.len(), space.bounds().len()),
+            (names.len(), names.len())
+        );
     }
 
     #[test]

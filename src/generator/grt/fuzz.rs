@@ -2,17 +2,15 @@
 //! `GrtStringFuzzer`): an `int` moved by Gaussian noise, a `String` changed by one edit.
 //! Pure: the random stream is passed in.
 
-use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::strategy::rng::below;
+use crate::strategy::rng::{below, unit_draw};
 
 /// A standard normal draw (Box–Muller on two 53-bit uniforms; deterministic for a stream).
 pub fn standard_normal(rng: &mut Pcg64Mcg) -> f64 {
-    let unit = |rng: &mut Pcg64Mcg| (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64);
     // 1 − u ∈ (0, 1]: the logarithm is finite.
-    let u = 1.0 - unit(rng);
-    let v = unit(rng);
+    let u = 1.0 - unit_draw(rng);
+    let v = unit_draw(rng);
     (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
 }
 

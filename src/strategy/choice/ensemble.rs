@@ -158,9 +158,10 @@ impl Ensemble {
             return None;
         }
         let methods = context.methods();
+        let shapes = context.call_space().shapes();
         let layout = drawn
             .iter()
-            .map(|&p| layout_of(&methods[p], context))
+            .map(|&p| layout_of(&methods[p], &shapes[p].radices))
             .collect();
         let among_drawn = |weight: &dyn Fn(usize) -> f64| {
             let weights: Vec<f64> = drawn.iter().map(|&p| weight(p)).collect();
@@ -298,19 +299,23 @@ impl Ensemble {
     }
 }
 
-/// Where `method`'s primitive parameters and its result sit in its call indices.
-fn layout_of(method: &ContextMethod, context: &TestContext) -> Layout {
+/// Where `method`'s primitive parameters and its result sit in its call indices, given its
+/// slots' pool sizes (`radices`, the call space's).
+fn layout_of(method: &ContextMethod, radices: &[u32]) -> Layout {
     let info = &method.info;
     let mut stride = 1u32;
-    let mut slots = Vec::with_capacity(info.slots.len());
-    for &pool in &info.slots {
-        let size = context.pools().size(pool) as u32;
-        slots.push(Slot { stride, size, pool });
-        stride = stride.saturating_mul(size);
-    }
-    let parameters = info.params.len();
+    let slots: Vec<Slot> = info
+        .slots
+        .iter()
+        .zip(radices)
+        .map(|(&pool, &size)| {
+            let slot = Slot { stride, size, pool };
+            stride = stride.saturating_mul(size);
+            slot
+        })
+        .collect();
     Layout {
-        primitive_parameters: slots[..parameters]
+        primitive_parameters: slots[..info.params.len()]
             .iter()
             .copied()
             .filter(|s| primitive(s.pool).is_some())

@@ -87,7 +87,7 @@ impl Parameters for ChoiceParams {
                 for context in contexts {
                     let class = context.class();
                     let path = scope.path(&name.replace(SUBJECT_PLACEHOLDER, class));
-                    let file = read_model_file(&path).map_err(invalid)?;
+                    let file = ModelFile::read(&path).map_err(invalid)?;
                     file.check(&[context]).map_err(|e| invalid(e.to_string()))?;
                     models.insert(class.to_string(), file.model);
                 }
@@ -96,7 +96,7 @@ impl Parameters for ChoiceParams {
                 Ok(())
             }
             Some(ModelParameter::File(name)) => {
-                let file = read_model_file(&scope.path(name)).map_err(invalid)?;
+                let file = ModelFile::read(&scope.path(name)).map_err(invalid)?;
                 file.check(&contexts).map_err(|e| invalid(e.to_string()))?;
                 *self = ChoiceParams::loaded(name, file.model);
                 Ok(())
@@ -121,13 +121,6 @@ impl Parameters for ChoiceParams {
             }
         }
     }
-}
-
-/// The model file at `path`, parsed, or why not (a message naming the file).
-fn read_model_file(path: &Path) -> Result<ModelFile, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    ModelFile::parse(path, text).map_err(|e| e.to_string())
 }
 
 /// Test case k drawn from (seed, k) by the model: each call's method from the categorical

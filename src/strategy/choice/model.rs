@@ -408,6 +408,16 @@ impl ModelFile {
         Ok(p)
     }
 
+    /// Reads and parses the model file at `path`.
+    ///
+    /// # Errors
+    /// A message naming the file: it cannot be read, or [`ModelFile::parse`] refuses it.
+    pub fn read(path: &Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        ModelFile::parse(path, text).map_err(|e| e.to_string())
+    }
+
     /// An error at the place of `field` (the document's start if it is not written).
     pub fn error(&self, field: &str, message: impl Into<String>) -> FileError {
         let span = self.spans.get(field).cloned();
