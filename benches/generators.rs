@@ -205,7 +205,10 @@ fn alternated(
         })
     });
     let (tm, ta, iters) = totals.get();
-    let micros = |t: Duration| t.as_secs_f64() * 1e6 / (CALLS * iters.max(1)) as f64;
+    if iters == 0 {
+        return; // filtered out on the command line
+    }
+    let micros = |t: Duration| t.as_secs_f64() * 1e6 / (CALLS * iters) as f64;
     println!(
         "{label}, per call on gold: {:.2} ({:.3} µs vs {:.3} µs; alternated)\n",
         tm.as_secs_f64() / ta.as_secs_f64(),

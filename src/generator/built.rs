@@ -36,8 +36,6 @@ fn add_mod(a: u64, b: u64) -> u64 {
 
 /// One sequence built: `parts` concatenated, then `call`.
 struct Node {
-    /// The nodes concatenated, in order.
-    parts: Box<[u32]>,
     /// The last call; `Result` references count from this node's first statement.
     call: Statement,
     /// The number of statements.
@@ -48,6 +46,8 @@ struct Node {
     power: u64,
     /// The next older node with the same fingerprint.
     same: Option<u32>,
+    /// Where its statements' nodes start in [`Built::flats`] (`len` of them).
+    flat: u32,
 }
 
 /// A hasher for keys that are well-mixed `u64`s already.
@@ -78,10 +78,12 @@ pub(crate) struct Built {
     nodes: Vec<Node>,
     /// Per mixed fingerprint, the newest node that has it.
     newest: HashMap<u64, u32, BuildHasherDefault<Premixed>>,
-    /// The node of each statement of the sequence added last.
-    flat: Vec<u32>,
-    /// The same for a sequence compared with it.
-    other: Vec<u32>,
+    /// Per node, the node of each of its statements, in order: a node's run is its
+    /// parts' runs, then itself (4 bytes per statement built, like the suite's own
+    /// calls).
+    flats: Vec<u32>,
+    /// The node added last.
+    last: u32,
 }
 
 impl Built {
@@ -131,61 +133,72 @@ impl Built {
             statement_hash(call, len - 1) % MODULUS,
         );
         let id = self.nodes.len() as u32;
+        let flat = self.flats.len();
+        for &part in parts {
+            let part = &self.nodes[part as usize];
+            let start = part.flat as usize;
+            self.flats
+                .extend_from_within(start..start + part.len as usize);
+        }
+        self.flats.push(id);
         self.nodes.push(Node {
-            parts: parts.into(),
             call: call.clone(),
             len,
             fingerprint,
             power,
             same: None,
+            flat: flat as u32,
         });
-        self.flat.clear();
-        flatten(&self.nodes, id, &mut self.flat);
         let key = mix64(fingerprint);
         let mut candidate = self.newest.get(&key).copied();
         while let Some(other) = candidate {
-            if self.nodes[other as usize].len == len {
-                self.other.clear();
-                flatten(&self.nodes, other, &mut self.other);
-                if self.flat.iter().zip(&self.other).all(|(&a, &b)| {
+            let node = &self.nodes[other as usize];
+            if node.len == len {
+                let start = node.flat as usize;
+                let theirs = &self.flats[start..start + len as usize];
+                if self.flats[flat..].iter().zip(theirs).all(|(&a, &b)| {
                     same_statement(&self.nodes[a as usize], &self.nodes[b as usize])
                 }) {
                     self.nodes.pop();
-                    self.flat.clear();
+                    self.flats.truncate(flat);
                     return Some(Err(other));
                 }
             }
-            candidate = self.nodes[other as usize].same;
+            candidate = node.same;
         }
         self.nodes[id as usize].same = self.newest.insert(key, id);
+        self.last = id;
         Some(Ok(id))
+    }
+
+    /// The nodes of the statements of the sequence added last.
+    fn last_flat(&self) -> &[u32] {
+        match self.nodes.get(self.last as usize) {
+            Some(node) => &self.flats[node.flat as usize..][..node.len as usize],
+            None => &[],
+        }
     }
 
     /// The statements of the sequence added last, in order, placed for
     /// [`super::sequence::canonical_form`].
     pub fn placed(&self) -> impl Iterator<Item = Placed<'_>> + Clone {
-        self.flat.iter().enumerate().map(|(position, &node)| {
-            let node = &self.nodes[node as usize];
-            Placed {
-                method: node.call.method,
-                inputs: &node.call.inputs,
-                shift: position as u32 + 1 - node.len,
-            }
-        })
+        self.last_flat()
+            .iter()
+            .enumerate()
+            .map(|(position, &node)| {
+                let node = &self.nodes[node as usize];
+                Placed {
+                    method: node.call.method,
+                    inputs: &node.call.inputs,
+                    shift: position as u32 + 1 - node.len,
+                }
+            })
     }
 
     /// The method of statement `i` of the sequence added last.
     pub fn method_at(&self, i: usize) -> u32 {
-        self.nodes[self.flat[i] as usize].call.method
+        self.nodes[self.last_flat()[i] as usize].call.method
     }
-}
-
-/// Appends the node of each statement of `node`'s sequence to `out`.
-fn flatten(nodes: &[Node], node: u32, out: &mut Vec<u32>) {
-    for &part in nodes[node as usize].parts.iter() {
-        flatten(nodes, part, out);
-    }
-    out.push(node);
 }
 
 /// Whether the last calls of `a` and `b` are the same statement when both stand at the

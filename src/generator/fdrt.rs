@@ -13,6 +13,7 @@ use super::guidance::{CandidateList, Feedback, Guidance, Uniform, pick};
 use super::sequence::{Input, Statement, canonical_form};
 use super::{CaseKind, Derivation, FeedbackGenerator, Fuzz, Generated};
 use crate::context::PoolInit;
+use crate::encoding::MAX_SLOTS;
 use crate::strategy::rng::{case_rng, mix64};
 use crate::strategy::{ParameterError, Parameters, Probability};
 use crate::subject::{MethodInfo, MethodKind, Param};
@@ -263,8 +264,9 @@ impl ComponentPool {
         } = call;
         let context = Arc::clone(&gold.context);
         // The new sequence: the chosen sequences in order, then the call.
-        let mut part_nodes = Vec::with_capacity(chosen.len());
-        let mut offsets = Vec::with_capacity(chosen.len());
+        // One part per object input at most: held inline.
+        let mut part_nodes = [0u32; MAX_SLOTS];
+        let mut offsets = [0u32; MAX_SLOTS];
         let mut length = 0;
         for (k, &(entry, _)) in chosen.iter().enumerate() {
             let mut node = self.extensible[entry].node;
@@ -273,10 +275,11 @@ impl ComponentPool {
                 // equal sequence is not built again later).
                 node = self.built.intern(&[node], call, params.max_length)?;
             }
-            part_nodes.push(node);
-            offsets.push(length);
+            part_nodes[k] = node;
+            offsets[k] = length;
             length += self.built.len(node);
         }
+        let part_nodes = &part_nodes[..chosen.len()];
         let inputs: Vec<Input> = inputs
             .into_iter()
             .map(|input| match input {
@@ -290,7 +293,7 @@ impl ComponentPool {
         };
         // Too long or built before: discarded (the seed pool and the set of sequences
         // built are as they were).
-        let node = self.built.add(&part_nodes, &call, params.max_length)?;
+        let node = self.built.add(part_nodes, &call, params.max_length)?;
         let canonical = canonical_form(
             self.built.placed(),
             gold.methods,
@@ -301,17 +304,17 @@ impl ComponentPool {
         // Only the last call's receiver and result can hold new values: the chosen
         // sequences run as they ran before (execution is deterministic and arguments are
         // copies), so every other value equals an object already seen, or was null.
-        let mut wanted = vec![last];
-        if let Some(receiver) = receiver_of(&call, gold) {
-            wanted.insert(0, receiver);
-        }
+        let (wanted, count) = match receiver_of(&call, gold) {
+            Some(receiver) => ([receiver, last], 2),
+            None => ([last, 0], 1),
+        };
         let before = gold.cost;
-        let execution = gold.execute(&canonical, &wanted);
+        let execution = gold.execute(&canonical, &wanted[..count]);
         self.cost += gold.cost - before;
         if execution.guarded {
             return None;
         }
-        let mut hashes = Vec::with_capacity(execution.objects.len());
+        let mut hashes = [None; 2];
         let classification = self.classify(&call, &execution, gold, &mut hashes);
         guide.executed(&Feedback {
             method: call.method,
@@ -394,7 +397,7 @@ impl ComponentPool {
         statement: &Statement,
         execution: &super::gold::Execution,
         gold: &mut GoldExecutor<'_>,
-        hashes: &mut Vec<Option<i32>>,
+        hashes: &mut [Option<i32>; 2],
     ) -> CaseKind {
         if let Some(Err(crate::subject::JavaException::NullPointer)) = execution.outcomes.last()
             && !statement.inputs.contains(&Input::Null)
@@ -402,15 +405,13 @@ impl ComponentPool {
             return CaseKind::Error(ContractViolation::NullPointerWithoutNull);
         }
         // The contracts on the last call's receiver and result.
-        for &(_, object) in &execution.objects {
-            let mut hash = None;
+        for (&(_, object), hash) in execution.objects.iter().zip(hashes.iter_mut()) {
             if let Some(object) = object {
                 match gold.check_contracts(object) {
-                    Ok(h) => hash = h,
+                    Ok(h) => *hash = h,
                     Err(violation) => return CaseKind::Error(violation),
                 }
             }
-            hashes.push(hash);
         }
         if execution.outcomes.iter().any(Result::is_err) {
             CaseKind::Exception

@@ -240,6 +240,11 @@ impl Slots {
     pub fn as_slice(&self) -> &[u32] {
         &self.slots[..self.len as usize]
     }
+
+    /// The slots, in tuple order, to rewrite in place.
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [u32] {
+        &mut self.slots[..self.len as usize]
+    }
 }
 
 impl std::ops::Deref for Slots {

@@ -122,43 +122,86 @@ pub struct Placed<'a> {
 /// statement result of its type, in statement order (initially 0, `false`, `""`); the
 /// object pool holds one slot per object result, then one `null` slot if an input is
 /// `null`. A pool of a type in `needed` that would be empty gets one slot holding
-/// `padding`'s first value of its type. `methods` is the subject's declaration list;
-/// `statements` is read twice.
+/// `padding`'s first value of its type. `methods` is the subject's declaration list.
+///
+/// One pass over the statements writes every slot whose number is known at once (a
+/// literal's, an object result's); a pass over the calls then moves primitive results
+/// past their pool's literals and points `null` inputs at the null slot.
 pub fn canonical_form<'a>(
-    statements: impl Iterator<Item = Placed<'a>> + Clone,
+    statements: impl Iterator<Item = Placed<'a>>,
     methods: &[MethodInfo],
     needed: &[PoolType],
     padding: &PoolInit,
 ) -> Canonical {
-    // First pass: the literals, and each result's rank among the results of its pool.
     let mut literals = Literals::default();
     let mut results = [0u32; 4];
     let mut uses_null = false;
     let mut result_slots: Vec<Option<(PoolType, u32)>> = Vec::new();
-    for statement in statements.clone() {
-        for input in statement.inputs {
-            uses_null |= *input == Input::Null;
-            literals.note(input);
-        }
-        result_slots.push(
-            methods[statement.method as usize]
-                .returns
-                .pool()
-                .map(|pool| {
-                    let rank = &mut results[pool_index(pool)];
-                    *rank += 1;
-                    (pool, *rank - 1)
-                }),
-        );
+    let mut calls: Vec<GeneratedCall> = Vec::new();
+    if let (_, Some(upper)) = statements.size_hint() {
+        result_slots.reserve_exact(upper);
+        calls.reserve_exact(upper);
     }
-    // The results follow the literals of their pool.
-    for (pool, slot) in result_slots.iter_mut().flatten() {
-        *slot += literals.count(*pool);
+    for statement in statements {
+        let info = &methods[statement.method as usize];
+        let mut slots = Slots::default();
+        for input in statement.inputs {
+            slots.push(match input {
+                Input::Result(i) => match result_slots[(i + statement.shift) as usize] {
+                    Some((PoolType::Object, slot)) => slot,
+                    other => unreachable!("input from a non-object result {other:?}"),
+                },
+                Input::Null => {
+                    uses_null = true;
+                    NULL_SLOT
+                }
+                literal => literals.slot(literal),
+            });
+        }
+        debug_assert_eq!(
+            slots.len(),
+            info.params.len() + usize::from(info.kind == MethodKind::Instance)
+        );
+        // A result's rank among the results of its pool; primitive ranks move past the
+        // literals below.
+        let result = info.returns.pool().map(|pool| {
+            let rank = &mut results[pool_index(pool)];
+            *rank += 1;
+            (pool, *rank - 1)
+        });
+        if let Some((_, rank)) = result {
+            slots.push(rank);
+        }
+        result_slots.push(result);
+        calls.push(GeneratedCall {
+            method: statement.method,
+            slots,
+        });
     }
     let null_slot = results[pool_index(PoolType::Object)];
+    let offsets = [
+        literals.ints.len() as u32,
+        literals.bools.len() as u32,
+        literals.strings.len() as u32,
+        0,
+    ];
+    for (call, result) in calls.iter_mut().zip(result_slots.iter_mut()) {
+        if uses_null {
+            for slot in call.slots.as_mut_slice() {
+                if *slot == NULL_SLOT {
+                    *slot = null_slot;
+                }
+            }
+        }
+        if let Some((pool, slot)) = result {
+            *slot += offsets[pool_index(*pool)];
+            let last = call.slots.len() - 1;
+            call.slots.as_mut_slice()[last] = *slot;
+        }
+    }
     let mut pools = PoolInit {
-        ints: literals.ints.clone(),
-        bools: literals.bools.clone(),
+        ints: literals.ints,
+        bools: literals.bools,
         strings: literals.strings.iter().map(|s| s.to_string()).collect(),
         objects: null_slot as usize + usize::from(uses_null),
     };
@@ -183,38 +226,16 @@ pub fn canonical_form<'a>(
             }
         }
     }
-    // Second pass: the calls.
-    let mut calls = Vec::with_capacity(result_slots.len());
-    for (statement, result) in statements.zip(&result_slots) {
-        let info = &methods[statement.method as usize];
-        let mut slots = Slots::default();
-        for input in statement.inputs {
-            slots.push(match input {
-                Input::Result(i) => match result_slots[(i + statement.shift) as usize] {
-                    Some((PoolType::Object, slot)) => slot,
-                    other => unreachable!("input from a non-object result {other:?}"),
-                },
-                Input::Null => null_slot,
-                literal => literals.slot(literal),
-            });
-        }
-        debug_assert_eq!(
-            slots.len(),
-            info.params.len() + usize::from(info.kind == MethodKind::Instance)
-        );
-        if let Some((_, slot)) = result {
-            slots.push(*slot);
-        }
-        calls.push(GeneratedCall {
-            method: statement.method,
-            slots,
-        });
-    }
     Canonical {
         case: GeneratedCase { pools, calls },
         result_slots,
     }
 }
+
+/// The placeholder of a `null` input's slot until the null slot's number is known (no
+/// pool reaches it: [`MAX_SLOTS`](crate::encoding::MAX_SLOTS) is tiny and pools are
+/// far smaller than 2³²).
+const NULL_SLOT: u32 = u32::MAX;
 
 /// A sequence in canonical form, with where each statement's result went.
 #[derive(Clone, Debug, PartialEq)]
@@ -243,32 +264,25 @@ struct Literals {
 }
 
 impl Literals {
-    fn note(&mut self, input: &Input) {
-        match input {
-            Input::Int(v) if !self.ints.contains(v) => self.ints.push(*v),
-            Input::Bool(v) if !self.bools.contains(v) => self.bools.push(*v),
-            Input::Str(v) if !self.strings.contains(v) => self.strings.push(Arc::clone(v)),
-            _ => {}
+    /// The slot of literal `input` in its pool: its rank among the distinct literals of
+    /// its type in order of first use (noting it if it is new).
+    fn slot(&mut self, input: &Input) -> u32 {
+        fn find_or_push<T: Clone>(values: &mut Vec<T>, same: impl Fn(&T) -> bool, v: &T) -> u32 {
+            match values.iter().position(same) {
+                Some(position) => position as u32,
+                None => {
+                    values.push(v.clone());
+                    values.len() as u32 - 1
+                }
+            }
         }
-    }
-
-    fn count(&self, pool: PoolType) -> u32 {
-        (match pool {
-            PoolType::Int => self.ints.len(),
-            PoolType::Bool => self.bools.len(),
-            PoolType::Str => self.strings.len(),
-            PoolType::Object => 0,
-        }) as u32
-    }
-
-    fn slot(&self, input: &Input) -> u32 {
-        let position = match input {
-            Input::Int(v) => self.ints.iter().position(|x| x == v),
-            Input::Bool(v) => self.bools.iter().position(|x| x == v),
-            Input::Str(v) => self.strings.iter().position(|x| x == v),
-            Input::Result(_) | Input::Null => None,
-        };
-        position.expect("every literal was noted") as u32
+        match input {
+            Input::Int(v) => find_or_push(&mut self.ints, |x| x == v, v),
+            Input::Bool(v) => find_or_push(&mut self.bools, |x| x == v, v),
+            // Literals of one pool share their `Arc`: the pointer usually decides.
+            Input::Str(v) => find_or_push(&mut self.strings, |x| Arc::ptr_eq(x, v) || x == v, v),
+            Input::Result(_) | Input::Null => unreachable!("not a literal: {input:?}"),
+        }
     }
 }
 

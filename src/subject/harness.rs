@@ -244,10 +244,18 @@ impl<S: Subject> Session for Harness<S> {
         pools.ints.clear();
         pools.ints.extend(init.ints.iter().map(|&v| Some(v)));
         pools.bools.clone_from(&init.bools);
-        pools.strings.clear();
+        // Strings left from the last test case keep their buffers.
+        pools.strings.truncate(init.strings.len());
+        let kept = pools.strings.len();
+        for (slot, value) in pools.strings.iter_mut().zip(&init.strings) {
+            match slot {
+                Some(string) => string.clone_from(value),
+                None => *slot = Some(value.clone()),
+            }
+        }
         pools
             .strings
-            .extend(init.strings.iter().map(|s| Some(s.clone())));
+            .extend(init.strings[kept..].iter().map(|s| Some(s.clone())));
         pools.objects.clear();
         pools.objects.resize_with(init.objects, || None);
     }
