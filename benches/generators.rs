@@ -10,12 +10,11 @@
 //! canonicalising sequences, the duplicate check, the contract checks, the equality filter.
 //! Both sides run the same number of calls, alternated, so the ratio printed is per call.
 //!
-//! For FDRT a second line splits the suite's cost into the two parts the algorithm fixes:
-//! replaying its test cases on gold (the calls the cost counts, as the runner replays
-//! them) and Randoop's object contracts on each test case's last receiver and result
-//! (`equals`, `hashCode` and `toString` of the port, each once). Their sum, per call
-//! against R's, is a floor that no implementation of FDRT with these contracts on these
-//! ports can go below.
+//! For FDRT a second line splits off two parts of the suite's cost: replaying its test
+//! cases on gold (the calls the cost counts, as the runner replays them; no implementation
+//! of FDRT goes below it) and Randoop's object contracts run on each test case's last
+//! receiver and result (`equals`, `hashCode` and `toString` of the port, each once), which
+//! generation runs only on states not checked before for units that compare states.
 
 use std::cell::Cell;
 use std::hint::black_box;

@@ -79,7 +79,7 @@ pub const DEFAULT_CAPACITY: i32 = 10;
 /// The Rust methods are Java's, in snake case; overloads get distinct names
 /// (`add`/`add_at`, `remove`/`remove_at`, `add_all`/`add_all_at`). Every method that
 /// reads the backing array returns a `Result`, because a mutant of it may throw.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ArrayList {
     element_data: ElementData,
     size: i32,

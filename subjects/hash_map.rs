@@ -89,7 +89,7 @@ pub fn table_size_for(cap: i32) -> i32 {
 }
 
 /// `HashMap.Node`: one mapping, chained to the next node of its bucket.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Node {
     hash: i32,
     key: Option<i32>,
@@ -106,7 +106,7 @@ impl Node {
 
 /// `Node[] table`: a Java array of `length` slots, storing only the non-null ones
 /// (slot index → arena index of the bucket's first node).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Table {
     length: i32,
     bins: BTreeMap<i32, usize>,
@@ -157,7 +157,7 @@ impl Table {
 /// The Rust methods are Java's, in snake case; overloads get distinct names
 /// (`remove`/`remove_mapping`, `replace`/`replace_mapping`). Methods that read the table
 /// return a `Result`, because a mutant of them may throw.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HashMap {
     table: Option<Table>,
     nodes: Vec<Node>,

@@ -31,7 +31,7 @@ pub type Result<T> = std::result::Result<T, JavaException>;
 
 /// `elementData`: a Java `Object[]` of `length` slots, stored lazily: slots beyond
 /// `written` hold `null`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ElementData {
     written: Vec<Option<i32>>,
     pub(crate) length: i32,

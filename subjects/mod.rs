@@ -64,9 +64,9 @@ pub mod declarations;
 pub mod java_array;
 
 register_subjects! {
-    array_list::ArrayList,
+    array_list::ArrayList [with_states],
     enum_map::EnumMap,
-    hash_map::HashMap,
+    hash_map::HashMap [with_states],
     hash_set::HashSet,
     hashtable::Hashtable,
     identity_hash_map::IdentityHashMap,
@@ -76,7 +76,7 @@ register_subjects! {
     priority_queue::PriorityQueue,
     properties::Properties,
     stack::Stack,
-    tree_map::TreeMap [with_heaps],
+    tree_map::TreeMap [with_heaps, with_states],
     tree_set::TreeSet,
     vector::Vector,
     weak_hash_map::WeakHashMap,

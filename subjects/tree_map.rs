@@ -66,7 +66,7 @@ const RED: bool = false;
 const BLACK: bool = true;
 
 /// `TreeMap.Entry`: one node of the red-black tree.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Entry {
     key: i32,
     value: Option<i32>,
@@ -109,7 +109,7 @@ impl EntryIterator {
 /// The Rust methods are Java's, in snake case; overloads get distinct names
 /// (`remove`/`remove_mapping`, `replace`/`replace_value`). Methods that walk the tree
 /// return a `Result`, because a mutant of it may throw.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TreeMap {
     nodes: Vec<Entry>,
     root: Link,

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use rand_pcg::Pcg64Mcg;
 
 use super::built::Built;
+use super::checked::{CheckedStates, StateRecord};
 use super::gold::{ContractViolation, GoldExecutor, ObjectSlot, PrimitiveResult};
 use super::guidance::{CandidateList, Feedback, Guidance, Uniform, pick};
 use super::sequence::{Input, Statement, canonical_form};
@@ -108,6 +109,8 @@ pub(crate) struct ComponentPool {
     with_any: Vec<usize>,
     /// Objects seen, bucketed by `hashCode()` (all in bucket 0 without one).
     seen: HashMap<i32, Vec<Box<dyn Any + Send>>>,
+    /// The object checks' outcomes per state.
+    checked: CheckedStates,
     ints: Vec<i32>,
     bools: Vec<bool>,
     strings: Vec<Arc<str>>,
@@ -125,6 +128,7 @@ impl ComponentPool {
             with_class: Vec::new(),
             with_any: Vec::new(),
             seen: HashMap::new(),
+            checked: CheckedStates::default(),
             ints: seeds.ints.clone(),
             bools: seeds.bools.clone(),
             strings: seeds
@@ -315,7 +319,8 @@ impl ComponentPool {
             return None;
         }
         let mut hashes = [None; 2];
-        let classification = self.classify(&call, &execution, gold, &mut hashes);
+        let mut records = [None; 2];
+        let classification = self.classify(&call, &execution, gold, &mut hashes, &mut records);
         guide.executed(&Feedback {
             method: call.method,
             kind: &classification,
@@ -324,7 +329,8 @@ impl ComponentPool {
         if classification == CaseKind::Normal {
             let calls = length + 1;
             let fuel = execution.fuel;
-            if let Some(entry) = self.extend(node, index, execution.objects, &hashes, gold) {
+            let objects = execution.objects;
+            if let Some(entry) = self.extend(node, index, objects, &hashes, &records, gold) {
                 guide.extended(entry, calls, fuel);
             }
             if params.grow_seeds {
@@ -391,13 +397,15 @@ impl ComponentPool {
     }
 
     /// The candidate's kind; for a normal one, `hashes` gets the `hashCode()` of each
-    /// object of `execution.objects` (`None`: `null`, or the unit declares none).
+    /// object of `execution.objects` (`None`: `null`, or the unit declares none) and
+    /// `records` where its state's checks are remembered.
     fn classify(
         &mut self,
         statement: &Statement,
         execution: &super::gold::Execution,
         gold: &mut GoldExecutor<'_>,
         hashes: &mut [Option<i32>; 2],
+        records: &mut [Option<StateRecord>; 2],
     ) -> CaseKind {
         if let Some(Err(crate::subject::JavaException::NullPointer)) = execution.outcomes.last()
             && !statement.inputs.contains(&Input::Null)
@@ -405,10 +413,12 @@ impl ComponentPool {
             return CaseKind::Error(ContractViolation::NullPointerWithoutNull);
         }
         // The contracts on the last call's receiver and result.
-        for (&(_, object), hash) in execution.objects.iter().zip(hashes.iter_mut()) {
+        for (k, &(_, object)) in execution.objects.iter().enumerate() {
             if let Some(object) = object {
-                match gold.check_contracts(object) {
-                    Ok(h) => *hash = h,
+                let (outcome, record) = self.checked.contracts(object, gold);
+                records[k] = record;
+                match outcome {
+                    Ok(h) => hashes[k] = h,
                     Err(violation) => return CaseKind::Error(violation),
                 }
             }
@@ -430,6 +440,7 @@ impl ComponentPool {
         case: u32,
         objects: Vec<(usize, Option<ObjectSlot>)>,
         hashes: &[Option<i32>],
+        records: &[Option<StateRecord>],
         gold: &mut GoldExecutor<'_>,
     ) -> Option<usize> {
         let mut entry = Extensible {
@@ -438,9 +449,18 @@ impl ComponentPool {
             class_values: Vec::new(),
             object_values: Vec::new(),
         };
-        for ((i, object), &hash) in objects.into_iter().zip(hashes) {
+        for (((i, object), &hash), &record) in objects.into_iter().zip(hashes).zip(records) {
             let Some(object) = object else { continue };
             let bucket = hash.unwrap_or(0);
+            let filtering = gold.object_methods.equals.is_some();
+            // An object in a state filtered before equals an object seen: that one, or
+            // the one it was found equal to.
+            if filtering && record.is_some_and(|r| self.checked.filtered(r)) {
+                continue;
+            }
+            if filtering && let Some(record) = record {
+                self.checked.mark_filtered(record);
+            }
             if self.seen_before(object, bucket, gold) {
                 continue;
             }

@@ -432,6 +432,18 @@ impl<'a> GoldExecutor<'a> {
             && self.session.bool_at(self.spare_bool() as usize)
     }
 
+    /// A hash of the whole state of the object in `slot` of the last candidate (`None`:
+    /// the unit offers no state comparison, [`crate::subject::SchemataUnit::with_states`]).
+    pub fn state_hash(&self, slot: ObjectSlot) -> Option<u64> {
+        self.session.object_state_hash(slot.0 as usize)
+    }
+
+    /// Whether the object in `slot` of the last candidate is in the state of `other`, a
+    /// copy [`GoldExecutor::object`] made (every field equal).
+    pub fn identical_state(&self, slot: ObjectSlot, other: &dyn Any) -> bool {
+        self.session.same_object_state(slot.0 as usize, other) == Some(true)
+    }
+
     /// A copy of the object in `slot` of the last candidate.
     pub fn object(&self, slot: ObjectSlot) -> Box<dyn Any + Send> {
         self.session

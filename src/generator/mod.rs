@@ -20,6 +20,7 @@
 //! | `fcrt` | [`Fcrt`] | Yatoh, Sakamoto, Ishikawa, Honiden, ISSTA 2015 |
 
 mod built;
+mod checked;
 mod fcrt;
 mod fdrt;
 mod fdrt_reset;

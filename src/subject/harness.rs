@@ -10,6 +10,7 @@ use super::guard;
 use super::heap::HeapFields;
 use super::method::{Args, Body, Method, Param, Value};
 use super::mutation::MutantId;
+use super::state::StateFunctions;
 use super::{JavaException, Subject};
 use crate::context::{PoolInit, TestContext};
 
@@ -93,6 +94,20 @@ pub trait Session: Send {
     /// # Panics
     /// If `object` is of another subject type or the slot does not exist.
     fn put_object(&mut self, slot: usize, object: &dyn Any);
+    /// A hash of the whole state of the object in slot `slot` (`None`: a `null` slot, or a
+    /// subject without state comparison, [`crate::subject::SchemataUnit::with_states`]).
+    /// Equal states hash alike.
+    fn object_state_hash(&self, slot: usize) -> Option<u64> {
+        let _ = slot;
+        None
+    }
+    /// Whether the object in slot `slot` is in the state of `other`, a copy that
+    /// [`Session::object`] returned: every field equal (`None`: a `null` slot, or a
+    /// subject without state comparison).
+    fn same_object_state(&self, slot: usize, other: &dyn Any) -> Option<bool> {
+        let _ = (slot, other);
+        None
+    }
     /// The primitive pools now.
     fn primitives(&self) -> PrimitivePools;
     /// The `int` pool's slot `slot` now (`None`: `null`), without copying the pools.
@@ -150,6 +165,8 @@ pub struct Harness<S: Subject> {
     snapshots: Vec<Option<S>>,
     /// Reads an object field by field (sessions that start from a structure).
     object_reader: Option<fn(&S) -> HeapFields>,
+    /// Compares objects' states (units registered with states).
+    states: Option<StateFunctions<S>>,
 }
 
 impl<S: Subject> Harness<S> {
@@ -197,7 +214,15 @@ impl<S: Subject> Harness<S> {
             initial,
             snapshots: Vec::new(),
             object_reader: None,
+            states: None,
         }
+    }
+
+    /// The same harness answering [`Session::object_state_hash`] and
+    /// [`Session::same_object_state`] with `states`.
+    pub fn with_states(mut self, states: StateFunctions<S>) -> Self {
+        self.states = Some(states);
+        self
     }
 
     /// The same harness with `object` in object slot `slot` after every reset, and
@@ -267,6 +292,20 @@ impl<S: Subject> Session for Harness<S> {
 
     fn is_null(&self, slot: usize) -> bool {
         self.pools.objects[slot].is_none()
+    }
+
+    fn object_state_hash(&self, slot: usize) -> Option<u64> {
+        Some((self.states?.hash)(self.pools.objects[slot].as_ref()?))
+    }
+
+    fn same_object_state(&self, slot: usize, other: &dyn Any) -> Option<bool> {
+        let other = other
+            .downcast_ref::<S>()
+            .unwrap_or_else(|| panic!("same_object_state: not a {}", S::CLASS));
+        Some((self.states?.same)(
+            self.pools.objects[slot].as_ref()?,
+            other,
+        ))
     }
 
     fn put_object(&mut self, slot: usize, object: &dyn Any) {
@@ -413,6 +452,12 @@ impl<S: Subject> SchemataSession<S> {
         self.harness = self.harness.with_object(slot, object, read);
         self
     }
+
+    /// The same session comparing objects' states (see [`Harness::with_states`]).
+    pub fn with_states(mut self, states: StateFunctions<S>) -> Self {
+        self.harness = self.harness.with_states(states);
+        self
+    }
 }
 
 impl<S: Subject> Session for SchemataSession<S> {
@@ -448,6 +493,14 @@ impl<S: Subject> Session for SchemataSession<S> {
 
     fn is_null(&self, slot: usize) -> bool {
         self.harness.is_null(slot)
+    }
+
+    fn object_state_hash(&self, slot: usize) -> Option<u64> {
+        self.harness.object_state_hash(slot)
+    }
+
+    fn same_object_state(&self, slot: usize, other: &dyn Any) -> Option<bool> {
+        self.harness.same_object_state(slot, other)
     }
 
     fn refuel(&mut self) {

@@ -21,6 +21,7 @@ pub mod mutation;
 mod probe_kind;
 mod registry;
 mod sloc;
+pub mod state;
 pub mod stone;
 pub mod vault;
 

@@ -9,6 +9,7 @@ use super::harness::{Harness, SchemataSession, Session};
 use super::heap::{HeapBuild, HeapError, HeapFields, check};
 use super::method::{Method, MethodKind, Param, PoolType, Return};
 use super::mutation::{GOLD, MutantId, MutantInfo, MutationOperator};
+use super::state::StateFunctions;
 use crate::context::TestContext;
 
 /// What a context needs to know about one method, independent of the subject's type.
@@ -208,6 +209,8 @@ pub struct SchemataUnit<G: Subject, M: Subject> {
     mutants: Vec<MutantInfo>,
     coverage: Option<(CoverageFactory, ProbeTable)>,
     heaps: Option<HeapFunctions<M>>,
+    /// The schemata copy's state comparison ([`SchemataUnit::with_states`]).
+    states: Option<StateFunctions<M>>,
 }
 
 impl<G: Subject, M: Subject> SchemataUnit<G, M> {
@@ -247,6 +250,7 @@ impl<G: Subject, M: Subject> SchemataUnit<G, M> {
             mutants,
             coverage: None,
             heaps: None,
+            states: None,
         }
     }
 
@@ -262,6 +266,18 @@ impl<G: Subject, M: Subject> SchemataUnit<G, M> {
             build: M::from_heap,
             read: M::heap,
         });
+        self
+    }
+
+    /// The same unit with exact state comparison of its objects in the sessions of
+    /// [`Unit::mutant_session`] ([`Session::object_state_hash`],
+    /// [`Session::same_object_state`]), from the `PartialEq`, `Eq` and `Hash` its port
+    /// derives over every field of its state.
+    pub fn with_states(mut self) -> Self
+    where
+        M: Eq + std::hash::Hash,
+    {
+        self.states = Some(StateFunctions::derived());
         self
     }
 
@@ -324,11 +340,11 @@ impl<G: Subject, M: Subject> Unit for SchemataUnit<G, M> {
         mutant: MutantId,
     ) -> Option<Box<dyn Session>> {
         self.knows(mutant).then(|| {
-            Box::new(SchemataSession::new(
-                Arc::clone(&self.schemata.methods),
-                context,
-                mutant,
-            )) as Box<dyn Session>
+            let session = SchemataSession::new(Arc::clone(&self.schemata.methods), context, mutant);
+            match self.states {
+                Some(states) => Box::new(session.with_states(states)) as Box<dyn Session>,
+                None => Box::new(session) as Box<dyn Session>,
+            }
         })
     }
     fn probes(&self) -> Option<ProbeTable> {
