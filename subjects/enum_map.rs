@@ -57,7 +57,7 @@ pub fn key_hash_code(ordinal: usize) -> i32 {
 
 /// What an `Integer` argument denotes as a key: `null`, a `Key` constant (by ordinal),
 /// or an `Integer` (which is not a `Key`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum KeyArg {
     Null,
     Constant(usize),
@@ -107,7 +107,7 @@ fn unmask_null(value: Slot) -> Option<i32> {
 }
 
 /// `java.util.EnumMap<Key, Integer>`: values in an array indexed by the key's ordinal.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct EnumMap {
     vals: Vec<Slot>,
     size: i32,

@@ -36,7 +36,7 @@ use crate::subjects::declarations::{SetCore, SetUnit, set_methods};
 pub const PRESENT: Option<i32> = Some(0);
 
 /// `java.util.HashSet<Integer>` (and the state of a `LinkedHashSet`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HashSet {
     map: HashMap,
 }

@@ -55,7 +55,7 @@ type Result<T> = std::result::Result<T, JavaException>;
 /// A Java array of chains (`Entry<?,?>[]` or `Node<K,V>[]`): `length` slots, stored
 /// sparsely as the non-empty chains, each head first. Shared with `Properties`'s
 /// `ConcurrentHashMap`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Table<E> {
     pub(crate) length: i32,
     chains: BTreeMap<i32, Vec<E>>,

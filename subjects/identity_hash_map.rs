@@ -80,7 +80,7 @@ pub fn identity_hash_code(x: Option<i32>) -> i32 {
 }
 
 /// A key slot's object: the `NULL_KEY` sentinel or an `Integer` (identity = value).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Key {
     NullKey,
     Integer(i32),
@@ -112,7 +112,7 @@ impl Key {
 /// `table`: a Java `Object[]` of `length` slots, stored sparsely. A key slot `i` and its
 /// value slot `i + 1` are always written together, so each occupied pair is one entry
 /// keyed by the key's index.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Table {
     length: i32,
     pairs: BTreeMap<i32, (Key, Option<i32>)>,
@@ -203,7 +203,7 @@ fn highest_one_bit(i: i32) -> i32 {
 
 /// `java.util.IdentityHashMap<Integer, Integer>`: keys compared by reference
 /// (identity = value, see the module docs), linear probing.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct IdentityHashMap {
     table: Table,
     size: i32,

@@ -29,7 +29,7 @@ use crate::subjects::hash_map::{EntryLinks, HashMap};
 use crate::subject::JavaException;
 
 /// `java.util.LinkedHashMap<Integer, Integer>`: a [`HashMap`] with an entry list.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LinkedHashMap(pub(crate) HashMap);
 
 impl Default for LinkedHashMap {

@@ -17,7 +17,7 @@ use crate::subjects::hash_set::HashSet;
 use crate::subjects::java_array::{Result, non_null};
 
 /// `java.util.LinkedHashSet<Integer>`: a [`HashSet`] backed by a `LinkedHashMap`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LinkedHashSet(pub HashSet);
 
 impl LinkedHashSet {

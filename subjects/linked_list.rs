@@ -40,7 +40,7 @@ use crate::subject::{JavaException, Method, Param, Return, Subject, Value};
 type Result<T> = std::result::Result<T, JavaException>;
 
 /// `LinkedList.Node`: an element and the slot numbers of its neighbours.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Node {
     item: Option<i32>,
     prev: Option<usize>,
@@ -52,7 +52,7 @@ struct Node {
 /// The Rust methods are Java's, in snake case; overloads get distinct names
 /// (`remove(Object)` is [`remove`](Self::remove), `remove(int)`
 /// [`remove_at`](Self::remove_at), `remove()` [`remove_head`](Self::remove_head)).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LinkedList {
     nodes: Vec<Node>,
     free: Vec<usize>,

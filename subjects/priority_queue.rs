@@ -45,7 +45,7 @@ pub const DEFAULT_INITIAL_CAPACITY: i32 = 11;
 ///
 /// The Rust methods are Java's, in snake case; `remove(Object)` is
 /// [`remove`](Self::remove) and `remove()` is [`remove_head`](Self::remove_head).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PriorityQueue {
     queue: ElementData,
     size: i32,

@@ -97,7 +97,7 @@ fn table_size_for(c: i32) -> i32 {
 }
 
 /// A `ConcurrentHashMap.Node`: spread hash, key and value (never `null`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Node {
     hash: i32,
     key: String,
@@ -105,7 +105,7 @@ struct Node {
 }
 
 /// `java.util.concurrent.ConcurrentHashMap<Object,Object>` as one thread sees it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ConcurrentHashMap {
     table: Table<Node>,
     base_count: i64,
@@ -427,7 +427,7 @@ impl ConcurrentHashMap {
 /// The Rust methods are Java's, in snake case; overloads get distinct names
 /// (`get_property`/`get_property_or`, `remove`/`remove_entry`,
 /// `replace`/`replace_value`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Properties {
     defaults: Option<Box<Properties>>,
     map: ConcurrentHashMap,

@@ -20,7 +20,7 @@ use crate::subject::{JavaException, Method, Param, Return};
 type Result<T> = std::result::Result<T, JavaException>;
 
 /// The marker of `java.util.Stack`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct StackClass;
 
 /// `java.util.Stack<Integer>`: `new Stack()` is [`VectorOf::new`] (`Vector()`).

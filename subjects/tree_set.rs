@@ -41,7 +41,7 @@ type Result<T> = std::result::Result<T, JavaException>;
 const PRESENT: Option<i32> = Some(0);
 
 /// `java.util.TreeSet<Integer>` with natural ordering, backed by a [`TreeMap`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TreeSet {
     m: TreeMap,
 }

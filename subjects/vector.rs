@@ -72,7 +72,7 @@ pub trait Class: Clone + std::fmt::Debug + Send + Sync + 'static {
 ///
 /// The Rust methods are Java's, in snake case; overloads get distinct names
 /// (`index_of`/`index_of_from`, `add`/`add_at`, `remove`/`remove_at`, …).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct VectorOf<C> {
     element_data: ElementData,
     element_count: i32,
@@ -81,7 +81,7 @@ pub struct VectorOf<C> {
 }
 
 /// The marker of `java.util.Vector` itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct VectorClass;
 
 /// `java.util.Vector<Integer>`.

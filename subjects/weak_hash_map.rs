@@ -66,7 +66,7 @@ pub const NULL_KEY_HASH_CODE: i32 = 0x7881_14E7;
 type Result<T> = std::result::Result<T, JavaException>;
 
 /// A key as its entry holds it: the `NULL_KEY` sentinel or an `Integer`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Key {
     NullKey,
     Integer(i32),
@@ -97,7 +97,7 @@ impl Key {
 
 /// `WeakHashMap.Entry`: the (never cleared) key, the value and the cached hash; `next`
 /// is the entry's successor in its bucket's `Vec`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Entry {
     key: Key,
     value: Option<i32>,
@@ -105,7 +105,7 @@ struct Entry {
 }
 
 /// `Entry<K,V>[] table`, stored sparsely: bucket index → chain, head first.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Table {
     length: i32,
     chains: BTreeMap<i32, Vec<Entry>>,
@@ -183,7 +183,7 @@ fn transfer(src: &mut Table, dest: &mut Table) -> Result<()> {
 
 /// `java.util.WeakHashMap<Integer, Integer>` with no garbage collector (see the module
 /// docs): a chained hash table with its own hashing and resizing.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct WeakHashMap {
     table: Table,
     size: i32,

@@ -167,6 +167,42 @@ mod tests {
         }
     }
 
+    /// Every port but Hashtable compares states: a new object and a copy of it are in
+    /// the same state.
+    #[test]
+    fn every_port_but_hashtable_compares_states() {
+        let ports = [
+            "ArrayList",
+            "EnumMap",
+            "HashMap",
+            "HashSet",
+            "IdentityHashMap",
+            "LinkedHashMap",
+            "LinkedHashSet",
+            "LinkedList",
+            "PriorityQueue",
+            "Properties",
+            "Stack",
+            "TreeMap",
+            "TreeSet",
+            "Vector",
+            "WeakHashMap",
+        ];
+        for class in ports {
+            let (mut session, number) = session(class);
+            session
+                .step_slots(number(&format!("{class}()")), &[0])
+                .unwrap();
+            let copy = session.object(0).unwrap();
+            assert!(session.object_state_hash(0).is_some(), "{class}");
+            assert_eq!(
+                session.same_object_state(0, copy.as_ref()),
+                Some(true),
+                "{class}"
+            );
+        }
+    }
+
     /// A unit registered without states offers none.
     #[test]
     fn other_units_offer_no_state_comparison() {
