@@ -104,6 +104,9 @@ pub trait Session: Send {
     /// Whether the object in slot `slot` is in the state of `other`, a copy that
     /// [`Session::object`] returned: every field equal (`None`: a `null` slot, or a
     /// subject without state comparison).
+    ///
+    /// # Panics
+    /// If the subject compares states and `other` is of another subject type.
     fn same_object_state(&self, slot: usize, other: &dyn Any) -> Option<bool> {
         let _ = (slot, other);
         None
@@ -269,18 +272,10 @@ impl<S: Subject> Session for Harness<S> {
         pools.ints.clear();
         pools.ints.extend(init.ints.iter().map(|&v| Some(v)));
         pools.bools.clone_from(&init.bools);
-        // Strings left from the last test case keep their buffers.
-        pools.strings.truncate(init.strings.len());
-        let kept = pools.strings.len();
-        for (slot, value) in pools.strings.iter_mut().zip(&init.strings) {
-            match slot {
-                Some(string) => string.clone_from(value),
-                None => *slot = Some(value.clone()),
-            }
-        }
+        pools.strings.clear();
         pools
             .strings
-            .extend(init.strings[kept..].iter().map(|s| Some(s.clone())));
+            .extend(init.strings.iter().map(|s| Some(s.clone())));
         pools.objects.clear();
         pools.objects.resize_with(init.objects, || None);
     }
@@ -299,13 +294,11 @@ impl<S: Subject> Session for Harness<S> {
     }
 
     fn same_object_state(&self, slot: usize, other: &dyn Any) -> Option<bool> {
+        let states = self.states?;
         let other = other
             .downcast_ref::<S>()
             .unwrap_or_else(|| panic!("same_object_state: not a {}", S::CLASS));
-        Some((self.states?.same)(
-            self.pools.objects[slot].as_ref()?,
-            other,
-        ))
+        Some((states.same)(self.pools.objects[slot].as_ref()?, other))
     }
 
     fn put_object(&mut self, slot: usize, object: &dyn Any) {
