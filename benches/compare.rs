@@ -7,6 +7,9 @@
 //! the comparison phase, with first failures drawn from a seeded generator (so every row's
 //! samples have ties and distinct values, and the exact and asymptotic tests both occur).
 
+#[global_allocator]
+static ALLOCATOR: testspace::Allocator = testspace::Allocator;
+
 use std::collections::BTreeSet;
 use std::hint::black_box;
 use std::time::Duration;

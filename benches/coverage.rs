@@ -11,6 +11,9 @@
 #[path = "support/schemata_workload.rs"]
 mod workload;
 
+#[global_allocator]
+static ALLOCATOR: testspace::Allocator = testspace::Allocator;
+
 use std::hint::black_box;
 use std::sync::Arc;
 

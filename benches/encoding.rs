@@ -4,6 +4,9 @@
 //! baseline (one big division by j per call) for comparison. Reported per test case; divide
 //! by n for the cost per method call.
 
+#[global_allocator]
+static ALLOCATOR: testspace::Allocator = testspace::Allocator;
+
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};

@@ -16,6 +16,9 @@
 //! receiver and result (`equals`, `hashCode` and `toString` of the port, each once), which
 //! generation runs only on states not checked before for units that compare states.
 
+#[global_allocator]
+static ALLOCATOR: testspace::Allocator = testspace::Allocator;
+
 use std::cell::Cell;
 use std::hint::black_box;
 use std::sync::Arc;

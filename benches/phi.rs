@@ -1,6 +1,9 @@
 //! Benchmarks of the failure-density paths (issue 3's performance target: exact FD for
 //! every n ≤ 100,000 at j = 300, k = 5 in under 10 s; the float path in milliseconds).
 
+#[global_allocator]
+static ALLOCATOR: testspace::Allocator = testspace::Allocator;
+
 use std::hint::black_box;
 use std::time::Duration;
 

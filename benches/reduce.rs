@@ -5,6 +5,9 @@
 //! benchmark per mutant, for every 10th of the 239 mutants R(1024) killed (24 mutants of
 //! all units), in table order; the median of their times is the figure to compare.
 
+#[global_allocator]
+static ALLOCATOR: testspace::Allocator = testspace::Allocator;
+
 use std::hint::black_box;
 use std::path::Path;
 use std::sync::Arc;

@@ -31,6 +31,9 @@
 //!   behind an idle spell of the other's threads, a wake-up and cold-cache cost a runner,
 //!   whose workers stay busy, does not pay.)
 
+#[global_allocator]
+static ALLOCATOR: testspace::Allocator = testspace::Allocator;
+
 use std::cell::Cell;
 use std::hint::black_box;
 use std::panic::{AssertUnwindSafe, catch_unwind};

@@ -23,6 +23,9 @@
 //! runner ran a chunked cell's chunks in waves of 2 × jobs, which only lowers its
 //! utilisation further.
 
+#[global_allocator]
+static ALLOCATOR: testspace::Allocator = testspace::Allocator;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -7,6 +7,9 @@
 //!
 //! Run: `cargo bench --bench strategies -- --warm-up-time 1 --measurement-time 3`.
 
+#[global_allocator]
+static ALLOCATOR: testspace::Allocator = testspace::Allocator;
+
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};

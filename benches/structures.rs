@@ -7,6 +7,9 @@
 //! (keys 0..n, values `null`) at scopes 10, 15 and 20 and LinkedList (items `null`, 0, 1)
 //! at scope 20, encoding and solving included.
 
+#[global_allocator]
+static ALLOCATOR: testspace::Allocator = testspace::Allocator;
+
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};

@@ -34,10 +34,15 @@ fn add_mod(a: u64, b: u64) -> u64 {
     if sum >= MODULUS { sum - MODULUS } else { sum }
 }
 
-/// One sequence built: `parts` concatenated, then `call`.
+/// One sequence built: `parts` concatenated, then its last call.
 struct Node {
-    /// The last call; `Result` references count from this node's first statement.
-    call: Statement,
+    /// The last call's method.
+    method: u32,
+    /// Where the last call's inputs start in [`Built::inputs`]; `Result` references
+    /// count from this node's first statement.
+    inputs: u32,
+    /// The number of the last call's inputs.
+    arity: u32,
     /// The number of statements.
     len: u32,
     /// Σ h(statement p)·BASE^(len − 1 − p) mod [`MODULUS`], h over relative references.
@@ -82,6 +87,8 @@ pub(crate) struct Built {
     /// parts' runs, then itself (4 bytes per statement built, like the suite's own
     /// calls).
     flats: Vec<u32>,
+    /// Every node's last call's inputs, node after node (one allocation for them all).
+    inputs: Vec<Input>,
     /// The node added last.
     last: u32,
 }
@@ -141,8 +148,12 @@ impl Built {
                 .extend_from_within(start..start + part.len as usize);
         }
         self.flats.push(id);
+        let inputs = self.inputs.len();
+        self.inputs.extend_from_slice(&call.inputs);
         self.nodes.push(Node {
-            call: call.clone(),
+            method: call.method,
+            inputs: inputs as u32,
+            arity: call.inputs.len() as u32,
             len,
             fingerprint,
             power,
@@ -156,11 +167,14 @@ impl Built {
             if node.len == len {
                 let start = node.flat as usize;
                 let theirs = &self.flats[start..start + len as usize];
-                if self.flats[flat..].iter().zip(theirs).all(|(&a, &b)| {
-                    same_statement(&self.nodes[a as usize], &self.nodes[b as usize])
-                }) {
+                if self.flats[flat..]
+                    .iter()
+                    .zip(theirs)
+                    .all(|(&a, &b)| self.same_statement(a, b))
+                {
                     self.nodes.pop();
                     self.flats.truncate(flat);
+                    self.inputs.truncate(inputs);
                     return Some(Err(other));
                 }
             }
@@ -188,8 +202,8 @@ impl Built {
             .map(|(position, &node)| {
                 let node = &self.nodes[node as usize];
                 Placed {
-                    method: node.call.method,
-                    inputs: &node.call.inputs,
+                    method: node.method,
+                    inputs: self.inputs_of(node),
                     shift: position as u32 + 1 - node.len,
                 }
             })
@@ -197,23 +211,29 @@ impl Built {
 
     /// The method of statement `i` of the sequence added last.
     pub fn method_at(&self, i: usize) -> u32 {
-        self.nodes[self.last_flat()[i] as usize].call.method
+        self.nodes[self.last_flat()[i] as usize].method
     }
-}
 
-/// Whether the last calls of `a` and `b` are the same statement when both stand at the
-/// same position of a sequence.
-fn same_statement(a: &Node, b: &Node) -> bool {
-    a.call.method == b.call.method
-        && a.call.inputs.len() == b.call.inputs.len()
-        && a.call
-            .inputs
-            .iter()
-            .zip(&b.call.inputs)
-            .all(|(x, y)| match (x, y) {
-                (Input::Result(i), Input::Result(j)) => a.len - i == b.len - j,
-                _ => x == y,
-            })
+    /// The inputs of `node`'s last call.
+    fn inputs_of(&self, node: &Node) -> &[Input] {
+        &self.inputs[node.inputs as usize..][..node.arity as usize]
+    }
+
+    /// Whether the last calls of nodes `a` and `b` are the same statement when both stand
+    /// at the same position of a sequence.
+    fn same_statement(&self, a: u32, b: u32) -> bool {
+        let (a, b) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+        a.method == b.method
+            && a.arity == b.arity
+            && self
+                .inputs_of(a)
+                .iter()
+                .zip(self.inputs_of(b))
+                .all(|(x, y)| match (x, y) {
+                    (Input::Result(i), Input::Result(j)) => a.len - i == b.len - j,
+                    _ => x == y,
+                })
+    }
 }
 
 /// A hash of `call` standing at `position`, its `Result` references relative to it.

@@ -254,7 +254,7 @@ impl<'a> GoldExecutor<'a> {
         let mut primitives = Vec::new();
         for &statement in wanted {
             let mut object = None;
-            match canonical.result_slots[statement] {
+            match canonical.result_slot(statement, self.methods) {
                 Some((PoolType::Object, slot)) if !session.is_null(slot as usize) => {
                     object = Some(ObjectSlot(slot));
                 }

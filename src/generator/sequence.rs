@@ -125,37 +125,45 @@ pub struct Placed<'a> {
 /// `padding`'s first value of its type. `methods` is the subject's declaration list.
 ///
 /// One pass over the statements writes every slot whose number is known at once (a
-/// literal's, an object result's); a pass over the calls then moves primitive results
-/// past their pool's literals and points `null` inputs at the null slot.
+/// literal's, an object result's: a `Result` input reads the result slot of the call it
+/// names); a pass over the calls then moves primitive results past their pool's literals
+/// and points `null` inputs at the null slot.
 pub fn canonical_form<'a>(
     statements: impl Iterator<Item = Placed<'a>>,
     methods: &[MethodInfo],
     needed: &[PoolType],
     padding: &PoolInit,
 ) -> Canonical {
-    let mut literals = Literals::default();
+    let mut pools = PoolInit {
+        ints: Vec::new(),
+        bools: Vec::new(),
+        strings: Vec::new(),
+        objects: 0,
+    };
     let mut results = [0u32; 4];
     let mut uses_null = false;
-    let mut result_slots: Vec<Option<(PoolType, u32)>> = Vec::new();
-    let mut calls: Vec<GeneratedCall> = Vec::new();
-    if let (_, Some(upper)) = statements.size_hint() {
-        result_slots.reserve_exact(upper);
-        calls.reserve_exact(upper);
-    }
+    let mut calls: Vec<GeneratedCall> = Vec::with_capacity(statements.size_hint().0);
     for statement in statements {
         let info = &methods[statement.method as usize];
         let mut slots = Slots::default();
         for input in statement.inputs {
             slots.push(match input {
-                Input::Result(i) => match result_slots[(i + statement.shift) as usize] {
-                    Some((PoolType::Object, slot)) => slot,
-                    other => unreachable!("input from a non-object result {other:?}"),
-                },
+                Input::Result(i) => {
+                    let call = &calls[(i + statement.shift) as usize];
+                    debug_assert_eq!(
+                        methods[call.method as usize].returns.pool(),
+                        Some(PoolType::Object),
+                        "input from a non-object result"
+                    );
+                    call.slots[call.slots.len() - 1]
+                }
                 Input::Null => {
                     uses_null = true;
                     NULL_SLOT
                 }
-                literal => literals.slot(literal),
+                Input::Int(v) => find_or_push(&mut pools.ints, |x| x == v, || *v),
+                Input::Bool(v) => find_or_push(&mut pools.bools, |x| x == v, || *v),
+                Input::Str(v) => find_or_push(&mut pools.strings, |x| **x == **v, || v.to_string()),
             });
         }
         debug_assert_eq!(
@@ -164,15 +172,11 @@ pub fn canonical_form<'a>(
         );
         // A result's rank among the results of its pool; primitive ranks move past the
         // literals below.
-        let result = info.returns.pool().map(|pool| {
+        if let Some(pool) = info.returns.pool() {
             let rank = &mut results[pool_index(pool)];
+            slots.push(*rank);
             *rank += 1;
-            (pool, *rank - 1)
-        });
-        if let Some((_, rank)) = result {
-            slots.push(rank);
         }
-        result_slots.push(result);
         calls.push(GeneratedCall {
             method: statement.method,
             slots,
@@ -180,31 +184,27 @@ pub fn canonical_form<'a>(
     }
     let null_slot = results[pool_index(PoolType::Object)];
     let offsets = [
-        literals.ints.len() as u32,
-        literals.bools.len() as u32,
-        literals.strings.len() as u32,
+        pools.ints.len() as u32,
+        pools.bools.len() as u32,
+        pools.strings.len() as u32,
         0,
     ];
-    for (call, result) in calls.iter_mut().zip(result_slots.iter_mut()) {
-        if uses_null {
-            for slot in call.slots.as_mut_slice() {
-                if *slot == NULL_SLOT {
-                    *slot = null_slot;
+    if uses_null || offsets[..3].iter().any(|&offset| offset > 0) {
+        for call in &mut calls {
+            let slots = call.slots.as_mut_slice();
+            if uses_null {
+                for slot in slots.iter_mut() {
+                    if *slot == NULL_SLOT {
+                        *slot = null_slot;
+                    }
                 }
             }
-        }
-        if let Some((pool, slot)) = result {
-            *slot += offsets[pool_index(*pool)];
-            let last = call.slots.len() - 1;
-            call.slots.as_mut_slice()[last] = *slot;
+            if let Some(pool) = methods[call.method as usize].returns.pool() {
+                slots[slots.len() - 1] += offsets[pool_index(pool)];
+            }
         }
     }
-    let mut pools = PoolInit {
-        ints: literals.ints,
-        bools: literals.bools,
-        strings: literals.strings.iter().map(|s| s.to_string()).collect(),
-        objects: null_slot as usize + usize::from(uses_null),
-    };
+    pools.objects = null_slot as usize + usize::from(uses_null);
     pools.ints.resize(pools.ints.len() + results[0] as usize, 0);
     pools
         .bools
@@ -228,7 +228,18 @@ pub fn canonical_form<'a>(
     }
     Canonical {
         case: GeneratedCase { pools, calls },
-        result_slots,
+    }
+}
+
+/// The position of the first value of `values` that is `same`, else of `new()` pushed:
+/// a literal's rank among the distinct literals of its type in order of first use.
+fn find_or_push<T>(values: &mut Vec<T>, same: impl Fn(&T) -> bool, new: impl FnOnce() -> T) -> u32 {
+    match values.iter().position(same) {
+        Some(position) => position as u32,
+        None => {
+            values.push(new());
+            values.len() as u32 - 1
+        }
     }
 }
 
@@ -237,13 +248,21 @@ pub fn canonical_form<'a>(
 /// far smaller than 2³²).
 const NULL_SLOT: u32 = u32::MAX;
 
-/// A sequence in canonical form, with where each statement's result went.
+/// A sequence in canonical form.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Canonical {
     /// The test case.
     pub case: GeneratedCase,
-    /// Per statement, the pool and slot of its result (`None`: `void`).
-    pub result_slots: Vec<Option<(PoolType, u32)>>,
+}
+
+impl Canonical {
+    /// The pool and slot of statement `statement`'s result (`None`: `void`); `methods` is
+    /// the subject's declaration list.
+    pub fn result_slot(&self, statement: usize, methods: &[MethodInfo]) -> Option<(PoolType, u32)> {
+        let call = &self.case.calls[statement];
+        let pool = methods[call.method as usize].returns.pool()?;
+        Some((pool, call.slots[call.slots.len() - 1]))
+    }
 }
 
 fn pool_index(pool: PoolType) -> usize {
@@ -252,37 +271,6 @@ fn pool_index(pool: PoolType) -> usize {
         PoolType::Bool => 1,
         PoolType::Str => 2,
         PoolType::Object => 3,
-    }
-}
-
-/// The distinct literals of a sequence per type, in order of first use.
-#[derive(Default)]
-struct Literals {
-    ints: Vec<i32>,
-    bools: Vec<bool>,
-    strings: Vec<Arc<str>>,
-}
-
-impl Literals {
-    /// The slot of literal `input` in its pool: its rank among the distinct literals of
-    /// its type in order of first use (noting it if it is new).
-    fn slot(&mut self, input: &Input) -> u32 {
-        fn find_or_push<T: Clone>(values: &mut Vec<T>, same: impl Fn(&T) -> bool, v: &T) -> u32 {
-            match values.iter().position(same) {
-                Some(position) => position as u32,
-                None => {
-                    values.push(v.clone());
-                    values.len() as u32 - 1
-                }
-            }
-        }
-        match input {
-            Input::Int(v) => find_or_push(&mut self.ints, |x| x == v, v),
-            Input::Bool(v) => find_or_push(&mut self.bools, |x| x == v, v),
-            // Literals of one pool share their `Arc`: the pointer usually decides.
-            Input::Str(v) => find_or_push(&mut self.strings, |x| Arc::ptr_eq(x, v) || x == v, v),
-            Input::Result(_) | Input::Null => unreachable!("not a literal: {input:?}"),
-        }
     }
 }
 
@@ -330,7 +318,10 @@ mod tests {
         assert_eq!(case.pools.objects, 3);
         let slots: Vec<&[u32]> = case.calls.iter().map(|c| c.slots.as_slice()).collect();
         assert_eq!(slots, [&[0][..], &[0, 0, 0], &[0, 1], &[0, 1], &[2, 0, 1]]);
-        assert_eq!(canonical.result_slots[2], Some((PoolType::Int, 1)));
+        assert_eq!(
+            canonical.result_slot(2, unit.methods()),
+            Some((PoolType::Int, 1))
+        );
     }
 
     #[test]
