@@ -1,19 +1,22 @@
 //! The sequences one FDRT pool has built, each stored as its derivation — earlier
 //! sequences of the pool concatenated, then one call — with an exact duplicate check.
 //!
-//! A sequence is never copied out: its statements are its nodes' calls, read in the order
-//! of a walk of its derivation (parts first, then the node's own call), and a node's call
-//! numbers its `Result` references within the node's own sequence. Read relative to the
-//! statement that holds them (`d = position − i`), references are the same wherever the
-//! sequence sits in a longer one, so a fingerprint of the relative statements composes:
-//! a polynomial hash modulo 2⁶¹ − 1 with H(A ++ B) = H(A)·B^|B| + H(B). A candidate's
-//! fingerprint costs one step per part; a fingerprint match is confirmed statement by
-//! statement.
+//! Each sequence's statements are kept as one run of 32-bit words: per statement a
+//! header (method, number of inputs), then one code per input — a literal's number in
+//! the pool's literal tables, or a `Result` reference as its distance back from the
+//! statement that holds it. Read that way a statement is the same wherever it sits, so a
+//! sequence's run is its parts' runs copied one after the other, then its own call;
+//! equal sequences have equal runs, and the canonical form reads a run front to back
+//! without visiting other nodes. A fingerprint of the statements composes over the
+//! concatenation: a polynomial hash modulo 2⁶¹ − 1 with H(A ++ B) = H(A)·B^|B| + H(B), so
+//! a candidate's costs one step per part; a fingerprint match is confirmed by comparing
+//! the runs.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
-use super::sequence::{Input, Placed, Statement};
+use super::sequence::{Input, InputValue, PlacedStatement, Statement};
 use crate::strategy::rng::mix64;
 
 /// The modulus of fingerprints: the Mersenne prime 2⁶¹ − 1.
@@ -34,30 +37,36 @@ fn add_mod(a: u64, b: u64) -> u64 {
     if sum >= MODULUS { sum - MODULUS } else { sum }
 }
 
-/// One sequence built: `parts` concatenated, then its last call.
+/// Bits of a statement header that hold its number of inputs (at most
+/// [`MAX_SLOTS`](crate::encoding::MAX_SLOTS)); the method number is above them.
+const ARITY_BITS: u32 = 4;
+/// Bits of an input code that hold its kind; the value is above them.
+const KIND_BITS: u32 = 3;
+const RESULT: u32 = 0;
+const NULL: u32 = 1;
+const INT: u32 = 2;
+const BOOL: u32 = 3;
+const STR: u32 = 4;
+
+/// One sequence built: earlier ones concatenated, then one call.
 struct Node {
-    /// The last call's method.
-    method: u32,
-    /// Where the last call's inputs start in [`Built::inputs`]; `Result` references
-    /// count from this node's first statement.
-    inputs: u32,
-    /// The number of the last call's inputs.
-    arity: u32,
     /// The number of statements.
     len: u32,
-    /// Σ h(statement p)·BASE^(len − 1 − p) mod [`MODULUS`], h over relative references.
+    /// Σ h(statement p)·BASE^(len − 1 − p) mod [`MODULUS`], h over a statement's words.
     fingerprint: u64,
     /// BASE^len mod [`MODULUS`].
     power: u64,
     /// The next older node with the same fingerprint.
     same: Option<u32>,
-    /// Where its statements' nodes start in [`Built::flats`] (`len` of them).
-    flat: u32,
+    /// Where its run starts in [`Built::words`].
+    start: u32,
+    /// The number of words of its run.
+    words: u32,
 }
 
 /// A hasher for keys that are well-mixed `u64`s already.
 #[derive(Default)]
-struct Premixed(u64);
+pub(crate) struct Premixed(u64);
 
 impl Hasher for Premixed {
     fn finish(&self) -> u64 {
@@ -73,22 +82,28 @@ impl Hasher for Premixed {
     }
 }
 
+/// A map from well-mixed `u64` keys (hashes of their own).
+pub(crate) type PremixedMap<V> = HashMap<u64, V, BuildHasherDefault<Premixed>>;
+
 /// Every sequence a pool has built (executed or not), as derivation nodes.
 ///
 /// Contract: [`Built::add`] refuses exactly the sequences longer than the limit and those
 /// equal, statement by statement, to one added before — as a set of whole sequences
-/// would; the statements [`Built::placed`] yields are those of the sequence added last.
+/// would; the statements [`Built::statements`] yields are those of the sequence added
+/// last.
 #[derive(Default)]
 pub(crate) struct Built {
     nodes: Vec<Node>,
     /// Per mixed fingerprint, the newest node that has it.
-    newest: HashMap<u64, u32, BuildHasherDefault<Premixed>>,
-    /// Per node, the node of each of its statements, in order: a node's run is its
-    /// parts' runs, then itself (4 bytes per statement built, like the suite's own
-    /// calls).
-    flats: Vec<u32>,
-    /// Every node's last call's inputs, node after node (one allocation for them all).
-    inputs: Vec<Input>,
+    newest: PremixedMap<u32>,
+    /// Every node's run, node after node.
+    words: Vec<u32>,
+    /// The `int` literals by number, and each one's number (keyed by its mix).
+    ints: Vec<i32>,
+    int_numbers: PremixedMap<u32>,
+    /// The `String` literals by number, and each one's number.
+    strings: Vec<Arc<str>>,
+    string_numbers: HashMap<Arc<str>, u32>,
     /// The node added last.
     last: u32,
 }
@@ -135,127 +150,181 @@ impl Built {
         if len as usize > max_length {
             return None;
         }
-        fingerprint = add_mod(
-            mul_mod(fingerprint, BASE),
-            statement_hash(call, len - 1) % MODULUS,
-        );
-        let id = self.nodes.len() as u32;
-        let flat = self.flats.len();
+        let start = self.words.len();
         for &part in parts {
             let part = &self.nodes[part as usize];
-            let start = part.flat as usize;
-            self.flats
-                .extend_from_within(start..start + part.len as usize);
+            let from = part.start as usize;
+            self.words
+                .extend_from_within(from..from + part.words as usize);
         }
-        self.flats.push(id);
-        let inputs = self.inputs.len();
-        self.inputs.extend_from_slice(&call.inputs);
-        self.nodes.push(Node {
-            method: call.method,
-            inputs: inputs as u32,
-            arity: call.inputs.len() as u32,
-            len,
-            fingerprint,
-            power,
-            same: None,
-            flat: flat as u32,
-        });
+        let own = self.words.len();
+        self.encode(call, len - 1);
+        let hash = self.words[own..]
+            .iter()
+            .fold(0x5374_6174u64, |h, &word| mix64(h ^ u64::from(word)));
+        fingerprint = add_mod(mul_mod(fingerprint, BASE), hash % MODULUS);
+        let words = self.words.len() - start;
         let key = mix64(fingerprint);
         let mut candidate = self.newest.get(&key).copied();
         while let Some(other) = candidate {
             let node = &self.nodes[other as usize];
-            if node.len == len {
-                let start = node.flat as usize;
-                let theirs = &self.flats[start..start + len as usize];
-                if self.flats[flat..]
-                    .iter()
-                    .zip(theirs)
-                    .all(|(&a, &b)| self.same_statement(a, b))
-                {
-                    self.nodes.pop();
-                    self.flats.truncate(flat);
-                    self.inputs.truncate(inputs);
-                    return Some(Err(other));
-                }
+            if node.len == len
+                && node.words as usize == words
+                && self.words[node.start as usize..][..words] == self.words[start..]
+            {
+                self.words.truncate(start);
+                return Some(Err(other));
             }
             candidate = node.same;
         }
-        self.nodes[id as usize].same = self.newest.insert(key, id);
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            len,
+            fingerprint,
+            power,
+            same: self.newest.insert(key, id),
+            start: start as u32,
+            words: words as u32,
+        });
         self.last = id;
         Some(Ok(id))
     }
 
-    /// The nodes of the statements of the sequence added last.
-    fn last_flat(&self) -> &[u32] {
-        match self.nodes.get(self.last as usize) {
-            Some(node) => &self.flats[node.flat as usize..][..node.len as usize],
-            None => &[],
+    /// Appends the words of `call`, standing at statement `position`.
+    fn encode(&mut self, call: &Statement, position: u32) {
+        debug_assert!(call.inputs.len() < 1 << ARITY_BITS);
+        self.words
+            .push(call.method << ARITY_BITS | call.inputs.len() as u32);
+        for input in &call.inputs {
+            let (kind, value) = match input {
+                Input::Result(i) => (RESULT, position - i),
+                Input::Null => (NULL, 0),
+                Input::Int(v) => {
+                    let ints = &mut self.ints;
+                    let number = *self
+                        .int_numbers
+                        .entry(mix64(u64::from(*v as u32)))
+                        .or_insert_with(|| {
+                            ints.push(*v);
+                            ints.len() as u32 - 1
+                        });
+                    (INT, number)
+                }
+                Input::Bool(v) => (BOOL, u32::from(*v)),
+                Input::Str(v) => {
+                    let number = match self.string_numbers.get(v) {
+                        Some(&number) => number,
+                        None => {
+                            self.strings.push(Arc::clone(v));
+                            let number = self.strings.len() as u32 - 1;
+                            self.string_numbers.insert(Arc::clone(v), number);
+                            number
+                        }
+                    };
+                    (STR, number)
+                }
+            };
+            self.words.push(value << KIND_BITS | kind);
         }
     }
 
-    /// The statements of the sequence added last, in order, placed for
+    /// The statements of the sequence added last, in order, for
     /// [`super::sequence::canonical_form`].
-    pub fn placed(&self) -> impl Iterator<Item = Placed<'_>> + Clone {
-        self.last_flat()
-            .iter()
-            .enumerate()
-            .map(|(position, &node)| {
-                let node = &self.nodes[node as usize];
-                Placed {
-                    method: node.method,
-                    inputs: self.inputs_of(node),
-                    shift: position as u32 + 1 - node.len,
-                }
-            })
-    }
-
-    /// The method of statement `i` of the sequence added last.
-    pub fn method_at(&self, i: usize) -> u32 {
-        self.nodes[self.last_flat()[i] as usize].method
-    }
-
-    /// The inputs of `node`'s last call.
-    fn inputs_of(&self, node: &Node) -> &[Input] {
-        &self.inputs[node.inputs as usize..][..node.arity as usize]
-    }
-
-    /// Whether the last calls of nodes `a` and `b` are the same statement when both stand
-    /// at the same position of a sequence.
-    fn same_statement(&self, a: u32, b: u32) -> bool {
-        let (a, b) = (&self.nodes[a as usize], &self.nodes[b as usize]);
-        a.method == b.method
-            && a.arity == b.arity
-            && self
-                .inputs_of(a)
-                .iter()
-                .zip(self.inputs_of(b))
-                .all(|(x, y)| match (x, y) {
-                    (Input::Result(i), Input::Result(j)) => a.len - i == b.len - j,
-                    _ => x == y,
-                })
+    pub fn statements(&self) -> Statements<'_> {
+        let (words, remaining) = match self.nodes.get(self.last as usize) {
+            Some(node) => (
+                &self.words[node.start as usize..][..node.words as usize],
+                node.len,
+            ),
+            None => (&[][..], 0),
+        };
+        Statements {
+            built: self,
+            words,
+            position: 0,
+            remaining,
+        }
     }
 }
 
-/// A hash of `call` standing at `position`, its `Result` references relative to it.
-fn statement_hash(call: &Statement, position: u32) -> u64 {
-    let mut h = mix64(u64::from(call.method) ^ 0x5374_6174);
-    for input in &call.inputs {
-        let code = match input {
-            Input::Int(v) => (1 << 40) | u64::from(*v as u32),
-            Input::Bool(v) => (2 << 40) | u64::from(*v),
-            Input::Str(s) => {
-                // FNV-1a
-                let bytes = s.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-                    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-                });
-                (3 << 40) ^ mix64(bytes)
-            }
-            Input::Result(i) => (4 << 40) | u64::from(position - i),
-            Input::Null => 5 << 40,
+/// The statements of a run, front to back.
+pub(crate) struct Statements<'a> {
+    built: &'a Built,
+    words: &'a [u32],
+    position: u32,
+    remaining: u32,
+}
+
+impl<'a> Iterator for Statements<'a> {
+    type Item = RunStatement<'a>;
+
+    fn next(&mut self) -> Option<RunStatement<'a>> {
+        let (&header, rest) = self.words.split_first()?;
+        let arity = (header & ((1 << ARITY_BITS) - 1)) as usize;
+        let (codes, rest) = rest.split_at(arity);
+        self.words = rest;
+        let statement = RunStatement {
+            built: self.built,
+            method: header >> ARITY_BITS,
+            codes,
+            position: self.position,
         };
-        h = mix64(h ^ code);
+        self.position += 1;
+        self.remaining -= 1;
+        Some(statement)
     }
-    h
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining as usize, Some(self.remaining as usize))
+    }
+}
+
+/// One statement of a run, at `position` in its sequence.
+pub(crate) struct RunStatement<'a> {
+    built: &'a Built,
+    method: u32,
+    codes: &'a [u32],
+    position: u32,
+}
+
+impl<'a> PlacedStatement<'a> for RunStatement<'a> {
+    type Inputs = RunInputs<'a>;
+
+    fn method(&self) -> u32 {
+        self.method
+    }
+
+    fn inputs(&self) -> RunInputs<'a> {
+        RunInputs {
+            built: self.built,
+            codes: self.codes.iter(),
+            position: self.position,
+        }
+    }
+}
+
+/// The inputs of a [`RunStatement`], decoded.
+pub(crate) struct RunInputs<'a> {
+    built: &'a Built,
+    codes: std::slice::Iter<'a, u32>,
+    position: u32,
+}
+
+impl<'a> Iterator for RunInputs<'a> {
+    type Item = InputValue<'a>;
+
+    fn next(&mut self) -> Option<InputValue<'a>> {
+        let code = *self.codes.next()?;
+        let value = code >> KIND_BITS;
+        Some(match code & ((1 << KIND_BITS) - 1) {
+            RESULT => InputValue::Result(self.position - value),
+            NULL => InputValue::Null,
+            INT => InputValue::Int(self.built.ints[value as usize]),
+            BOOL => InputValue::Bool(value != 0),
+            STR => InputValue::Str(&self.built.strings[value as usize]),
+            kind => unreachable!("no input kind {kind}"),
+        })
+    }
 }
 
 #[cfg(test)]
@@ -265,6 +334,26 @@ mod tests {
 
     fn call(method: u32, inputs: Vec<Input>) -> Statement {
         Statement { method, inputs }
+    }
+
+    /// The statements of the sequence added last, decoded from its run.
+    fn statements(built: &Built) -> Vec<Statement> {
+        built
+            .statements()
+            .map(|statement| {
+                let inputs = statement
+                    .inputs()
+                    .map(|input| match input {
+                        InputValue::Result(i) => Input::Result(i),
+                        InputValue::Null => Input::Null,
+                        InputValue::Int(v) => Input::Int(v),
+                        InputValue::Bool(v) => Input::Bool(v),
+                        InputValue::Str(v) => Input::Str(v.into()),
+                    })
+                    .collect();
+                call(statement.method(), inputs)
+            })
+            .collect()
     }
 
     /// The same sequence built along two derivations is refused the second time; a
@@ -281,8 +370,15 @@ mod tests {
             .add(&[add, new], &call(2, vec![Input::Result(0)]), 100)
             .unwrap();
         assert_eq!(built.len(pair), 4);
-        let flat: Vec<(u32, u32)> = built.placed().map(|p| (p.method, p.shift)).collect();
-        assert_eq!(flat, [(0, 0), (1, 0), (0, 2), (2, 0)]);
+        assert_eq!(
+            statements(&built),
+            [
+                call(0, vec![]),
+                call(1, vec![Input::Int(3), Input::Result(0)]),
+                call(0, vec![]),
+                call(2, vec![Input::Result(0)]),
+            ]
+        );
         // The same sequence again, by the same derivation.
         assert_eq!(
             built.add(&[add, new], &call(2, vec![Input::Result(0)]), 100),
@@ -301,10 +397,7 @@ mod tests {
         let size = built
             .add(&[add], &call(2, vec![Input::Result(0)]), 100)
             .unwrap();
-        let statements: Vec<Statement> = built
-            .placed()
-            .map(|p| call(p.method, p.inputs.to_vec()))
-            .collect();
+        let statements = statements(&built);
         assert_eq!(built.len(size), statements.len() as u32);
         let expected = Sequence {
             statements: vec![
@@ -314,5 +407,54 @@ mod tests {
             ],
         };
         assert_eq!(statements, expected.statements);
+    }
+
+    /// Every kind of input survives its run: literals by value (not by number), `null`,
+    /// and references by distance; sequences differing in one literal are not duplicates.
+    #[test]
+    fn runs_keep_every_input_and_tell_literals_apart() {
+        let mut built = Built::default();
+        let new = built.add(&[], &call(0, vec![]), 100).unwrap();
+        let inputs = |text: &str, flag: bool, v: i32| {
+            vec![
+                Input::Str(text.into()),
+                Input::Bool(flag),
+                Input::Int(v),
+                Input::Null,
+                Input::Result(0),
+            ]
+        };
+        assert!(
+            built
+                .add(&[new], &call(5, inputs("hi!", true, -7)), 100)
+                .is_some()
+        );
+        assert_eq!(
+            statements(&built),
+            [call(0, vec![]), call(5, inputs("hi!", true, -7))]
+        );
+        for other in [
+            inputs("", true, -7),
+            inputs("hi!", false, -7),
+            inputs("hi!", true, 7),
+        ] {
+            assert!(built.add(&[new], &call(5, other), 100).is_some());
+        }
+        // The same literals again, from new `Arc`s: a duplicate.
+        assert_eq!(
+            built.add(&[new], &call(5, inputs("hi!", true, -7)), 100),
+            None
+        );
+        // The first sequence again, as a part: its run is copied whole.
+        let twice = built.add(&[new, new], &call(2, vec![Input::Result(1)]), 100);
+        assert!(twice.is_some());
+        assert_eq!(
+            statements(&built),
+            [
+                call(0, vec![]),
+                call(0, vec![]),
+                call(2, vec![Input::Result(1)])
+            ]
+        );
     }
 }

@@ -10,10 +10,9 @@
 //! others every check runs as before. Suites are the same either way
 //! (`tests/suite_digests.rs`).
 
-use std::any::Any;
-use std::collections::HashMap;
-
+use super::built::PremixedMap;
 use super::gold::{ContractViolation, GoldExecutor, ObjectSlot};
+use std::any::Any;
 
 /// The contracts' outcome: `Ok(hashCode())` (`None`: no `hashCode` of the unit's own) or
 /// the first contract broken.
@@ -37,7 +36,8 @@ pub(crate) struct StateRecord {
 /// Every state a pool checked, bucketed by state hash and confirmed field by field.
 #[derive(Default)]
 pub(crate) struct CheckedStates {
-    buckets: HashMap<u64, Vec<Checked>>,
+    /// Per state hash (well mixed), the states checked that have it.
+    buckets: PremixedMap<Vec<Checked>>,
 }
 
 impl CheckedStates {

@@ -299,7 +299,7 @@ impl ComponentPool {
         // built are as they were).
         let node = self.built.add(part_nodes, &call, params.max_length)?;
         let canonical = canonical_form(
-            self.built.placed(),
+            self.built.statements(),
             gold.methods,
             context.types_of_interest(),
             &self.padding,
@@ -327,11 +327,11 @@ impl ComponentPool {
             execution: &execution,
         });
         if classification == CaseKind::Normal {
-            let calls = length + 1;
             let fuel = execution.fuel;
             let objects = execution.objects;
-            if let Some(entry) = self.extend(node, index, objects, &hashes, &records, gold) {
-                guide.extended(entry, calls, fuel);
+            let calls = &canonical.case.calls;
+            if let Some(entry) = self.extend(node, index, objects, calls, &hashes, &records, gold) {
+                guide.extended(entry, length + 1, fuel);
             }
             if params.grow_seeds {
                 self.grow_seeds(execution.primitives);
@@ -430,15 +430,18 @@ impl ComponentPool {
         }
     }
 
-    /// Adds the active values of the normal sequence added last (node `node`): object
-    /// results that are not `null` and equal to no object seen before (by the unit's own
-    /// `equals`); `hashes` holds their `hashCode()`s, as [`ComponentPool::classify`]
-    /// found them. Returns its position in the extensible list if it has a value.
+    /// Adds the active values of the normal sequence added last (node `node`, its calls
+    /// in canonical form `calls`): object results that are not `null` and equal to no
+    /// object seen before (by the unit's own `equals`); `hashes` holds their
+    /// `hashCode()`s, as [`ComponentPool::classify`] found them. Returns its position in
+    /// the extensible list if it has a value.
+    #[allow(clippy::too_many_arguments)]
     fn extend(
         &mut self,
         node: u32,
         case: u32,
         objects: Vec<(usize, Option<ObjectSlot>)>,
+        calls: &[super::GeneratedCall],
         hashes: &[Option<i32>],
         records: &[Option<StateRecord>],
         gold: &mut GoldExecutor<'_>,
@@ -464,7 +467,7 @@ impl ComponentPool {
             if self.seen_before(object, bucket, gold) {
                 continue;
             }
-            let method = &gold.methods[self.built.method_at(i) as usize];
+            let method = &gold.methods[calls[i].method as usize];
             if method.name == "clone" && method.params.is_empty() {
                 entry.object_values.push(i as u32);
             } else {

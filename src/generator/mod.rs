@@ -237,6 +237,12 @@ impl Slots {
         self.len += 1;
     }
 
+    /// The last slot without a bounds check on the length (a call's result slot, when
+    /// it has one; 0 when empty).
+    pub fn final_slot(&self) -> u32 {
+        self.slots[(self.len as usize).wrapping_sub(1) % MAX_SLOTS]
+    }
+
     /// The slots, in tuple order.
     pub fn as_slice(&self) -> &[u32] {
         &self.slots[..self.len as usize]

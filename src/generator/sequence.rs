@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::{GeneratedCall, GeneratedCase, Slots};
 use crate::context::PoolInit;
+use crate::encoding::MAX_SLOTS;
 use crate::subject::{MethodInfo, MethodKind, PoolType};
 
 /// One input of a statement.
@@ -91,30 +92,59 @@ impl Sequence {
         needed: &[PoolType],
         padding: &PoolInit,
     ) -> Canonical {
-        canonical_form(
-            self.statements.iter().map(|statement| Placed {
-                method: statement.method,
-                inputs: &statement.inputs,
-                shift: 0,
-            }),
-            methods,
-            needed,
-            padding,
-        )
+        canonical_form(self.statements.iter(), methods, needed, padding)
     }
 }
 
-/// A statement as [`canonical_form`] reads it: its method and inputs, whose `Result`
-/// references count `shift` statements short (a statement stored with the sequence it
-/// ends, read within a longer one that starts `shift` statements earlier).
-#[derive(Clone, Copy, Debug)]
-pub struct Placed<'a> {
+/// One input of a statement as [`canonical_form`] reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputValue<'a> {
+    /// The result of the statement at this position of the sequence (an object).
+    Result(u32),
+    /// `null`.
+    Null,
+    /// An `int` literal.
+    Int(i32),
+    /// A `boolean` literal.
+    Bool(bool),
+    /// A `String` literal.
+    Str(&'a str),
+}
+
+/// A statement as [`canonical_form`] reads it, wherever it is stored.
+pub trait PlacedStatement<'a> {
+    /// Its inputs, in order.
+    type Inputs: Iterator<Item = InputValue<'a>>;
     /// The subject's method number.
-    pub method: u32,
-    /// Parameters, then the receiver.
-    pub inputs: &'a [Input],
-    /// Added to each `Result` reference.
-    pub shift: u32,
+    fn method(&self) -> u32;
+    /// Parameters, then the receiver; results named by their position in the sequence.
+    fn inputs(&self) -> Self::Inputs;
+}
+
+impl<'a> PlacedStatement<'a> for &'a Statement {
+    type Inputs = StatementInputs<'a>;
+    fn method(&self) -> u32 {
+        self.method
+    }
+    fn inputs(&self) -> StatementInputs<'a> {
+        StatementInputs(self.inputs.iter())
+    }
+}
+
+/// The inputs of a [`Statement`] as [`InputValue`]s.
+pub struct StatementInputs<'a>(std::slice::Iter<'a, Input>);
+
+impl<'a> Iterator for StatementInputs<'a> {
+    type Item = InputValue<'a>;
+    fn next(&mut self) -> Option<InputValue<'a>> {
+        Some(match self.0.next()? {
+            Input::Int(v) => InputValue::Int(*v),
+            Input::Bool(v) => InputValue::Bool(*v),
+            Input::Str(v) => InputValue::Str(v),
+            Input::Result(i) => InputValue::Result(*i),
+            Input::Null => InputValue::Null,
+        })
+    }
 }
 
 /// The sequence of `statements` in canonical form 3 over pools of its own: each pool
@@ -128,8 +158,8 @@ pub struct Placed<'a> {
 /// literal's, an object result's: a `Result` input reads the result slot of the call it
 /// names); a pass over the calls then moves primitive results past their pool's literals
 /// and points `null` inputs at the null slot.
-pub fn canonical_form<'a>(
-    statements: impl Iterator<Item = Placed<'a>>,
+pub fn canonical_form<'a, P: PlacedStatement<'a>>(
+    statements: impl Iterator<Item = P>,
     methods: &[MethodInfo],
     needed: &[PoolType],
     padding: &PoolInit,
@@ -144,43 +174,56 @@ pub fn canonical_form<'a>(
     let mut uses_null = false;
     let mut calls: Vec<GeneratedCall> = Vec::with_capacity(statements.size_hint().0);
     for statement in statements {
-        let info = &methods[statement.method as usize];
-        let mut slots = Slots::default();
-        for input in statement.inputs {
-            slots.push(match input {
-                Input::Result(i) => {
-                    let call = &calls[(i + statement.shift) as usize];
+        let method = statement.method();
+        let info = &methods[method as usize];
+        // The call is written in place: one assembled aside and then moved would be read
+        // back whole right after its slots were written one by one (a store-forwarding
+        // stall, measured as the function's hottest instruction).
+        let this = calls.len();
+        calls.push(GeneratedCall {
+            method,
+            slots: Slots::default(),
+        });
+        let (earlier, last) = calls.split_at_mut(this);
+        let slots = &mut last[0].slots;
+        let mut count = 0;
+        for input in statement.inputs() {
+            slots.slots[count % MAX_SLOTS] = match input {
+                InputValue::Result(i) => {
+                    let call = &earlier[i as usize];
                     debug_assert_eq!(
                         methods[call.method as usize].returns.pool(),
                         Some(PoolType::Object),
                         "input from a non-object result"
                     );
-                    call.slots[call.slots.len() - 1]
+                    call.slots.final_slot()
                 }
-                Input::Null => {
+                InputValue::Null => {
                     uses_null = true;
                     NULL_SLOT
                 }
-                Input::Int(v) => find_or_push(&mut pools.ints, |x| x == v, || *v),
-                Input::Bool(v) => find_or_push(&mut pools.bools, |x| x == v, || *v),
-                Input::Str(v) => find_or_push(&mut pools.strings, |x| **x == **v, || v.to_string()),
-            });
+                InputValue::Int(v) => find_or_push(&mut pools.ints, |&x| x == v, || v),
+                InputValue::Bool(v) => find_or_push(&mut pools.bools, |&x| x == v, || v),
+                InputValue::Str(v) => {
+                    find_or_push(&mut pools.strings, |x| x == v, || v.to_string())
+                }
+            };
+            count += 1;
         }
         debug_assert_eq!(
-            slots.len(),
+            count,
             info.params.len() + usize::from(info.kind == MethodKind::Instance)
         );
         // A result's rank among the results of its pool; primitive ranks move past the
         // literals below.
         if let Some(pool) = info.returns.pool() {
             let rank = &mut results[pool_index(pool)];
-            slots.push(*rank);
+            slots.slots[count % MAX_SLOTS] = *rank;
             *rank += 1;
+            count += 1;
         }
-        calls.push(GeneratedCall {
-            method: statement.method,
-            slots,
-        });
+        debug_assert!(count <= MAX_SLOTS, "a call has at most MAX_SLOTS slots");
+        slots.len = count as u8;
     }
     let null_slot = results[pool_index(PoolType::Object)];
     let offsets = [
@@ -200,7 +243,8 @@ pub fn canonical_form<'a>(
                 }
             }
             if let Some(pool) = methods[call.method as usize].returns.pool() {
-                slots[slots.len() - 1] += offsets[pool_index(pool)];
+                call.slots.slots[(call.slots.len as usize - 1) % MAX_SLOTS] +=
+                    offsets[pool_index(pool)];
             }
         }
     }
@@ -261,7 +305,7 @@ impl Canonical {
     pub fn result_slot(&self, statement: usize, methods: &[MethodInfo]) -> Option<(PoolType, u32)> {
         let call = &self.case.calls[statement];
         let pool = methods[call.method as usize].returns.pool()?;
-        Some((pool, call.slots[call.slots.len() - 1]))
+        Some((pool, call.slots.final_slot()))
     }
 }
 
