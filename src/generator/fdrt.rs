@@ -186,7 +186,7 @@ impl ComponentPool {
         let equals_param = info.name == "equals";
         let mut chosen: Vec<(usize, u32)> = Vec::new();
         let mut fuzz: Vec<(usize, Statement)> = Vec::new();
-        let mut inputs: Vec<ChosenInput> = Vec::with_capacity(info.params.len() + 1);
+        let mut inputs: Vec<Input> = Vec::with_capacity(info.params.len() + 1);
         let mut choose = |this: &mut Self, rng: &mut Pcg64Mcg, any_object: bool, guide: &mut G| {
             let value = this.choose_object(rng, any_object, guide)?;
             chosen.push(value);
@@ -200,27 +200,21 @@ impl ComponentPool {
         };
         for &param in &info.params {
             let input = match param {
-                Param::Int | Param::Integer => {
-                    ChosenInput::Literal(Input::Int(guide.int(rng, &self.ints, info)))
-                }
-                Param::Bool => {
-                    ChosenInput::Literal(Input::Bool(self.bools[pick(rng, self.bools.len())]))
-                }
-                Param::Str => {
-                    ChosenInput::Literal(Input::Str(guide.string(rng, &self.strings, info)))
-                }
+                Param::Int | Param::Integer => Input::Int(guide.int(rng, &self.ints, info)),
+                Param::Bool => Input::Bool(self.bools[pick(rng, self.bools.len())]),
+                Param::Str => Input::Str(guide.string(rng, &self.strings, info)),
                 Param::Object => {
                     if unit_draw(rng) < params.null_ratio {
-                        ChosenInput::Literal(Input::Null)
+                        Input::Null
                     } else {
-                        ChosenInput::Value(choose(self, rng, equals_param, guide)?)
+                        Input::Result(choose(self, rng, equals_param, guide)? as u32)
                     }
                 }
             };
             inputs.push(input);
         }
         if info.kind == MethodKind::Instance {
-            inputs.push(ChosenInput::Value(choose(self, rng, false, guide)?));
+            inputs.push(Input::Result(choose(self, rng, false, guide)? as u32));
         }
         Some(ChosenCall {
             method: info.number,
@@ -264,7 +258,7 @@ impl ComponentPool {
             method,
             chosen,
             fuzz,
-            inputs,
+            mut inputs,
         } = call;
         let context = Arc::clone(&gold.context);
         // The new sequence: the chosen sequences in order, then the call.
@@ -284,13 +278,12 @@ impl ComponentPool {
             length += self.built.len(node);
         }
         let part_nodes = &part_nodes[..chosen.len()];
-        let inputs: Vec<Input> = inputs
-            .into_iter()
-            .map(|input| match input {
-                ChosenInput::Literal(literal) => literal,
-                ChosenInput::Value(k) => Input::Result(offsets[k] + chosen[k].1),
-            })
-            .collect();
+        for input in &mut inputs {
+            if let Input::Result(k) = input {
+                let k = *k as usize;
+                *input = Input::Result(offsets[k] + chosen[k].1);
+            }
+        }
         let call = Statement {
             method: method as u32,
             inputs,
@@ -561,13 +554,9 @@ struct ChosenCall {
     chosen: Vec<(usize, u32)>,
     /// Fuzz calls: (position in `chosen`, the call on its value within its part).
     fuzz: Vec<(usize, Statement)>,
-    inputs: Vec<ChosenInput>,
-}
-
-enum ChosenInput {
-    Literal(Input),
-    /// The k-th chosen value.
-    Value(usize),
+    /// The inputs, `Result(k)` standing for the k-th chosen value until the sequence is
+    /// built.
+    inputs: Vec<Input>,
 }
 
 pub(crate) use crate::strategy::rng::unit_draw;
