@@ -368,6 +368,34 @@ mod tests {
         );
     }
 
+    /// Many distinct literals keep their rank by first use, and a repeated one its
+    /// first slot.
+    #[test]
+    fn many_distinct_literals_keep_their_order_of_first_use() {
+        let unit = registry().find("ArrayList").unwrap();
+        let mut statements = vec![Statement {
+            method: number("ArrayList()"),
+            inputs: vec![],
+        }];
+        let values: Vec<i32> = (0..40).map(|k| 100 - 3 * k).chain([100, 73, 1]).collect();
+        for &v in &values {
+            statements.push(Statement {
+                method: number("add(Integer)"),
+                inputs: vec![Input::Int(v), Input::Result(0)],
+            });
+        }
+        let case = Sequence { statements }
+            .to_case(unit.methods(), &[], &PoolInit::paper())
+            .case;
+        let distinct: Vec<i32> = (0..40).map(|k| 100 - 3 * k).collect();
+        assert_eq!(case.pools.ints, distinct);
+        let slots: Vec<u32> = case.calls[1..].iter().map(|c| c.slots[0]).collect();
+        let expected: Vec<u32> = (0..40).chain([0, 9, 33]).collect();
+        assert_eq!(slots, expected);
+        // add's boolean results follow, one slot each.
+        assert_eq!(case.pools.bools.len(), values.len());
+    }
+
     #[test]
     fn needed_pools_are_padded_to_one_slot() {
         let unit = registry().find("ArrayList").unwrap();
