@@ -10,9 +10,10 @@
 //! others every check runs as before. Suites are the same either way
 //! (`tests/suite_digests.rs`).
 
+use std::any::Any;
+
 use super::built::PremixedMap;
 use super::gold::{ContractViolation, GoldExecutor, ObjectSlot};
-use std::any::Any;
 
 /// The contracts' outcome: `Ok(hashCode())` (`None`: no `hashCode` of the unit's own) or
 /// the first contract broken.

@@ -311,9 +311,8 @@ impl ComponentPool {
         if execution.guarded {
             return None;
         }
-        let mut hashes = [None; 2];
-        let mut records = [None; 2];
-        let classification = self.classify(&call, &execution, gold, &mut hashes, &mut records);
+        let mut checks = [ObjectChecks::default(); 2];
+        let classification = self.classify(&call, &execution, gold, &mut checks);
         guide.executed(&Feedback {
             method: call.method,
             kind: &classification,
@@ -323,7 +322,7 @@ impl ComponentPool {
             let fuel = execution.fuel;
             let objects = execution.objects;
             let calls = &canonical.case.calls;
-            if let Some(entry) = self.extend(node, index, objects, calls, &hashes, &records, gold) {
+            if let Some(entry) = self.extend(node, index, objects, calls, &checks, gold) {
                 guide.extended(entry, length + 1, fuel);
             }
             if params.grow_seeds {
@@ -389,16 +388,14 @@ impl ComponentPool {
         Some((index, value))
     }
 
-    /// The candidate's kind; for a normal one, `hashes` gets the `hashCode()` of each
-    /// object of `execution.objects` (`None`: `null`, or the unit declares none) and
-    /// `records` where its state's checks are remembered.
+    /// The candidate's kind; for a normal one, `checks` gets what the contracts found on
+    /// each object of `execution.objects`.
     fn classify(
         &mut self,
         statement: &Statement,
         execution: &super::gold::Execution,
         gold: &mut GoldExecutor<'_>,
-        hashes: &mut [Option<i32>; 2],
-        records: &mut [Option<StateRecord>; 2],
+        checks: &mut [ObjectChecks; 2],
     ) -> CaseKind {
         if let Some(Err(crate::subject::JavaException::NullPointer)) = execution.outcomes.last()
             && !statement.inputs.contains(&Input::Null)
@@ -409,9 +406,9 @@ impl ComponentPool {
         for (k, &(_, object)) in execution.objects.iter().enumerate() {
             if let Some(object) = object {
                 let (outcome, record) = self.checked.contracts(object, gold);
-                records[k] = record;
+                checks[k].record = record;
                 match outcome {
-                    Ok(h) => hashes[k] = h,
+                    Ok(h) => checks[k].hash = h,
                     Err(violation) => return CaseKind::Error(violation),
                 }
             }
@@ -425,18 +422,16 @@ impl ComponentPool {
 
     /// Adds the active values of the normal sequence added last (node `node`, its calls
     /// in canonical form `calls`): object results that are not `null` and equal to no
-    /// object seen before (by the unit's own `equals`); `hashes` holds their
-    /// `hashCode()`s, as [`ComponentPool::classify`] found them. Returns its position in
-    /// the extensible list if it has a value.
-    #[allow(clippy::too_many_arguments)]
+    /// object seen before (by the unit's own `equals`); `checks` holds what
+    /// [`ComponentPool::classify`] found on them. Returns its position in the extensible
+    /// list if it has a value.
     fn extend(
         &mut self,
         node: u32,
         case: u32,
         objects: Vec<(usize, Option<ObjectSlot>)>,
         calls: &[super::GeneratedCall],
-        hashes: &[Option<i32>],
-        records: &[Option<StateRecord>],
+        checks: &[ObjectChecks],
         gold: &mut GoldExecutor<'_>,
     ) -> Option<usize> {
         let mut entry = Extensible {
@@ -445,7 +440,7 @@ impl ComponentPool {
             class_values: Vec::new(),
             object_values: Vec::new(),
         };
-        for (((i, object), &hash), &record) in objects.into_iter().zip(hashes).zip(records) {
+        for ((i, object), &ObjectChecks { hash, record }) in objects.into_iter().zip(checks) {
             let Some(object) = object else { continue };
             let bucket = hash.unwrap_or(0);
             let filtering = gold.object_methods.equals.is_some();
@@ -545,6 +540,14 @@ fn receiver_of(statement: &Statement, gold: &GoldExecutor<'_>) -> Option<usize> 
         Some(Input::Result(i)) => Some(*i as usize),
         _ => None,
     }
+}
+
+/// What the contracts found on one object of a candidate: its `hashCode()` (`None`:
+/// `null`, or the unit declares none) and where its state's checks are remembered.
+#[derive(Clone, Copy, Default)]
+struct ObjectChecks {
+    hash: Option<i32>,
+    record: Option<StateRecord>,
 }
 
 /// A call about to be built: subject method number `method`, its inputs, and the

@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use super::{GeneratedCall, GeneratedCase, Slots};
 use crate::context::PoolInit;
-use crate::encoding::MAX_SLOTS;
 use crate::subject::{MethodInfo, MethodKind, PoolType};
 
 /// One input of a statement.
@@ -176,9 +175,7 @@ pub fn canonical_form<'a, P: PlacedStatement<'a>>(
     for statement in statements {
         let method = statement.method();
         let info = &methods[method as usize];
-        // The call is written in place: one assembled aside and then moved would be read
-        // back whole right after its slots were written one by one (a store-forwarding
-        // stall, measured as the function's hottest instruction).
+        // The call is written in place in the vector, its slots as they are found.
         let this = calls.len();
         calls.push(GeneratedCall {
             method,
@@ -188,7 +185,7 @@ pub fn canonical_form<'a, P: PlacedStatement<'a>>(
         let slots = &mut last[0].slots;
         let mut count = 0;
         for input in statement.inputs() {
-            slots.slots[count % MAX_SLOTS] = match input {
+            slots.slots[count] = match input {
                 InputValue::Result(i) => {
                     let call = &earlier[i as usize];
                     debug_assert_eq!(
@@ -218,11 +215,10 @@ pub fn canonical_form<'a, P: PlacedStatement<'a>>(
         // literals below.
         if let Some(pool) = info.returns.pool() {
             let rank = &mut results[pool_index(pool)];
-            slots.slots[count % MAX_SLOTS] = *rank;
+            slots.slots[count] = *rank;
             *rank += 1;
             count += 1;
         }
-        debug_assert!(count <= MAX_SLOTS, "a call has at most MAX_SLOTS slots");
         slots.len = count as u8;
     }
     let null_slot = results[pool_index(PoolType::Object)];
@@ -243,8 +239,7 @@ pub fn canonical_form<'a, P: PlacedStatement<'a>>(
                 }
             }
             if let Some(pool) = methods[call.method as usize].returns.pool() {
-                call.slots.slots[(call.slots.len as usize - 1) % MAX_SLOTS] +=
-                    offsets[pool_index(pool)];
+                call.slots.slots[call.slots.len as usize - 1] += offsets[pool_index(pool)];
             }
         }
     }
