@@ -3,8 +3,8 @@
 //!
 //! Each sequence's statements are kept as one run of 32-bit words: per statement a
 //! header (method, number of inputs), then one code per input — a literal's number in
-//! the pool's literal tables, or a `Result` reference as its distance back from the
-//! statement that holds it. Read that way a statement is the same wherever it sits, so a
+//! the pool's literal tables, `null`, or a `Result` reference as its distance back from
+//! the statement that holds it. Read that way a statement is the same wherever it sits, so a
 //! sequence's run is its parts' runs copied one after the other, then its own call;
 //! equal sequences have equal runs, and the canonical form reads a run front to back
 //! without visiting other nodes. A fingerprint of the statements composes over the
@@ -168,8 +168,8 @@ impl Built {
         let mut candidate = self.newest.get(&key).copied();
         while let Some(other) = candidate {
             let node = &self.nodes[other as usize];
-            if node.len == len
-                && node.words as usize == words
+            // Equal runs are equal sequences (of equal length).
+            if node.words as usize == words
                 && self.words[node.start as usize..][..words] == self.words[start..]
             {
                 self.words.truncate(start);
@@ -191,8 +191,13 @@ impl Built {
     }
 
     /// Appends the words of `call`, standing at statement `position`.
+    ///
+    /// # Panics
+    /// If a field does not fit its bits (a method number of 2²⁸ or more, more than 15
+    /// inputs, a literal number or reference distance of 2²⁹ or more): far beyond any
+    /// subject, pool or sequence length.
     fn encode(&mut self, call: &Statement, position: u32) {
-        debug_assert!(call.inputs.len() < 1 << ARITY_BITS);
+        assert!(call.method < 1 << (32 - ARITY_BITS) && call.inputs.len() < 1 << ARITY_BITS);
         self.words
             .push(call.method << ARITY_BITS | call.inputs.len() as u32);
         for input in &call.inputs {
@@ -224,6 +229,10 @@ impl Built {
                     (STR, number)
                 }
             };
+            assert!(
+                value < 1 << (32 - KIND_BITS),
+                "input code overflow: {value}"
+            );
             self.words.push(value << KIND_BITS | kind);
         }
     }

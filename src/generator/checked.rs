@@ -78,10 +78,15 @@ impl CheckedStates {
     }
 
     /// Notes that an object in the record's state went through the equality filter.
+    ///
+    /// # Panics
+    /// If the record is not one of this pool's (as [`CheckedStates::filtered`]).
     pub fn mark_filtered(&mut self, record: StateRecord) {
-        if let Some(bucket) = self.buckets.get_mut(&record.key) {
-            bucket[record.index].filtered = true;
-        }
+        let bucket = self
+            .buckets
+            .get_mut(&record.key)
+            .expect("a record of this pool");
+        bucket[record.index].filtered = true;
     }
 }
 

@@ -291,7 +291,7 @@ impl ComponentPool {
         // Too long or built before: discarded (the seed pool and the set of sequences
         // built are as they were).
         let node = self.built.add(part_nodes, &call, params.max_length)?;
-        let canonical = canonical_form(
+        let case = canonical_form(
             self.built.statements(),
             gold.methods,
             context.types_of_interest(),
@@ -306,7 +306,7 @@ impl ComponentPool {
             None => ([last, 0], 1),
         };
         let before = gold.cost;
-        let execution = gold.execute(&canonical, &wanted[..count]);
+        let execution = gold.execute(&case, &wanted[..count]);
         self.cost += gold.cost - before;
         if execution.guarded {
             return None;
@@ -321,7 +321,7 @@ impl ComponentPool {
         if classification == CaseKind::Normal {
             let fuel = execution.fuel;
             let objects = execution.objects;
-            let calls = &canonical.case.calls;
+            let calls = &case.calls;
             if let Some(entry) = self.extend(node, index, objects, calls, &checks, gold) {
                 guide.extended(entry, length + 1, fuel);
             }
@@ -335,7 +335,7 @@ impl ComponentPool {
             .collect();
         Some(Step {
             generated: Generated {
-                case: canonical.case,
+                case,
                 kind: classification,
                 derivation: Derivation {
                     parts,

@@ -5,7 +5,8 @@
 use std::any::Any;
 use std::sync::Arc;
 
-use super::sequence::{Canonical, Input, Sequence, Statement};
+use super::GeneratedCase;
+use super::sequence::{Input, Sequence, Statement};
 use crate::context::{PoolInit, TestContext};
 use crate::subject::{GOLD, JavaException, MethodInfo, Param, PoolType, Session, Unit, guard};
 
@@ -199,8 +200,7 @@ impl<'a> GoldExecutor<'a> {
     /// statements `wanted`; adds its executed calls to the cost. Its objects stay in the
     /// session for [`GoldExecutor::check_contracts`], [`GoldExecutor::equals`] and
     /// [`GoldExecutor::object`] until the next candidate runs.
-    pub fn execute(&mut self, canonical: &Canonical, wanted: &[usize]) -> Execution {
-        let case = &canonical.case;
+    pub fn execute(&mut self, case: &GeneratedCase, wanted: &[usize]) -> Execution {
         self.pools.ints.clone_from(&case.pools.ints);
         self.pools.ints.push(0);
         self.pools.bools.clone_from(&case.pools.bools);
@@ -254,7 +254,7 @@ impl<'a> GoldExecutor<'a> {
         let mut primitives = Vec::new();
         for &statement in wanted {
             let mut object = None;
-            match canonical.result_slot(statement, self.methods) {
+            match case.result_slot(statement, self.methods) {
                 Some((PoolType::Object, slot)) if !session.is_null(slot as usize) => {
                     object = Some(ObjectSlot(slot));
                 }
@@ -331,7 +331,7 @@ impl<'a> GoldExecutor<'a> {
     /// Runs `sequence` on gold in its canonical form (pools of the context's types that it
     /// leaves empty padded with Randoop's seed values), reading every statement's result:
     /// the step a generator that keeps plain sequences needs. Adds the calls to the cost.
-    pub fn run(&mut self, sequence: &Sequence) -> (Canonical, Execution) {
+    pub fn run(&mut self, sequence: &Sequence) -> (GeneratedCase, Execution) {
         let seeds = super::Seeds::default();
         let padding = PoolInit {
             ints: seeds.ints,

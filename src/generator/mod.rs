@@ -303,6 +303,18 @@ impl GeneratedCase {
         self.calls.len()
     }
 
+    /// The pool and slot of call `statement`'s result (`None`: `void`); `methods` is the
+    /// subject's declaration list.
+    pub fn result_slot(
+        &self,
+        statement: usize,
+        methods: &[crate::subject::MethodInfo],
+    ) -> Option<(crate::subject::PoolType, u32)> {
+        let call = &self.calls[statement];
+        let pool = methods[call.method as usize].returns.pool()?;
+        Some((pool, call.slots.final_slot()))
+    }
+
     /// Whether it has no calls.
     pub fn is_empty(&self) -> bool {
         self.calls.is_empty()

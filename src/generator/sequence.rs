@@ -90,7 +90,7 @@ impl Sequence {
         methods: &[MethodInfo],
         needed: &[PoolType],
         padding: &PoolInit,
-    ) -> Canonical {
+    ) -> GeneratedCase {
         canonical_form(self.statements.iter(), methods, needed, padding)
     }
 }
@@ -162,7 +162,7 @@ pub fn canonical_form<'a, P: PlacedStatement<'a>>(
     methods: &[MethodInfo],
     needed: &[PoolType],
     padding: &PoolInit,
-) -> Canonical {
+) -> GeneratedCase {
     let mut pools = PoolInit {
         ints: Vec::new(),
         bools: Vec::new(),
@@ -265,9 +265,7 @@ pub fn canonical_form<'a, P: PlacedStatement<'a>>(
             }
         }
     }
-    Canonical {
-        case: GeneratedCase { pools, calls },
-    }
+    GeneratedCase { pools, calls }
 }
 
 /// The position of the first value of `values` that is `same`, else of `new()` pushed:
@@ -286,23 +284,6 @@ fn find_or_push<T>(values: &mut Vec<T>, same: impl Fn(&T) -> bool, new: impl FnO
 /// pool reaches it: [`MAX_SLOTS`](crate::encoding::MAX_SLOTS) is tiny and pools are
 /// far smaller than 2³²).
 const NULL_SLOT: u32 = u32::MAX;
-
-/// A sequence in canonical form.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Canonical {
-    /// The test case.
-    pub case: GeneratedCase,
-}
-
-impl Canonical {
-    /// The pool and slot of statement `statement`'s result (`None`: `void`); `methods` is
-    /// the subject's declaration list.
-    pub fn result_slot(&self, statement: usize, methods: &[MethodInfo]) -> Option<(PoolType, u32)> {
-        let call = &self.case.calls[statement];
-        let pool = methods[call.method as usize].returns.pool()?;
-        Some((pool, call.slots.final_slot()))
-    }
-}
 
 fn pool_index(pool: PoolType) -> usize {
     match pool {
@@ -347,8 +328,7 @@ mod tests {
     #[test]
     fn canonical_form_gives_every_literal_and_every_result_its_own_slot() {
         let unit = registry().find("ArrayList").unwrap();
-        let canonical = example().to_case(unit.methods(), &[], &PoolInit::paper());
-        let case = &canonical.case;
+        let case = example().to_case(unit.methods(), &[], &PoolInit::paper());
         // int: the literal 10, then size()'s result; bool: the results of add and equals;
         // objects: the two object results, then the null slot.
         assert_eq!(case.pools.ints, [10, 0]);
@@ -358,7 +338,7 @@ mod tests {
         let slots: Vec<&[u32]> = case.calls.iter().map(|c| c.slots.as_slice()).collect();
         assert_eq!(slots, [&[0][..], &[0, 0, 0], &[0, 1], &[0, 1], &[2, 0, 1]]);
         assert_eq!(
-            canonical.result_slot(2, unit.methods()),
+            case.result_slot(2, unit.methods()),
             Some((PoolType::Int, 1))
         );
     }
@@ -379,9 +359,7 @@ mod tests {
                 inputs: vec![Input::Int(v), Input::Result(0)],
             });
         }
-        let case = Sequence { statements }
-            .to_case(unit.methods(), &[], &PoolInit::paper())
-            .case;
+        let case = Sequence { statements }.to_case(unit.methods(), &[], &PoolInit::paper());
         let distinct: Vec<i32> = (0..40).map(|k| 100 - 3 * k).collect();
         assert_eq!(case.pools.ints, distinct);
         let slots: Vec<u32> = case.calls[1..].iter().map(|c| c.slots[0]).collect();
@@ -397,13 +375,11 @@ mod tests {
         let only_new = Sequence {
             statements: vec![example().statements[0].clone()],
         };
-        let case = only_new
-            .to_case(
-                unit.methods(),
-                &[PoolType::Int, PoolType::Str, PoolType::Object],
-                &PoolInit::paper(),
-            )
-            .case;
+        let case = only_new.to_case(
+            unit.methods(),
+            &[PoolType::Int, PoolType::Str, PoolType::Object],
+            &PoolInit::paper(),
+        );
         assert_eq!(case.pools.ints, [0]);
         assert_eq!(case.pools.strings, ["a"]);
         assert_eq!(case.pools.objects, 1);

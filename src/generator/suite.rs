@@ -412,9 +412,9 @@ impl SuiteReader {
             let sequence = Sequence {
                 statements: std::mem::take(&mut statements),
             };
-            let canonical = sequence.to_case(&self.methods, &self.needed, &self.padding);
+            let case = sequence.to_case(&self.methods, &self.needed, &self.padding);
             statements = sequence.statements;
-            self.cases.push(Arc::new(canonical.case));
+            self.cases.push(Arc::new(case));
             self.kinds.push(kind);
             self.costs.push(cost);
         }
