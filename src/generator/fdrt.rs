@@ -6,12 +6,14 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use rand_pcg::Pcg64Mcg;
+use smallvec::SmallVec;
 
 use super::built::Built;
 use super::checked::{CheckedStates, StateRecord};
+use super::compose::{ShapedCase, compose};
 use super::gold::{ContractViolation, GoldExecutor, ObjectSlot, PrimitiveResult};
 use super::guidance::{CandidateList, Feedback, Guidance, Uniform, pick};
-use super::sequence::{Input, Statement, canonical_form};
+use super::sequence::{Input, Statement, canonical_form, canonical_form_shaped};
 use super::{CaseKind, Derivation, FeedbackGenerator, Fuzz, Generated};
 use crate::context::PoolInit;
 use crate::encoding::MAX_SLOTS;
@@ -87,9 +89,12 @@ struct Extensible {
     /// Its position in the suite.
     case: u32,
     /// Results declared as the class (constructors, methods returning the class).
-    class_values: Vec<u32>,
+    class_values: SmallVec<[u32; 2]>,
     /// Results declared `Object` (`clone()`): usable only where `Object` is accepted.
-    object_values: Vec<u32>,
+    object_values: SmallVec<[u32; 2]>,
+    /// Its canonical form, which the canonical forms of the candidates it is part of are
+    /// composed from.
+    canonical: ShapedCase,
 }
 
 /// One generated test case with what generation learnt from it.
@@ -184,8 +189,8 @@ impl ComponentPool {
         guide: &mut G,
     ) -> Option<ChosenCall> {
         let equals_param = info.name == "equals";
-        let mut chosen: Vec<(usize, u32)> = Vec::new();
-        let mut fuzz: Vec<(usize, Statement)> = Vec::new();
+        let mut chosen: SmallVec<[(usize, u32); 4]> = SmallVec::new();
+        let mut fuzz: SmallVec<[(usize, Statement); 1]> = SmallVec::new();
         let mut inputs: Vec<Input> = Vec::with_capacity(info.params.len() + 1);
         let mut choose = |this: &mut Self, rng: &mut Pcg64Mcg, any_object: bool, guide: &mut G| {
             let value = this.choose_object(rng, any_object, guide)?;
@@ -291,12 +296,22 @@ impl ComponentPool {
         // Too long or built before: discarded (the seed pool and the set of sequences
         // built are as they were).
         let node = self.built.add(part_nodes, &call, params.max_length)?;
-        let case = canonical_form(
-            self.built.statements(),
-            gold.methods,
-            context.types_of_interest(),
-            &self.padding,
+        let needed = context.types_of_interest();
+        let shaped = if fuzz.is_empty() {
+            let parts = chosen
+                .iter()
+                .map(|&(entry, _)| &self.extensible[entry].canonical);
+            compose(parts, &call, &gold.slot_kinds, needed, &self.padding)
+        } else {
+            // A fuzzed part is no test case: read the whole run.
+            canonical_form_shaped(self.built.statements(), gold.methods, needed, &self.padding)
+        };
+        debug_assert_eq!(
+            shaped.case,
+            canonical_form(self.built.statements(), gold.methods, needed, &self.padding),
+            "composed canonical form"
         );
+        let case = &shaped.case;
         let last = length as usize;
         // Only the last call's receiver and result can hold new values: the chosen
         // sequences run as they ran before (execution is deterministic and arguments are
@@ -306,7 +321,7 @@ impl ComponentPool {
             None => ([last, 0], 1),
         };
         let before = gold.cost;
-        let execution = gold.execute(&case, &wanted[..count]);
+        let execution = gold.execute(case, &wanted[..count]);
         self.cost += gold.cost - before;
         if execution.guarded {
             return None;
@@ -321,8 +336,7 @@ impl ComponentPool {
         if classification == CaseKind::Normal {
             let fuel = execution.fuel;
             let objects = execution.objects;
-            let calls = &case.calls;
-            if let Some(entry) = self.extend(node, index, objects, calls, &checks, gold) {
+            if let Some(entry) = self.extend(node, index, objects, &shaped, &checks, gold) {
                 guide.extended(entry, length + 1, fuel);
             }
             if params.grow_seeds {
@@ -335,7 +349,7 @@ impl ComponentPool {
             .collect();
         Some(Step {
             generated: Generated {
-                case,
+                case: shaped.case,
                 kind: classification,
                 derivation: Derivation {
                     parts,
@@ -397,7 +411,7 @@ impl ComponentPool {
         gold: &mut GoldExecutor<'_>,
         checks: &mut [ObjectChecks; 2],
     ) -> CaseKind {
-        if let Some(Err(crate::subject::JavaException::NullPointer)) = execution.outcomes.last()
+        if let Some(Err(crate::subject::JavaException::NullPointer)) = execution.last_outcome
             && !statement.inputs.contains(&Input::Null)
         {
             return CaseKind::Error(ContractViolation::NullPointerWithoutNull);
@@ -413,7 +427,7 @@ impl ComponentPool {
                 }
             }
         }
-        if execution.outcomes.iter().any(Result::is_err) {
+        if execution.exception {
             CaseKind::Exception
         } else {
             CaseKind::Normal
@@ -429,17 +443,14 @@ impl ComponentPool {
         &mut self,
         node: u32,
         case: u32,
-        objects: Vec<(usize, Option<ObjectSlot>)>,
-        calls: &[super::GeneratedCall],
+        objects: SmallVec<[(usize, Option<ObjectSlot>); 2]>,
+        canonical: &ShapedCase,
         checks: &[ObjectChecks],
         gold: &mut GoldExecutor<'_>,
     ) -> Option<usize> {
-        let mut entry = Extensible {
-            node,
-            case,
-            class_values: Vec::new(),
-            object_values: Vec::new(),
-        };
+        let calls = &canonical.case.calls;
+        let mut class_values = SmallVec::new();
+        let mut object_values = SmallVec::new();
         for ((i, object), &ObjectChecks { hash, record }) in objects.into_iter().zip(checks) {
             let Some(object) = object else { continue };
             let bucket = hash.unwrap_or(0);
@@ -457,9 +468,9 @@ impl ComponentPool {
             }
             let method = &gold.methods[calls[i].method as usize];
             if method.name == "clone" && method.params.is_empty() {
-                entry.object_values.push(i as u32);
+                object_values.push(i as u32);
             } else {
-                entry.class_values.push(i as u32);
+                class_values.push(i as u32);
             }
             // Without an `equals` of its own, no object is ever looked up.
             if gold.object_methods.equals.is_some() {
@@ -470,14 +481,20 @@ impl ComponentPool {
             }
         }
         let index = self.extensible.len();
-        if !entry.class_values.is_empty() {
+        if !class_values.is_empty() {
             self.with_class.push(index);
         }
-        if entry.class_values.is_empty() && entry.object_values.is_empty() {
+        if class_values.is_empty() && object_values.is_empty() {
             return None;
         }
         self.with_any.push(index);
-        self.extensible.push(entry);
+        self.extensible.push(Extensible {
+            node,
+            case,
+            class_values,
+            object_values,
+            canonical: canonical.clone(),
+        });
         Some(index)
     }
 
@@ -511,7 +528,7 @@ impl ComponentPool {
         }
     }
 
-    fn grow_seeds(&mut self, results: Vec<PrimitiveResult>) {
+    fn grow_seeds(&mut self, results: SmallVec<[PrimitiveResult; 2]>) {
         for result in results {
             match result {
                 PrimitiveResult::Int(v) if !self.ints.contains(&v) => self.ints.push(v),
@@ -554,9 +571,9 @@ struct ObjectChecks {
 /// (extensible entry, statement) pairs its object inputs refer to.
 struct ChosenCall {
     method: usize,
-    chosen: Vec<(usize, u32)>,
+    chosen: SmallVec<[(usize, u32); 4]>,
     /// Fuzz calls: (position in `chosen`, the call on its value within its part).
-    fuzz: Vec<(usize, Statement)>,
+    fuzz: SmallVec<[(usize, Statement); 1]>,
     /// The inputs, `Result(k)` standing for the k-th chosen value until the sequence is
     /// built.
     inputs: Vec<Input>,

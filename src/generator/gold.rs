@@ -5,23 +5,30 @@
 use std::any::Any;
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
 use super::GeneratedCase;
+use super::compose::SlotKinds;
 use super::sequence::{Input, Sequence, Statement};
 use crate::context::{PoolInit, TestContext};
 use crate::subject::{GOLD, JavaException, MethodInfo, Param, PoolType, Session, Unit, guard};
 
 /// The result of one candidate on gold.
 pub struct Execution {
-    /// Each executed call's outcome, in order (execution stops at a guard event).
-    pub outcomes: Vec<Result<(), JavaException>>,
+    /// The number of calls executed (all of them, unless one hit a guard).
+    pub executed: usize,
+    /// Whether an executed call threw (a guard event included).
+    pub exception: bool,
+    /// The last executed call's outcome (`None`: no call).
+    pub last_outcome: Option<Result<(), JavaException>>,
     /// Whether a call hit a harness guard (gold used more than
     /// [`guard::GOLD_FUEL_BUDGET`] fuel, recursed too deep or allocated too much).
     pub guarded: bool,
     /// For each statement asked about, where its object result is at the end (`None`:
     /// `null`, or not an object).
-    pub objects: Vec<(usize, Option<ObjectSlot>)>,
+    pub objects: SmallVec<[(usize, Option<ObjectSlot>); 2]>,
     /// The non-null primitive results of the statements asked about.
-    pub primitives: Vec<PrimitiveResult>,
+    pub primitives: SmallVec<[PrimitiveResult; 2]>,
     /// The coverage probes reached (empty without a coverage copy).
     pub covered: Vec<u32>,
     /// The probes the last call reached, when the executor attributes probes to the last
@@ -39,12 +46,8 @@ pub struct Execution {
 impl Execution {
     /// Whether a call threw (or hit a harness guard).
     pub fn threw(&self) -> bool {
-        self.guarded || self.outcomes.iter().any(Result::is_err)
+        self.guarded || self.exception
     }
-}
-
-fn threw(outcomes: &[Result<(), JavaException>]) -> bool {
-    outcomes.iter().any(Result::is_err)
 }
 
 /// A non-null primitive result.
@@ -131,6 +134,8 @@ pub struct GoldExecutor<'a> {
     attribute_last_call: bool,
     /// Whether [`Execution::receiver_changed`] is filled.
     observe_receivers: bool,
+    /// The kinds of the slots of each method's parameter tuple.
+    pub(crate) slot_kinds: SlotKinds,
 }
 
 impl<'a> GoldExecutor<'a> {
@@ -168,6 +173,7 @@ impl<'a> GoldExecutor<'a> {
             cost: 0,
             attribute_last_call: false,
             observe_receivers: false,
+            slot_kinds: SlotKinds::of(unit.methods()),
         }
     }
 
@@ -209,7 +215,9 @@ impl<'a> GoldExecutor<'a> {
         self.pools.strings.push(String::new());
         self.pools.objects = case.pools.objects + 1;
         self.session.reset_to(&self.pools);
-        let mut outcomes = Vec::with_capacity(case.calls.len());
+        let mut executed = 0;
+        let mut exception = false;
+        let mut last_outcome = None;
         let mut guarded = false;
         let mut covered = Vec::new();
         let last = case.calls.len().saturating_sub(1);
@@ -225,17 +233,19 @@ impl<'a> GoldExecutor<'a> {
                 }
             }
             let outcome = self.session.step_slots(call.method as usize, &call.slots);
+            executed += 1;
+            exception |= outcome.is_err();
             let guard = outcome.as_ref().is_err_and(|e| e.is_guard());
-            outcomes.push(outcome);
+            last_outcome = Some(outcome);
             if guard {
                 guarded = true;
                 break;
             }
         }
-        self.cost += outcomes.len() as u64;
-        let fuel = self.session.fuel_used().unwrap_or(outcomes.len() as u64);
+        self.cost += executed as u64;
+        let fuel = self.session.fuel_used().unwrap_or(executed as u64);
         let mut last_call_covered = Vec::new();
-        if self.attribute_last_call && outcomes.len() == case.calls.len() {
+        if self.attribute_last_call && executed == case.calls.len() {
             self.read_probes(&mut last_call_covered);
             covered.extend_from_slice(&last_call_covered);
             covered.sort_unstable();
@@ -244,14 +254,14 @@ impl<'a> GoldExecutor<'a> {
             self.read_probes(&mut covered);
         }
         let receiver_changed = match receiver_before {
-            Some((slot, before)) if outcomes.len() == case.calls.len() && !threw(&outcomes) => {
+            Some((slot, before)) if executed == case.calls.len() && !exception => {
                 self.same_state(slot, before.as_ref()).map(|same| !same)
             }
             _ => None,
         };
         let session = &self.session;
-        let mut objects = Vec::with_capacity(wanted.len());
-        let mut primitives = Vec::new();
+        let mut objects = SmallVec::with_capacity(wanted.len());
+        let mut primitives = SmallVec::new();
         for &statement in wanted {
             let mut object = None;
             match case.result_slot(statement, self.methods) {
@@ -276,7 +286,9 @@ impl<'a> GoldExecutor<'a> {
             objects.push((statement, object));
         }
         Execution {
-            outcomes,
+            executed,
+            exception,
+            last_outcome,
             guarded,
             objects,
             primitives,

@@ -21,6 +21,7 @@
 
 mod built;
 mod checked;
+mod compose;
 mod fcrt;
 mod fdrt;
 mod fdrt_reset;

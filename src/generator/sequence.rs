@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::compose::{Shape, ShapedCase};
 use super::{GeneratedCall, GeneratedCase, Slots};
 use crate::context::PoolInit;
 use crate::subject::{MethodInfo, MethodKind, PoolType};
@@ -163,6 +164,16 @@ pub fn canonical_form<'a, P: PlacedStatement<'a>>(
     needed: &[PoolType],
     padding: &PoolInit,
 ) -> GeneratedCase {
+    canonical_form_shaped(statements, methods, needed, padding).case
+}
+
+/// [`canonical_form`] with the [`Shape`] of its pools.
+pub(crate) fn canonical_form_shaped<'a, P: PlacedStatement<'a>>(
+    statements: impl Iterator<Item = P>,
+    methods: &[MethodInfo],
+    needed: &[PoolType],
+    padding: &PoolInit,
+) -> ShapedCase {
     let mut pools = PoolInit {
         ints: Vec::new(),
         bools: Vec::new(),
@@ -243,6 +254,11 @@ pub fn canonical_form<'a, P: PlacedStatement<'a>>(
             }
         }
     }
+    let shape = Shape {
+        literals: [offsets[0], offsets[1], offsets[2]],
+        results,
+        uses_null,
+    };
     pools.objects = null_slot as usize + usize::from(uses_null);
     pools.ints.resize(pools.ints.len() + results[0] as usize, 0);
     pools
@@ -251,6 +267,16 @@ pub fn canonical_form<'a, P: PlacedStatement<'a>>(
     pools
         .strings
         .resize(pools.strings.len() + results[2] as usize, String::new());
+    pad(&mut pools, needed, padding);
+    ShapedCase {
+        case: GeneratedCase { pools, calls },
+        shape,
+    }
+}
+
+/// Gives each pool of a type in `needed` that is empty one slot holding `padding`'s
+/// first value of its type (the object pool: one slot).
+pub(crate) fn pad(pools: &mut PoolInit, needed: &[PoolType], padding: &PoolInit) {
     for &pool in needed {
         if pools.size(pool) == 0 {
             match pool {
@@ -265,7 +291,6 @@ pub fn canonical_form<'a, P: PlacedStatement<'a>>(
             }
         }
     }
-    GeneratedCase { pools, calls }
 }
 
 /// The position of the first value of `values` that is `same`, else of `new()` pushed:
@@ -285,7 +310,8 @@ fn find_or_push<T>(values: &mut Vec<T>, same: impl Fn(&T) -> bool, new: impl FnO
 /// far smaller than 2³²).
 const NULL_SLOT: u32 = u32::MAX;
 
-fn pool_index(pool: PoolType) -> usize {
+/// The position of `pool` among the pools: `int`, `boolean`, `String`, object.
+pub(crate) fn pool_index(pool: PoolType) -> usize {
     match pool {
         PoolType::Int => 0,
         PoolType::Bool => 1,
