@@ -86,7 +86,7 @@ impl SlotKinds {
 /// [`super::sequence::canonical_form`] gives for those statements, read from the parts'
 /// canonical forms (at most [`MAX_SLOTS`] parts). `needed` and `padding` as there.
 pub(crate) fn compose<'a>(
-    parts: impl Iterator<Item = &'a ShapedCase> + Clone,
+    parts: impl Iterator<Item = (&'a GeneratedCase, &'a Shape)> + Clone,
     call: &Statement,
     kinds: &SlotKinds,
     needed: &[PoolType],
@@ -96,9 +96,9 @@ pub(crate) fn compose<'a>(
     // Each pool allocated once: at most every part's slots, the call's literals and
     // result, and a padding slot.
     let mut capacity = [0usize; 3];
-    for part in parts.clone() {
+    for (_, shape) in parts.clone() {
         for (t, size) in capacity.iter_mut().enumerate() {
-            *size += (part.shape.literals[t] + part.shape.results[t]) as usize;
+            *size += (shape.literals[t] + shape.results[t]) as usize;
         }
     }
     for input in &call.inputs {
@@ -128,8 +128,7 @@ pub(crate) fn compose<'a>(
     // part's keep theirs).
     let mut renumbered: Vec<u32> = Vec::new();
     let mut renumbered_from = [[0usize; 3]; MAX_SLOTS];
-    for (j, part) in parts.clone().enumerate() {
-        let (case, shape) = (&part.case, &part.shape);
+    for (j, (case, shape)) in parts.clone().enumerate() {
         let [ints, bools, strings] = shape.literals.map(|n| n as usize);
         if j == 0 {
             pools.ints.extend_from_slice(&case.pools.ints[..ints]);
@@ -175,13 +174,20 @@ pub(crate) fn compose<'a>(
         pools.bools.len() as u32,
         pools.strings.len() as u32,
     ];
-    let null_slot = parts.clone().map(|p| p.shape.results[3]).sum::<u32>()
+    let null_slot = parts
+        .clone()
+        .map(|(_, shape)| shape.results[3])
+        .sum::<u32>()
         + u32::from(call_kinds.result == Some(OBJECT));
     let mut results = [0u32; 4];
-    let mut calls: Vec<GeneratedCall> =
-        Vec::with_capacity(parts.clone().map(|p| p.case.calls.len()).sum::<usize>() + 1);
-    for (j, part) in parts.enumerate() {
-        let shape = &part.shape;
+    let mut calls: Vec<GeneratedCall> = Vec::with_capacity(
+        parts
+            .clone()
+            .map(|(case, _)| case.calls.len())
+            .sum::<usize>()
+            + 1,
+    );
+    for (j, (case, shape)) in parts.enumerate() {
         // A primitive result moves past the merged literals and the earlier parts'
         // results; an object past the earlier parts' objects.
         let moved = [0, 1, 2].map(|t| literals[t] + results[t] - shape.literals[t]);
@@ -189,10 +195,10 @@ pub(crate) fn compose<'a>(
         let own_null = shape.results[3];
         let null_moves = shape.uses_null && own_null != null_slot;
         if j == 0 && moved == [0; 3] && !null_moves {
-            calls.extend_from_slice(&part.case.calls);
+            calls.extend_from_slice(&case.calls);
         } else {
             let from = renumbered_from[j];
-            for call in &part.case.calls {
+            for call in &case.calls {
                 let mut call = call.clone();
                 let kinds = &kinds.0[call.method as usize].kinds;
                 for (slot, &kind) in call.slots.as_mut_slice().iter_mut().zip(kinds) {
@@ -385,7 +391,13 @@ mod tests {
                 whole.statements.push(call.clone());
                 let expected =
                     canonical_form_shaped(whole.statements.iter(), methods, needed, &padding);
-                let got = compose(shaped.iter(), &call, &kinds, needed, &padding);
+                let got = compose(
+                    shaped.iter().map(|s| (&s.case, &s.shape)),
+                    &call,
+                    &kinds,
+                    needed,
+                    &padding,
+                );
                 assert_eq!(got.case, expected.case, "{class}, trial {trial}");
                 assert_eq!(got.shape, expected.shape, "{class}, trial {trial}");
                 composed_from_several += usize::from(count > 1);

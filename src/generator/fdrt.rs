@@ -10,11 +10,11 @@ use smallvec::SmallVec;
 
 use super::built::Built;
 use super::checked::{CheckedStates, StateRecord};
-use super::compose::{ShapedCase, compose};
+use super::compose::{Shape, ShapedCase, compose};
 use super::gold::{ContractViolation, GoldExecutor, ObjectSlot, PrimitiveResult};
 use super::guidance::{CandidateList, Feedback, Guidance, Uniform, pick};
 use super::sequence::{Input, Statement, canonical_form, canonical_form_shaped};
-use super::{CaseKind, Derivation, FeedbackGenerator, Fuzz, Generated};
+use super::{CaseKind, Derivation, FeedbackGenerator, Fuzz, Generated, GeneratedCase};
 use crate::context::PoolInit;
 use crate::encoding::MAX_SLOTS;
 use crate::strategy::rng::{case_rng, mix64};
@@ -92,9 +92,10 @@ struct Extensible {
     class_values: SmallVec<[u32; 2]>,
     /// Results declared `Object` (`clone()`): usable only where `Object` is accepted.
     object_values: SmallVec<[u32; 2]>,
-    /// Its canonical form, which the canonical forms of the candidates it is part of are
-    /// composed from.
-    canonical: ShapedCase,
+    /// Its canonical form (the suite's test case) and that form's shape: the candidates it
+    /// is part of compose theirs from it.
+    canonical: Arc<GeneratedCase>,
+    shape: Shape,
 }
 
 /// One generated test case with what generation learnt from it.
@@ -298,9 +299,10 @@ impl ComponentPool {
         let node = self.built.add(part_nodes, &call, params.max_length)?;
         let needed = context.types_of_interest();
         let shaped = if fuzz.is_empty() {
-            let parts = chosen
-                .iter()
-                .map(|&(entry, _)| &self.extensible[entry].canonical);
+            let parts = chosen.iter().map(|&(entry, _)| {
+                let entry = &self.extensible[entry];
+                (&*entry.canonical, &entry.shape)
+            });
             compose(parts, &call, &gold.slot_kinds, needed, &self.padding)
         } else {
             // A fuzzed part is no test case: read the whole run.
@@ -311,7 +313,8 @@ impl ComponentPool {
             canonical_form(self.built.statements(), gold.methods, needed, &self.padding),
             "composed canonical form"
         );
-        let case = &shaped.case;
+        let ShapedCase { case, shape } = shaped;
+        let case = Arc::new(case);
         let last = length as usize;
         // Only the last call's receiver and result can hold new values: the chosen
         // sequences run as they ran before (execution is deterministic and arguments are
@@ -321,7 +324,7 @@ impl ComponentPool {
             None => ([last, 0], 1),
         };
         let before = gold.cost;
-        let execution = gold.execute(case, &wanted[..count]);
+        let execution = gold.execute(&case, &wanted[..count]);
         self.cost += gold.cost - before;
         if execution.guarded {
             return None;
@@ -336,7 +339,8 @@ impl ComponentPool {
         if classification == CaseKind::Normal {
             let fuel = execution.fuel;
             let objects = execution.objects;
-            if let Some(entry) = self.extend(node, index, objects, &shaped, &checks, gold) {
+            let canonical = (&case, shape);
+            if let Some(entry) = self.extend(node, index, objects, canonical, &checks, gold) {
                 guide.extended(entry, length + 1, fuel);
             }
             if params.grow_seeds {
@@ -349,7 +353,7 @@ impl ComponentPool {
             .collect();
         Some(Step {
             generated: Generated {
-                case: shaped.case,
+                case,
                 kind: classification,
                 derivation: Derivation {
                     parts,
@@ -444,11 +448,11 @@ impl ComponentPool {
         node: u32,
         case: u32,
         objects: SmallVec<[(usize, Option<ObjectSlot>); 2]>,
-        canonical: &ShapedCase,
+        (canonical, shape): (&Arc<GeneratedCase>, Shape),
         checks: &[ObjectChecks],
         gold: &mut GoldExecutor<'_>,
     ) -> Option<usize> {
-        let calls = &canonical.case.calls;
+        let calls = &canonical.calls;
         let mut class_values = SmallVec::new();
         let mut object_values = SmallVec::new();
         for ((i, object), &ObjectChecks { hash, record }) in objects.into_iter().zip(checks) {
@@ -493,7 +497,8 @@ impl ComponentPool {
             case,
             class_values,
             object_values,
-            canonical: canonical.clone(),
+            canonical: Arc::clone(canonical),
+            shape,
         });
         Some(index)
     }

@@ -412,8 +412,9 @@ pub struct Fuzz {
 /// was built.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Generated {
-    /// The test case.
-    pub case: GeneratedCase,
+    /// The test case (shared with the generator, which may compose later test cases
+    /// from it).
+    pub case: std::sync::Arc<GeneratedCase>,
     /// What it did on gold.
     pub kind: CaseKind,
     /// How it was built.
@@ -430,7 +431,7 @@ impl Generated {
         call: sequence::Statement,
     ) -> Self {
         Generated {
-            case,
+            case: std::sync::Arc::new(case),
             kind,
             derivation: Derivation {
                 parts,
@@ -636,7 +637,7 @@ mod tests {
                 Suite::read(unit, &context, std::io::Cursor::new(bytes.clone())).unwrap();
             assert_eq!((read_header, read), (header, suite.clone()));
             // Far smaller than the test cases written out.
-            let calls: usize = suite.cases.iter().map(GeneratedCase::len).sum();
+            let calls: usize = suite.cases.iter().map(|case| case.len()).sum();
             assert!(
                 bytes.len() < 20 * calls,
                 "{} bytes, {calls} calls",

@@ -118,7 +118,7 @@ pub struct Suite {
     /// Its seed.
     pub seed: u64,
     /// The test cases, in generation order.
-    pub cases: Vec<GeneratedCase>,
+    pub cases: Vec<Arc<GeneratedCase>>,
     /// Per test case, the cost units used by the end of its generation (including
     /// candidates that were not kept).
     pub costs: Vec<u64>,
@@ -263,7 +263,7 @@ impl Suite {
         let suite = Suite {
             generator: header.config.name().to_string(),
             seed: header.seed,
-            cases: reader.cases.into_iter().map(Arc::unwrap_or_clone).collect(),
+            cases: reader.cases,
             costs: reader.costs,
             kinds: reader.kinds,
             derivations: reader.derivations,
