@@ -13,7 +13,7 @@ use super::checked::{CheckedStates, StateRecord};
 use super::compose::{Shape, ShapedCase, compose};
 use super::gold::{ContractViolation, GoldExecutor, ObjectSlot, PrimitiveResult};
 use super::guidance::{CandidateList, Feedback, Guidance, Uniform, pick};
-use super::sequence::{Input, Statement, canonical_form, canonical_form_shaped};
+use super::sequence::{Input, Statement, canonical_form};
 use super::{CaseKind, Derivation, FeedbackGenerator, Fuzz, Generated, GeneratedCase};
 use crate::context::PoolInit;
 use crate::encoding::MAX_SLOTS;
@@ -298,16 +298,26 @@ impl ComponentPool {
         // built are as they were).
         let node = self.built.add(part_nodes, &call, params.max_length)?;
         let needed = context.types_of_interest();
-        let shaped = if fuzz.is_empty() {
-            let parts = chosen.iter().map(|&(entry, _)| {
-                let entry = &self.extensible[entry];
-                (&*entry.canonical, &entry.shape)
-            });
-            compose(parts, &call, &gold.slot_kinds, needed, &self.padding)
-        } else {
-            // A fuzzed part is no test case: read the whole run.
-            canonical_form_shaped(self.built.statements(), gold.methods, needed, &self.padding)
+        let kinds = &gold.slot_kinds;
+        let part = |entry: usize| {
+            let entry = &self.extensible[entry];
+            (&*entry.canonical, &entry.shape)
         };
+        // A fuzzed part's form: its entry's, composed with the fuzz call.
+        let fuzzed: SmallVec<[(usize, ShapedCase); 1]> = fuzz
+            .iter()
+            .map(|(k, call)| {
+                let entry = std::iter::once(part(chosen[*k].0));
+                (*k, compose(entry, call, kinds, needed, &self.padding))
+            })
+            .collect();
+        let parts = chosen.iter().enumerate().map(|(k, &(entry, _))| {
+            match fuzzed.iter().find(|(j, _)| *j == k) {
+                Some((_, shaped)) => (&shaped.case, &shaped.shape),
+                None => part(entry),
+            }
+        });
+        let shaped = compose(parts, &call, kinds, needed, &self.padding);
         debug_assert_eq!(
             shaped.case,
             canonical_form(self.built.statements(), gold.methods, needed, &self.padding),

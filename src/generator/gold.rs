@@ -247,9 +247,7 @@ impl<'a> GoldExecutor<'a> {
         let mut last_call_covered = Vec::new();
         if self.attribute_last_call && executed == case.calls.len() {
             self.read_probes(&mut last_call_covered);
-            covered.extend_from_slice(&last_call_covered);
-            covered.sort_unstable();
-            covered.dedup();
+            covered = merge_ascending(&covered, &last_call_covered);
         } else if self.probes > 0 {
             self.read_probes(&mut covered);
         }
@@ -486,6 +484,48 @@ impl<'a> GoldExecutor<'a> {
     }
 }
 
+/// The union of two ascending lists without repeats, ascending.
+fn merge_ascending(a: &[u32], b: &[u32]) -> Vec<u32> {
+    let mut merged = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let next = a[i].min(b[j]);
+        merged.push(next);
+        i += usize::from(a[i] == next);
+        j += usize::from(b[j] == next);
+    }
+    merged.extend_from_slice(&a[i..]);
+    merged.extend_from_slice(&b[j..]);
+    merged
+}
+
 /// A non-null object result of the last candidate: its slot in the session's pools.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ObjectSlot(u32);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Merging two ascending probe lists gives their sorted union without repeats, as
+    /// sorting the concatenation and dropping repeats would.
+    #[test]
+    fn merging_ascending_lists_is_their_sorted_union() {
+        use crate::strategy::rng::{below, case_rng};
+        for trial in 0..500 {
+            let mut rng = case_rng(3, trial);
+            let list = |rng: &mut rand_pcg::Pcg64Mcg| {
+                let mut list: Vec<u32> =
+                    (0..below(rng, 12)).map(|_| below(rng, 20) as u32).collect();
+                list.sort_unstable();
+                list.dedup();
+                list
+            };
+            let (a, b) = (list(&mut rng), list(&mut rng));
+            let mut expected = [a.clone(), b.clone()].concat();
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(merge_ascending(&a, &b), expected, "{a:?} {b:?}");
+        }
+    }
+}
