@@ -13,7 +13,8 @@ use crate::subject::{SchemataUnit, Unit};
 /// the order given, as a [`SchemataUnit`] pairing the port with its copies and the text
 /// of its file `subjects/<module>.rs` (for `Unit::source` and the SLOC count). Options in
 /// brackets after a subject are further `SchemataUnit` builder calls (`[with_heaps]`: the
-/// port builds structures, see `crate::subject::heap`).
+/// port builds structures, see `crate::subject::heap`; `[with_states]`: its sessions
+/// compare objects' states, those of the coverage copy too).
 macro_rules! register_subjects {
     ($($module:ident :: $subject:ident $([$($option:ident),*])?),* $(,)?) => {
         $(pub mod $module;)*
@@ -44,18 +45,31 @@ macro_rules! register_subjects {
 
         /// Every registered subject, in registration order.
         pub fn all() -> Vec<Box<dyn Unit>> {
-            vec![$(Box::new(
-                SchemataUnit::<$module::$subject, schemata::$module::$subject>::new(
+            vec![$({
+                let unit = SchemataUnit::<$module::$subject, schemata::$module::$subject>::new(
                     schemata::$module::TESTSPACE_MUTANTS,
                 )
                 .with_source(include_str!(concat!(stringify!($module), ".rs")))
                 .with_coverage::<coverage::$module::$subject>(crate::subject::coverage::ProbeTable {
                     file: coverage::$module::TESTSPACE_PROBE_FILE,
                     probes: coverage::$module::TESTSPACE_PROBES,
-                })
-                $($(.$option())*)?,
-            )),*]
+                });
+                $($(let unit = subject_option!(unit, $option, coverage::$module::$subject);)*)?
+                Box::new(unit)
+            }),*]
         }
+    };
+}
+
+/// One option of a subject's registration applied to its unit: `with_states` compares
+/// states in the schemata copy's sessions and in the coverage copy's (`$copy`); any other
+/// option is the builder call of its name.
+macro_rules! subject_option {
+    ($unit:expr, with_states, $copy:ty) => {
+        $unit.with_states().with_coverage_states::<$copy>()
+    };
+    ($unit:expr, $option:ident, $copy:ty) => {
+        $unit.$option()
     };
 }
 

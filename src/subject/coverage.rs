@@ -273,6 +273,12 @@ impl Session for CoverageSession {
     fn object(&self, slot: usize) -> Option<Box<dyn std::any::Any + Send>> {
         self.session.object(slot)
     }
+    fn object_state_hash(&self, slot: usize) -> Option<u64> {
+        self.session.object_state_hash(slot)
+    }
+    fn same_object_state(&self, slot: usize, other: &dyn std::any::Any) -> Option<bool> {
+        self.session.same_object_state(slot, other)
+    }
     fn is_null(&self, slot: usize) -> bool {
         self.session.is_null(slot)
     }

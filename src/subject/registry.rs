@@ -302,6 +302,27 @@ impl<G: Subject, M: Subject> SchemataUnit<G, M> {
         self
     }
 
+    /// The same unit with exact state comparison of its objects in the sessions of
+    /// [`Unit::coverage_session`] too, from the `PartialEq`, `Eq` and `Hash` the coverage
+    /// copy `C` derives (the port's, copied with its probes).
+    ///
+    /// # Panics
+    /// If the unit has no coverage copy yet ([`SchemataUnit::with_coverage`] first).
+    pub fn with_coverage_states<C: Subject + Eq + std::hash::Hash>(mut self) -> Self {
+        let (_, table) = self
+            .coverage
+            .take()
+            .unwrap_or_else(|| panic!("{}: with_coverage_states before with_coverage", G::CLASS));
+        let methods = SubjectUnit::<C>::new().methods;
+        let states = StateFunctions::<C>::derived();
+        let factory: CoverageFactory = Box::new(move |context| {
+            let session = SchemataSession::new(Arc::clone(&methods), context, GOLD);
+            Box::new(session.with_states(states))
+        });
+        self.coverage = Some((factory, table));
+        self
+    }
+
     /// Whether `mutant` is gold or one of the compiled mutants.
     fn knows(&self, mutant: MutantId) -> bool {
         mutant == GOLD || self.mutants.binary_search_by_key(&mutant, |m| m.id).is_ok()

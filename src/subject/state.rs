@@ -203,6 +203,53 @@ mod tests {
         }
     }
 
+    /// The coverage copies of the units registered with states compare states as their
+    /// schemata copies do (a copy in the same state, a changed object not); Hashtable's
+    /// offers none.
+    #[test]
+    fn coverage_copies_compare_states_as_the_schemata_copies_do() {
+        for class in ["ArrayList", "TreeMap", "LinkedHashMap", "Hashtable"] {
+            let unit = registry().find(class).unwrap();
+            let context = Arc::new(TestContext::paper(unit).unwrap());
+            let mut session = unit.coverage_session(context).unwrap();
+            session.reset_to(&PoolInit {
+                ints: vec![1, 2],
+                bools: vec![false],
+                strings: vec![],
+                objects: 2,
+            });
+            let number = |signature: &str| {
+                unit.methods()
+                    .iter()
+                    .find(|m| m.signature == signature)
+                    .unwrap_or_else(|| panic!("{signature}"))
+                    .number
+            };
+            session
+                .step_slots(number(&format!("{class}()")), &[0])
+                .unwrap();
+            let copy = session.object(0).unwrap();
+            if class == "Hashtable" {
+                assert_eq!(session.object_state_hash(0), None);
+                assert_eq!(session.same_object_state(0, copy.as_ref()), None);
+                continue;
+            }
+            let hash = session.object_state_hash(0).expect(class);
+            assert_eq!(session.same_object_state(0, copy.as_ref()), Some(true));
+            let change = match class {
+                "ArrayList" => (number("add(Integer)"), &[0u32, 0, 0][..]),
+                _ => (number("put(Integer,Integer)"), &[0u32, 1, 0, 0][..]),
+            };
+            session.step_slots(change.0, change.1).unwrap();
+            assert_eq!(
+                session.same_object_state(0, copy.as_ref()),
+                Some(false),
+                "{class}"
+            );
+            assert_ne!(session.object_state_hash(0), Some(hash), "{class}");
+        }
+    }
+
     /// A unit registered without states offers none.
     #[test]
     fn other_units_offer_no_state_comparison() {
