@@ -6,8 +6,9 @@
 //! the pool's literal tables, `null`, or a `Result` reference as its distance back from
 //! the statement that holds it. Read that way a statement is the same wherever it sits, so a
 //! sequence's run is its parts' runs copied one after the other, then its own call;
-//! equal sequences have equal runs, and the canonical form reads a run front to back
-//! without visiting other nodes. A fingerprint of the statements composes over the
+//! equal sequences have equal runs, and a run read front to back gives the statements
+//! without visiting other nodes (what a debug build checks each composed canonical form
+//! against, `super::compose`). A fingerprint of the statements composes over the
 //! concatenation: a polynomial hash modulo 2⁶¹ − 1 with H(A ++ B) = H(A)·B^|B| + H(B), so
 //! a candidate's costs one step per part; a fingerprint match is confirmed by comparing
 //! the runs.
@@ -238,7 +239,8 @@ impl Built {
     }
 
     /// The statements of the sequence added last, in order, for
-    /// [`super::sequence::canonical_form`].
+    /// [`super::sequence::canonical_form`] (the reference a debug build checks each
+    /// composed form against).
     pub fn statements(&self) -> Statements<'_> {
         let (words, remaining) = match self.nodes.get(self.last as usize) {
             Some(node) => (
