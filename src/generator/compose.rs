@@ -42,10 +42,14 @@ pub(crate) struct ShapedCase {
 }
 
 /// Slot kinds: an input from pool `INPUT + p`, or the result into pool `RESULT + p` (`p`:
-/// `int`, `boolean`, `String`, object).
+/// `int`, `boolean`, `String`, object, so `p < OBJECT` is a primitive).
 const INPUT: u8 = 0;
 const RESULT: u8 = 4;
 const OBJECT: u8 = 3;
+/// A primitive input, an object input, a primitive result (an object result is the rest).
+const PRIMITIVE_INPUT: std::ops::Range<u8> = INPUT..INPUT + OBJECT;
+const OBJECT_INPUT: u8 = INPUT + OBJECT;
+const PRIMITIVE_RESULT: std::ops::Range<u8> = RESULT..RESULT + OBJECT;
 
 /// Per method of a unit, the kind of each slot of its parameter tuple (the parameters,
 /// the receiver, the result) and the pool of its result.
@@ -203,11 +207,13 @@ pub(crate) fn compose<'a>(
                 let kinds = &kinds.0[call.method as usize].kinds;
                 for (slot, &kind) in call.slots.as_mut_slice().iter_mut().zip(kinds) {
                     *slot = match kind {
-                        0..=2 if j > 0 => renumbered[from[kind as usize] + *slot as usize],
-                        0..=2 => *slot,
-                        OBJECT if shape.uses_null && *slot == own_null => null_slot,
-                        OBJECT => *slot + object_base,
-                        4..=6 => *slot + moved[(kind - RESULT) as usize],
+                        k if PRIMITIVE_INPUT.contains(&k) && j > 0 => {
+                            renumbered[from[(k - INPUT) as usize] + *slot as usize]
+                        }
+                        k if PRIMITIVE_INPUT.contains(&k) => *slot,
+                        OBJECT_INPUT if shape.uses_null && *slot == own_null => null_slot,
+                        OBJECT_INPUT => *slot + object_base,
+                        k if PRIMITIVE_RESULT.contains(&k) => *slot + moved[(k - RESULT) as usize],
                         _ => *slot + object_base,
                     };
                 }

@@ -190,6 +190,21 @@ pub struct SchemataMutant {
 /// Makes gold sessions of a coverage copy.
 type CoverageFactory = Box<dyn Fn(Arc<TestContext>) -> Box<dyn Session> + Send + Sync>;
 
+/// Gold sessions of the coverage copy `copy`, comparing states with `states` if given.
+fn coverage_factory<C: Subject>(
+    copy: SubjectUnit<C>,
+    states: Option<StateFunctions<C>>,
+) -> CoverageFactory {
+    let methods = copy.methods;
+    Box::new(move |context| {
+        let session = SchemataSession::new(Arc::clone(&methods), context, GOLD);
+        match states {
+            Some(states) => Box::new(session.with_states(states)),
+            None => Box::new(session),
+        }
+    })
+}
+
 /// How a schemata copy checks, builds and reads structures ([`HeapBuild`] of the copy).
 struct HeapFunctions<M> {
     check: fn(&HeapFields) -> Result<(), HeapError>,
@@ -294,11 +309,7 @@ impl<G: Subject, M: Subject> SchemataUnit<G, M> {
             "{}: coverage copy methods differ",
             G::CLASS
         );
-        let methods = copy.methods;
-        let factory: CoverageFactory = Box::new(move |context| {
-            Box::new(SchemataSession::new(Arc::clone(&methods), context, GOLD))
-        });
-        self.coverage = Some((factory, table));
+        self.coverage = Some((coverage_factory(copy, None), table));
         self
     }
 
@@ -313,13 +324,11 @@ impl<G: Subject, M: Subject> SchemataUnit<G, M> {
             .coverage
             .take()
             .unwrap_or_else(|| panic!("{}: with_coverage_states before with_coverage", G::CLASS));
-        let methods = SubjectUnit::<C>::new().methods;
         let states = StateFunctions::<C>::derived();
-        let factory: CoverageFactory = Box::new(move |context| {
-            let session = SchemataSession::new(Arc::clone(&methods), context, GOLD);
-            Box::new(session.with_states(states))
-        });
-        self.coverage = Some((factory, table));
+        self.coverage = Some((
+            coverage_factory(SubjectUnit::<C>::new(), Some(states)),
+            table,
+        ));
         self
     }
 

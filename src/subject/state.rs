@@ -109,12 +109,19 @@ mod tests {
     use crate::context::{PoolInit, TestContext};
     use crate::subject::{GOLD, Session, registry};
 
-    /// A session of `class` on gold with two `int` slots (1, 2), one `boolean` and two
-    /// object slots.
-    fn session(class: &str) -> (Box<dyn Session>, impl Fn(&str) -> usize) {
+    /// Gold's sessions: through the schemata copy, and through the coverage copy.
+    const COPIES: [bool; 2] = [false, true];
+
+    /// A session of `class` on gold (through the coverage copy if `coverage`) with two
+    /// `int` slots (1, 2), one `boolean` and two object slots.
+    fn session(class: &str, coverage: bool) -> (Box<dyn Session>, impl Fn(&str) -> usize) {
         let unit = registry().find(class).unwrap();
         let context = Arc::new(TestContext::paper(unit).unwrap());
-        let mut session = unit.mutant_session(context, GOLD).unwrap();
+        let mut session: Box<dyn Session> = if coverage {
+            Box::new(unit.coverage_session(context).unwrap())
+        } else {
+            unit.mutant_session(context, GOLD).unwrap()
+        };
         session.reset_to(&PoolInit {
             ints: vec![1, 2],
             bools: vec![false],
@@ -131,13 +138,14 @@ mod tests {
         (session, number)
     }
 
-    /// The units registered with states compare their objects field by field: a copy is
-    /// in the same state and hashes alike; after a `put` the object is not; a `null` slot
-    /// has no state.
+    /// The units registered with states compare their objects field by field, in gold's
+    /// sessions through either copy: a copy is in the same state and hashes alike; after
+    /// a `put` the object is not; a `null` slot has no state.
     #[test]
     fn registered_units_compare_object_states_field_by_field() {
-        for class in ["ArrayList", "HashMap", "TreeMap"] {
-            let (mut session, number) = session(class);
+        let classes = ["ArrayList", "HashMap", "TreeMap", "LinkedHashMap"];
+        for (class, coverage) in classes.into_iter().flat_map(|c| COPIES.map(|k| (c, k))) {
+            let (mut session, number) = session(class, coverage);
             let (new, add) = match class {
                 "ArrayList" => (number("ArrayList()"), number("add(Integer)")),
                 _ => (
@@ -151,7 +159,11 @@ mod tests {
                 "ArrayList" => (&[0, 0, 0], &[1, 0, 0]),
                 _ => (&[0, 1, 0, 0], &[1, 1, 0, 0]),
             };
-            assert_eq!(session.object_state_hash(0), None, "{class}: null slot");
+            assert_eq!(
+                session.object_state_hash(0),
+                None,
+                "{class} ({coverage}): null slot"
+            );
             session.step_slots(new, &[0]).unwrap();
             session.step_slots(add, first).unwrap();
             let copy = session.object(0).unwrap();
@@ -163,12 +175,16 @@ mod tests {
                 Some(false),
                 "{class}"
             );
-            assert_ne!(session.object_state_hash(0), Some(hash), "{class}");
+            assert_ne!(
+                session.object_state_hash(0),
+                Some(hash),
+                "{class} ({coverage})"
+            );
         }
     }
 
-    /// Every port but Hashtable compares states: a new object and a copy of it are in
-    /// the same state.
+    /// Every port but Hashtable compares states, through either copy: a new object and a
+    /// copy of it are in the same state.
     #[test]
     fn every_port_but_hashtable_compares_states() {
         let ports = [
@@ -188,75 +204,33 @@ mod tests {
             "Vector",
             "WeakHashMap",
         ];
-        for class in ports {
-            let (mut session, number) = session(class);
+        for (class, coverage) in ports.into_iter().flat_map(|c| COPIES.map(|k| (c, k))) {
+            let (mut session, number) = session(class, coverage);
             session
                 .step_slots(number(&format!("{class}()")), &[0])
                 .unwrap();
             let copy = session.object(0).unwrap();
-            assert!(session.object_state_hash(0).is_some(), "{class}");
+            assert!(
+                session.object_state_hash(0).is_some(),
+                "{class}, {coverage}"
+            );
             assert_eq!(
                 session.same_object_state(0, copy.as_ref()),
                 Some(true),
-                "{class}"
+                "{class}, {coverage}"
             );
         }
     }
 
-    /// The coverage copies of the units registered with states compare states as their
-    /// schemata copies do (a copy in the same state, a changed object not); Hashtable's
-    /// offers none.
-    #[test]
-    fn coverage_copies_compare_states_as_the_schemata_copies_do() {
-        for class in ["ArrayList", "TreeMap", "LinkedHashMap", "Hashtable"] {
-            let unit = registry().find(class).unwrap();
-            let context = Arc::new(TestContext::paper(unit).unwrap());
-            let mut session = unit.coverage_session(context).unwrap();
-            session.reset_to(&PoolInit {
-                ints: vec![1, 2],
-                bools: vec![false],
-                strings: vec![],
-                objects: 2,
-            });
-            let number = |signature: &str| {
-                unit.methods()
-                    .iter()
-                    .find(|m| m.signature == signature)
-                    .unwrap_or_else(|| panic!("{signature}"))
-                    .number
-            };
-            session
-                .step_slots(number(&format!("{class}()")), &[0])
-                .unwrap();
-            let copy = session.object(0).unwrap();
-            if class == "Hashtable" {
-                assert_eq!(session.object_state_hash(0), None);
-                assert_eq!(session.same_object_state(0, copy.as_ref()), None);
-                continue;
-            }
-            let hash = session.object_state_hash(0).expect(class);
-            assert_eq!(session.same_object_state(0, copy.as_ref()), Some(true));
-            let change = match class {
-                "ArrayList" => (number("add(Integer)"), &[0u32, 0, 0][..]),
-                _ => (number("put(Integer,Integer)"), &[0u32, 1, 0, 0][..]),
-            };
-            session.step_slots(change.0, change.1).unwrap();
-            assert_eq!(
-                session.same_object_state(0, copy.as_ref()),
-                Some(false),
-                "{class}"
-            );
-            assert_ne!(session.object_state_hash(0), Some(hash), "{class}");
-        }
-    }
-
-    /// A unit registered without states offers none.
+    /// A unit registered without states offers none, through either copy.
     #[test]
     fn other_units_offer_no_state_comparison() {
-        let (mut session, number) = session("Hashtable");
-        session.step_slots(number("Hashtable()"), &[0]).unwrap();
-        assert_eq!(session.object_state_hash(0), None);
-        let copy = session.object(0).unwrap();
-        assert_eq!(session.same_object_state(0, copy.as_ref()), None);
+        for coverage in COPIES {
+            let (mut session, number) = session("Hashtable", coverage);
+            session.step_slots(number("Hashtable()"), &[0]).unwrap();
+            assert_eq!(session.object_state_hash(0), None);
+            let copy = session.object(0).unwrap();
+            assert_eq!(session.same_object_state(0, copy.as_ref()), None);
+        }
     }
 }
