@@ -14,8 +14,15 @@
 //! For FDRT a second line splits off two parts of the suite's cost: replaying its test
 //! cases on gold (the calls the cost counts, as the runner replays them; no implementation
 //! of FDRT goes below it) and Randoop's object contracts run on each test case's last
-//! receiver and result (`equals`, `hashCode` and `toString` of the port, each once), which
-//! generation runs only on states not checked before for units that compare states.
+//! receiver and result (`equals`, `hashCode` and `toString` of the port, each once): run
+//! every time, and run only on states not met before in the suite, as generation runs them
+//! for units that compare states. Replay plus the contracts on new states is the floor of
+//! FDRT's suite; what a generator spends beyond it is its own work.
+//! A third line says how much gold work one call does on each side (gold fuel: loop
+//! iterations and function entries of the guarded copy), counted once outside the timings:
+//! the calls the ratio divides by are not alike (on TreeMap about half of R's calls throw
+//! at once, while FDRT's sequences, extended only when normal, grow maps that later calls
+//! walk).
 
 #[global_allocator]
 static ALLOCATOR: testspace::Allocator = testspace::Allocator;
@@ -29,7 +36,7 @@ use criterion::{Criterion, SamplingMode, criterion_group};
 use testspace::context::TestContext;
 use testspace::generator::{GeneratedCase, Suite};
 use testspace::generator::{GeneratorConfig, GeneratorKind, SuiteBudget, generate_suite};
-use testspace::oracle::trace;
+use testspace::oracle::{trace, trace_generated};
 use testspace::strategy::StrategyKind;
 use testspace::subject::{GOLD, MethodKind, Param, Session, Unit, guard, registry};
 
@@ -101,7 +108,20 @@ fn with_spares(case: &GeneratedCase) -> testspace::context::PoolInit {
 /// Replays `suite` on gold; with `contracts`, also runs `equals` (reflexive), `hashCode`
 /// and `toString` on the last call's receiver and object result. Returns the calls
 /// replayed.
-fn replay(session: &mut dyn Session, unit: &dyn Unit, suite: &Suite, contracts: bool) -> u64 {
+/// Which object contracts a replay runs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Contracts {
+    /// None: the calls alone.
+    None,
+    /// On every test case's last receiver and result.
+    Always,
+    /// Only on objects in a state not met before in the replay, by the unit's state hash
+    /// where it has one (hashes only, not confirmed field by field), as generation runs
+    /// them; always for units that do not compare states.
+    NewStates,
+}
+
+fn replay(session: &mut dyn Session, unit: &dyn Unit, suite: &Suite, contracts: Contracts) -> u64 {
     let methods = unit.methods();
     let find = |name: &str, params: &[Param]| {
         methods
@@ -115,6 +135,7 @@ fn replay(session: &mut dyn Session, unit: &dyn Unit, suite: &Suite, contracts: 
         find("toString", &[]),
     ];
     let mut calls = 0;
+    let mut states = std::collections::HashSet::new();
     for case in &suite.cases {
         let pools = with_spares(case);
         session.reset_to(&pools);
@@ -127,7 +148,7 @@ fn replay(session: &mut dyn Session, unit: &dyn Unit, suite: &Suite, contracts: 
                 break;
             }
         }
-        if !contracts {
+        if contracts == Contracts::None {
             continue;
         }
         let last = case.calls.last().expect("a test case has a call");
@@ -148,6 +169,12 @@ fn replay(session: &mut dyn Session, unit: &dyn Unit, suite: &Suite, contracts: 
             if session.is_null(object as usize) {
                 continue;
             }
+            if contracts == Contracts::NewStates
+                && let Some(hash) = session.object_state_hash(object as usize)
+                && !states.insert(hash)
+            {
+                continue;
+            }
             for (method, result) in object_methods.iter().zip(spare) {
                 let Some(method) = *method else { continue };
                 session.refuel();
@@ -163,23 +190,56 @@ fn replay(session: &mut dyn Session, unit: &dyn Unit, suite: &Suite, contracts: 
     calls
 }
 
-/// Times of one floor measurement: replay alone, replay with contracts, R, calls replayed.
-type FloorTimes = (Duration, Duration, Duration, u64);
+/// Times of one floor measurement: replay alone, replay with contracts every time and on
+/// new states only, R, calls replayed.
+type FloorTimes = (Duration, Duration, Duration, Duration, u64);
 
 /// FDRT's floor on `unit`: replay and contracts against R on the same seed, alternated.
 fn floor(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> FloorTimes {
     let mut session = unit.mutant_session(Arc::clone(context), GOLD).unwrap();
     session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
     let suite = fdrt_suite(unit, context, seed);
-    let t = Instant::now();
-    let calls = black_box(replay(session.as_mut(), unit, &suite, false));
-    let replayed = t.elapsed();
-    let t = Instant::now();
-    black_box(replay(session.as_mut(), unit, &suite, true));
-    let checked = t.elapsed();
+    let mut timed = |contracts| {
+        let t = Instant::now();
+        let calls = black_box(replay(session.as_mut(), unit, &suite, contracts));
+        (t.elapsed(), calls)
+    };
+    let (replayed, calls) = timed(Contracts::None);
+    let (checked, _) = timed(Contracts::Always);
+    let (new_states, _) = timed(Contracts::NewStates);
     let t = Instant::now();
     black_box(random_on_gold(unit, context, seed));
-    (replayed, checked, t.elapsed(), calls)
+    (replayed, checked, new_states, t.elapsed(), calls)
+}
+
+/// Gold work per call over seeds 1 to [`SEEDS`]: R's test cases and FDRT's suite replayed,
+/// each as (fuel per call, fraction of calls that threw).
+fn gold_work(unit: &dyn Unit, context: &Arc<TestContext>) -> [(f64, f64); 2] {
+    let mut session = unit.mutant_session(Arc::clone(context), GOLD).unwrap();
+    session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
+    let mut totals = [(0u64, 0u64, 0u64); 2]; // fuel, exceptions, calls
+    for seed in 1..=SEEDS {
+        let strategy = StrategyKind::RANDOM.build(context, N, seed);
+        let mut case = vec![0u32; N];
+        for k in 0..CALLS / N as u64 {
+            strategy.case_into(k, &mut case);
+            let exceptions = trace(session.as_mut(), &case, false).exceptions;
+            let fuel = session.fuel_used().expect("a guarded session");
+            totals[0].0 += fuel;
+            totals[0].1 += u64::from(exceptions);
+            totals[0].2 += N as u64;
+        }
+        for case in &fdrt_suite(unit, context, seed).cases {
+            let exceptions = trace_generated(session.as_mut(), case, false).exceptions;
+            let fuel = session.fuel_used().expect("a guarded session");
+            totals[1].0 += fuel;
+            totals[1].1 += u64::from(exceptions);
+            totals[1].2 += case.calls.len() as u64;
+        }
+    }
+    totals.map(|(fuel, exceptions, calls)| {
+        (fuel as f64 / calls as f64, exceptions as f64 / calls as f64)
+    })
 }
 
 /// Benchmarks `measured` under `id`, running `against` right after it on the same seed
@@ -233,38 +293,48 @@ fn per_call(c: &mut Criterion) {
     for class in ["ArrayList", "HashMap", "TreeMap"] {
         let (unit, context) = plan(class);
         let seeds = Cell::new(0u64);
-        let totals = Cell::new((Duration::ZERO, Duration::ZERO, Duration::ZERO, 0u64));
+        let totals = Cell::new((Duration::ZERO, [Duration::ZERO; 4], 0u64));
         group.bench_function(format!("fdrt-floor/{class}"), |bencher| {
             bencher.iter_custom(|iters| {
-                let mut sum = totals.get();
-                let mut elapsed = Duration::ZERO;
+                let (mut elapsed, mut sum, mut calls) = totals.get();
+                let mut this = Duration::ZERO;
                 for seed in (0..iters).flat_map(|_| 1..=SEEDS) {
                     seeds.set(seeds.get() + 1);
-                    let (replayed, checked, random, calls) = floor(unit, &context, seed);
-                    sum = (
-                        sum.0 + replayed,
-                        sum.1 + checked,
-                        sum.2 + random,
-                        sum.3 + calls,
-                    );
-                    elapsed += checked;
+                    let (replayed, checked, new_states, random, replay_calls) =
+                        floor(unit, &context, seed);
+                    for (total, t) in sum.iter_mut().zip([replayed, checked, new_states, random]) {
+                        *total += t;
+                    }
+                    calls += replay_calls;
+                    this += checked;
                 }
-                totals.set(sum);
-                elapsed
+                elapsed += this;
+                totals.set((elapsed, sum, calls));
+                this
             })
         });
-        let (replayed, checked, random, calls) = totals.get();
+        let (_, [replayed, checked, new_states, random], calls) = totals.get();
         if calls > 0 {
             // R ran CALLS calls per seed, the replays `calls` in all.
             let seeds = seeds.get() as f64;
             let r = random.as_secs_f64() / (seeds * CALLS as f64);
             let per_call = |t: Duration| t.as_secs_f64() / calls as f64 / r;
-            let contracts = checked.saturating_sub(replayed);
             println!(
-                "fdrt's floor on {class}, per call against r: replay {:.2} + contracts {:.2} = {:.2}\n",
+                "fdrt's floor on {class}, per call against r: replay {:.2} + contracts {:.2} = {:.2}; \
+                 contracts on new states only {:.2}, so {:.2}\n",
                 per_call(replayed),
-                per_call(contracts),
+                per_call(checked.saturating_sub(replayed)),
                 per_call(checked),
+                per_call(new_states.saturating_sub(replayed)),
+                per_call(new_states),
+            );
+            let [(r_fuel, r_threw), (f_fuel, f_threw)] = gold_work(unit, &context);
+            println!(
+                "gold work per call on {class} (fuel): r {r_fuel:.2} ({:.0} % of calls threw), \
+                 fdrt's suite {f_fuel:.2} ({:.0} %): {:.1}×\n",
+                100.0 * r_threw,
+                100.0 * f_threw,
+                f_fuel / r_fuel,
             );
         }
         for config in &configs {
