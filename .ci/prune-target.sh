@@ -34,11 +34,13 @@ for profile in debug release; do
         grep -q "^name = \"${name//_/[-_]}\"$" Cargo.lock; then
         continue
       fi
+      # The name, then cargo's hash (16 hex digits; 13 base-36 ones for incremental
+      # state), then perhaps an extension: never a longer name that starts the same way.
       while IFS= read -r -d '' path; do
         rm -rf -- "$path"
         removed=$((removed + 1))
-      done < <(find "$target/$profile/$dir" -mindepth 1 -maxdepth 1 \
-        \( -name "$name-*" -o -name "lib$name-*" \) -print0)
+      done < <(find "$target/$profile/$dir" -mindepth 1 -maxdepth 1 -regextype posix-extended \
+        -regex ".*/(lib)?$name-[0-9a-z]{13,16}(\..*)?" -print0)
     done
   done
 done
