@@ -254,24 +254,33 @@ fn interrupt_then_resume(experiment: &str, interruption: Interruption) {
     run_experiment(experiment, &reference, "2");
     let exe = assert_cmd::cargo::cargo_bin("testspace");
     // The signal goes as soon as the first cell is journaled: with one job, the fixture's
-    // hanging mutant holds the run for the watchdog's 2 s after its fourth cell, and the 30
-    // cells after it take milliseconds, so waiting for a fifth cell left the signal a window
-    // of a few milliseconds, which it missed three times running on one CI run. Should the
-    // run still finish before the signal, that attempt says nothing and is repeated (a run
-    // that ignored the signal would exit 0 in every attempt).
+    // hanging mutant then holds the run for the watchdog's 2 s after its fourth cell (the
+    // 30 cells after it take milliseconds). Should the run still finish before the signal,
+    // that attempt says nothing and is repeated (a run that ignored the signal would exit 0
+    // in every attempt).
     let mut attempts = 0;
     let out = loop {
         attempts += 1;
         let out = dir.path().join(format!("interrupted-{attempts}"));
-        let mut child = std::process::Command::new(&exe)
+        let mut command = std::process::Command::new(&exe);
+        command
             .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
             .args(["run", experiment, "--jobs", "1", "--watchdog", "2", "--out"])
             .arg(&out)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()
-            .unwrap();
+            .process_group(0);
+        // SIGINT as a terminal's Ctrl-C finds it: a test run started in the background
+        // (`cmd &` in a non-interactive shell, as CI scripts may) passes SIGINT on ignored,
+        // and an ignored SIGINT would survive the exec.
+        // SAFETY: signal(2) is async-signal-safe; nothing else runs between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                libc::signal(libc::SIGINT, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+        let mut child = command.spawn().unwrap();
         let journal = out.join("journal.jsonl");
         let started = Instant::now();
         loop {
