@@ -4,9 +4,11 @@
 #
 #   bash .ci/prune-target.sh TARGET_DIR
 #
+# Tested by tests/ci_prune.rs.
+#
 # Why: cargo never collects garbage in a target directory, and every CI run builds this crate
-# afresh under new hashes (a clean clone of a new commit): the library, the binary, 29 test
-# binaries, the benches' and examples' builds. Left alone they pile up by some gigabytes a run
+# afresh under new hashes (a clean clone of a new commit): the library, the binary, every test
+# binary, the benches' and examples' builds. Left alone they pile up by some gigabytes a run
 # on a disk that other jobs share; a CI run once failed when a link ran out of space. What is
 # removed here is exactly what the next build would rebuild anyway.
 set -euo pipefail
