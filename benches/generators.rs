@@ -36,7 +36,7 @@ use criterion::{Criterion, SamplingMode, criterion_group};
 use testspace::context::TestContext;
 use testspace::generator::{GeneratedCase, Suite};
 use testspace::generator::{GeneratorConfig, GeneratorKind, SuiteBudget, generate_suite};
-use testspace::oracle::{trace, trace_generated};
+use testspace::oracle::trace;
 use testspace::strategy::StrategyKind;
 use testspace::subject::{GOLD, MethodKind, Param, Session, Unit, guard, registry};
 
@@ -54,18 +54,38 @@ fn plan(class: &str) -> (&'static dyn Unit, Arc<TestContext>) {
     (unit, Arc::new(TestContext::paper(unit).unwrap()))
 }
 
+/// What a run of test cases did on gold: calls executed, calls that threw, fuel used
+/// (loop iterations and function entries of the guarded copy).
+#[derive(Clone, Copy, Default)]
+struct GoldWork {
+    calls: u64,
+    exceptions: u64,
+    fuel: u64,
+}
+
+impl std::ops::AddAssign for GoldWork {
+    fn add_assign(&mut self, other: GoldWork) {
+        self.calls += other.calls;
+        self.exceptions += other.exceptions;
+        self.fuel += other.fuel;
+    }
+}
+
 /// R: CALLS / N test cases generated and run on gold.
-fn random_on_gold(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> u64 {
+fn random_on_gold(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> GoldWork {
     let strategy = StrategyKind::RANDOM.build(context, N, seed);
     let mut session = unit.mutant_session(Arc::clone(context), GOLD).unwrap();
     session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
     let mut case = vec![0u32; N];
-    let mut exceptions = 0u64;
+    let mut work = GoldWork::default();
     for k in 0..CALLS / N as u64 {
         strategy.case_into(k, &mut case);
-        exceptions += u64::from(trace(session.as_mut(), &case, false).exceptions);
+        let trace = trace(session.as_mut(), &case, false);
+        work.calls += u64::from(trace.steps);
+        work.exceptions += u64::from(trace.exceptions);
+        work.fuel += session.fuel_used().expect("a guarded session");
     }
-    exceptions
+    work
 }
 
 /// A generator's suite within CALLS cost units.
@@ -105,9 +125,6 @@ fn with_spares(case: &GeneratedCase) -> testspace::context::PoolInit {
     pools
 }
 
-/// Replays `suite` on gold; with `contracts`, also runs `equals` (reflexive), `hashCode`
-/// and `toString` on the last call's receiver and object result. Returns the calls
-/// replayed.
 /// Which object contracts a replay runs.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Contracts {
@@ -121,7 +138,15 @@ enum Contracts {
     NewStates,
 }
 
-fn replay(session: &mut dyn Session, unit: &dyn Unit, suite: &Suite, contracts: Contracts) -> u64 {
+/// Replays `suite` on gold; with `contracts`, also runs `equals` (reflexive), `hashCode`
+/// and `toString` on the last call's receiver and object result. Returns what the calls
+/// did (the contracts not counted).
+fn replay(
+    session: &mut dyn Session,
+    unit: &dyn Unit,
+    suite: &Suite,
+    contracts: Contracts,
+) -> GoldWork {
     let methods = unit.methods();
     let find = |name: &str, params: &[Param]| {
         methods
@@ -134,20 +159,20 @@ fn replay(session: &mut dyn Session, unit: &dyn Unit, suite: &Suite, contracts: 
         find("hashCode", &[]),
         find("toString", &[]),
     ];
-    let mut calls = 0;
+    let mut work = GoldWork::default();
     let mut states = std::collections::HashSet::new();
     for case in &suite.cases {
         let pools = with_spares(case);
         session.reset_to(&pools);
         for call in &case.calls {
-            calls += 1;
-            if session
-                .step_slots(call.method as usize, &call.slots)
-                .is_err_and(|e| e.is_guard())
-            {
+            work.calls += 1;
+            let outcome = session.step_slots(call.method as usize, &call.slots);
+            work.exceptions += u64::from(outcome.is_err());
+            if outcome.is_err_and(|e| e.is_guard()) {
                 break;
             }
         }
+        work.fuel += session.fuel_used().expect("a guarded session");
         if contracts == Contracts::None {
             continue;
         }
@@ -187,7 +212,7 @@ fn replay(session: &mut dyn Session, unit: &dyn Unit, suite: &Suite, contracts: 
             }
         }
     }
-    calls
+    work
 }
 
 /// Times of one floor measurement: replay alone, replay with contracts every time and on
@@ -201,8 +226,8 @@ fn floor(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> FloorTimes {
     let suite = fdrt_suite(unit, context, seed);
     let mut timed = |contracts| {
         let t = Instant::now();
-        let calls = black_box(replay(session.as_mut(), unit, &suite, contracts));
-        (t.elapsed(), calls)
+        let work = black_box(replay(session.as_mut(), unit, &suite, contracts));
+        (t.elapsed(), work.calls)
     };
     let (replayed, calls) = timed(Contracts::None);
     let (checked, _) = timed(Contracts::Always);
@@ -212,33 +237,20 @@ fn floor(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> FloorTimes {
     (replayed, checked, new_states, t.elapsed(), calls)
 }
 
-/// Gold work per call over seeds 1 to [`SEEDS`]: R's test cases and FDRT's suite replayed,
-/// each as (fuel per call, fraction of calls that threw).
+/// Gold work per call over seeds 1 to [`SEEDS`], untimed: R's test cases and FDRT's suite
+/// replayed, each as (fuel per call, fraction of calls that threw).
 fn gold_work(unit: &dyn Unit, context: &Arc<TestContext>) -> [(f64, f64); 2] {
     let mut session = unit.mutant_session(Arc::clone(context), GOLD).unwrap();
     session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
-    let mut totals = [(0u64, 0u64, 0u64); 2]; // fuel, exceptions, calls
+    let mut totals = [GoldWork::default(); 2];
     for seed in 1..=SEEDS {
-        let strategy = StrategyKind::RANDOM.build(context, N, seed);
-        let mut case = vec![0u32; N];
-        for k in 0..CALLS / N as u64 {
-            strategy.case_into(k, &mut case);
-            let exceptions = trace(session.as_mut(), &case, false).exceptions;
-            let fuel = session.fuel_used().expect("a guarded session");
-            totals[0].0 += fuel;
-            totals[0].1 += u64::from(exceptions);
-            totals[0].2 += N as u64;
-        }
-        for case in &fdrt_suite(unit, context, seed).cases {
-            let exceptions = trace_generated(session.as_mut(), case, false).exceptions;
-            let fuel = session.fuel_used().expect("a guarded session");
-            totals[1].0 += fuel;
-            totals[1].1 += u64::from(exceptions);
-            totals[1].2 += case.calls.len() as u64;
-        }
+        totals[0] += random_on_gold(unit, context, seed);
+        let suite = fdrt_suite(unit, context, seed);
+        totals[1] += replay(session.as_mut(), unit, &suite, Contracts::None);
     }
-    totals.map(|(fuel, exceptions, calls)| {
-        (fuel as f64 / calls as f64, exceptions as f64 / calls as f64)
+    totals.map(|work| {
+        let calls = work.calls as f64;
+        (work.fuel as f64 / calls, work.exceptions as f64 / calls)
     })
 }
 
@@ -293,10 +305,10 @@ fn per_call(c: &mut Criterion) {
     for class in ["ArrayList", "HashMap", "TreeMap"] {
         let (unit, context) = plan(class);
         let seeds = Cell::new(0u64);
-        let totals = Cell::new((Duration::ZERO, [Duration::ZERO; 4], 0u64));
+        let totals = Cell::new(([Duration::ZERO; 4], 0u64));
         group.bench_function(format!("fdrt-floor/{class}"), |bencher| {
             bencher.iter_custom(|iters| {
-                let (mut elapsed, mut sum, mut calls) = totals.get();
+                let (mut sum, mut calls) = totals.get();
                 let mut this = Duration::ZERO;
                 for seed in (0..iters).flat_map(|_| 1..=SEEDS) {
                     seeds.set(seeds.get() + 1);
@@ -308,12 +320,11 @@ fn per_call(c: &mut Criterion) {
                     calls += replay_calls;
                     this += checked;
                 }
-                elapsed += this;
-                totals.set((elapsed, sum, calls));
+                totals.set((sum, calls));
                 this
             })
         });
-        let (_, [replayed, checked, new_states, random], calls) = totals.get();
+        let ([replayed, checked, new_states, random], calls) = totals.get();
         if calls > 0 {
             // R ran CALLS calls per seed, the replays `calls` in all.
             let seeds = seeds.get() as f64;
@@ -344,7 +355,7 @@ fn per_call(c: &mut Criterion) {
                 &format!("{}-vs-r/{class}", config.name()),
                 &format!("{} / r on {class}", config.name()),
                 |seed| generated(unit, &context, config, seed),
-                |seed| random_on_gold(unit, &context, seed) as usize,
+                |seed| random_on_gold(unit, &context, seed).calls as usize,
             );
         }
     }
