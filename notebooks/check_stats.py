@@ -14,6 +14,11 @@ Requires scipy==1.17.1 and numpy (pinned in notebooks/requirements.txt). Content
   (use_continuity=True, alternative="two-sided") statistic and p-value for method "auto"
   (plus the method scipy's auto rule picks), "exact" (only without ties, and only where the
   exact counts are feasible) and "asymptotic"; and Vargha-Delaney A12 by a direct double loop.
+- signed_rank: for each case d (paired differences), its zeros and whether its non-zero
+  absolute values tie, scipy.stats.wilcoxon (zero_method="wilcox", correction=False,
+  alternative="two-sided") statistic and p-value for method "auto" (plus the method scipy's
+  auto rule picks), "exact" (only without zeros and ties), the sign-flip permutation test
+  (PermutationMethod(), exhaustive up to 13 differences) and "asymptotic".
 - holm: Holm-Bonferroni adjusted p-values by a direct implementation (as statsmodels /
   R's p.adjust "holm"), on fixed vectors and on the vector of all auto p-values above.
 - quantiles: numpy.quantile (method="linear", Hyndman-Fan type 7).
@@ -96,6 +101,38 @@ def mw_cases():
     return cases
 
 
+def sr_cases():
+    cases = []
+
+    def add(name, d):
+        cases.append((name, [float(v) for v in d]))
+
+    add("one_positive", [3])
+    add("three_negative", [-1, -2, -3])
+    add("seven_mixed", [1, -2, 3, 4, -5, 6, 7])
+    add("ten_positive_distinct", range(1, 11))
+    add("ten_equal", [4] * 10)
+    add("ten_equal_negative", [-206] * 10)
+    add("ties_and_zeros_8", [2, 2, -1, 3, 0, 0, 5.5, -5.5])
+    add("halves_12", [0.5, -0.25, 8, 8, 8, -1, 2, 0, 3, 3, -9, 1.5])
+    add("kill_diffs_10", [v - 3 for v in lcg(11, 10, 8)])
+    add("kill_diffs_13", [v - 4 for v in lcg(12, 13, 9)])
+    add("kill_diffs_14_asymptotic", [v - 4 for v in lcg(13, 14, 9)])
+    add("kill_diffs_30", [v - 5 for v in lcg(14, 30, 12)])
+    add("distinct_20", [(-1) ** i * ((i * 37) % 101) / 4 for i in range(1, 21)])
+    add("distinct_50_shifted", [((i * 211) % 2003) / 20 - 30 for i in range(1, 51)])
+    add("distinct_60_asymptotic", [((i * 331) % 1999) / 20 - 40 for i in range(1, 61)])
+    add("all_zero_5", [0] * 5)
+    return cases
+
+
+def wilcoxon(d, method):
+    # All zeros: scipy's auto still forms z = 0/0 before it picks the permutation test.
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r = scipy.stats.wilcoxon(d, zero_method="wilcox", correction=False, alternative="two-sided", method=method)
+    return {"statistic": float(r.statistic), "pvalue": float(r.pvalue)}
+
+
 def bits(v):
     """The IEEE-754 binary64 bit pattern of v as an unsigned integer."""
     return struct.unpack("<Q", struct.pack("<d", v))[0]
@@ -160,6 +197,39 @@ def compute():
             }
         )
         auto_ps.append(auto["pvalue"])
+    out["signed_rank"] = []
+    for name, d in sr_cases():
+        nonzero = [abs(v) for v in d if v != 0]
+        zeros = len(d) - len(nonzero)
+        ties = len(set(nonzero)) < len(nonzero)
+        # scipy 1.17's auto rule (scipy/stats/_wilcoxon.py), confirmed by the p-values below.
+        if len(d) > 50:
+            picked = "asymptotic"
+        elif zeros == 0 and not ties:
+            picked = "exact"
+        elif len(d) <= 13:
+            picked = "permutation"
+        else:
+            picked = "asymptotic"
+        auto = wilcoxon(d, "auto")
+        auto["method"] = picked
+        exact = wilcoxon(d, "exact") if zeros == 0 and not ties and len(d) <= 50 else None
+        permutation = wilcoxon(d, scipy.stats.PermutationMethod()) if 2 <= len(d) <= 13 else None
+        asym = wilcoxon(d, "asymptotic") if nonzero else None
+        chosen = {"exact": exact, "permutation": permutation, "asymptotic": asym}[picked]
+        assert chosen is not None and chosen["pvalue"] == auto["pvalue"], name
+        out["signed_rank"].append(
+            {
+                "name": name,
+                "d": d,
+                "zeros": zeros,
+                "ties": ties,
+                "auto": auto,
+                "exact": exact,
+                "permutation": permutation,
+                "asymptotic": asym,
+            }
+        )
     holm_inputs = [
         [0.01, 0.04, 0.03, 0.005],
         [0.5, 0.6],

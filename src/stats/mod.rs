@@ -1,5 +1,5 @@
 //! Statistics for comparing testing strategies: order statistics, ranks, the Mann–Whitney U
-//! test, Holm–Bonferroni adjustment, the Vargha–Delaney Â12 effect size with a bootstrap
+//! test, the Wilcoxon signed-rank test, Holm–Bonferroni adjustment, the Vargha–Delaney Â12 effect size with a bootstrap
 //! interval, and the area under a kill curve.
 //!
 //! Contract of the whole module: every function is pure. No I/O, no global or thread-local
@@ -19,6 +19,8 @@
 //! - [`ranks`]: [`mid_ranks`] with tie-group sizes.
 //! - [`normal`]: [`erfc`] and the standard normal survival function [`normal_sf`].
 //! - [`mann_whitney`]: [`mann_whitney_u`], two-sided, exact or asymptotic like scipy.
+//! - [`signed_rank`](mod@signed_rank): [`signed_rank`](fn@signed_rank), two-sided, exact,
+//!   by sign flips or asymptotic like scipy's `wilcoxon`.
 //! - [`holm`](mod@holm): [`holm`](fn@holm) step-down adjusted p-values.
 //! - [`vargha_delaney`]: [`a12`] and [`a12_bootstrap_ci`].
 //! - [`kill_curve`]: [`KillCurve`] and [`kill_curve_area`].
@@ -28,6 +30,7 @@ pub mod kill_curve;
 pub mod mann_whitney;
 pub mod normal;
 pub mod ranks;
+pub mod signed_rank;
 pub mod summary;
 pub mod vargha_delaney;
 
@@ -39,6 +42,7 @@ pub use kill_curve::{KillCurve, kill_curve_area};
 pub use mann_whitney::{MannWhitney, Method, mann_whitney_u};
 pub use normal::{erfc, normal_sf};
 pub use ranks::{Ranks, mid_ranks};
+pub use signed_rank::{SignedRank, SignedRankMethod, signed_rank};
 pub use summary::{Summary, median, quantile, summary};
 pub use vargha_delaney::{Interval, a12, a12_bootstrap_ci};
 
@@ -117,6 +121,18 @@ pub enum StatsError {
     #[error("the exact Mann–Whitney distribution needs untied data; {tie_groups} tie groups found")]
     ExactWithTies {
         /// Number of groups of equal values (of size ≥ 2) in the pooled sample.
+        tie_groups: usize,
+    },
+    /// [`SignedRankMethod::Exact`] was requested for differences with zeros or tied absolute
+    /// values; the exact null distribution of R₊ is that of distinct non-zero differences.
+    #[error(
+        "the exact signed-rank distribution needs distinct non-zero differences; {zeros} zeros \
+         and {tie_groups} tie groups found"
+    )]
+    SignedRankExactWithTies {
+        /// Differences equal to zero.
+        zeros: usize,
+        /// Groups of equal absolute values (of size ≥ 2) among the non-zero differences.
         tie_groups: usize,
     },
     /// [`Method::Exact`] was requested for sizes whose count C(n1 + n2, n1) of arrangements

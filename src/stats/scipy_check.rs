@@ -124,6 +124,52 @@ fn mann_whitney_matches_scipy() {
 }
 
 #[test]
+fn signed_rank_matches_scipy() {
+    let data = fixture();
+    let cases = data["signed_rank"].as_array().unwrap();
+    assert!(cases.len() >= 15);
+    let mut picked = std::collections::BTreeSet::new();
+    for case in cases {
+        let name = case["name"].as_str().unwrap();
+        let d = floats(&case["d"]);
+        let auto = signed_rank(&d, SignedRankMethod::Auto).unwrap();
+        assert_eq!(auto.zeros as f64, num(&case["zeros"]), "{name}: zeros");
+        assert_eq!(auto.ties, case["ties"].as_bool().unwrap(), "{name}: ties");
+        let want = match case["auto"]["method"].as_str().unwrap() {
+            "exact" => SignedRankMethod::Exact,
+            "permutation" => SignedRankMethod::Permutation,
+            _ => SignedRankMethod::Asymptotic,
+        };
+        assert_eq!(auto.method_used, want, "{name}: auto rule");
+        picked.insert(format!("{want:?}"));
+        for (method, key) in [
+            (SignedRankMethod::Auto, "auto"),
+            (SignedRankMethod::Exact, "exact"),
+            (SignedRankMethod::Permutation, "permutation"),
+            (SignedRankMethod::Asymptotic, "asymptotic"),
+        ] {
+            let theirs = &case[key];
+            if theirs.is_null() {
+                continue;
+            }
+            let ours = signed_rank(&d, method).unwrap();
+            assert_eq!(ours.statistic, num(&theirs["statistic"]), "{name} {key}: W");
+            assert_agree(
+                ours.p_value,
+                num(&theirs["pvalue"]),
+                REL,
+                &format!("{name} {key}"),
+            );
+        }
+    }
+    assert_eq!(
+        picked.len(),
+        3,
+        "auto picks every method somewhere: {picked:?}"
+    );
+}
+
+#[test]
 fn holm_matches_direct_implementation() {
     for case in fixture()["holm"].as_array().unwrap() {
         let p = floats(&case["p"]);
