@@ -35,8 +35,11 @@ fn the_csv_has_the_promised_columns_and_a_pooled_row_per_comparison() {
         "a12",
         "a12_low",
         "a12_high",
+        "test",
+        "statistic",
         "p_value",
         "p_holm",
+        "method",
     ] {
         assert!(header.contains(&column), "no column {column}: {header:?}");
     }
@@ -65,6 +68,15 @@ fn the_csv_has_the_promised_columns_and_a_pooled_row_per_comparison() {
             .all(|r| r[at("baseline")] == "r" && r[at("strategy")] != "r")
     );
     assert!(rows.iter().any(|r| r[at("subject")] == "all"));
+    // be and bobw-prime are seed-free: their replicates against r's are tested as paired
+    // differences; bobw draws with its seed, so its replicates are a sample of their own.
+    for row in &rows {
+        let want = match row[at("strategy")] {
+            "be" | "bobw-prime" => "signed-rank",
+            _ => "mann-whitney",
+        };
+        assert_eq!(row[at("test")], want, "{row:?}");
+    }
     for row in &rows {
         let value = |c: &str| row[at(c)].parse::<f64>().unwrap();
         assert!(value("a12_low") <= value("a12_high"));

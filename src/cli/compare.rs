@@ -1,6 +1,7 @@
 //! `testspace compare RESULTS`: strategies against a baseline over the replicates of a
 //! results folder — medians and quartiles, Vargha–Delaney Â12 with a bootstrap interval,
-//! Mann–Whitney U p-values, Holm-adjusted across subjects ([`crate::report::compare`]).
+//! Mann–Whitney U p-values (the signed-rank test of paired differences where a side is
+//! seed-free), Holm-adjusted across subjects ([`crate::report::compare`]).
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -93,6 +94,15 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
                 .map_or_else(String::new, |p| p.name.clone())
         }
     });
+    // The runs of the phase whose test cases do not depend on the seed, by their cells' name.
+    let seed_free: BTreeSet<String> = experiment
+        .phases
+        .iter()
+        .filter(|p| p.name == phase)
+        .flat_map(|p| &p.runs)
+        .filter(|run| !run.strategy.uses_seed())
+        .map(|run| run.name().to_string())
+        .collect();
     let spec = CompareSpec {
         phase,
         baseline: args.baseline.clone(),
@@ -102,6 +112,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         resamples: args.resamples,
         confidence: args.confidence,
         seed: args.seed,
+        seed_free,
     };
     let rows = compare(&cells, &spec)
         .with_context(|| format!("cannot compare the strategies of {}", results.display()))?;
@@ -152,7 +163,11 @@ pub fn frame(rows: &[ComparisonRow]) -> anyhow::Result<DataFrame> {
         column!(a12),
         column!(a12_low),
         column!(a12_high),
-        column!(u),
+        Column::new(
+            "test".into(),
+            rows.iter().map(|r| r.test).collect::<Vec<_>>(),
+        ),
+        column!(statistic),
         column!(p_value),
         column!(p_holm),
         Column::new(
@@ -205,6 +220,7 @@ fn table_frame(rows: &[ComparisonRow], confidence: f64) -> anyhow::Result<DataFr
             format!("A12 [{}% CI]", confidence * 100.0).into(),
             text(&|r| format!("{:.3} [{:.3}, {:.3}]", r.a12, r.a12_low, r.a12_high)),
         ),
+        Column::new("test".into(), text(&|r| r.test.to_string())),
         Column::new("p".into(), text(&|r| number(r.p_value))),
         Column::new("p_holm".into(), text(&|r| number(r.p_holm))),
         Column::new(

@@ -32,12 +32,32 @@
 //! **Direction**: `a12` is Â12(strategy, baseline), the probability that a replicate of the
 //! strategy has the *larger* value (ties half); read it with `larger_is_better`. The
 //! interval is the percentile bootstrap (`resamples`, `confidence`), seeded by the
-//! comparison's seed and the row's identity, so it is the same on every run. `p_value` is
-//! the two-sided Mann–Whitney U test (exact without ties when a sample has at most 8
-//! values, else the normal approximation with tie and continuity corrections: scipy's
-//! `method="auto"`); `p_holm` adjusts the p-values of the subjects of one (n, strategy,
-//! metric) for their number (Holm); the pooled row is a family of its own (`p_holm` =
-//! `p_value`). Pure: no I/O.
+//! comparison's seed and the row's identity, so it is the same on every run.
+//!
+//! **The test** (`test`, `statistic`, `p_value`, `method`) depends on whether a side's
+//! strategy is *seed-free* ([`CompareSpec::seed_free`]: its test cases do not depend on the
+//! replicate's seed, e.g. `be`, `bobw-prime`, `fe-sat`):
+//! - `mann-whitney` — both sides seeded: their replicates are two independent samples; the
+//!   two-sided Mann–Whitney U test (exact without ties when a sample has at most 8 values,
+//!   else the normal approximation with tie and continuity corrections: scipy's
+//!   `method="auto"`); `statistic` is the strategy's U1.
+//! - `signed-rank` — a side seed-free: its replicates are not a sample of anything (a
+//!   seed-free strategy gives the same value in every replicate, or one that varies only
+//!   with the other side's replicate, e.g. BE within R's E(n)), so the p-value of the
+//!   Mann–Whitney test, which would count its copies as independent draws, is too small.
+//!   The unit of observation is then the replicate's *difference* (strategy − baseline) and
+//!   the test the two-sided Wilcoxon signed-rank test of those differences (scipy's
+//!   `wilcoxon` with `method="auto"`: zeros dropped; exact, by every sign flip up to 13
+//!   replicates when there are zeros or ties, or asymptotic); `statistic` is W = min(R₊, R₋).
+//!   Against a constant it tests whether the seeded side's values lie symmetrically about it;
+//!   with 10 replicates its smallest p is 2/2¹⁰ ≈ 0.002.
+//! - `none` — both sides seed-free and the same difference in every replicate: nothing in
+//!   the row is random, the difference is exact and replicates add nothing; `statistic` is
+//!   that difference, `p_value` 0 if it is not 0, else 1, `method` `none`.
+//!
+//! `p_holm` adjusts the p-values of the subjects of one (n, strategy, metric) for their
+//! number (Holm); the pooled row is a family of its own (`p_holm` = `p_value`). Pure: no
+//! I/O.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
@@ -47,7 +67,7 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use super::{Cell, Cells};
-use crate::stats::{self, Method, StatsError};
+use crate::stats::{self, Method, SignedRankMethod, StatsError};
 use crate::strategy::rng::mix64;
 
 /// What is compared.
@@ -198,6 +218,10 @@ pub struct CompareSpec {
     pub confidence: f64,
     /// Seed of the bootstrap.
     pub seed: u64,
+    /// The strategies (names in the `strategy` column) whose test cases do not depend on
+    /// the replicate's seed: a row with one of them on a side is tested on the replicates'
+    /// paired differences (see the module docs).
+    pub seed_free: BTreeSet<String>,
 }
 
 /// One row of the comparison: a strategy against the baseline on one subject (or `all`)
@@ -236,14 +260,65 @@ pub struct ComparisonRow {
     pub a12_low: f64,
     /// Upper end of its bootstrap interval.
     pub a12_high: f64,
-    /// The Mann–Whitney U statistic of the strategy's sample.
-    pub u: f64,
-    /// The two-sided p-value.
+    /// The test: `mann-whitney`, `signed-rank` or `none` (see the module docs).
+    pub test: &'static str,
+    /// Its statistic: the strategy's U1 (`mann-whitney`), W = min(R₊, R₋) of the
+    /// differences (`signed-rank`), or the exact difference (`none`).
+    pub statistic: f64,
+    /// The two-sided p-value (`none`: 0 for a difference, 1 for none).
     pub p_value: f64,
     /// The Holm-adjusted p-value across the subjects (the pooled row: `p_value`).
     pub p_holm: f64,
-    /// `exact` or `asymptotic`.
+    /// How the p-value was computed: `exact`, `permutation` (every sign flip) or
+    /// `asymptotic`; `none` for the test `none`.
     pub method: &'static str,
+}
+
+/// The test of one row and its outcome.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct RowTest {
+    test: &'static str,
+    statistic: f64,
+    p_value: f64,
+    method: &'static str,
+}
+
+/// The test of the strategy's values `x` against the baseline's `y`, one of each per
+/// replicate in the same order; `fixed` says which sides are seed-free (strategy,
+/// baseline). See the module docs.
+fn row_test(x: &[f64], y: &[f64], fixed: (bool, bool)) -> Result<RowTest, StatsError> {
+    if !(fixed.0 || fixed.1) {
+        let test = stats::mann_whitney_u(x, y, Method::Auto)?;
+        return Ok(RowTest {
+            test: "mann-whitney",
+            statistic: test.u1,
+            p_value: test.p_value,
+            method: match test.method_used {
+                Method::Exact => "exact",
+                _ => "asymptotic",
+            },
+        });
+    }
+    let differences: Vec<f64> = x.iter().zip(y).map(|(a, b)| a - b).collect();
+    if fixed.0 && fixed.1 && differences.iter().all(|d| *d == differences[0]) {
+        return Ok(RowTest {
+            test: "none",
+            statistic: differences[0],
+            p_value: if differences[0] == 0.0 { 1.0 } else { 0.0 },
+            method: "none",
+        });
+    }
+    let test = stats::signed_rank(&differences, SignedRankMethod::Auto)?;
+    Ok(RowTest {
+        test: "signed-rank",
+        statistic: test.statistic,
+        p_value: test.p_value,
+        method: match test.method_used {
+            SignedRankMethod::Exact => "exact",
+            SignedRankMethod::Permutation => "permutation",
+            _ => "asymptotic",
+        },
+    })
 }
 
 /// The subject of pooled rows.
@@ -540,7 +615,11 @@ pub fn compare(cells: &Cells, spec: &CompareSpec) -> Result<Vec<ComparisonRow>, 
                     y.push(value(metric, b, kill_curve_budget)?);
                 }
                 let subject_name = subject.unwrap_or(ALL_SUBJECTS);
-                let test = stats::mann_whitney_u(&x, &y, Method::Auto)?;
+                let fixed = (
+                    spec.seed_free.contains(strategy),
+                    spec.seed_free.contains(&spec.baseline),
+                );
+                let test = row_test(&x, &y, fixed)?;
                 let interval = stats::a12_bootstrap_ci(
                     &x,
                     &y,
@@ -577,13 +656,11 @@ pub fn compare(cells: &Cells, spec: &CompareSpec) -> Result<Vec<ComparisonRow>, 
                         a12: stats::a12(&x, &y)?,
                         a12_low: interval.low,
                         a12_high: interval.high,
-                        u: test.u1,
+                        test: test.test,
+                        statistic: test.statistic,
                         p_value: test.p_value,
                         p_holm: test.p_value,
-                        method: match test.method_used {
-                            Method::Exact => "exact",
-                            _ => "asymptotic",
-                        },
+                        method: test.method,
                     },
                 ));
             }
@@ -657,6 +734,7 @@ mod tests {
             resamples: 2000,
             confidence: 0.95,
             seed: 1,
+            seed_free: BTreeSet::new(),
         }
     }
 
@@ -758,6 +836,64 @@ mod tests {
             compare(&cells(), &budget),
             Err(CompareError::MetricDoesNotApply { .. })
         ));
+    }
+
+    /// A seed-free side makes the replicates' paired differences the observations: `fast`
+    /// finds unit A's mutants at test 2 in every replicate, r at 10, 11, 12, 13.
+    #[test]
+    fn a_seed_free_side_is_tested_on_paired_differences() {
+        let independent = row(
+            &compare(&cells(), &spec()).unwrap(),
+            "A",
+            "tests_to_first_failure",
+        )
+        .clone();
+        assert_eq!(independent.test, "mann-whitney");
+        let spec = CompareSpec {
+            seed_free: BTreeSet::from(["fast".to_string()]),
+            ..spec()
+        };
+        let rows = compare(&cells(), &spec).unwrap();
+        let a = row(&rows, "A", "tests_to_first_failure");
+        // Differences −8, −9, −10, −11: all negative, distinct, so exact: 2 of 2⁴ patterns
+        // are as extreme. Mann–Whitney, taking the four 2s as four draws, claims more.
+        assert_eq!((a.test, a.method), ("signed-rank", "exact"));
+        assert_eq!((a.statistic, a.p_value), (0.0, 2.0 / 16.0));
+        assert!(independent.p_value < a.p_value, "{}", independent.p_value);
+        // The effect size and the summaries do not depend on the test.
+        assert_eq!((a.a12, a.median), (independent.a12, independent.median));
+        // Unit B's kills: differences 1, 0, 0, 0 — three zeros, so every sign flip.
+        let b = row(&rows, "B", "kills");
+        assert_eq!(
+            (b.test, b.method, b.p_value),
+            ("signed-rank", "permutation", 1.0)
+        );
+    }
+
+    /// Both sides seed-free and the same difference in every replicate: exact, untested.
+    #[test]
+    fn two_seed_free_sides_with_one_difference_are_not_tested() {
+        let mut table = cells();
+        for c in table.rows.iter_mut().filter(|c| c.strategy == "r") {
+            c.first_failure = Some(10);
+            c.outcome = "killed".into();
+        }
+        let spec = CompareSpec {
+            seed_free: BTreeSet::from(["fast".to_string(), "r".to_string()]),
+            ..spec()
+        };
+        let rows = compare(&table, &spec).unwrap();
+        let tests = row(&rows, "A", "tests_to_first_failure");
+        assert_eq!((tests.test, tests.method), ("none", "none"));
+        assert_eq!(
+            (tests.statistic, tests.p_value, tests.p_holm),
+            (-8.0, 0.0, 0.0)
+        );
+        let kills = row(&rows, "A", "kills");
+        assert_eq!(
+            (kills.test, kills.statistic, kills.p_value),
+            ("none", 0.0, 1.0)
+        );
     }
 
     #[test]

@@ -108,13 +108,17 @@ pub fn signed_rank(d: &[f64], method: SignedRankMethod) -> Result<SignedRank> {
     let ties = ranks.as_ref().is_some_and(|r| !r.tie_sizes.is_empty());
     let n = nonzero.len();
     let total = (n * (n + 1)) as f64 / 2.0;
+    // An empty f64 sum is −0.0; adding +0.0 makes it 0, as scipy prints it.
     let r_plus: f64 = match &ranks {
-        Some(r) => nonzero
-            .iter()
-            .zip(&r.ranks)
-            .filter(|(v, _)| **v > 0.0)
-            .map(|(_, r)| r)
-            .sum(),
+        Some(r) => {
+            nonzero
+                .iter()
+                .zip(&r.ranks)
+                .filter(|(v, _)| **v > 0.0)
+                .map(|(_, r)| r)
+                .sum::<f64>()
+                + 0.0
+        }
         None => 0.0,
     };
     let statistic = r_plus.min(total - r_plus);
@@ -253,6 +257,8 @@ mod tests {
         assert_eq!(test.method_used, SignedRankMethod::Permutation);
         assert_eq!(test.p_value, 2.0 / 1024.0);
         assert_eq!((test.r_plus, test.statistic), (55.0, 0.0));
+        let negative = signed_rank(&[-3.0; 10], SignedRankMethod::Auto).unwrap();
+        assert!(negative.statistic.is_sign_positive(), "0, not −0");
         let distinct: Vec<f64> = (1..=10).map(|i| -f64::from(i)).collect();
         let test = signed_rank(&distinct, SignedRankMethod::Auto).unwrap();
         assert_eq!(test.method_used, SignedRankMethod::Exact);
