@@ -32,7 +32,9 @@
 //! **Direction**: `a12` is Â12(strategy, baseline), the probability that a replicate of the
 //! strategy has the *larger* value (ties half); read it with `larger_is_better`. The
 //! interval is the percentile bootstrap (`resamples`, `confidence`), seeded by the
-//! comparison's seed and the row's identity, so it is the same on every run.
+//! comparison's seed and the row's identity, so it is the same on every run; it resamples
+//! the two sides independently, or, in a row tested on paired differences (below), whole
+//! replicates, keeping each replicate's two values together.
 //!
 //! **The test** (`test`, `statistic`, `p_value`, `method`) depends on whether a side's
 //! strategy is *seed-free* ([`CompareSpec::seed_free`]: its test cases do not depend on the
@@ -620,7 +622,13 @@ pub fn compare(cells: &Cells, spec: &CompareSpec) -> Result<Vec<ComparisonRow>, 
                     spec.seed_free.contains(&spec.baseline),
                 );
                 let test = row_test(&x, &y, fixed)?;
-                let interval = stats::a12_bootstrap_ci(
+                // Paired rows resample replicates, keeping each one's two values together.
+                let bootstrap = if fixed.0 || fixed.1 {
+                    stats::a12_paired_bootstrap_ci
+                } else {
+                    stats::a12_bootstrap_ci
+                };
+                let interval = bootstrap(
                     &x,
                     &y,
                     spec.resamples,

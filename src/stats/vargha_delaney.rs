@@ -25,6 +25,13 @@
 //! α = 1 − confidence, of those B values. No bias correction (not BCa). Resample b draws from
 //! its own generator `case_rng(seed, b)` (first the m indices into x, then the n into y, each
 //! by `below`), so the interval is a deterministic function of (x, y, B, confidence, seed).
+//!
+//! [`a12_paired_bootstrap_ci`] is the same for paired samples (xᵢ and yᵢ from one replicate,
+//! m = n): each resample draws n *pairs* (one index i, taking xᵢ and yᵢ together), so a
+//! dependence between the two sides within a pair is kept; the estimate is still Â12 of the
+//! resampled x against the resampled y. Resample b draws its n indices from `case_rng(seed, b)`
+//! by `below`. When one side is constant the two bootstraps have the same distribution (not
+//! the same draws).
 
 use super::summary::quantile_unchecked;
 use super::{Result, StatsError, check_sample, mid_ranks};
@@ -85,6 +92,38 @@ pub fn a12_bootstrap_ci(
     confidence: f64,
     seed: u64,
 ) -> Result<Interval> {
+    bootstrap(x, y, resamples, confidence, seed, false)
+}
+
+/// Percentile-bootstrap interval for Â12(x, y) of paired samples, resampling pairs (see the
+/// module docs). Errors: those of [`a12_bootstrap_ci`], and x and y of different lengths
+/// ([`StatsError::LengthMismatch`]).
+pub fn a12_paired_bootstrap_ci(
+    x: &[f64],
+    y: &[f64],
+    resamples: usize,
+    confidence: f64,
+    seed: u64,
+) -> Result<Interval> {
+    if x.len() != y.len() {
+        return Err(StatsError::LengthMismatch {
+            x: x.len(),
+            y: y.len(),
+        });
+    }
+    bootstrap(x, y, resamples, confidence, seed, true)
+}
+
+/// The two bootstraps: `paired` draws one index per pair for both sides, else m indices
+/// into x, then n into y.
+fn bootstrap(
+    x: &[f64],
+    y: &[f64],
+    resamples: usize,
+    confidence: f64,
+    seed: u64,
+    paired: bool,
+) -> Result<Interval> {
     check_sample(x, "x")?;
     check_sample(y, "y")?;
     if resamples < MIN_RESAMPLES {
@@ -105,8 +144,8 @@ pub fn a12_bootstrap_ci(
     // the y draws are counted by sorted position (prefix sums P), and every x draw i adds
     // #{y* < xᵢ} + #{y* ≤ xᵢ} = P[lt(i)] + P[le(i)] to 2·U1, lt(i) and le(i) being the
     // numbers of sorted y below and not above xᵢ. The draws are those of the plain
-    // algorithm (x's m indices, then y's n), so the estimates are the same bits as
-    // resampling, sorting and merging (`a12_sorted`, kept as the tests' reference).
+    // algorithm (x's m indices, then y's n; or the pairs' n), so the estimates are the same
+    // bits as resampling, sorting and merging (`a12_sorted`, kept as the tests' reference).
     let (m, n) = (x.len(), y.len());
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_unstable_by(|&a, &b| y[a].total_cmp(&y[b]));
@@ -132,8 +171,14 @@ pub fn a12_bootstrap_ci(
             *draw = below(&mut rng, m as u64) as usize;
         }
         y_counts.iter_mut().for_each(|c| *c = 0);
-        for _ in 0..n {
-            y_counts[position[below(&mut rng, n as u64) as usize] + 1] += 1;
+        if paired {
+            for &i in &x_draws {
+                y_counts[position[i] + 1] += 1;
+            }
+        } else {
+            for _ in 0..n {
+                y_counts[position[below(&mut rng, n as u64) as usize] + 1] += 1;
+            }
         }
         for p in 1..=n {
             y_counts[p] += y_counts[p - 1]; // y_counts[p] = #{y* among the p smallest}
@@ -178,7 +223,57 @@ mod tests {
         estimates
     }
 
+    /// The plain paired bootstrap: resample pairs, sort each side, merge.
+    fn paired_bootstrap_by_sorting(x: &[f64], y: &[f64], resamples: usize, seed: u64) -> Vec<f64> {
+        let n = x.len();
+        let mut estimates = Vec::new();
+        for b in 0..resamples {
+            let mut rng = case_rng(seed, b as u64);
+            let draws: Vec<usize> = (0..n).map(|_| below(&mut rng, n as u64) as usize).collect();
+            let mut xs: Vec<f64> = draws.iter().map(|&i| x[i]).collect();
+            let mut ys: Vec<f64> = draws.iter().map(|&i| y[i]).collect();
+            xs.sort_unstable_by(f64::total_cmp);
+            ys.sort_unstable_by(f64::total_cmp);
+            estimates.push(a12_sorted(&xs, &ys));
+        }
+        estimates.sort_unstable_by(f64::total_cmp);
+        estimates
+    }
+
+    #[test]
+    fn the_paired_bootstrap_keeps_pairs_together() {
+        // y tracks x closely: every pair has x just above y, but the pairs spread widely.
+        // Resampled by pairs, x beats y in the pair and the ranking of the others comes along;
+        // the interval is narrower than the independent one's.
+        let x: Vec<f64> = (0..10).map(|i| f64::from(i) * 10.0 + 1.0).collect();
+        let y: Vec<f64> = (0..10).map(|i| f64::from(i) * 10.0).collect();
+        let paired = a12_paired_bootstrap_ci(&x, &y, 2000, 0.95, 7).unwrap();
+        let independent = a12_bootstrap_ci(&x, &y, 2000, 0.95, 7).unwrap();
+        assert!(
+            paired.high - paired.low < independent.high - independent.low,
+            "{paired:?} {independent:?}"
+        );
+        assert_eq!(
+            a12_paired_bootstrap_ci(&x, &y[1..], 200, 0.95, 7),
+            Err(StatsError::LengthMismatch { x: 10, y: 9 })
+        );
+    }
+
     proptest! {
+        #[test]
+        fn the_counting_paired_bootstrap_is_the_plain_one(
+            pairs in proptest::collection::vec((0u8..6, 0u8..6), 1..25),
+            seed in any::<u64>(),
+        ) {
+            let x: Vec<f64> = pairs.iter().map(|p| f64::from(p.0)).collect();
+            let y: Vec<f64> = pairs.iter().map(|p| f64::from(p.1)).collect();
+            let plain = paired_bootstrap_by_sorting(&x, &y, 200, seed);
+            let interval = a12_paired_bootstrap_ci(&x, &y, 200, 0.9, seed).unwrap();
+            let alpha = 1.0 - 0.9;
+            prop_assert_eq!(interval.low, quantile_unchecked(&plain, alpha / 2.0));
+            prop_assert_eq!(interval.high, quantile_unchecked(&plain, 1.0 - alpha / 2.0));
+        }
+
         #[test]
         fn the_counting_bootstrap_is_the_plain_one(
             x in proptest::collection::vec(0u8..6, 1..25),
