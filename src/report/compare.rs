@@ -623,14 +623,15 @@ pub fn compare(cells: &Cells, spec: &CompareSpec) -> Result<Vec<ComparisonRow>, 
                 );
                 let test = row_test(&x, &y, fixed)?;
                 // Paired rows resample replicates, keeping each one's two values together.
-                let bootstrap = if fixed.0 || fixed.1 {
-                    stats::a12_paired_bootstrap_ci
+                let resampling = if fixed.0 || fixed.1 {
+                    stats::Resampling::Pairs
                 } else {
-                    stats::a12_bootstrap_ci
+                    stats::Resampling::Independent
                 };
-                let interval = bootstrap(
+                let interval = stats::a12_bootstrap_ci(
                     &x,
                     &y,
+                    resampling,
                     spec.resamples,
                     spec.confidence,
                     row_seed(

@@ -22,7 +22,8 @@
 //! - [`signed_rank`](mod@signed_rank): [`signed_rank`](fn@signed_rank), two-sided, exact,
 //!   by sign flips or asymptotic like scipy's `wilcoxon`.
 //! - [`holm`](mod@holm): [`holm`](fn@holm) step-down adjusted p-values.
-//! - [`vargha_delaney`]: [`a12`], [`a12_bootstrap_ci`] and [`a12_paired_bootstrap_ci`].
+//! - [`vargha_delaney`]: [`a12`] and [`a12_bootstrap_ci`] (independent or paired
+//!   [`Resampling`]).
 //! - [`kill_curve`]: [`KillCurve`] and [`kill_curve_area`].
 
 pub mod holm;
@@ -44,7 +45,7 @@ pub use normal::{erfc, normal_sf};
 pub use ranks::{Ranks, mid_ranks};
 pub use signed_rank::{SignedRank, SignedRankMethod, signed_rank};
 pub use summary::{Summary, median, quantile, summary};
-pub use vargha_delaney::{Interval, a12, a12_bootstrap_ci, a12_paired_bootstrap_ci};
+pub use vargha_delaney::{Interval, Resampling, a12, a12_bootstrap_ci};
 
 /// Rejects an empty sample ([`StatsError::EmptySample`]) or one containing NaN
 /// ([`StatsError::NaN`]); ±∞ pass (they are ordinal).

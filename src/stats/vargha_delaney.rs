@@ -26,7 +26,7 @@
 //! its own generator `case_rng(seed, b)` (first the m indices into x, then the n into y, each
 //! by `below`), so the interval is a deterministic function of (x, y, B, confidence, seed).
 //!
-//! [`a12_paired_bootstrap_ci`] is the same for paired samples (xᵢ and yᵢ from one replicate,
+//! [`Resampling::Pairs`] is the same for paired samples (xᵢ and yᵢ from one replicate,
 //! m = n): each resample draws n *pairs* (one index i, taking xᵢ and yᵢ together), so a
 //! dependence between the two sides within a pair is kept; the estimate is still Â12 of the
 //! resampled x against the resampled y. Resample b draws its n indices from `case_rng(seed, b)`
@@ -80,50 +80,36 @@ fn a12_sorted(xs: &[f64], ys: &[f64]) -> f64 {
     (twice_u1 as f64 / 2.0) / (xs.len() * ys.len()) as f64
 }
 
+/// How a bootstrap resample draws from x and y.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resampling {
+    /// m values from x, then, independently, n from y.
+    Independent,
+    /// n pairs (xᵢ, yᵢ) of paired samples (m = n), each pair drawn whole.
+    Pairs,
+}
+
 /// Percentile-bootstrap interval for Â12(x, y) at `confidence` ∈ (0, 1) from `resamples` ≥
-/// [`MIN_RESAMPLES`] resamples, seeded by `seed` (see the module docs; 2000 or more resamples
-/// are advisable for a 95% interval). Both ends lie in [0, 1] and low ≤ high. Errors: empty
-/// or NaN samples, `resamples` < 100 ([`StatsError::TooFewResamples`]), `confidence` ∉ (0, 1)
-/// ([`StatsError::OutOfRange`]).
+/// [`MIN_RESAMPLES`] resamples drawn as `resampling` says, seeded by `seed` (see the module
+/// docs; 2000 or more resamples are advisable for a 95% interval). Both ends lie in [0, 1]
+/// and low ≤ high. Errors: empty or NaN samples, `resamples` < 100
+/// ([`StatsError::TooFewResamples`]), `confidence` ∉ (0, 1) ([`StatsError::OutOfRange`]),
+/// pairs of samples of different lengths ([`StatsError::LengthMismatch`]).
 pub fn a12_bootstrap_ci(
     x: &[f64],
     y: &[f64],
+    resampling: Resampling,
     resamples: usize,
     confidence: f64,
     seed: u64,
 ) -> Result<Interval> {
-    bootstrap(x, y, resamples, confidence, seed, false)
-}
-
-/// Percentile-bootstrap interval for Â12(x, y) of paired samples, resampling pairs (see the
-/// module docs). Errors: those of [`a12_bootstrap_ci`], and x and y of different lengths
-/// ([`StatsError::LengthMismatch`]).
-pub fn a12_paired_bootstrap_ci(
-    x: &[f64],
-    y: &[f64],
-    resamples: usize,
-    confidence: f64,
-    seed: u64,
-) -> Result<Interval> {
-    if x.len() != y.len() {
+    let paired = resampling == Resampling::Pairs;
+    if paired && x.len() != y.len() {
         return Err(StatsError::LengthMismatch {
             x: x.len(),
             y: y.len(),
         });
     }
-    bootstrap(x, y, resamples, confidence, seed, true)
-}
-
-/// The two bootstraps: `paired` draws one index per pair for both sides, else m indices
-/// into x, then n into y.
-fn bootstrap(
-    x: &[f64],
-    y: &[f64],
-    resamples: usize,
-    confidence: f64,
-    seed: u64,
-    paired: bool,
-) -> Result<Interval> {
     check_sample(x, "x")?;
     check_sample(y, "y")?;
     if resamples < MIN_RESAMPLES {
@@ -247,14 +233,14 @@ mod tests {
         // the interval is narrower than the independent one's.
         let x: Vec<f64> = (0..10).map(|i| f64::from(i) * 10.0 + 1.0).collect();
         let y: Vec<f64> = (0..10).map(|i| f64::from(i) * 10.0).collect();
-        let paired = a12_paired_bootstrap_ci(&x, &y, 2000, 0.95, 7).unwrap();
-        let independent = a12_bootstrap_ci(&x, &y, 2000, 0.95, 7).unwrap();
+        let paired = a12_bootstrap_ci(&x, &y, Resampling::Pairs, 2000, 0.95, 7).unwrap();
+        let independent = a12_bootstrap_ci(&x, &y, Resampling::Independent, 2000, 0.95, 7).unwrap();
         assert!(
             paired.high - paired.low < independent.high - independent.low,
             "{paired:?} {independent:?}"
         );
         assert_eq!(
-            a12_paired_bootstrap_ci(&x, &y[1..], 200, 0.95, 7),
+            a12_bootstrap_ci(&x, &y[1..], Resampling::Pairs, 200, 0.95, 7),
             Err(StatsError::LengthMismatch { x: 10, y: 9 })
         );
     }
@@ -268,7 +254,7 @@ mod tests {
             let x: Vec<f64> = pairs.iter().map(|p| f64::from(p.0)).collect();
             let y: Vec<f64> = pairs.iter().map(|p| f64::from(p.1)).collect();
             let plain = paired_bootstrap_by_sorting(&x, &y, 200, seed);
-            let interval = a12_paired_bootstrap_ci(&x, &y, 200, 0.9, seed).unwrap();
+            let interval = a12_bootstrap_ci(&x, &y, Resampling::Pairs, 200, 0.9, seed).unwrap();
             let alpha = 1.0 - 0.9;
             prop_assert_eq!(interval.low, quantile_unchecked(&plain, alpha / 2.0));
             prop_assert_eq!(interval.high, quantile_unchecked(&plain, 1.0 - alpha / 2.0));
@@ -283,7 +269,7 @@ mod tests {
             let x: Vec<f64> = x.into_iter().map(f64::from).collect();
             let y: Vec<f64> = y.into_iter().map(f64::from).collect();
             let plain = bootstrap_by_sorting(&x, &y, 200, seed);
-            let interval = a12_bootstrap_ci(&x, &y, 200, 0.9, seed).unwrap();
+            let interval = a12_bootstrap_ci(&x, &y, Resampling::Independent, 200, 0.9, seed).unwrap();
             let alpha = 1.0 - 0.9;
             prop_assert_eq!(interval.low, quantile_unchecked(&plain, alpha / 2.0));
             prop_assert_eq!(interval.high, quantile_unchecked(&plain, 1.0 - alpha / 2.0));
@@ -333,7 +319,7 @@ mod tests {
             })
         );
         assert_eq!(
-            a12_bootstrap_ci(&[1.0], &[2.0], 99, 0.95, 1),
+            a12_bootstrap_ci(&[1.0], &[2.0], Resampling::Independent, 99, 0.95, 1),
             Err(StatsError::TooFewResamples {
                 resamples: 99,
                 min: 100
@@ -341,7 +327,7 @@ mod tests {
         );
         for c in [0.0, 1.0, f64::NAN, 1.5] {
             assert!(matches!(
-                a12_bootstrap_ci(&[1.0], &[2.0], 100, c, 1),
+                a12_bootstrap_ci(&[1.0], &[2.0], Resampling::Independent, 100, c, 1),
                 Err(StatsError::OutOfRange {
                     which: "confidence",
                     ..
@@ -353,7 +339,15 @@ mod tests {
     #[test]
     fn bootstrap_is_pinned() {
         // Separated samples: every resample has Â12 = 1.
-        let ci = a12_bootstrap_ci(&[5.0, 6.0, 7.0], &[1.0, 2.0], 200, 0.95, 3).unwrap();
+        let ci = a12_bootstrap_ci(
+            &[5.0, 6.0, 7.0],
+            &[1.0, 2.0],
+            Resampling::Independent,
+            200,
+            0.95,
+            3,
+        )
+        .unwrap();
         assert_eq!(
             ci,
             Interval {
@@ -364,8 +358,8 @@ mod tests {
         // Overlapping samples: a plausible interval around Â12 = 0.634, fixed by the seed.
         let x = [3.0, 5.0, 6.0, 7.0, 9.0, 10.0, 12.0, 13.0];
         let y = [1.0, 2.0, 4.0, 5.0, 8.0, 11.0, 14.0];
-        let ci = a12_bootstrap_ci(&x, &y, 2000, 0.95, 42).unwrap();
-        let again = a12_bootstrap_ci(&x, &y, 2000, 0.95, 42).unwrap();
+        let ci = a12_bootstrap_ci(&x, &y, Resampling::Independent, 2000, 0.95, 42).unwrap();
+        let again = a12_bootstrap_ci(&x, &y, Resampling::Independent, 2000, 0.95, 42).unwrap();
         assert_eq!(ci, again);
         assert!(ci.low < 0.5 && ci.high > 0.8 && ci.high <= 1.0, "{ci:?}");
         // Pinned: a change here means the resampling stream (or the quantile rule) changed.
@@ -377,7 +371,10 @@ mod tests {
                 high: 50.0 / 56.0
             }
         );
-        assert_ne!(ci, a12_bootstrap_ci(&x, &y, 2000, 0.95, 43).unwrap());
+        assert_ne!(
+            ci,
+            a12_bootstrap_ci(&x, &y, Resampling::Independent, 2000, 0.95, 43).unwrap()
+        );
     }
 
     proptest! {
@@ -408,9 +405,9 @@ mod tests {
         ) {
             let xf: Vec<f64> = x.iter().map(|&a| f64::from(a)).collect();
             let yf: Vec<f64> = y.iter().map(|&a| f64::from(a)).collect();
-            let ci = a12_bootstrap_ci(&xf, &yf, 100, confidence, seed).unwrap();
+            let ci = a12_bootstrap_ci(&xf, &yf, Resampling::Independent, 100, confidence, seed).unwrap();
             prop_assert!(0.0 <= ci.low && ci.low <= ci.high && ci.high <= 1.0);
-            prop_assert_eq!(ci, a12_bootstrap_ci(&xf, &yf, 100, confidence, seed).unwrap());
+            prop_assert_eq!(ci, a12_bootstrap_ci(&xf, &yf, Resampling::Independent, 100, confidence, seed).unwrap());
         }
     }
 }
