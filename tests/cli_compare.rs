@@ -1,5 +1,6 @@
 //! `testspace compare` on the committed smoke reference (three replicates of the paper's
-//! experiment on three units): the columns it promises, and its refusals.
+//! experiment on three units): the columns it promises, the test each row takes, and its
+//! refusals; and every committed comparison table, reproduced.
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -135,36 +136,164 @@ fn bad_requests_are_refused_with_one_clear_message() {
     refused(&["testdata/contexts"], "testdata/contexts");
 }
 
-/// The committed replicated run's comparison tables are what `compare` prints for it (the
-/// bootstrap is seeded, so they are the same on every run).
+/// Every committed comparison table is what `compare` prints for its results folder today
+/// (the bootstrap is seeded, so they are the same on every run): a change to `compare` must
+/// remake them.
 #[test]
 fn the_committed_comparison_tables_are_reproduced() {
-    let results = "results/andrews2010-replicated";
-    for (file, extra) in [
-        ("compare_r.csv", &[][..]),
+    const ANDREWS: &str = "kills,tests_to_first_failure,cpu_to_first_failure,kill_curve_area";
+    const GENERATORS: &str = "kills,tests_to_first_failure,cpu_to_first_failure,\
+                              kill_curve_area,calls_to_first_failure,branch_coverage";
+    const STRUCTURES: &str = "kills,tests_to_first_failure,cpu_to_first_failure,\
+                              kill_curve_area,calls_to_first_failure";
+    const CHOICE: &str = "kill_curve_area,kills,branch_coverage";
+    let andrews_r = format!("{ANDREWS},branch_coverage");
+    let andrews_others = format!("{ANDREWS},calls_to_first_failure,branch_coverage");
+    let choice_all = "ensemble,extended,library,map-library,r,r-leaf,self,swarm";
+    let except = |baseline: &str| {
+        choice_all
+            .split(',')
+            .filter(|s| *s != baseline)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    // (results folder, table, phase, baseline, strategies, metrics)
+    let tables: Vec<(&str, &str, &str, &str, String, &str)> = vec![
         (
+            "andrews2010-replicated",
+            "compare_r.csv",
+            "comparison",
+            "r",
+            "be,bobw,bobw-prime,r-leaf".into(),
+            &andrews_r,
+        ),
+        (
+            "andrews2010-replicated",
             "compare_r_leaf.csv",
-            &["--baseline", "r-leaf", "--strategies", "bobw"][..],
+            "comparison",
+            "r-leaf",
+            "bobw".into(),
+            &andrews_others,
         ),
         (
+            "andrews2010-replicated",
             "compare_bobw.csv",
-            &["--baseline", "bobw", "--strategies", "bobw-prime"][..],
+            "comparison",
+            "bobw",
+            "bobw-prime".into(),
+            &andrews_others,
         ),
-    ] {
+        (
+            "ma2015",
+            "compare_main_fdrt.csv",
+            "main",
+            "fdrt",
+            "bloodhound,constant-mining,detective,elephant-brain,grt,impurity,orienteering,r"
+                .into(),
+            GENERATORS,
+        ),
+        (
+            "yatoh2015",
+            "compare_short_fdrt.csv",
+            "short",
+            "fdrt",
+            "fcrt,fdrt-reset,r".into(),
+            GENERATORS,
+        ),
+        (
+            "yatoh2015",
+            "compare_long_fdrt.csv",
+            "long",
+            "fdrt",
+            "fcrt,fdrt-reset,r".into(),
+            GENERATORS,
+        ),
+        (
+            "ponzio2016",
+            "compare_paper-oracle_fe-sat.csv",
+            "paper-oracle",
+            "fe-sat",
+            "be-structures,fe-greedy,random-structures".into(),
+            STRUCTURES,
+        ),
+        (
+            "ponzio2016",
+            "compare_structure-oracle_fe-sat.csv",
+            "structure-oracle",
+            "fe-sat",
+            "be-structures,fe-greedy,random-structures".into(),
+            STRUCTURES,
+        ),
+        (
+            "poulding2015",
+            "compare_main_r.csv",
+            "main",
+            "r",
+            except("r"),
+            CHOICE,
+        ),
+        (
+            "poulding2015",
+            "compare_main_r-leaf.csv",
+            "main",
+            "r-leaf",
+            except("r-leaf"),
+            CHOICE,
+        ),
+        (
+            "poulding2015",
+            "compare_main_map-library.csv",
+            "main",
+            "map-library",
+            "extended".into(),
+            CHOICE,
+        ),
+        (
+            "poulding2015",
+            "compare_main_self.csv",
+            "main",
+            "self",
+            "library".into(),
+            CHOICE,
+        ),
+    ];
+    let committed: usize = std::fs::read_dir("results")
+        .unwrap()
+        .flat_map(|dir| std::fs::read_dir(dir.unwrap().path()).into_iter().flatten())
+        .filter(|f| {
+            let name = f.as_ref().unwrap().file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("compare_") && name.ends_with(".csv")
+        })
+        .count();
+    assert_eq!(
+        committed,
+        tables.len(),
+        "a committed comparison table is not listed here"
+    );
+    for (folder, file, phase, baseline, strategies, metrics) in tables {
+        let results = format!("results/{folder}");
         let output = testspace()
-            .args(["compare", results, "--format", "csv"])
-            .args(extra)
+            .args(["compare", &results, "--format", "csv", "--phase", phase])
+            .args([
+                "--baseline",
+                baseline,
+                "--strategies",
+                &strategies,
+                "--metric",
+                metrics,
+            ])
             .output()
             .unwrap();
         assert!(
             output.status.success(),
-            "{}",
+            "{results}: {}",
             String::from_utf8_lossy(&output.stderr)
         );
         let committed = std::fs::read_to_string(format!("{results}/{file}")).unwrap();
         assert!(
             committed.as_bytes() == output.stdout.as_slice(),
-            "{file} differs from a fresh compare"
+            "{results}/{file} differs from a fresh compare"
         );
     }
 }
