@@ -54,7 +54,8 @@ pub enum Command {
     /// and draw its figures and tables into its results folder.
     Reproduce(run::ReproduceArgs),
     /// Compare strategies with a baseline over the replicates of a results folder:
-    /// medians, Vargha–Delaney Â12 with a bootstrap interval, Mann–Whitney U with Holm.
+    /// medians, Vargha–Delaney Â12 with a bootstrap interval, Mann–Whitney U (the
+    /// signed-rank test of paired differences where a side is seed-free) with Holm.
     Compare(compare::CompareArgs),
     /// Compare two results folders cell by cell (every column but CPU time); exit 1 when
     /// they differ.
