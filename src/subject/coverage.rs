@@ -317,6 +317,28 @@ impl Session for CoverageSession {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The flags set among the first `count` are read back, each once, ascending;
+        /// those beyond `count` are not.
+        #[test]
+        fn reading_the_flags_finds_exactly_the_probes_reached(
+            count in 0usize..300,
+            hits in proptest::collection::vec(0usize..320, 0..120),
+        ) {
+            clear(320);
+            for &probe in &hits {
+                hit(probe);
+            }
+            let mut seen = Vec::new();
+            reached(count, |id| seen.push(id));
+            let want: std::collections::BTreeSet<usize> =
+                hits.iter().copied().filter(|&p| p < count).collect();
+            prop_assert_eq!(seen, want.into_iter().collect::<Vec<_>>());
+            clear(320);
+        }
+    }
 
     #[test]
     fn probes_set_flags_that_clear_and_read_back_per_thread() {
