@@ -25,7 +25,8 @@ pub struct RunFlags {
     /// Continue an interrupted run from its journal.
     #[arg(long)]
     pub resume: bool,
-    /// Output folder (default: the experiment's `output`, else runs/<name>[-<profile>]).
+    /// Output folder (default: the experiment's `output`, else runs/NAME or
+    /// runs/NAME-PROFILE).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Seconds after which a job that does not answer is killed and recorded as

@@ -39,7 +39,7 @@ pub struct SlurmArgs {
     #[arg(long, default_value_t = 2)]
     pub cpus: u32,
     /// Where to write the scripts, shard folders, logs and merged results (default:
-    /// runs/<name>[-<profile>]-slurm).
+    /// runs/NAME-slurm or runs/NAME-PROFILE-slurm).
     #[arg(long)]
     pub dir: Option<PathBuf>,
     /// Seconds a job may go without answering (passed to each shard's `run --watchdog`;

@@ -2,7 +2,7 @@
 //!
 //! A [`TestContext`] is built for one registered subject from a method selection (M_C)
 //! and value-pool declarations; T_I is derived as the pool types that M_C's parameter
-//! tuples use. [`file`] loads contexts from TOML with errors that name the file, line and
+//! tuples use. [`file`](mod@file) loads contexts from TOML with errors that name the file, line and
 //! field.
 
 pub mod file;

@@ -201,7 +201,7 @@ pub fn digits_of_u64(mut value: u64, j: u32, out: &mut [u32]) {
     }
 }
 
-/// The value Σ digits[i]·jⁱ if it fits in a `u128`.
+/// The value Σ digits\[i\]·jⁱ if it fits in a `u128`.
 pub fn digits_to_u128(digits: &[u32], j: u32) -> Option<u128> {
     digits.iter().rev().try_fold(0u128, |acc, &d| {
         acc.checked_mul(j as u128)?.checked_add(d as u128)

@@ -705,7 +705,7 @@ impl Finder<'_> {
 }
 
 /// The guards of a function body without its mutation points: the plain copy of
-/// [`Finder::function`], and the guards of the coverage copy
+/// `Finder::function`, and the guards of the coverage copy
 /// ([`super::coverage`]). Mirrors the guards `Finder` inserts.
 pub struct Guards<'a> {
     /// The closures that need no tick ([`Plan::eager_closures`]).

@@ -9,7 +9,7 @@ use super::{FailureCheck, ReductionPass};
 /// index), so the result reads as the simplest calls that fail.
 ///
 /// Contract: the result fails, has the same length, and is no larger at any position;
-/// at most Σ calls[i] candidates are judged.
+/// at most Σ calls\[i\] candidates are judged.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct EarlierCalls;
 

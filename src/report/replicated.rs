@@ -3,7 +3,7 @@
 //!
 //! Every number here is a statistic over replicates of a per-replicate value computed as
 //! for a single run: the replicate's cells are a run of their own. Bands are the
-//! interquartile range (type-7 quartiles, [`crate::stats::summary`]) of the per-replicate
+//! interquartile range (type-7 quartiles, [`crate::stats::summary()`]) of the per-replicate
 //! values; the line is their median. Pure: no I/O.
 
 use std::collections::{BTreeMap, BTreeSet};

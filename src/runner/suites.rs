@@ -5,7 +5,7 @@
 //!
 //! One suite serves every run of the experiment with the same generator, parameters and n:
 //! it is generated within all their budgets at once, and each run replays the prefix its
-//! own budget gives ([`Suite::prefix`]). A suite is written to a temporary file and renamed
+//! own budget gives ([`Suite::prefix`](crate::generator::Suite::prefix)). A suite is written to a temporary file and renamed
 //! into place, so a file under `suites/` is always complete; a resumed run generates only
 //! the suites missing there. Generation runs on `jobs` threads in this process, one suite
 //! per thread at a time; each suite depends only on its key, so the files are the same for

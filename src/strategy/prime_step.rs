@@ -8,7 +8,7 @@ use super::{Cursor, Strategy};
 pub const PRIME_STEP: u64 = (1 << 61) - 1;
 
 /// bobw-prime(n): the paper's implementation of BOBW (Section 4.3, discussed with
-/// Figure 6): test-case index x_k = k·p mod z, with x₀ = 0 and p = [`PRIME_STEP`].
+/// Figure 6): test-case index x_k = k·p mod z, with x₀ = 0 and p = `PRIME_STEP`.
 ///
 /// Contract: since gcd(p, z) = 1 the walk visits every index in [0, z) exactly once in its
 /// first z steps. It is deterministic (no seed). Its defect, kept on purpose to reproduce

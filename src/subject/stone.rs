@@ -54,7 +54,7 @@ static PROBES: [Probe; 4] = [
     Probe::by_hand(ProbeKind::Entry, "copy"),
 ];
 
-/// The [`Unit`] of [`Stone`], with its hand-placed probes.
+/// The [`Unit`](crate::subject::Unit) of [`Stone`], with its hand-placed probes.
 pub type StoneUnit = ProbedUnit<Stone>;
 
 impl StoneUnit {

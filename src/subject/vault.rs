@@ -92,7 +92,7 @@ static PROBES: [Probe; 9] = [
     Probe::by_hand(ProbeKind::IfElse, "isCopy"),
 ];
 
-/// The [`Unit`] of [`Vault`], with its hand-placed probes.
+/// The [`Unit`](crate::subject::Unit) of [`Vault`], with its hand-placed probes.
 pub type VaultUnit = ProbedUnit<Vault>;
 
 impl VaultUnit {

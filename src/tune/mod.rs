@@ -6,11 +6,11 @@
 //!
 //! - [`differential_evolution`]: DE/rand/1/bin with ask and tell, so that each batch of
 //!   points can be evaluated in parallel and the run stays identical for any thread count.
-//! - [`fitness`]: a model's mean kill-curve area over test sets on a portfolio's mutants
+//! - [`fitness`](mod@fitness): a model's mean kill-curve area over test sets on a portfolio's mutants
 //!   (or its coverage-curve area).
 //! - [`space`]: the numbers of a model that tuning sets (method weights by interface
 //!   signature, the ensemble's weights and parameters) and the model of a point.
-//! - [`file`]: tuning files, with training data kept apart from the evaluation experiment's.
+//! - [`file`](mod@file): tuning files, with training data kept apart from the evaluation experiment's.
 //! - [`tune`]: the whole run, each batch of fitnesses on several threads.
 
 pub mod differential_evolution;

@@ -19,12 +19,12 @@ pub enum Categorical {
     /// Uniform over these items (every item with a positive weight, all equal, some weights
     /// 0): item `support[below(len)]`.
     Uniform(Box<[u32]>),
-    /// Item i with probability (cumulative[i] − cumulative[i − 1]) / total.
+    /// Item i with probability (cumulative\[i\] − cumulative\[i − 1\]) / total.
     Weighted(Weighted),
 }
 
 /// Integer weights and a guide table: for x = `below(total)`, the item is the first i with
-/// cumulative[i] > x; the search starts at `guide[x >> shift]`, the first item whose
+/// cumulative\[i\] > x; the search starts at `guide[x >> shift]`, the first item whose
 /// cumulative weight exceeds the start of x's bucket (16 to 32 buckets per item, so that
 /// the search rarely steps at all and its branch is predictable).
 #[derive(Clone, Debug, PartialEq, Eq)]
