@@ -89,7 +89,7 @@ pub trait FeedbackGenerator: Sized + Send + 'static {
     const NAME: &'static str;
     /// One line for listings.
     const SUMMARY: &'static str;
-    /// Whether it steers by branch coverage.
+    /// Whether it steers by branch coverage (with its default parameters, or any).
     const NEEDS_COVERAGE: bool;
     /// Its parameters (`[phase.run.params]`); [`crate::strategy::NoParameters`] if none.
     type Params: Parameters;
@@ -99,6 +99,15 @@ pub trait FeedbackGenerator: Sized + Send + 'static {
     fn seeds(params: &Self::Params) -> Seeds {
         let _ = params;
         Seeds::default()
+    }
+
+    /// Whether it steers by branch coverage with `params`, so that gold must run the unit's
+    /// coverage copy (default: [`FeedbackGenerator::NEEDS_COVERAGE`]). A generator whose
+    /// parameters can switch its coverage feedback off says so here: it then runs the
+    /// schemata copy, cheaper, and on units without a coverage copy.
+    fn needs_coverage(params: &Self::Params) -> bool {
+        let _ = params;
+        Self::NEEDS_COVERAGE
     }
 
     /// The generator with `params`, at most `max_length` calls per test case, seeded.
@@ -124,7 +133,7 @@ impl<G: FeedbackGenerator> Generator for G {
 pub struct GeneratorEntry {
     name: &'static str,
     summary: &'static str,
-    needs_coverage: bool,
+    needs_coverage: fn(&ParameterValues) -> bool,
     parameter_names: fn() -> Vec<String>,
     read: fn(&toml::Table) -> Result<ParameterValues, ParameterError>,
     defaults: fn() -> ParameterValues,
@@ -138,7 +147,9 @@ impl GeneratorEntry {
         GeneratorEntry {
             name: G::NAME,
             summary: G::SUMMARY,
-            needs_coverage: G::NEEDS_COVERAGE,
+            needs_coverage: |values| {
+                G::needs_coverage(&parameters::from_values::<G::Params>(values))
+            },
             parameter_names: parameters::names::<G::Params>,
             read: |table| parameters::read::<G::Params>(table).map(|p| parameters::to_values(&p)),
             defaults: || parameters::to_values(&G::Params::default()),
@@ -168,9 +179,10 @@ impl GeneratorKind {
         self.0.summary
     }
 
-    /// Whether it steers by branch coverage.
-    pub fn needs_coverage(self) -> bool {
-        self.0.needs_coverage
+    /// Whether it steers by branch coverage with `params`
+    /// ([`FeedbackGenerator::needs_coverage`]).
+    pub fn needs_coverage(self, params: &ParameterValues) -> bool {
+        (self.0.needs_coverage)(params)
     }
 
     /// Its parameters from an experiment file's `[phase.run.params]` table, every one

@@ -65,7 +65,7 @@ impl GeneratorConfig {
 
     /// Whether it needs the unit's branch coverage.
     pub fn needs_coverage(&self) -> bool {
-        self.kind.needs_coverage()
+        self.kind.needs_coverage(&self.params)
     }
 
     /// The longest test case it makes.

@@ -201,6 +201,12 @@ impl FeedbackGenerator for Grt {
         params.seeds.clone()
     }
 
+    /// Only Bloodhound reads coverage: without it GRT runs gold's schemata copy, as FDRT
+    /// does (the coverage copy uses exactly its fuel, so the suites are the same).
+    fn needs_coverage(params: &GrtSettings) -> bool {
+        params.has(Component::Bloodhound)
+    }
+
     fn build(params: &GrtSettings, max_length: usize, seed: u64) -> Self {
         let fdrt = params.fdrt(max_length);
         Grt {

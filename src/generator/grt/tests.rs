@@ -11,14 +11,26 @@ use crate::strategy::parameters;
 use crate::subject::vault::{SECRET, VaultUnit};
 use crate::subject::{Session, Unit, registry};
 
-/// The test cases `generator` makes for `unit` in `context` within `cost` gold calls.
+/// The test cases `generator` makes for `unit` in `context` within `cost` gold calls,
+/// gold running the unit's coverage copy.
 fn run<G: FeedbackGenerator>(
-    mut generator: G,
+    generator: G,
     unit: &dyn Unit,
     context: &TestContext,
     cost: u64,
 ) -> Vec<Generated> {
-    let mut gold = GoldExecutor::new(unit, Arc::new(context.clone()), true);
+    run_on(generator, unit, context, cost, true)
+}
+
+/// [`run`] with gold on the coverage copy (`coverage`) or the schemata copy.
+fn run_on<G: FeedbackGenerator>(
+    mut generator: G,
+    unit: &dyn Unit,
+    context: &TestContext,
+    cost: u64,
+    coverage: bool,
+) -> Vec<Generated> {
+    let mut gold = GoldExecutor::new(unit, Arc::new(context.clone()), coverage);
     let mut cases = Vec::new();
     while gold.cost < cost {
         match generator.next_case(&mut gold) {
@@ -70,6 +82,58 @@ fn without_components_grt_makes_fdrt_s_suite() {
             );
         }
     }
+}
+
+/// Only Bloodhound reads coverage. Without it GRT runs gold's schemata copy, whose fuel is
+/// the coverage copy's, and makes the very suite it makes through the coverage copy: on
+/// every unit with the other five components, and on two units with each alone.
+#[test]
+fn without_bloodhound_grt_makes_the_same_suite_on_the_schemata_copy() {
+    let others = &Component::ALL[..5];
+    assert!(!others.contains(&Component::Bloodhound));
+    let settings = |components: &[Component]| GrtSettings {
+        components: components.to_vec(),
+        ..GrtSettings::default()
+    };
+    assert!(!Grt::needs_coverage(&settings(others)));
+    assert!(Grt::needs_coverage(&GrtSettings::default()));
+    let mut configurations: Vec<(&str, Vec<Component>)> = registry()
+        .units()
+        .map(|unit| (unit.class(), others.to_vec()))
+        .collect();
+    for class in ["HashMap", "TreeMap"] {
+        configurations.extend(others.iter().map(|&c| (class, vec![c])));
+    }
+    for (class, components) in configurations {
+        let unit = registry().find(class).unwrap();
+        let context = TestContext::paper(unit).unwrap();
+        let through = |coverage| run_on(grt(&components, 4), unit, &context, 2_000, coverage);
+        assert_eq!(through(false), through(true), "{class}, {components:?}");
+    }
+}
+
+/// So a unit without a coverage copy refuses GRT only with Bloodhound.
+#[test]
+fn grt_without_bloodhound_runs_on_a_unit_without_coverage() {
+    use crate::generator::{GenerateError, GeneratorConfig, SuiteBudget, generate_suite};
+    let unit = crate::subject::fixture::RegisterUnit::new();
+    let context = Arc::new(TestContext::paper(&unit).unwrap());
+    let budget = SuiteBudget {
+        tests: Some(10),
+        cost: None,
+    };
+    let mut config = GeneratorConfig::of(GeneratorKind::GRT, 100);
+    assert!(matches!(
+        generate_suite(&unit, &context, &config, 1, budget),
+        Err(GenerateError::NoCoverage { .. })
+    ));
+    let settings = GrtSettings {
+        components: vec![Component::ConstantMining, Component::Orienteering],
+        ..GrtSettings::default()
+    };
+    config = GeneratorConfig::with_params::<Grt>(&settings, 100);
+    let suite = generate_suite(&unit, &context, &config, 1, budget).unwrap();
+    assert_eq!(suite.cases.len(), 10);
 }
 
 #[test]
