@@ -596,27 +596,41 @@ mod tests {
         assert_eq!(distinct.len(), suite.cases.len());
     }
 
+    /// A generator that steers by coverage with its parameters (fcrt; grt with Bloodhound)
+    /// refuses a unit without a coverage copy; one that does not (fdrt; grt without
+    /// Bloodhound) runs there.
     #[test]
-    fn fcrt_refuses_a_unit_without_coverage() {
+    fn generators_steering_by_coverage_refuse_a_unit_without_coverage() {
         let unit = crate::subject::fixture::RegisterUnit::new();
         let context = Arc::new(TestContext::paper(&unit).unwrap());
         let budget = SuiteBudget {
             tests: Some(10),
             cost: None,
         };
-        let config = GeneratorConfig::of(GeneratorKind::FCRT, 100);
-        assert!(matches!(
-            generate_suite(&unit, &context, &config, 1, budget),
-            Err(GenerateError::NoCoverage { .. })
-        ));
-        let fdrt = GeneratorConfig::of(GeneratorKind::FDRT, 100);
-        assert_eq!(
-            generate_suite(&unit, &context, &fdrt, 1, budget)
-                .unwrap()
-                .cases
-                .len(),
-            10
-        );
+        let grt_without_bloodhound = grt::GrtSettings {
+            components: vec![grt::Component::ConstantMining, grt::Component::Orienteering],
+            ..grt::GrtSettings::default()
+        };
+        for (config, refused) in [
+            (GeneratorConfig::of(GeneratorKind::FCRT, 100), true),
+            (GeneratorConfig::of(GeneratorKind::GRT, 100), true),
+            (GeneratorConfig::of(GeneratorKind::FDRT, 100), false),
+            (
+                GeneratorConfig::with_params::<Grt>(&grt_without_bloodhound, 100),
+                false,
+            ),
+        ] {
+            let outcome = generate_suite(&unit, &context, &config, 1, budget);
+            if refused {
+                assert!(
+                    matches!(outcome, Err(GenerateError::NoCoverage { .. })),
+                    "{}",
+                    config.name()
+                );
+            } else {
+                assert_eq!(outcome.unwrap().cases.len(), 10, "{}", config.name());
+            }
+        }
     }
 
     /// A suite file holds derivations only; reading it rebuilds the same canonical test

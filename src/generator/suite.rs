@@ -173,13 +173,14 @@ pub fn generate_suite_within(
     {
         return Err(GenerateError::Unbounded);
     }
-    if config.needs_coverage() && unit.probes().is_none() {
+    let coverage = config.needs_coverage();
+    if coverage && unit.probes().is_none() {
         return Err(GenerateError::NoCoverage {
             generator: config.name(),
             unit: unit.class().to_string(),
         });
     }
-    let mut gold = GoldExecutor::new(unit, Arc::clone(context), config.needs_coverage());
+    let mut gold = GoldExecutor::new(unit, Arc::clone(context), coverage);
     let mut generator = config.build(seed);
     let mut suite = Suite {
         generator: config.name().to_string(),

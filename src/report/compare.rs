@@ -289,7 +289,7 @@ struct RowTest {
 /// replicate in the same order; `fixed` says which sides are seed-free (strategy,
 /// baseline). See the module docs.
 fn row_test(x: &[f64], y: &[f64], fixed: (bool, bool)) -> Result<RowTest, StatsError> {
-    if !(fixed.0 || fixed.1) {
+    if !is_paired(fixed) {
         let test = stats::mann_whitney_u(x, y, Method::Auto)?;
         return Ok(RowTest {
             test: "mann-whitney",
@@ -321,6 +321,12 @@ fn row_test(x: &[f64], y: &[f64], fixed: (bool, bool)) -> Result<RowTest, StatsE
             _ => "asymptotic",
         },
     })
+}
+
+/// Whether a row with seed-free sides `fixed` (strategy, baseline) is judged on the
+/// replicates' paired differences: when either side is seed-free.
+fn is_paired(fixed: (bool, bool)) -> bool {
+    fixed.0 || fixed.1
 }
 
 /// The subject of pooled rows.
@@ -623,7 +629,7 @@ pub fn compare(cells: &Cells, spec: &CompareSpec) -> Result<Vec<ComparisonRow>, 
                 );
                 let test = row_test(&x, &y, fixed)?;
                 // Paired rows resample replicates, keeping each one's two values together.
-                let resampling = if fixed.0 || fixed.1 {
+                let resampling = if is_paired(fixed) {
                     stats::Resampling::Pairs
                 } else {
                     stats::Resampling::Independent

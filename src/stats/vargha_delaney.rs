@@ -188,36 +188,28 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// The plain percentile bootstrap: resample, sort, merge — the reference the counting
-    /// implementation must match bit for bit.
-    fn bootstrap_by_sorting(x: &[f64], y: &[f64], resamples: usize, seed: u64) -> Vec<f64> {
+    /// The plain percentile bootstrap: resample (m values of x, then n of y; or n pairs),
+    /// sort, merge — the reference the counting implementation must match bit for bit.
+    fn bootstrap_by_sorting(
+        x: &[f64],
+        y: &[f64],
+        resampling: Resampling,
+        resamples: usize,
+        seed: u64,
+    ) -> Vec<f64> {
         let (m, n) = (x.len(), y.len());
         let mut estimates = Vec::new();
         for b in 0..resamples {
             let mut rng = case_rng(seed, b as u64);
-            let mut xs: Vec<f64> = (0..m)
-                .map(|_| x[below(&mut rng, m as u64) as usize])
-                .collect();
-            let mut ys: Vec<f64> = (0..n)
-                .map(|_| y[below(&mut rng, n as u64) as usize])
-                .collect();
-            xs.sort_unstable_by(f64::total_cmp);
-            ys.sort_unstable_by(f64::total_cmp);
-            estimates.push(a12_sorted(&xs, &ys));
-        }
-        estimates.sort_unstable_by(f64::total_cmp);
-        estimates
-    }
-
-    /// The plain paired bootstrap: resample pairs, sort each side, merge.
-    fn paired_bootstrap_by_sorting(x: &[f64], y: &[f64], resamples: usize, seed: u64) -> Vec<f64> {
-        let n = x.len();
-        let mut estimates = Vec::new();
-        for b in 0..resamples {
-            let mut rng = case_rng(seed, b as u64);
-            let draws: Vec<usize> = (0..n).map(|_| below(&mut rng, n as u64) as usize).collect();
-            let mut xs: Vec<f64> = draws.iter().map(|&i| x[i]).collect();
-            let mut ys: Vec<f64> = draws.iter().map(|&i| y[i]).collect();
+            let x_draws: Vec<usize> = (0..m).map(|_| below(&mut rng, m as u64) as usize).collect();
+            let y_draws: Vec<usize> = match resampling {
+                Resampling::Pairs => x_draws.clone(),
+                Resampling::Independent => {
+                    (0..n).map(|_| below(&mut rng, n as u64) as usize).collect()
+                }
+            };
+            let mut xs: Vec<f64> = x_draws.iter().map(|&i| x[i]).collect();
+            let mut ys: Vec<f64> = y_draws.iter().map(|&j| y[j]).collect();
             xs.sort_unstable_by(f64::total_cmp);
             ys.sort_unstable_by(f64::total_cmp);
             estimates.push(a12_sorted(&xs, &ys));
@@ -253,7 +245,7 @@ mod tests {
         ) {
             let x: Vec<f64> = pairs.iter().map(|p| f64::from(p.0)).collect();
             let y: Vec<f64> = pairs.iter().map(|p| f64::from(p.1)).collect();
-            let plain = paired_bootstrap_by_sorting(&x, &y, 200, seed);
+            let plain = bootstrap_by_sorting(&x, &y, Resampling::Pairs, 200, seed);
             let interval = a12_bootstrap_ci(&x, &y, Resampling::Pairs, 200, 0.9, seed).unwrap();
             let alpha = 1.0 - 0.9;
             prop_assert_eq!(interval.low, quantile_unchecked(&plain, alpha / 2.0));
@@ -268,7 +260,7 @@ mod tests {
         ) {
             let x: Vec<f64> = x.into_iter().map(f64::from).collect();
             let y: Vec<f64> = y.into_iter().map(f64::from).collect();
-            let plain = bootstrap_by_sorting(&x, &y, 200, seed);
+            let plain = bootstrap_by_sorting(&x, &y, Resampling::Independent, 200, seed);
             let interval = a12_bootstrap_ci(&x, &y, Resampling::Independent, 200, 0.9, seed).unwrap();
             let alpha = 1.0 - 0.9;
             prop_assert_eq!(interval.low, quantile_unchecked(&plain, alpha / 2.0));

@@ -97,43 +97,20 @@ fn without_bloodhound_grt_makes_the_same_suite_on_the_schemata_copy() {
     };
     assert!(!Grt::needs_coverage(&settings(others)));
     assert!(Grt::needs_coverage(&GrtSettings::default()));
-    let mut configurations: Vec<(&str, Vec<Component>)> = registry()
+    let mut configurations: Vec<(&dyn Unit, Vec<Component>)> = registry()
         .units()
-        .map(|unit| (unit.class(), others.to_vec()))
+        .map(|unit| (unit, others.to_vec()))
         .collect();
     for class in ["HashMap", "TreeMap"] {
-        configurations.extend(others.iter().map(|&c| (class, vec![c])));
-    }
-    for (class, components) in configurations {
         let unit = registry().find(class).unwrap();
+        configurations.extend(others.iter().map(|&c| (unit, vec![c])));
+    }
+    for (unit, components) in configurations {
         let context = TestContext::paper(unit).unwrap();
         let through = |coverage| run_on(grt(&components, 4), unit, &context, 2_000, coverage);
+        let class = unit.class();
         assert_eq!(through(false), through(true), "{class}, {components:?}");
     }
-}
-
-/// So a unit without a coverage copy refuses GRT only with Bloodhound.
-#[test]
-fn grt_without_bloodhound_runs_on_a_unit_without_coverage() {
-    use crate::generator::{GenerateError, GeneratorConfig, SuiteBudget, generate_suite};
-    let unit = crate::subject::fixture::RegisterUnit::new();
-    let context = Arc::new(TestContext::paper(&unit).unwrap());
-    let budget = SuiteBudget {
-        tests: Some(10),
-        cost: None,
-    };
-    let mut config = GeneratorConfig::of(GeneratorKind::GRT, 100);
-    assert!(matches!(
-        generate_suite(&unit, &context, &config, 1, budget),
-        Err(GenerateError::NoCoverage { .. })
-    ));
-    let settings = GrtSettings {
-        components: vec![Component::ConstantMining, Component::Orienteering],
-        ..GrtSettings::default()
-    };
-    config = GeneratorConfig::with_params::<Grt>(&settings, 100);
-    let suite = generate_suite(&unit, &context, &config, 1, budget).unwrap();
-    assert_eq!(suite.cases.len(), 10);
 }
 
 #[test]
