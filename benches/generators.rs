@@ -5,19 +5,26 @@
 //!
 //! R's side: test cases of n = 100 calls drawn from the counter and run on gold through the
 //! schemata copy (what a cell of `r` does for gold). The generators' side: a suite generated
-//! within a budget of cost units (method calls executed on gold by the candidates, kept or
-//! not), with everything generation does besides: choosing inputs, building and
-//! canonicalising sequences, the duplicate check, the contract checks, the equality filter.
-//! Both sides run the same number of calls, alternated seed by seed over the same fixed
-//! seeds each iteration, so the ratio printed is per call and on the same work every run.
+//! within a budget of cost units (the calls of the candidates, kept or not, each counted as
+//! executed on gold, as Randoop executes every sequence from its first statement), with
+//! everything generation does besides: choosing inputs, building and canonicalising
+//! sequences, the duplicate check, the contract checks, the equality filter. Both sides
+//! run the same number of calls, alternated seed by seed over the same fixed seeds each
+//! iteration, so the ratio printed is per call and on the same work every run.
+//!
+//! Generation runs a candidate's last call only: its chosen sequences' objects are restored
+//! from copies, their fuel charged and their probes counted (`GoldExecutor::execute_after`,
+//! the same suites as running them). The third line says which share of the cost units'
+//! calls gold actually ran.
 //!
 //! For FDRT a second line splits off two parts of the suite's cost: replaying its test
-//! cases on gold (the calls the cost counts, as the runner replays them; no implementation
-//! of FDRT goes below it) and Randoop's object contracts run on each test case's last
-//! receiver and result (`equals`, `hashCode` and `toString` of the port, each once): run
-//! every time, and run only on states not met before in the suite, as generation runs them
-//! for units that compare states. Replay plus the contracts on new states is the floor of
-//! FDRT's suite; what a generator spends beyond it is its own work.
+//! cases on gold in full (the calls the cost counts, as the runner replays them on each
+//! mutant) and Randoop's object contracts run on each test case's last receiver and result
+//! (`equals`, `hashCode` and `toString` of the port, each once): run every time, and run
+//! only on states not met before in the suite, as generation runs them for units that
+//! compare states. Replay plus the contracts on new states is what running FDRT's suite
+//! from the start costs — a generator that ran every candidate in full could not go below
+//! it; one that restores prefixes does.
 //! A third line says how much gold work one call does on each side (gold fuel: loop
 //! iterations and function entries of the guarded copy), counted once outside the timings:
 //! the calls the ratio divides by are not alike (on TreeMap about half of R's calls throw
@@ -34,6 +41,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group};
 use testspace::context::TestContext;
+use testspace::generator::gold::GoldExecutor;
 use testspace::generator::{GeneratedCase, Suite};
 use testspace::generator::{GeneratorConfig, GeneratorKind, SuiteBudget, generate_suite};
 use testspace::oracle::trace;
@@ -254,6 +262,21 @@ fn gold_work(unit: &dyn Unit, context: &Arc<TestContext>) -> [(f64, f64); 2] {
     })
 }
 
+/// The share of FDRT's cost units, over seeds 1 to [`SEEDS`], whose calls gold actually ran
+/// (the rest were prefixes restored), untimed.
+fn share_run(unit: &dyn Unit, context: &Arc<TestContext>) -> f64 {
+    let config = GeneratorConfig::of(GeneratorKind::FDRT, 100);
+    let (mut run, mut cost) = (0, 0);
+    for seed in 1..=SEEDS {
+        let mut gold = GoldExecutor::new(unit, Arc::clone(context), false);
+        let mut generator = config.build(seed);
+        while gold.cost < CALLS && generator.next_case(&mut gold).is_some() {}
+        run += gold.calls_run;
+        cost += gold.cost;
+    }
+    run as f64 / cost as f64
+}
+
 /// Benchmarks `measured` under `id`, running `against` right after it on the same seed
 /// (seeds 1 to [`SEEDS`] each iteration), and prints the ratio of their times per call,
 /// both doing CALLS calls per seed.
@@ -342,10 +365,12 @@ fn per_call(c: &mut Criterion) {
             let [(r_fuel, r_threw), (f_fuel, f_threw)] = gold_work(unit, &context);
             println!(
                 "gold work per call on {class} (fuel): r {r_fuel:.2} ({:.0} % of calls threw), \
-                 fdrt's suite {f_fuel:.2} ({:.0} %): {:.1}×\n",
+                 fdrt's suite {f_fuel:.2} ({:.0} %): {:.1}×; fdrt's generation ran {:.1} % \
+                 of its cost units' calls (the rest restored)\n",
                 100.0 * r_threw,
                 100.0 * f_threw,
                 f_fuel / r_fuel,
+                100.0 * share_run(unit, &context),
             );
         }
         for config in &configs {

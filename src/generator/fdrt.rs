@@ -11,7 +11,10 @@ use smallvec::SmallVec;
 use super::built::Built;
 use super::checked::{CheckedStates, StateRecord};
 use super::compose::{Shape, ShapedCase, compose};
-use super::gold::{ContractViolation, GoldExecutor, ObjectSlot, PrimitiveResult};
+use super::gold::{
+    ContractViolation, GoldExecutor, ObjectResults, ObjectSlot, Prefix, PrimitiveResult,
+    PrimitiveResults,
+};
 use super::guidance::{CandidateList, Feedback, Guidance, Uniform, pick};
 use super::sequence::{Input, Statement, canonical_form};
 use super::{CaseKind, Derivation, FeedbackGenerator, Fuzz, Generated, GeneratedCase};
@@ -96,6 +99,36 @@ struct Extensible {
     /// is part of compose theirs from it.
     canonical: Arc<GeneratedCase>,
     shape: Shape,
+    /// Copies of its active values as it leaves them, by statement number: a candidate
+    /// it is part of starts from these instead of running it again.
+    values: SmallVec<[ValueCopy; 2]>,
+    /// The fuel its run used.
+    fuel: u64,
+    /// The probes its run reached, ascending (none without a coverage copy).
+    covered: Box<[u32]>,
+}
+
+/// A copy of an active value: (statement number, the object).
+type ValueCopy = (u32, Box<dyn Any + Send>);
+
+/// What the run of a normal candidate left for [`ComponentPool::extend`]: its last call's
+/// receiver and result, the fuel it used and the probes it reached.
+struct Run {
+    objects: ObjectResults,
+    fuel: u64,
+    covered: Box<[u32]>,
+}
+
+impl Extensible {
+    /// The copy of the active value of statement `statement`.
+    fn value(&self, statement: u32) -> &dyn Any {
+        let (_, value) = self
+            .values
+            .iter()
+            .find(|(s, _)| *s == statement)
+            .expect("an active value of the sequence");
+        value.as_ref()
+    }
 }
 
 /// One generated test case with what generation learnt from it.
@@ -113,8 +146,9 @@ pub(crate) struct ComponentPool {
     with_class: Vec<usize>,
     /// Indices of all entries (each has a value of some type).
     with_any: Vec<usize>,
-    /// Objects seen, bucketed by `hashCode()` (all in bucket 0 without one).
-    seen: HashMap<i32, Vec<Box<dyn Any + Send>>>,
+    /// Objects seen, bucketed by `hashCode()` (all in bucket 0 without one): (index in
+    /// `extensible`, position in its `values`).
+    seen: HashMap<i32, Vec<(u32, u32)>>,
     /// The object checks' outcomes per state.
     checked: CheckedStates,
     ints: Vec<i32>,
@@ -334,7 +368,27 @@ impl ComponentPool {
             None => ([last, 0], 1),
         };
         let before = gold.cost;
-        let execution = gold.execute(&case, &wanted[..count]);
+        let execution = {
+            // The chosen sequences left the call's objects as they left them when they
+            // ran, so the call can start from copies ([`GoldExecutor::execute_after`]);
+            // a part with a fuzz call never ran as such.
+            let mut objects: SmallVec<[(usize, &dyn Any); 4]> = SmallVec::new();
+            let mut covered: SmallVec<[&[u32]; 4]> = SmallVec::new();
+            let mut fuel = 0;
+            for (k, &(entry, value)) in chosen.iter().enumerate() {
+                let entry = &self.extensible[entry];
+                fuel += entry.fuel;
+                objects.push(((offsets[k] + value) as usize, entry.value(value)));
+                covered.push(&entry.covered);
+            }
+            let prefix = fuzz.is_empty().then_some(Prefix {
+                calls: last,
+                fuel,
+                objects: &objects,
+                covered: &covered,
+            });
+            gold.execute_after(&case, prefix, &wanted[..count])
+        };
         self.cost += gold.cost - before;
         if execution.guarded {
             return None;
@@ -350,7 +404,12 @@ impl ComponentPool {
             let fuel = execution.fuel;
             let objects = execution.objects;
             let canonical = (&case, shape);
-            if let Some(entry) = self.extend(node, index, objects, canonical, &checks, gold) {
+            let run = Run {
+                objects,
+                fuel,
+                covered: execution.covered.as_slice().into(),
+            };
+            if let Some(entry) = self.extend(node, index, run, canonical, &checks, gold) {
                 guide.extended(entry, length + 1, fuel);
             }
             if params.grow_seeds {
@@ -449,22 +508,28 @@ impl ComponentPool {
     }
 
     /// Adds the active values of the normal sequence added last (node `node`, its calls
-    /// in canonical form `calls`): object results that are not `null` and equal to no
-    /// object seen before (by the unit's own `equals`); `checks` holds what
-    /// [`ComponentPool::classify`] found on them. Returns its position in the extensible
-    /// list if it has a value.
+    /// in canonical form `calls`; `objects` its last call's receiver and result, its run
+    /// used `fuel` and reached `covered`): object results that are not `null` and equal to no object seen before
+    /// (by the unit's own `equals`); `checks` holds what [`ComponentPool::classify`] found
+    /// on them. Returns its position in the extensible list if it has a value.
     fn extend(
         &mut self,
         node: u32,
         case: u32,
-        objects: SmallVec<[(usize, Option<ObjectSlot>); 2]>,
+        Run {
+            objects,
+            fuel,
+            covered,
+        }: Run,
         (canonical, shape): (&Arc<GeneratedCase>, Shape),
         checks: &[ObjectChecks],
         gold: &mut GoldExecutor<'_>,
     ) -> Option<usize> {
         let calls = &canonical.calls;
+        let index = self.extensible.len();
         let mut class_values = SmallVec::new();
         let mut object_values = SmallVec::new();
+        let mut values: SmallVec<[ValueCopy; 2]> = SmallVec::new();
         for ((i, object), &ObjectChecks { hash, record }) in objects.into_iter().zip(checks) {
             let Some(object) = object else { continue };
             let bucket = hash.unwrap_or(0);
@@ -477,7 +542,7 @@ impl ComponentPool {
             if filtering && let Some(record) = record {
                 self.checked.mark_filtered(record);
             }
-            if self.seen_before(object, bucket, gold) {
+            if self.seen_before(object, bucket, (index, &values), gold) {
                 continue;
             }
             let method = &gold.methods[calls[i].method as usize];
@@ -487,14 +552,12 @@ impl ComponentPool {
                 class_values.push(i as u32);
             }
             // Without an `equals` of its own, no object is ever looked up.
-            if gold.object_methods.equals.is_some() {
-                self.seen
-                    .entry(bucket)
-                    .or_default()
-                    .push(gold.object(object));
+            if filtering {
+                let seen = (index as u32, values.len() as u32);
+                self.seen.entry(bucket).or_default().push(seen);
             }
+            values.push((i as u32, gold.object(object)));
         }
-        let index = self.extensible.len();
         if !class_values.is_empty() {
             self.with_class.push(index);
         }
@@ -509,19 +572,37 @@ impl ComponentPool {
             object_values,
             canonical: Arc::clone(canonical),
             shape,
+            values,
+            fuel,
+            covered,
         });
         Some(index)
     }
 
-    /// Whether `object`, whose `hashCode()` bucket is `bucket`, equals an object seen.
-    fn seen_before(&self, object: ObjectSlot, bucket: i32, gold: &mut GoldExecutor<'_>) -> bool {
+    /// Whether `object`, whose `hashCode()` bucket is `bucket`, equals an object seen:
+    /// one of an extensible entry, or one of `pending`, the values of entry number
+    /// `pending.0` being added.
+    fn seen_before(
+        &self,
+        object: ObjectSlot,
+        bucket: i32,
+        pending: (usize, &[ValueCopy]),
+        gold: &mut GoldExecutor<'_>,
+    ) -> bool {
         if gold.object_methods.equals.is_none() {
             return false; // identity: a new object equals no earlier one
         }
-        self.seen.get(&bucket).is_some_and(|objects| {
-            objects
-                .iter()
-                .any(|seen| gold.equals(object, seen.as_ref()))
+        self.seen.get(&bucket).is_some_and(|seen| {
+            seen.iter().any(|&(entry, value)| {
+                let values = match self.extensible.get(entry as usize) {
+                    Some(entry) => &entry.values[..],
+                    None => {
+                        debug_assert_eq!(entry as usize, pending.0);
+                        pending.1
+                    }
+                };
+                gold.equals(object, values[value as usize].1.as_ref())
+            })
         })
     }
 
@@ -543,7 +624,7 @@ impl ComponentPool {
         }
     }
 
-    fn grow_seeds(&mut self, results: SmallVec<[PrimitiveResult; 2]>) {
+    fn grow_seeds(&mut self, results: PrimitiveResults) {
         for result in results {
             match result {
                 PrimitiveResult::Int(v) if !self.ints.contains(&v) => self.ints.push(v),

@@ -26,9 +26,9 @@ pub struct Execution {
     pub guarded: bool,
     /// For each statement asked about, where its object result is at the end (`None`:
     /// `null`, or not an object).
-    pub objects: SmallVec<[(usize, Option<ObjectSlot>); 2]>,
+    pub objects: ObjectResults,
     /// The non-null primitive results of the statements asked about.
-    pub primitives: SmallVec<[PrimitiveResult; 2]>,
+    pub primitives: PrimitiveResults,
     /// The coverage probes reached (empty without a coverage copy).
     pub covered: Vec<u32>,
     /// The probes the last call reached, when the executor attributes probes to the last
@@ -49,6 +49,13 @@ impl Execution {
         self.guarded || self.exception
     }
 }
+
+/// Statements asked about and where their object results are (`None`: `null`, or not an
+/// object).
+pub type ObjectResults = SmallVec<[(usize, Option<ObjectSlot>); 2]>;
+
+/// The non-null primitive results of statements asked about.
+pub type PrimitiveResults = SmallVec<[PrimitiveResult; 2]>;
 
 /// A non-null primitive result.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,12 +135,18 @@ pub struct GoldExecutor<'a> {
     pools: PoolInit,
     /// The unit's object methods.
     pub object_methods: ObjectMethods,
-    /// Cost units used: calls of candidates executed on gold.
+    /// Cost units used: calls of candidates executed on gold, a restored prefix's
+    /// included ([`GoldExecutor::execute_after`]).
     pub cost: u64,
+    /// The calls of candidates that gold actually ran (at most `cost`: a restored
+    /// prefix's calls are not run again).
+    pub calls_run: u64,
     /// Whether [`Execution::last_call_covered`] is filled.
     attribute_last_call: bool,
     /// Whether [`Execution::receiver_changed`] is filled.
     observe_receivers: bool,
+    /// Whether [`GoldExecutor::execute_after`] may restore a prefix instead of running it.
+    restore_prefixes: bool,
     /// The kinds of the slots of each method's parameter tuple.
     pub(crate) slot_kinds: SlotKinds,
 }
@@ -171,8 +184,10 @@ impl<'a> GoldExecutor<'a> {
                 objects: 0,
             },
             cost: 0,
+            calls_run: 0,
             attribute_last_call: false,
             observe_receivers: false,
+            restore_prefixes: true,
             slot_kinds: SlotKinds::of(unit.methods()),
         }
     }
@@ -207,22 +222,44 @@ impl<'a> GoldExecutor<'a> {
     /// session for [`GoldExecutor::check_contracts`], [`GoldExecutor::equals`] and
     /// [`GoldExecutor::object`] until the next candidate runs.
     pub fn execute(&mut self, case: &GeneratedCase, wanted: &[usize]) -> Execution {
-        self.pools.ints.clone_from(&case.pools.ints);
-        self.pools.ints.push(0);
-        self.pools.bools.clone_from(&case.pools.bools);
-        self.pools.bools.push(false);
-        self.pools.strings.clone_from(&case.pools.strings);
-        self.pools.strings.push(String::new());
-        self.pools.objects = case.pools.objects + 1;
-        self.session.reset_to(&self.pools);
+        self.execute_after(case, None, wanted)
+    }
+
+    /// [`GoldExecutor::execute`] for a candidate whose leading calls ran before as
+    /// `prefix` describes: their objects are restored, their fuel charged and their
+    /// probes counted as reached instead of running them again, unless their fuel
+    /// exhausts the budget (then the candidate runs in full, to trip the guard where a
+    /// full run trips it). The cost and [`Execution`] are a full run's either way: the
+    /// prefix's calls count as executed, as Randoop, which runs every sequence from its
+    /// start, spends time on them.
+    pub fn execute_after(
+        &mut self,
+        case: &GeneratedCase,
+        prefix: Option<Prefix<'_>>,
+        wanted: &[usize],
+    ) -> Execution {
+        self.load(case);
+        let prefix =
+            prefix.filter(|prefix| self.restore_prefixes && prefix.fuel < guard::GOLD_FUEL_BUDGET);
         let mut executed = 0;
+        if let Some(prefix) = &prefix {
+            for &(statement, object) in prefix.objects {
+                let Some((PoolType::Object, slot)) = case.result_slot(statement, self.methods)
+                else {
+                    panic!("statement {statement} of the prefix has no object result");
+                };
+                self.session.put_object(slot as usize, object);
+            }
+            self.session.spend_fuel(prefix.fuel);
+            executed = prefix.calls;
+        }
         let mut exception = false;
         let mut last_outcome = None;
         let mut guarded = false;
         let mut covered = Vec::new();
         let last = case.calls.len().saturating_sub(1);
         let mut receiver_before = None;
-        for (i, call) in case.calls.iter().enumerate() {
+        for (i, call) in case.calls.iter().enumerate().skip(executed) {
             if i == last {
                 if self.attribute_last_call {
                     self.read_probes(&mut covered);
@@ -242,6 +279,7 @@ impl<'a> GoldExecutor<'a> {
                 break;
             }
         }
+        self.calls_run += (executed - prefix.as_ref().map_or(0, |p| p.calls)) as u64;
         self.cost += executed as u64;
         let fuel = self.session.fuel_used().unwrap_or(executed as u64);
         let mut last_call_covered = Vec::new();
@@ -251,12 +289,59 @@ impl<'a> GoldExecutor<'a> {
         } else if self.probes > 0 {
             self.read_probes(&mut covered);
         }
+        if let Some(prefix) = &prefix
+            && self.probes > 0
+        {
+            // The flags were cleared when the pools were loaded: they hold what the
+            // calls run here reached.
+            covered = prefix
+                .covered
+                .iter()
+                .fold(covered, |union, part| merge_ascending(&union, part));
+        }
         let receiver_changed = match receiver_before {
             Some((slot, before)) if executed == case.calls.len() && !exception => {
                 self.same_state(slot, before.as_ref()).map(|same| !same)
             }
             _ => None,
         };
+        let (objects, primitives) = self.results(case, wanted);
+        Execution {
+            executed,
+            exception,
+            last_outcome,
+            guarded,
+            objects,
+            primitives,
+            covered,
+            last_call_covered,
+            fuel,
+            receiver_changed,
+        }
+    }
+
+    /// From now on every candidate runs from its first call, even where
+    /// [`GoldExecutor::execute_after`] could restore its prefix (the reference its
+    /// restoring is checked against).
+    pub fn run_prefixes(&mut self) {
+        self.restore_prefixes = false;
+    }
+
+    /// Sets the session's pools to the candidate's own, plus one spare slot per type.
+    fn load(&mut self, case: &GeneratedCase) {
+        self.pools.ints.clone_from(&case.pools.ints);
+        self.pools.ints.push(0);
+        self.pools.bools.clone_from(&case.pools.bools);
+        self.pools.bools.push(false);
+        self.pools.strings.clone_from(&case.pools.strings);
+        self.pools.strings.push(String::new());
+        self.pools.objects = case.pools.objects + 1;
+        self.session.reset_to(&self.pools);
+    }
+
+    /// Where the object results of the statements `wanted` of the candidate just run are,
+    /// and their non-null primitive results.
+    fn results(&self, case: &GeneratedCase, wanted: &[usize]) -> (ObjectResults, PrimitiveResults) {
         let session = &self.session;
         let mut objects = SmallVec::with_capacity(wanted.len());
         let mut primitives = SmallVec::new();
@@ -283,18 +368,7 @@ impl<'a> GoldExecutor<'a> {
             }
             objects.push((statement, object));
         }
-        Execution {
-            executed,
-            exception,
-            last_outcome,
-            guarded,
-            objects,
-            primitives,
-            covered,
-            last_call_covered,
-            fuel,
-            receiver_changed,
-        }
+        (objects, primitives)
     }
 
     /// The receiver's slot of a call of `method` with `slots`, and a copy of the object
@@ -497,6 +571,21 @@ fn merge_ascending(a: &[u32], b: &[u32]) -> Vec<u32> {
     merged.extend_from_slice(&a[i..]);
     merged.extend_from_slice(&b[j..]);
     merged
+}
+
+/// The leading calls of a candidate that ran before, as parts of earlier candidates, and
+/// what [`GoldExecutor::execute_after`] needs to restore instead of running them.
+pub struct Prefix<'p> {
+    /// The number of leading calls.
+    pub calls: usize,
+    /// The fuel they used (the calls for a unit without guards).
+    pub fuel: u64,
+    /// The objects the later calls read: (statement number, a copy of its object result
+    /// as the prefix leaves it).
+    pub objects: &'p [(usize, &'p dyn Any)],
+    /// The probes its parts reached, each part's ascending (none without a coverage
+    /// copy).
+    pub covered: &'p [&'p [u32]],
 }
 
 /// A non-null object result of the last candidate: its slot in the session's pools.

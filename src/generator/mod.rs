@@ -596,6 +596,73 @@ mod tests {
         assert_eq!(distinct.len(), suite.cases.len());
     }
 
+    /// Restoring a candidate's prefix from copies of its parts' objects, with their fuel
+    /// charged and their probes counted, gives exactly what running the prefix again
+    /// gives: the same test cases, kinds, derivations and costs, for every generator on
+    /// every unit, on the coverage copy where the generator reads coverage (fcrt, grt:
+    /// its scores, uniqueness and method weights) and the schemata copy elsewhere. GRT's
+    /// fuzzed parts run in full.
+    #[test]
+    fn restoring_prefixes_gives_the_suites_running_them_gives() {
+        let grt_without_bloodhound = grt::GrtSettings {
+            components: grt::Component::ALL[..5].to_vec(),
+            ..grt::GrtSettings::default()
+        };
+        let mut configs = configs().to_vec();
+        // FCRT pruning within the budget: a pool's hit counts, the prefix's probes
+        // included, decide its uniqueness.
+        configs.push(GeneratorConfig::with_params::<Fcrt>(
+            &FcrtSettings {
+                add_pool_every: crate::strategy::CostUnits(200),
+                max_pools: 2,
+                ..FcrtSettings::default()
+            },
+            100,
+        ));
+        configs.push(GeneratorConfig::with_params::<Grt>(
+            &grt::GrtSettings {
+                bloodhound_every: crate::strategy::CostUnits(500),
+                ..grt::GrtSettings::default()
+            },
+            100,
+        ));
+        configs.push(GeneratorConfig::with_params::<Grt>(
+            &grt_without_bloodhound,
+            100,
+        ));
+        // A short maximum length too: more candidates are discarded as too long.
+        configs.push(GeneratorConfig::of(GeneratorKind::FDRT, 8));
+        for unit in registry().units() {
+            let context = Arc::new(TestContext::paper(unit).unwrap());
+            for config in &configs {
+                let run = |restore: bool| {
+                    let coverage = config.needs_coverage();
+                    let mut gold = gold::GoldExecutor::new(unit, Arc::clone(&context), coverage);
+                    if !restore {
+                        gold.run_prefixes();
+                    }
+                    let mut generator = config.build(6);
+                    let mut suite = Vec::new();
+                    while gold.cost < 4_000 {
+                        let Some(generated) = generator.next_case(&mut gold) else {
+                            break;
+                        };
+                        suite.push((generated, gold.cost));
+                    }
+                    suite
+                };
+                let restored = run(true);
+                assert!(restored.len() > 100, "{}", unit.class());
+                assert!(
+                    restored == run(false),
+                    "{}, {}",
+                    unit.class(),
+                    config.name()
+                );
+            }
+        }
+    }
+
     /// A generator that steers by coverage with its parameters (fcrt; grt with Bloodhound)
     /// refuses a unit without a coverage copy; one that does not (fdrt; grt without
     /// Bloodhound) runs there.

@@ -312,6 +312,9 @@ impl Session for CoverageSession {
     fn set_fuel_budget(&mut self, budget: u64) {
         self.session.set_fuel_budget(budget);
     }
+    fn spend_fuel(&mut self, fuel: u64) {
+        self.session.spend_fuel(fuel);
+    }
 }
 
 #[cfg(test)]

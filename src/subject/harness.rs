@@ -148,6 +148,14 @@ pub trait Session: Send {
     fn set_fuel_budget(&mut self, budget: u64) {
         let _ = budget;
     }
+    /// Counts `fuel` as used by the current test case, as though calls that used it had
+    /// just run here: the calls after it get what is left of the budget, and
+    /// [`Session::fuel_used`] includes it (ignored by sessions without guards). A
+    /// generator that restores a prefix's objects instead of running the prefix again
+    /// charges the prefix's fuel this way.
+    fn spend_fuel(&mut self, fuel: u64) {
+        let _ = fuel;
+    }
     /// The object in slot `slot` now, field by field, for sessions that start from a
     /// structure ([`crate::subject::Unit::heap_session`]); `None` for other sessions or a
     /// `null` slot.
@@ -540,6 +548,10 @@ impl<S: Subject> Session for SchemataSession<S> {
 
     fn set_fuel_budget(&mut self, budget: u64) {
         self.budget = budget;
+    }
+
+    fn spend_fuel(&mut self, fuel: u64) {
+        self.remaining = self.remaining.saturating_sub(fuel);
     }
 
     fn object_heap(&self, slot: usize) -> Option<HeapFields> {

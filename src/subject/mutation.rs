@@ -135,4 +135,7 @@ impl super::Session for MutantSession {
     fn primitives_fingerprint(&self) -> u64 {
         self.inner.primitives_fingerprint()
     }
+    fn spend_fuel(&mut self, fuel: u64) {
+        self.inner.spend_fuel(fuel);
+    }
 }
