@@ -14,6 +14,7 @@ use crate::context::{PoolInit, TestContext};
 use crate::subject::{GOLD, JavaException, MethodInfo, Param, PoolType, Session, Unit, guard};
 
 /// The result of one candidate on gold.
+#[derive(Debug, PartialEq)]
 pub struct Execution {
     /// The number of calls executed (all of them, unless one hit a guard).
     pub executed: usize,
@@ -147,6 +148,9 @@ pub struct GoldExecutor<'a> {
     observe_receivers: bool,
     /// Whether [`GoldExecutor::execute_after`] may restore a prefix instead of running it.
     restore_prefixes: bool,
+    /// Whether each restored execution is checked against a full run.
+    #[cfg(test)]
+    check_restores: bool,
     /// The kinds of the slots of each method's parameter tuple.
     pub(crate) slot_kinds: SlotKinds,
 }
@@ -188,6 +192,8 @@ impl<'a> GoldExecutor<'a> {
             attribute_last_call: false,
             observe_receivers: false,
             restore_prefixes: true,
+            #[cfg(test)]
+            check_restores: false,
             slot_kinds: SlotKinds::of(unit.methods()),
         }
     }
@@ -238,9 +244,26 @@ impl<'a> GoldExecutor<'a> {
         prefix: Option<Prefix<'_>>,
         wanted: &[usize],
     ) -> Execution {
-        self.load(case);
         let prefix =
             prefix.filter(|prefix| self.restore_prefixes && prefix.fuel < guard::GOLD_FUEL_BUDGET);
+        #[cfg(test)]
+        let restored = prefix.is_some();
+        let execution = self.run_candidate(case, prefix, wanted);
+        #[cfg(test)]
+        if restored && self.check_restores {
+            self.check_restored(case, wanted, &execution);
+        }
+        execution
+    }
+
+    /// Runs `case` after restoring `prefix` (`None`: from its first call).
+    fn run_candidate(
+        &mut self,
+        case: &GeneratedCase,
+        prefix: Option<Prefix<'_>>,
+        wanted: &[usize],
+    ) -> Execution {
+        self.load(case);
         let mut executed = 0;
         if let Some(prefix) = &prefix {
             for &(statement, object) in prefix.objects {
@@ -250,6 +273,9 @@ impl<'a> GoldExecutor<'a> {
                 };
                 self.session.put_object(slot as usize, object);
             }
+            // Copying an object can reach probes (a port's own `Clone`): not the
+            // candidate's.
+            crate::subject::coverage::clear(self.probes);
             self.session.spend_fuel(prefix.fuel);
             executed = prefix.calls;
         }
@@ -318,6 +344,38 @@ impl<'a> GoldExecutor<'a> {
             fuel,
             receiver_changed,
         }
+    }
+
+    /// Runs `case` again from its first call and panics unless that gives `restored`, the
+    /// execution with its prefix restored, and leaves the objects asked about in the
+    /// same states. Counts nothing: the cost is as before.
+    #[cfg(test)]
+    fn check_restored(&mut self, case: &GeneratedCase, wanted: &[usize], restored: &Execution) {
+        let copies: Vec<_> = restored
+            .objects
+            .iter()
+            .map(|&(_, slot)| slot.map(|slot| self.object(slot)))
+            .collect();
+        let (cost, calls_run) = (self.cost, self.calls_run);
+        let full = self.run_candidate(case, None, wanted);
+        (self.cost, self.calls_run) = (cost, calls_run);
+        assert_eq!(&full, restored, "a restored prefix gave another execution");
+        for (&(statement, slot), copy) in full.objects.iter().zip(copies) {
+            if let (Some(slot), Some(copy)) = (slot, copy) {
+                let same = match self.session.same_object_state(slot.0 as usize, copy.as_ref()) {
+                    Some(same) => same,
+                    None => self.equals(slot, copy.as_ref()),
+                };
+                assert!(same, "statement {statement}: another state after a restored prefix");
+            }
+        }
+    }
+
+    /// From now on each candidate whose prefix is restored runs again in full, and the
+    /// two executions must agree ([`GoldExecutor::check_restored`]).
+    #[cfg(test)]
+    pub(crate) fn check_restores(&mut self) {
+        self.check_restores = true;
     }
 
     /// From now on every candidate runs from its first call, even where

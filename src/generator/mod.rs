@@ -638,7 +638,9 @@ mod tests {
                 let run = |restore: bool| {
                     let coverage = config.needs_coverage();
                     let mut gold = gold::GoldExecutor::new(unit, Arc::clone(&context), coverage);
-                    if !restore {
+                    if restore {
+                        gold.check_restores();
+                    } else {
                         gold.run_prefixes();
                     }
                     let mut generator = config.build(6);
