@@ -371,7 +371,8 @@ impl ComponentPool {
         let execution = {
             // The chosen sequences left the call's objects as they left them when they
             // ran, so the call can start from copies ([`GoldExecutor::execute_after`]);
-            // a part with a fuzz call never ran as such.
+            // a fuzz call, the last statement of its part, never ran: it runs on its
+            // value's copy.
             let mut objects: SmallVec<[(usize, &dyn Any); 4]> = SmallVec::new();
             let mut covered: SmallVec<[&[u32]; 4]> = SmallVec::new();
             let mut fuel = 0;
@@ -381,11 +382,16 @@ impl ComponentPool {
                 objects.push(((offsets[k] + value) as usize, entry.value(value)));
                 covered.push(&entry.covered);
             }
-            let prefix = fuzz.is_empty().then_some(Prefix {
+            let run: SmallVec<[usize; 1]> = fuzz
+                .iter()
+                .map(|&(k, _)| (offsets[k] + self.built.len(part_nodes[k])) as usize - 1)
+                .collect();
+            let prefix = Some(Prefix {
                 calls: last,
                 fuel,
                 objects: &objects,
                 covered: &covered,
+                run: &run,
             });
             gold.execute_after(&case, prefix, &wanted[..count])
         };

@@ -248,23 +248,33 @@ impl<'a> GoldExecutor<'a> {
             prefix.filter(|prefix| self.restore_prefixes && prefix.fuel < guard::GOLD_FUEL_BUDGET);
         #[cfg(test)]
         let restored = prefix.is_some();
-        let execution = self.run_candidate(case, prefix, wanted);
+        let execution = match self.run_candidate(case, prefix, wanted) {
+            Some(execution) => execution,
+            // A call of the prefix run after the others' fuel was charged hit a guard,
+            // which a full run may hit elsewhere or not at all.
+            None => self
+                .run_candidate(case, None, wanted)
+                .expect("a full run is an execution"),
+        };
         #[cfg(test)]
         if restored && self.check_restores {
             self.check_restored(case, wanted, &execution);
         }
+        self.cost += execution.executed as u64;
         execution
     }
 
-    /// Runs `case` after restoring `prefix` (`None`: from its first call).
+    /// Runs `case` after restoring `prefix` (`None`: from its first call); `None` when
+    /// one of the prefix's calls to run ([`Prefix::run`]) hits a guard.
     fn run_candidate(
         &mut self,
         case: &GeneratedCase,
         prefix: Option<Prefix<'_>>,
         wanted: &[usize],
-    ) -> Execution {
+    ) -> Option<Execution> {
         self.load(case);
         let mut executed = 0;
+        let mut rerun: &[usize] = &[];
         if let Some(prefix) = &prefix {
             for &(statement, object) in prefix.objects {
                 let Some((PoolType::Object, slot)) = case.result_slot(statement, self.methods)
@@ -278,6 +288,7 @@ impl<'a> GoldExecutor<'a> {
             crate::subject::coverage::clear(self.probes);
             self.session.spend_fuel(prefix.fuel);
             executed = prefix.calls;
+            rerun = prefix.run;
         }
         let mut exception = false;
         let mut last_outcome = None;
@@ -285,7 +296,12 @@ impl<'a> GoldExecutor<'a> {
         let mut covered = Vec::new();
         let last = case.calls.len().saturating_sub(1);
         let mut receiver_before = None;
-        for (i, call) in case.calls.iter().enumerate().skip(executed) {
+        let rest = executed;
+        let calls = rerun
+            .iter()
+            .map(|&i| (i, &case.calls[i]))
+            .chain(case.calls.iter().enumerate().skip(rest));
+        for (i, call) in calls {
             if i == last {
                 if self.attribute_last_call {
                     self.read_probes(&mut covered);
@@ -296,17 +312,22 @@ impl<'a> GoldExecutor<'a> {
                 }
             }
             let outcome = self.session.step_slots(call.method as usize, &call.slots);
-            executed += 1;
+            self.calls_run += 1;
             exception |= outcome.is_err();
             let guard = outcome.as_ref().is_err_and(|e| e.is_guard());
             last_outcome = Some(outcome);
+            if i < rest {
+                if guard {
+                    return None;
+                }
+                continue; // counted in the prefix
+            }
+            executed += 1;
             if guard {
                 guarded = true;
                 break;
             }
         }
-        self.calls_run += (executed - prefix.as_ref().map_or(0, |p| p.calls)) as u64;
-        self.cost += executed as u64;
         let fuel = self.session.fuel_used().unwrap_or(executed as u64);
         let mut last_call_covered = Vec::new();
         if self.attribute_last_call && executed == case.calls.len() {
@@ -332,7 +353,7 @@ impl<'a> GoldExecutor<'a> {
             _ => None,
         };
         let (objects, primitives) = self.results(case, wanted);
-        Execution {
+        Some(Execution {
             executed,
             exception,
             last_outcome,
@@ -343,7 +364,7 @@ impl<'a> GoldExecutor<'a> {
             last_call_covered,
             fuel,
             receiver_changed,
-        }
+        })
     }
 
     /// Runs `case` again from its first call and panics unless that gives `restored`, the
@@ -356,17 +377,23 @@ impl<'a> GoldExecutor<'a> {
             .iter()
             .map(|&(_, slot)| slot.map(|slot| self.object(slot)))
             .collect();
-        let (cost, calls_run) = (self.cost, self.calls_run);
-        let full = self.run_candidate(case, None, wanted);
-        (self.cost, self.calls_run) = (cost, calls_run);
+        let calls_run = self.calls_run;
+        let full = self.run_candidate(case, None, wanted).expect("a full run");
+        self.calls_run = calls_run;
         assert_eq!(&full, restored, "a restored prefix gave another execution");
         for (&(statement, slot), copy) in full.objects.iter().zip(copies) {
             if let (Some(slot), Some(copy)) = (slot, copy) {
-                let same = match self.session.same_object_state(slot.0 as usize, copy.as_ref()) {
+                let same = match self
+                    .session
+                    .same_object_state(slot.0 as usize, copy.as_ref())
+                {
                     Some(same) => same,
                     None => self.equals(slot, copy.as_ref()),
                 };
-                assert!(same, "statement {statement}: another state after a restored prefix");
+                assert!(
+                    same,
+                    "statement {statement}: another state after a restored prefix"
+                );
             }
         }
     }
@@ -644,6 +671,11 @@ pub struct Prefix<'p> {
     /// The probes its parts reached, each part's ascending (none without a coverage
     /// copy).
     pub covered: &'p [&'p [u32]],
+    /// Calls of the prefix that did not run before (GRT's fuzz calls, each on a value of
+    /// its part), by statement number, ascending: run after the objects are restored and
+    /// the fuel charged, before the calls after the prefix. Their fuel and probes are not
+    /// in `fuel` and `covered`.
+    pub run: &'p [usize],
 }
 
 /// A non-null object result of the last candidate: its slot in the session's pools.

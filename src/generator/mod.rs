@@ -600,8 +600,9 @@ mod tests {
     /// charged and their probes counted, gives exactly what running the prefix again
     /// gives: the same test cases, kinds, derivations and costs, for every generator on
     /// every unit, on the coverage copy where the generator reads coverage (fcrt, grt:
-    /// its scores, uniqueness and method weights) and the schemata copy elsewhere. GRT's
-    /// fuzzed parts run in full.
+    /// its scores, uniqueness and method weights) and the schemata copy elsewhere, GRT's
+    /// fuzz calls run on restored values. Restoring, every candidate also runs again in
+    /// full and must give the same execution and object states.
     #[test]
     fn restoring_prefixes_gives_the_suites_running_them_gives() {
         let grt_without_bloodhound = grt::GrtSettings {
