@@ -108,6 +108,29 @@ struct Extensible {
     covered: Box<[u32]>,
 }
 
+/// A candidate's prefix as [`ComponentPool::restored_prefix`] finds it, held for a
+/// [`Prefix`].
+#[derive(Default)]
+struct RestoredPrefix<'a> {
+    fuel: u64,
+    objects: SmallVec<[(usize, &'a dyn Any); 4]>,
+    covered: SmallVec<[&'a [u32]; 4]>,
+    run: SmallVec<[usize; 1]>,
+}
+
+impl RestoredPrefix<'_> {
+    /// The prefix of its first `calls` calls.
+    fn prefix(&self, calls: usize) -> Prefix<'_> {
+        Prefix {
+            calls,
+            fuel: self.fuel,
+            objects: &self.objects,
+            covered: &self.covered,
+            run: &self.run,
+        }
+    }
+}
+
 /// A copy of an active value: (statement number, the object).
 type ValueCopy = (u32, Box<dyn Any + Send>);
 
@@ -369,31 +392,8 @@ impl ComponentPool {
         };
         let before = gold.cost;
         let execution = {
-            // The chosen sequences left the call's objects as they left them when they
-            // ran, so the call can start from copies ([`GoldExecutor::execute_after`]);
-            // a fuzz call, the last statement of its part, never ran: it runs on its
-            // value's copy.
-            let mut objects: SmallVec<[(usize, &dyn Any); 4]> = SmallVec::new();
-            let mut covered: SmallVec<[&[u32]; 4]> = SmallVec::new();
-            let mut fuel = 0;
-            for (k, &(entry, value)) in chosen.iter().enumerate() {
-                let entry = &self.extensible[entry];
-                fuel += entry.fuel;
-                objects.push(((offsets[k] + value) as usize, entry.value(value)));
-                covered.push(&entry.covered);
-            }
-            let run: SmallVec<[usize; 1]> = fuzz
-                .iter()
-                .map(|&(k, _)| (offsets[k] + self.built.len(part_nodes[k])) as usize - 1)
-                .collect();
-            let prefix = Some(Prefix {
-                calls: last,
-                fuel,
-                objects: &objects,
-                covered: &covered,
-                run: &run,
-            });
-            gold.execute_after(&case, prefix, &wanted[..count])
+            let restored = self.restored_prefix(&chosen, &fuzz, &offsets, part_nodes);
+            gold.execute_after(&case, Some(restored.prefix(last)), &wanted[..count])
         };
         self.cost += gold.cost - before;
         if execution.guarded {
@@ -444,6 +444,33 @@ impl ComponentPool {
             },
             covered: execution.covered,
         })
+    }
+
+    /// What a candidate of the `chosen` values' sequences (the k-th at statement
+    /// `offsets[k]`, as node `part_nodes[k]`, with the `fuzz` calls) starts from instead of
+    /// running them again: the chosen sequences left the call's objects as they left them
+    /// when they ran ([`GoldExecutor::execute_after`]). A fuzz call, the last statement of
+    /// its part, never ran: it runs on its value's copy.
+    fn restored_prefix(
+        &self,
+        chosen: &[(usize, u32)],
+        fuzz: &[(usize, Statement)],
+        offsets: &[u32],
+        part_nodes: &[u32],
+    ) -> RestoredPrefix<'_> {
+        let mut restored = RestoredPrefix::default();
+        for (k, &(entry, value)) in chosen.iter().enumerate() {
+            let entry = &self.extensible[entry];
+            restored.fuel += entry.fuel;
+            let statement = (offsets[k] + value) as usize;
+            restored.objects.push((statement, entry.value(value)));
+            restored.covered.push(&entry.covered);
+        }
+        restored.run = fuzz
+            .iter()
+            .map(|&(k, _)| (offsets[k] + self.built.len(part_nodes[k])) as usize - 1)
+            .collect();
+        restored
     }
 
     /// An extensible sequence with a value of the wanted type, chosen by `guide`
@@ -514,10 +541,11 @@ impl ComponentPool {
     }
 
     /// Adds the active values of the normal sequence added last (node `node`, its calls
-    /// in canonical form `calls`; `objects` its last call's receiver and result, its run
-    /// used `fuel` and reached `covered`): object results that are not `null` and equal to no object seen before
-    /// (by the unit's own `equals`); `checks` holds what [`ComponentPool::classify`] found
-    /// on them. Returns its position in the extensible list if it has a value.
+    /// in canonical form `calls`; `objects` its last call's receiver and result; its run
+    /// used `fuel` and reached `covered`): object results that are not `null` and equal
+    /// to no object seen before (by the unit's own `equals`); `checks` holds what
+    /// [`ComponentPool::classify`] found on them. Returns its position in the extensible
+    /// list if it has a value.
     fn extend(
         &mut self,
         node: u32,
