@@ -120,6 +120,7 @@ struct RestoredPrefix<'a> {
 
 impl RestoredPrefix<'_> {
     /// The prefix of its first `calls` calls.
+    #[inline(always)]
     fn prefix(&self, calls: usize) -> Prefix<'_> {
         Prefix {
             calls,
@@ -451,6 +452,8 @@ impl ComponentPool {
     /// running them again: the chosen sequences left the call's objects as they left them
     /// when they ran ([`GoldExecutor::execute_after`]). A fuzz call, the last statement of
     /// its part, never ran: it runs on its value's copy.
+    // Out of line, FDRT measured about 8 % slower on TreeMap (bench, back to back).
+    #[inline(always)]
     fn restored_prefix(
         &self,
         chosen: &[(usize, u32)],
