@@ -234,8 +234,8 @@ impl<'a> GoldExecutor<'a> {
     /// [`GoldExecutor::execute`] for a candidate whose leading calls ran before as
     /// `prefix` describes: their objects are restored, their fuel charged and their
     /// probes counted as reached instead of running them again, unless their fuel
-    /// exhausts the budget (then the candidate runs in full, to trip the guard where a
-    /// full run trips it). The cost and [`Execution`] are a full run's either way: the
+    /// exhausts the budget or a call of [`Prefix::run`] hits a guard (then the candidate
+    /// runs in full, to trip the guard where a full run trips it). The cost and [`Execution`] are a full run's either way: the
     /// prefix's calls count as executed, as Randoop, which runs every sequence from its
     /// start, spends time on them.
     pub fn execute_after(

@@ -652,16 +652,16 @@ mod tests {
                         };
                         suite.push((generated, gold.cost));
                     }
-                    suite
+                    (suite, gold.calls_run, gold.cost)
                 };
-                let restored = run(true);
-                assert!(restored.len() > 100, "{}", unit.class());
-                assert!(
-                    restored == run(false),
-                    "{}, {}",
-                    unit.class(),
-                    config.name()
-                );
+                let (restored, restoring_ran, restoring_cost) = run(true);
+                let (full, full_ran, full_cost) = run(false);
+                let name = (unit.class(), config.name());
+                assert!(restored.len() > 100, "{name:?}");
+                assert!(restored == full, "{name:?}");
+                // Restoring left calls out; the reference ran every call it counted.
+                assert!(restoring_ran < restoring_cost, "{name:?}");
+                assert_eq!(full_ran, full_cost, "{name:?}");
             }
         }
     }
