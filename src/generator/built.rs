@@ -1,21 +1,24 @@
 //! The sequences one FDRT pool has built, each stored as its derivation — earlier
 //! sequences of the pool concatenated, then one call — with an exact duplicate check.
 //!
-//! Each sequence's statements are kept as one run of 32-bit words: per statement a
-//! header (method, number of inputs), then one code per input — a literal's number in
-//! the pool's literal tables, `null`, or a `Result` reference as its distance back from
-//! the statement that holds it. Read that way a statement is the same wherever it sits, so a
-//! sequence's run is its parts' runs copied one after the other, then its own call;
-//! equal sequences have equal runs, and a run read front to back gives the statements
-//! without visiting other nodes (what a debug build checks each composed canonical form
-//! against, `super::compose`). A fingerprint of the statements composes over the
-//! concatenation: a polynomial hash modulo 2⁶¹ − 1 with H(A ++ B) = H(A)·B^|B| + H(B), so
-//! a candidate's costs one step per part; a fingerprint match is confirmed by comparing
-//! the runs.
+//! A sequence's statements read as one run of 32-bit words: per statement a header
+//! (method, number of inputs), then one code per input — a literal's number in the pool's
+//! literal tables, `null`, or a `Result` reference as its distance back from the statement
+//! that holds it. Read that way a statement is the same wherever it sits, so a sequence's
+//! run is its parts' runs one after the other, then its own call's words; equal sequences
+//! have equal runs. A node keeps only its parts and its own call's words: the run is read
+//! through the derivation when it is needed (a fingerprint match, or the statements a
+//! debug build checks each composed canonical form against, `super::compose`), so
+//! building a sequence costs its own call, not its length. A fingerprint of the
+//! statements composes over the concatenation: a polynomial hash modulo 2⁶¹ − 1 with
+//! H(A ++ B) = H(A)·B^|B| + H(B), so a candidate's costs one step per part; a fingerprint
+//! match is confirmed by comparing the runs.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
+
+use smallvec::SmallVec;
 
 use super::sequence::{Input, InputValue, PlacedStatement, Statement};
 use crate::strategy::rng::mix64;
@@ -59,9 +62,13 @@ struct Node {
     power: u64,
     /// The next older node with the same fingerprint.
     same: Option<u32>,
-    /// Where its run starts in [`Built::words`].
-    start: u32,
-    /// The number of words of its run.
+    /// Where its parts start in [`Built::parts`], and how many there are.
+    parts_start: u32,
+    parts_len: u32,
+    /// Where its own call's words start in [`Built::own`], and how many there are.
+    own_start: u32,
+    own_words: u32,
+    /// The number of words of its whole run.
     words: u32,
 }
 
@@ -97,8 +104,12 @@ pub(crate) struct Built {
     nodes: Vec<Node>,
     /// Per mixed fingerprint, the newest node that has it.
     newest: PremixedMap<u32>,
-    /// Every node's run, node after node.
-    words: Vec<u32>,
+    /// Every node's parts, node after node.
+    parts: Vec<u32>,
+    /// Every node's own call's words, node after node.
+    own: Vec<u32>,
+    /// The run of the node added last, read out by [`Built::statements`].
+    expanded: Vec<u32>,
     /// The `int` literals by number, and each one's number (keyed by its mix).
     ints: Vec<i32>,
     int_numbers: PremixedMap<u32>,
@@ -151,44 +162,84 @@ impl Built {
         if len as usize > max_length {
             return None;
         }
-        let start = self.words.len();
+        let parts_start = self.parts.len();
+        let own_start = self.own.len();
+        let mut words = 0;
         for &part in parts {
-            let part = &self.nodes[part as usize];
-            let from = part.start as usize;
-            self.words
-                .extend_from_within(from..from + part.words as usize);
+            words += self.nodes[part as usize].words;
         }
-        let own = self.words.len();
         self.encode(call, len - 1);
-        let hash = self.words[own..]
+        let own_words = (self.own.len() - own_start) as u32;
+        words += own_words;
+        let hash = self.own[own_start..]
             .iter()
             .fold(0x5374_6174u64, |h, &word| mix64(h ^ u64::from(word)));
         fingerprint = add_mod(mul_mod(fingerprint, BASE), hash % MODULUS);
-        let words = self.words.len() - start;
         let key = mix64(fingerprint);
         let mut candidate = self.newest.get(&key).copied();
         while let Some(other) = candidate {
             let node = &self.nodes[other as usize];
             // Equal runs are equal sequences (of equal length).
-            if node.words as usize == words
-                && self.words[node.start as usize..][..words] == self.words[start..]
-            {
-                self.words.truncate(start);
+            if node.words == words && self.same_run(other, parts, own_start) {
+                self.own.truncate(own_start);
                 return Some(Err(other));
             }
             candidate = node.same;
         }
+        self.parts.extend_from_slice(parts);
         let id = self.nodes.len() as u32;
         self.nodes.push(Node {
             len,
             fingerprint,
             power,
             same: self.newest.insert(key, id),
-            start: start as u32,
-            words: words as u32,
+            parts_start: parts_start as u32,
+            parts_len: parts.len() as u32,
+            own_start: own_start as u32,
+            own_words,
+            words,
         });
         self.last = id;
         Some(Ok(id))
+    }
+
+    /// Whether node `node`'s run is the run of `parts` concatenated, then the words from
+    /// `own_start` on in [`Built::own`] (the candidate's call, not yet a node). Nodes of
+    /// the same parts compare their own calls alone; others are read through their
+    /// derivations.
+    fn same_run(&self, node: u32, parts: &[u32], own_start: usize) -> bool {
+        let own = &self.own[own_start..];
+        let node = &self.nodes[node as usize];
+        let node_parts = &self.parts[node.parts_start as usize..][..node.parts_len as usize];
+        let node_own = &self.own[node.own_start as usize..][..node.own_words as usize];
+        if node_parts == parts {
+            return node_own == own;
+        }
+        let mut candidate = Chunks::of_parts(self, parts).chain(std::iter::once(own));
+        let mut existing = Chunks::of_parts(self, node_parts).chain(std::iter::once(node_own));
+        let (mut a, mut b): (&[u32], &[u32]) = (&[], &[]);
+        loop {
+            while a.is_empty() {
+                match candidate.next() {
+                    Some(chunk) => a = chunk,
+                    None => break,
+                }
+            }
+            while b.is_empty() {
+                match existing.next() {
+                    Some(chunk) => b = chunk,
+                    None => break,
+                }
+            }
+            if a.is_empty() || b.is_empty() {
+                return a.is_empty() && b.is_empty();
+            }
+            let n = a.len().min(b.len());
+            if a[..n] != b[..n] {
+                return false;
+            }
+            (a, b) = (&a[n..], &b[n..]);
+        }
     }
 
     /// Appends the words of `call`, standing at statement `position`.
@@ -199,7 +250,7 @@ impl Built {
     /// subject, pool or sequence length.
     fn encode(&mut self, call: &Statement, position: u32) {
         assert!(call.method < 1 << (32 - ARITY_BITS) && call.inputs.len() < 1 << ARITY_BITS);
-        self.words
+        self.own
             .push(call.method << ARITY_BITS | call.inputs.len() as u32);
         for input in &call.inputs {
             let (kind, value) = match input {
@@ -234,26 +285,75 @@ impl Built {
                 value < 1 << (32 - KIND_BITS),
                 "input code overflow: {value}"
             );
-            self.words.push(value << KIND_BITS | kind);
+            self.own.push(value << KIND_BITS | kind);
         }
     }
 
     /// The statements of the sequence added last, in order, for
     /// [`super::sequence::canonical_form`] (the reference a debug build checks each
-    /// composed form against).
-    pub fn statements(&self) -> Statements<'_> {
-        let (words, remaining) = match self.nodes.get(self.last as usize) {
-            Some(node) => (
-                &self.words[node.start as usize..][..node.words as usize],
-                node.len,
-            ),
-            None => (&[][..], 0),
+    /// composed form against): its run read out through its derivation.
+    pub fn statements(&mut self) -> Statements<'_> {
+        let mut expanded = std::mem::take(&mut self.expanded);
+        expanded.clear();
+        let remaining = match self.nodes.get(self.last as usize) {
+            Some(node) => {
+                for chunk in Chunks::of_parts(self, &[self.last]) {
+                    expanded.extend_from_slice(chunk);
+                }
+                node.len
+            }
+            None => 0,
         };
+        self.expanded = expanded;
         Statements {
             built: self,
-            words,
+            words: &self.expanded,
             position: 0,
             remaining,
+        }
+    }
+}
+
+/// The run of a concatenation of nodes, as the slices of their own calls' words in
+/// statement order: a depth-first walk of their derivations.
+struct Chunks<'a> {
+    built: &'a Built,
+    /// The nodes of the concatenation still to start, last first.
+    pending: SmallVec<[u32; 8]>,
+    /// Nodes started: (node, its next part).
+    stack: SmallVec<[(u32, u32); 16]>,
+}
+
+impl<'a> Chunks<'a> {
+    fn of_parts(built: &'a Built, parts: &[u32]) -> Self {
+        Chunks {
+            built,
+            pending: parts.iter().rev().copied().collect(),
+            stack: SmallVec::new(),
+        }
+    }
+}
+
+impl<'a> Iterator for Chunks<'a> {
+    type Item = &'a [u32];
+
+    fn next(&mut self) -> Option<&'a [u32]> {
+        let built = self.built;
+        loop {
+            let Some((node, next)) = self.stack.last_mut() else {
+                let node = self.pending.pop()?;
+                self.stack.push((node, 0));
+                continue;
+            };
+            let current = &built.nodes[*node as usize];
+            if *next < current.parts_len {
+                let part = built.parts[(current.parts_start + *next) as usize];
+                *next += 1;
+                self.stack.push((part, 0));
+                continue;
+            }
+            self.stack.pop();
+            return Some(&built.own[current.own_start as usize..][..current.own_words as usize]);
         }
     }
 }
@@ -348,7 +448,7 @@ mod tests {
     }
 
     /// The statements of the sequence added last, decoded from its run.
-    fn statements(built: &Built) -> Vec<Statement> {
+    fn statements(built: &mut Built) -> Vec<Statement> {
         built
             .statements()
             .map(|statement| {
@@ -382,7 +482,7 @@ mod tests {
             .unwrap();
         assert_eq!(built.len(pair), 4);
         assert_eq!(
-            statements(&built),
+            statements(&mut built),
             [
                 call(0, vec![]),
                 call(1, vec![Input::Int(3), Input::Result(0)]),
@@ -395,11 +495,29 @@ mod tests {
             built.add(&[add, new], &call(2, vec![Input::Result(0)]), 100),
             None
         );
+        // The same sequence by another derivation: [new, add(3)] then new() as one
+        // node, then size() of the first object. Its run is read through both
+        // derivations, which split it differently.
+        let triple = built.add(&[add], &call(0, vec![]), 100).unwrap();
+        assert_eq!(
+            built.add(&[triple], &call(2, vec![Input::Result(0)]), 100),
+            None
+        );
+        assert_eq!(
+            built.intern(&[triple], &call(2, vec![Input::Result(0)]), 100),
+            Some(pair),
+            "interning finds the node built first"
+        );
         // size() of the second object instead: another sequence.
         assert!(
             built
                 .add(&[add, new], &call(2, vec![Input::Result(2)]), 100)
                 .is_some()
+        );
+        // ... which, by the other derivation, is a duplicate in turn.
+        assert_eq!(
+            built.add(&[triple], &call(2, vec![Input::Result(2)]), 100),
+            None
         );
         // Too long.
         assert_eq!(built.add(&[pair], &call(2, vec![]), 4), None);
@@ -408,7 +526,7 @@ mod tests {
         let size = built
             .add(&[add], &call(2, vec![Input::Result(0)]), 100)
             .unwrap();
-        let statements = statements(&built);
+        let statements = statements(&mut built);
         assert_eq!(built.len(size), statements.len() as u32);
         let expected = Sequence {
             statements: vec![
@@ -441,7 +559,7 @@ mod tests {
                 .is_some()
         );
         assert_eq!(
-            statements(&built),
+            statements(&mut built),
             [call(0, vec![]), call(5, inputs("hi!", true, -7))]
         );
         for other in [
@@ -460,7 +578,7 @@ mod tests {
         let twice = built.add(&[new, new], &call(2, vec![Input::Result(1)]), 100);
         assert!(twice.is_some());
         assert_eq!(
-            statements(&built),
+            statements(&mut built),
             [
                 call(0, vec![]),
                 call(0, vec![]),

@@ -182,13 +182,14 @@ pub fn generate_suite_within(
     }
     let mut gold = GoldExecutor::new(unit, Arc::clone(context), coverage);
     let mut generator = config.build(seed);
+    let expected = expected_cases(budgets);
     let mut suite = Suite {
         generator: config.name().to_string(),
         seed,
-        cases: Vec::new(),
-        costs: Vec::new(),
-        kinds: Vec::new(),
-        derivations: Vec::new(),
+        cases: Vec::with_capacity(expected),
+        costs: Vec::with_capacity(expected),
+        kinds: Vec::with_capacity(expected),
+        derivations: Vec::with_capacity(expected),
     };
     while budgets
         .iter()
@@ -208,6 +209,25 @@ pub fn generate_suite_within(
         suite.costs.push(gold.cost);
     }
     Ok(suite)
+}
+
+/// The room a suite's lists are given at the start, so that they seldom move as they
+/// grow: the largest test count asked for, or for a cost budget an eighth of its units
+/// (test cases of FDRT's pools run about ten calls each); at most 2¹⁶, so that a large
+/// budget reserves no more than a large suite grows to anyway.
+fn expected_cases(budgets: &[SuiteBudget]) -> usize {
+    const MOST: u64 = 1 << 16;
+    budgets
+        .iter()
+        .map(|budget| match (budget.tests, budget.cost) {
+            (Some(tests), Some(cost)) => tests.min(cost),
+            (Some(tests), None) => tests,
+            (None, Some(cost)) => cost / 8,
+            (None, None) => 0,
+        })
+        .max()
+        .unwrap_or(0)
+        .min(MOST) as usize
 }
 
 impl Suite {
