@@ -40,78 +40,20 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group};
+
+#[path = "support/generation_workload.rs"]
+mod workload;
 use testspace::context::TestContext;
 use testspace::generator::gold::GoldExecutor;
 use testspace::generator::{GeneratedCase, Suite};
 use testspace::generator::{GeneratorConfig, GeneratorKind, SuiteBudget, generate_suite};
-use testspace::oracle::trace;
-use testspace::strategy::StrategyKind;
-use testspace::subject::{GOLD, MethodKind, Param, Session, Unit, guard, registry};
+use testspace::subject::{GOLD, MethodKind, Param, Session, Unit, guard};
+use workload::{CALLS, GoldWork, generated, plan, random_on_gold};
 
-/// Calls per seed on each side.
-const CALLS: u64 = 20_000;
 /// The seeds of every iteration, 1 to SEEDS on both sides: each iteration does the same
 /// work, so a ratio does not depend on which seeds criterion's warm-up used up (a
 /// generator's cost per call varies from seed to seed; R's hardly does).
 const SEEDS: u64 = 16;
-/// R's test-case length (Randoop's longest sequence).
-const N: usize = 100;
-
-fn plan(class: &str) -> (&'static dyn Unit, Arc<TestContext>) {
-    let unit = registry().find(class).unwrap();
-    (unit, Arc::new(TestContext::paper(unit).unwrap()))
-}
-
-/// What a run of test cases did on gold: calls executed, calls that threw, fuel used
-/// (loop iterations and function entries of the guarded copy).
-#[derive(Clone, Copy, Default)]
-struct GoldWork {
-    calls: u64,
-    exceptions: u64,
-    fuel: u64,
-}
-
-impl std::ops::AddAssign for GoldWork {
-    fn add_assign(&mut self, other: GoldWork) {
-        self.calls += other.calls;
-        self.exceptions += other.exceptions;
-        self.fuel += other.fuel;
-    }
-}
-
-/// R: CALLS / N test cases generated and run on gold.
-fn random_on_gold(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> GoldWork {
-    let strategy = StrategyKind::RANDOM.build(context, N, seed);
-    let mut session = unit.mutant_session(Arc::clone(context), GOLD).unwrap();
-    session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
-    let mut case = vec![0u32; N];
-    let mut work = GoldWork::default();
-    for k in 0..CALLS / N as u64 {
-        strategy.case_into(k, &mut case);
-        let trace = trace(session.as_mut(), &case, false);
-        work.calls += u64::from(trace.steps);
-        work.exceptions += u64::from(trace.exceptions);
-        work.fuel += session.fuel_used().expect("a guarded session");
-    }
-    work
-}
-
-/// A generator's suite within CALLS cost units.
-fn generated(
-    unit: &dyn Unit,
-    context: &Arc<TestContext>,
-    config: &GeneratorConfig,
-    seed: u64,
-) -> usize {
-    let budget = SuiteBudget {
-        tests: None,
-        cost: Some(CALLS),
-    };
-    generate_suite(unit, context, config, seed, budget)
-        .unwrap()
-        .cases
-        .len()
-}
 
 /// The suite of FDRT within CALLS cost units.
 fn fdrt_suite(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> Suite {

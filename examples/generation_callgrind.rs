@@ -17,18 +17,11 @@
 #[global_allocator]
 static ALLOCATOR: testspace::Allocator = testspace::Allocator;
 
-use std::sync::Arc;
+#[path = "../benches/support/generation_workload.rs"]
+mod workload;
 
-use testspace::context::TestContext;
-use testspace::generator::{GeneratorConfig, GeneratorKind, SuiteBudget, generate_suite};
-use testspace::oracle::trace;
-use testspace::strategy::StrategyKind;
-use testspace::subject::{GOLD, guard, registry};
-
-/// Cost units (fdrt) or calls (r) per seed, as in the bench.
-const CALLS: u64 = 20_000;
-/// R's test-case length, and FDRT's longest sequence.
-const N: usize = 100;
+use testspace::generator::{GeneratorConfig, GeneratorKind};
+use workload::{N, generated, plan, random_on_gold};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -37,36 +30,14 @@ fn main() {
         std::process::exit(2);
     };
     let seeds: u64 = seeds.parse().expect("SEEDS: a number");
-    let unit = registry()
-        .find(class)
-        .unwrap_or_else(|e| panic!("no unit {class}: {e}"));
-    let context = Arc::new(TestContext::paper(unit).expect("the paper's context"));
-    let mut made = 0u64;
-    for seed in 1..=seeds {
-        made += match side.as_str() {
-            "fdrt" => {
-                let config = GeneratorConfig::of(GeneratorKind::FDRT, N);
-                let budget = SuiteBudget {
-                    tests: None,
-                    cost: Some(CALLS),
-                };
-                let suite = generate_suite(unit, &context, &config, seed, budget).unwrap();
-                suite.cases.len() as u64
-            }
-            "r" => {
-                let strategy = StrategyKind::RANDOM.build(&context, N, seed);
-                let mut session = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
-                session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
-                let mut case = vec![0u32; N];
-                let mut calls = 0;
-                for k in 0..CALLS / N as u64 {
-                    strategy.case_into(k, &mut case);
-                    calls += u64::from(trace(session.as_mut(), &case, false).steps);
-                }
-                calls
-            }
+    let (unit, context) = plan(class);
+    let fdrt = GeneratorConfig::of(GeneratorKind::FDRT, N);
+    let made: u64 = (1..=seeds)
+        .map(|seed| match side.as_str() {
+            "fdrt" => generated(unit, &context, &fdrt, seed) as u64,
+            "r" => random_on_gold(unit, &context, seed).calls,
             other => panic!("side {other}: fdrt or r"),
-        };
-    }
+        })
+        .sum();
     println!("{made}");
 }

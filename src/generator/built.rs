@@ -204,42 +204,19 @@ impl Built {
     }
 
     /// Whether node `node`'s run is the run of `parts` concatenated, then the words from
-    /// `own_start` on in [`Built::own`] (the candidate's call, not yet a node). Nodes of
-    /// the same parts compare their own calls alone; others are read through their
-    /// derivations.
+    /// `own_start` on in [`Built::own`] (the candidate's call, not yet a node). A node of
+    /// the same parts compares its own call alone; otherwise both runs are read through
+    /// their derivations, word by word.
     fn same_run(&self, node: u32, parts: &[u32], own_start: usize) -> bool {
         let own = &self.own[own_start..];
-        let node = &self.nodes[node as usize];
-        let node_parts = &self.parts[node.parts_start as usize..][..node.parts_len as usize];
-        let node_own = &self.own[node.own_start as usize..][..node.own_words as usize];
-        if node_parts == parts {
-            return node_own == own;
+        let existing = &self.nodes[node as usize];
+        if self.parts[existing.parts_start as usize..][..existing.parts_len as usize] == *parts {
+            return self.own[existing.own_start as usize..][..existing.own_words as usize] == *own;
         }
-        let mut candidate = Chunks::of_parts(self, parts).chain(std::iter::once(own));
-        let mut existing = Chunks::of_parts(self, node_parts).chain(std::iter::once(node_own));
-        let (mut a, mut b): (&[u32], &[u32]) = (&[], &[]);
-        loop {
-            while a.is_empty() {
-                match candidate.next() {
-                    Some(chunk) => a = chunk,
-                    None => break,
-                }
-            }
-            while b.is_empty() {
-                match existing.next() {
-                    Some(chunk) => b = chunk,
-                    None => break,
-                }
-            }
-            if a.is_empty() || b.is_empty() {
-                return a.is_empty() && b.is_empty();
-            }
-            let n = a.len().min(b.len());
-            if a[..n] != b[..n] {
-                return false;
-            }
-            (a, b) = (&a[n..], &b[n..]);
-        }
+        let candidate = Chunks::of_parts(self, parts).chain(std::iter::once(own));
+        candidate
+            .flatten()
+            .eq(Chunks::of_parts(self, &[node]).flatten())
     }
 
     /// Appends the words of `call`, standing at statement `position`.

@@ -212,18 +212,17 @@ pub fn generate_suite_within(
 }
 
 /// The room a suite's lists are given at the start, so that they seldom move as they
-/// grow: the largest test count asked for, or for a cost budget an eighth of its units
-/// (test cases of FDRT's pools run about ten calls each); at most 2¹⁶, so that a large
-/// budget reserves no more than a large suite grows to anyway.
+/// grow: per budget its test count or an eighth of its cost units, whichever is smaller
+/// (test cases of FDRT's pools run about ten calls each), the largest over the budgets;
+/// at most 2¹⁶, so that a large budget reserves no more than a large suite grows to
+/// anyway. (Every budget sets one of the two: `generate_suite_within` refuses others.)
 fn expected_cases(budgets: &[SuiteBudget]) -> usize {
     const MOST: u64 = 1 << 16;
     budgets
         .iter()
-        .map(|budget| match (budget.tests, budget.cost) {
-            (Some(tests), Some(cost)) => tests.min(cost),
-            (Some(tests), None) => tests,
-            (None, Some(cost)) => cost / 8,
-            (None, None) => 0,
+        .map(|budget| {
+            let by_cost = budget.cost.map_or(u64::MAX, |cost| cost / 8);
+            budget.tests.unwrap_or(u64::MAX).min(by_cost)
         })
         .max()
         .unwrap_or(0)
