@@ -44,8 +44,8 @@ use criterion::{Criterion, SamplingMode, criterion_group};
 #[path = "support/generation_workload.rs"]
 mod workload;
 use testspace::context::TestContext;
+use testspace::generator::GeneratedCase;
 use testspace::generator::gold::GoldExecutor;
-use testspace::generator::{GeneratedCase, Suite};
 use testspace::generator::{GeneratorConfig, GeneratorKind, SuiteBudget, generate_suite};
 use testspace::subject::{GOLD, MethodKind, Param, Session, Unit, guard};
 use workload::{CALLS, GoldWork, generated, plan, random_on_gold};
@@ -55,14 +55,15 @@ use workload::{CALLS, GoldWork, generated, plan, random_on_gold};
 /// generator's cost per call varies from seed to seed; R's hardly does).
 const SEEDS: u64 = 16;
 
-/// The suite of FDRT within CALLS cost units.
-fn fdrt_suite(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> Suite {
+/// The test cases of FDRT's suite within CALLS cost units, in canonical form.
+fn fdrt_suite(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> Vec<GeneratedCase> {
     let budget = SuiteBudget {
         tests: None,
         cost: Some(CALLS),
     };
     let config = GeneratorConfig::of(GeneratorKind::FDRT, 100);
-    generate_suite(unit, context, &config, seed, budget).unwrap()
+    let suite = generate_suite(unit, context, &config, seed, budget).unwrap();
+    suite.cases(unit, context)
 }
 
 /// The test case's pools with one spare slot per type, for the object methods' results.
@@ -94,7 +95,7 @@ enum Contracts {
 fn replay(
     session: &mut dyn Session,
     unit: &dyn Unit,
-    suite: &Suite,
+    suite: &[GeneratedCase],
     contracts: Contracts,
 ) -> GoldWork {
     let methods = unit.methods();
@@ -111,7 +112,7 @@ fn replay(
     ];
     let mut work = GoldWork::default();
     let mut states = std::collections::HashSet::new();
-    for case in &suite.cases {
+    for case in suite {
         let pools = with_spares(case);
         session.reset_to(&pools);
         for call in &case.calls {

@@ -34,7 +34,7 @@ fn black_fraction(
     let suite = generate_suite(unit, context, config, seed, budget).unwrap();
     let mut session = unit.mutant_session(Arc::clone(context), GOLD).unwrap();
     let (mut black, mut stones) = (0usize, 0usize);
-    for case in &suite.cases {
+    for case in &suite.cases(unit, context) {
         let last = case.calls.last().unwrap();
         if unit.methods()[last.method as usize].returns.pool()
             != Some(testspace::subject::PoolType::Object)

@@ -42,12 +42,12 @@ fn digests() -> String {
                     config: config.clone(),
                     seed,
                     budgets: vec![BUDGET],
-                    prefixes: vec![suite.cases.len()],
-                    cases: suite.cases.len(),
+                    prefixes: vec![suite.len()],
+                    cases: suite.len(),
                 };
                 let mut bytes = Vec::new();
                 suite.write(&header, &mut bytes).unwrap();
-                for case in &suite.cases {
+                for case in &suite.cases(unit, &context) {
                     serde_json::to_writer(&mut bytes, case).unwrap();
                     bytes.push(b'\n');
                 }
@@ -58,7 +58,7 @@ fn digests() -> String {
                     "{} {} {seed} {} {hex}",
                     unit.class(),
                     kind.name(),
-                    suite.cases.len()
+                    suite.len()
                 )
                 .unwrap();
             }

@@ -72,6 +72,5 @@ pub fn generated(
     };
     generate_suite(unit, context, config, seed, budget)
         .unwrap()
-        .cases
         .len()
 }

@@ -7,9 +7,8 @@
 //! that holds it. Read that way a statement is the same wherever it sits, so a sequence's
 //! run is its parts' runs one after the other, then its own call's words; equal sequences
 //! have equal runs. A node keeps only its parts and its own call's words: the run is read
-//! through the derivation when it is needed (a fingerprint match, or the statements a
-//! debug build checks each composed canonical form against, `super::compose`), so
-//! building a sequence costs its own call, not its length. A fingerprint of the
+//! through the derivation when it is needed (a fingerprint match, or the statements of a
+//! candidate that gold must run in full), so building a sequence costs its own call, not its length. A fingerprint of the
 //! statements composes over the concatenation: a polynomial hash modulo 2⁶¹ − 1 with
 //! H(A ++ B) = H(A)·B^|B| + H(B), so a candidate's costs one step per part; a fingerprint
 //! match is confirmed by comparing the runs.
@@ -267,8 +266,8 @@ impl Built {
     }
 
     /// The statements of the sequence added last, in order, for
-    /// [`super::sequence::canonical_form`] (the reference a debug build checks each
-    /// composed form against): its run read out through its derivation.
+    /// [`super::sequence::canonical_form`] (a candidate that gold runs in full, not from
+    /// its frame): its run read out through its derivation.
     pub fn statements(&mut self) -> Statements<'_> {
         let mut expanded = std::mem::take(&mut self.expanded);
         expanded.clear();

@@ -10,19 +10,20 @@ use smallvec::SmallVec;
 
 use super::built::Built;
 use super::checked::{CheckedStates, StateRecord};
-use super::compose::{Shape, ShapedCase, compose};
 use super::gold::{
-    ContractViolation, GoldExecutor, ObjectResults, ObjectSlot, Prefix, PrimitiveResult,
-    PrimitiveResults,
+    ContractViolation, GoldExecutor, ObjectResults, ObjectSlot, PrimitiveResult, PrimitiveResults,
+    ResultSlot, Resumed, WantedResults,
 };
 use super::guidance::{CandidateList, Feedback, Guidance, Uniform, pick};
 use super::sequence::{Input, Statement, canonical_form};
-use super::{CaseKind, Derivation, FeedbackGenerator, Fuzz, Generated, GeneratedCase};
+use super::{
+    CaseKind, Derivation, FeedbackGenerator, Fuzz, Generated, GeneratedCall, GeneratedCase, Slots,
+};
 use crate::context::PoolInit;
 use crate::encoding::MAX_SLOTS;
 use crate::strategy::rng::{case_rng, mix64};
 use crate::strategy::{ParameterError, Parameters, Probability};
-use crate::subject::{MethodInfo, MethodKind, Param};
+use crate::subject::{MethodInfo, MethodKind, Param, PoolType};
 
 /// The seed pool of primitive values: Randoop's defaults for `int`, `boolean` and
 /// `String` unless given.
@@ -95,10 +96,6 @@ struct Extensible {
     class_values: SmallVec<[u32; 2]>,
     /// Results declared `Object` (`clone()`): usable only where `Object` is accepted.
     object_values: SmallVec<[u32; 2]>,
-    /// Its canonical form (the suite's test case) and that form's shape: the candidates it
-    /// is part of compose theirs from it.
-    canonical: Arc<GeneratedCase>,
-    shape: Shape,
     /// Copies of its active values as it leaves them, by statement number: a candidate
     /// it is part of starts from these instead of running it again.
     values: SmallVec<[ValueCopy; 2]>,
@@ -108,28 +105,14 @@ struct Extensible {
     covered: Box<[u32]>,
 }
 
-/// A candidate's prefix as [`ComponentPool::restored_prefix`] finds it, held for a
-/// [`Prefix`].
+/// What a candidate's frame starts from, as [`ComponentPool::restored`] finds it: the
+/// chosen values' copies (value k in the frame's object slot k), the fuel and probes of
+/// their sequences.
 #[derive(Default)]
-struct RestoredPrefix<'a> {
+struct Restored<'a> {
     fuel: u64,
-    objects: SmallVec<[(usize, &'a dyn Any); 4]>,
+    objects: SmallVec<[(u32, &'a dyn Any); 4]>,
     covered: SmallVec<[&'a [u32]; 4]>,
-    run: SmallVec<[usize; 1]>,
-}
-
-impl RestoredPrefix<'_> {
-    /// The prefix of its first `calls` calls.
-    #[inline(always)]
-    fn prefix(&self, calls: usize) -> Prefix<'_> {
-        Prefix {
-            calls,
-            fuel: self.fuel,
-            objects: &self.objects,
-            covered: &self.covered,
-            run: &self.run,
-        }
-    }
 }
 
 /// A copy of an active value: (statement number, the object).
@@ -180,6 +163,8 @@ pub(crate) struct ComponentPool {
     strings: Vec<Arc<str>>,
     /// The pools that pad a candidate's empty pools of T_I: the initial seed values.
     padding: PoolInit,
+    /// The frame of the candidate being executed ([`Resumed::frame`]), its room kept.
+    frame: GeneratedCase,
     /// Cost units spent in this pool.
     pub cost: u64,
 }
@@ -205,6 +190,15 @@ impl ComponentPool {
                 bools: seeds.bools.clone(),
                 strings: seeds.strings.clone(),
                 objects: 1,
+            },
+            frame: GeneratedCase {
+                pools: PoolInit {
+                    ints: Vec::new(),
+                    bools: Vec::new(),
+                    strings: Vec::new(),
+                    objects: 0,
+                },
+                calls: Vec::new(),
             },
             cost: 0,
         }
@@ -310,6 +304,12 @@ impl ComponentPool {
 
     /// The candidate of the chosen sequences concatenated, then the call: built, and
     /// unless too long or built before, executed and classified ([`ComponentPool::step`]).
+    ///
+    /// Gold runs only the candidate's frame: its fuzz calls and its last call, over pools
+    /// of their own, from copies of the chosen values as their sequences left them
+    /// ([`GoldExecutor::execute_resumed`]); the candidate's canonical form is made only
+    /// where gold must run it in full. A suite stores derivations, from which the runner
+    /// rebuilds each test case's canonical form when it replays it.
     fn attempt(
         &mut self,
         gold: &mut GoldExecutor<'_>,
@@ -324,7 +324,7 @@ impl ComponentPool {
             fuzz,
             mut inputs,
         } = call;
-        let context = Arc::clone(&gold.context);
+        let methods = gold.methods;
         // The new sequence: the chosen sequences in order, then the call.
         // One part per object input at most: held inline.
         let mut part_nodes = [0u32; MAX_SLOTS];
@@ -342,6 +342,11 @@ impl ComponentPool {
             length += self.built.len(node);
         }
         let part_nodes = &part_nodes[..chosen.len()];
+        // The receiver, the k-th chosen value, while `Result(k)` still says so.
+        let receiver = match (methods[method].kind, inputs.last()) {
+            (MethodKind::Instance, Some(&Input::Result(k))) => Some(k as usize),
+            _ => None,
+        };
         for input in &mut inputs {
             if let Input::Result(k) = input {
                 let k = *k as usize;
@@ -355,46 +360,46 @@ impl ComponentPool {
         // Too long or built before: discarded (the seed pool and the set of sequences
         // built are as they were).
         let node = self.built.add(part_nodes, &call, params.max_length)?;
-        let needed = context.types_of_interest();
-        let kinds = &gold.slot_kinds;
-        let part = |entry: usize| {
-            let entry = &self.extensible[entry];
-            (&*entry.canonical, &entry.shape)
-        };
-        // A fuzzed part's form: its entry's, composed with the fuzz call.
-        let fuzzed: SmallVec<[(usize, ShapedCase); 1]> = fuzz
-            .iter()
-            .map(|(k, call)| {
-                let entry = std::iter::once(part(chosen[*k].0));
-                (*k, compose(entry, call, kinds, needed, &self.padding))
-            })
-            .collect();
-        let parts = chosen.iter().enumerate().map(|(k, &(entry, _))| {
-            match fuzzed.iter().find(|(j, _)| *j == k) {
-                Some((_, shaped)) => (&shaped.case, &shaped.shape),
-                None => part(entry),
-            }
-        });
-        let shaped = compose(parts, &call, kinds, needed, &self.padding);
-        debug_assert_eq!(
-            shaped.case,
-            canonical_form(self.built.statements(), gold.methods, needed, &self.padding),
-            "composed canonical form"
-        );
-        let ShapedCase { case, shape } = shaped;
-        let case = Arc::new(case);
         let last = length as usize;
+        let value = |statement| {
+            let k = (0..chosen.len()).find(|&k| offsets[k] + chosen[k].1 == statement);
+            k.expect("a chosen value") as u32
+        };
+        let result = fill_frame(&mut self.frame, methods, chosen.len(), &fuzz, &call, value);
         // Only the last call's receiver and result can hold new values: the chosen
         // sequences run as they ran before (execution is deterministic and arguments are
-        // copies), so every other value equals an object already seen, or was null.
-        let (wanted, count) = match receiver_of(&call, gold) {
-            Some(receiver) => ([receiver, last], 2),
-            None => ([last, 0], 1),
-        };
+        // copies), so every other value equals an object already seen, or was null. Each
+        // is said with whether Java declares it `Object` (a `clone()` result).
+        let mut wanted = WantedResults::new();
+        let mut declared_object: SmallVec<[bool; 2]> = SmallVec::new();
+        if let Some(k) = receiver {
+            let (entry, value) = chosen[k];
+            wanted.push((
+                (offsets[k] + value) as usize,
+                Some((PoolType::Object, k as u32)),
+            ));
+            declared_object.push(self.extensible[entry].object_values.contains(&value));
+        }
+        wanted.push((last, result));
+        declared_object.push(is_clone(&methods[method]));
         let before = gold.cost;
         let execution = {
-            let restored = self.restored_prefix(&chosen, &fuzz, &offsets, part_nodes);
-            gold.execute_after(&case, Some(restored.prefix(last)), &wanted[..count])
+            let restored = restored(&self.extensible, &chosen);
+            let resumed = Resumed {
+                frame: &self.frame,
+                rerun: fuzz.len(),
+                calls: last,
+                fuel: restored.fuel,
+                objects: &restored.objects,
+                covered: &restored.covered,
+                wanted: &wanted,
+            };
+            let (built, padding) = (&mut self.built, &self.padding);
+            let context = Arc::clone(&gold.context);
+            gold.execute_resumed(resumed, || {
+                let needed = context.types_of_interest();
+                canonical_form(built.statements(), methods, needed, padding)
+            })
         };
         self.cost += gold.cost - before;
         if execution.guarded {
@@ -410,13 +415,12 @@ impl ComponentPool {
         if classification == CaseKind::Normal {
             let fuel = execution.fuel;
             let objects = execution.objects;
-            let canonical = (&case, shape);
             let run = Run {
                 objects,
                 fuel,
                 covered: execution.covered.as_slice().into(),
             };
-            if let Some(entry) = self.extend(node, index, run, canonical, &checks, gold) {
+            if let Some(entry) = self.extend(node, index, run, &declared_object, &checks, gold) {
                 guide.extended(entry, length + 1, fuel);
             }
             if params.grow_seeds {
@@ -429,7 +433,6 @@ impl ComponentPool {
             .collect();
         Some(Step {
             generated: Generated {
-                case,
                 kind: classification,
                 derivation: Derivation {
                     parts,
@@ -445,35 +448,6 @@ impl ComponentPool {
             },
             covered: execution.covered,
         })
-    }
-
-    /// What a candidate of the `chosen` values' sequences (the k-th at statement
-    /// `offsets[k]`, as node `part_nodes[k]`, with the `fuzz` calls) starts from instead of
-    /// running them again: the chosen sequences left the call's objects as they left them
-    /// when they ran ([`GoldExecutor::execute_after`]). A fuzz call, the last statement of
-    /// its part, never ran: it runs on its value's copy.
-    // Out of line, FDRT measured about 8 % slower on TreeMap (bench, back to back).
-    #[inline(always)]
-    fn restored_prefix(
-        &self,
-        chosen: &[(usize, u32)],
-        fuzz: &[(usize, Statement)],
-        offsets: &[u32],
-        part_nodes: &[u32],
-    ) -> RestoredPrefix<'_> {
-        let mut restored = RestoredPrefix::default();
-        for (k, &(entry, value)) in chosen.iter().enumerate() {
-            let entry = &self.extensible[entry];
-            restored.fuel += entry.fuel;
-            let statement = (offsets[k] + value) as usize;
-            restored.objects.push((statement, entry.value(value)));
-            restored.covered.push(&entry.covered);
-        }
-        restored.run = fuzz
-            .iter()
-            .map(|&(k, _)| (offsets[k] + self.built.len(part_nodes[k])) as usize - 1)
-            .collect();
-        restored
     }
 
     /// An extensible sequence with a value of the wanted type, chosen by `guide`
@@ -543,12 +517,12 @@ impl ComponentPool {
         }
     }
 
-    /// Adds the active values of the normal sequence added last (node `node`, its calls
-    /// in canonical form `calls`; `objects` its last call's receiver and result; its run
-    /// used `fuel` and reached `covered`): object results that are not `null` and equal
-    /// to no object seen before (by the unit's own `equals`); `checks` holds what
-    /// [`ComponentPool::classify`] found on them. Returns its position in the extensible
-    /// list if it has a value.
+    /// Adds the active values of the normal sequence added last (node `node`, test case
+    /// `case`; `objects` its last call's receiver and result, `declared_object` whether
+    /// Java declares each `Object`; its run used `fuel` and reached `covered`): object
+    /// results that are not `null` and equal to no object seen before (by the unit's own
+    /// `equals`); `checks` holds what [`ComponentPool::classify`] found on them. Returns
+    /// its position in the extensible list if it has a value.
     fn extend(
         &mut self,
         node: u32,
@@ -558,16 +532,18 @@ impl ComponentPool {
             fuel,
             covered,
         }: Run,
-        (canonical, shape): (&Arc<GeneratedCase>, Shape),
+        declared_object: &[bool],
         checks: &[ObjectChecks],
         gold: &mut GoldExecutor<'_>,
     ) -> Option<usize> {
-        let calls = &canonical.calls;
         let index = self.extensible.len();
         let mut class_values = SmallVec::new();
         let mut object_values = SmallVec::new();
         let mut values: SmallVec<[ValueCopy; 2]> = SmallVec::new();
-        for ((i, object), &ObjectChecks { hash, record }) in objects.into_iter().zip(checks) {
+        let checked = declared_object.iter().zip(checks);
+        for ((i, object), (&declared_object, &ObjectChecks { hash, record })) in
+            objects.into_iter().zip(checked)
+        {
             let Some(object) = object else { continue };
             let bucket = hash.unwrap_or(0);
             let filtering = gold.object_methods.equals.is_some();
@@ -582,8 +558,7 @@ impl ComponentPool {
             if self.seen_before(object, bucket, (index, &values), gold) {
                 continue;
             }
-            let method = &gold.methods[calls[i].method as usize];
-            if method.name == "clone" && method.params.is_empty() {
+            if declared_object {
                 object_values.push(i as u32);
             } else {
                 class_values.push(i as u32);
@@ -607,8 +582,6 @@ impl ComponentPool {
             case,
             class_values,
             object_values,
-            canonical: Arc::clone(canonical),
-            shape,
             values,
             fuel,
             covered,
@@ -680,16 +653,102 @@ impl ComponentPool {
 /// The longest string result kept as a seed (Randoop's `--string-maxlen` is 1000).
 const MAX_SEED_STRING: usize = 1000;
 
-/// The statement number of the receiver of `statement`, the last call, for an instance
-/// method.
-fn receiver_of(statement: &Statement, gold: &GoldExecutor<'_>) -> Option<usize> {
-    if gold.methods[statement.method as usize].kind != MethodKind::Instance {
-        return None;
+/// What a candidate's frame starts from: the copy of each chosen value (value k goes to
+/// the frame's object slot k), with the fuel and probes of its sequence. A fuzz call's
+/// fuel and probes are not in these: it runs in the frame.
+// Out of line, FDRT measured about 8 % slower on TreeMap (bench, back to back).
+#[inline(always)]
+fn restored<'a>(extensible: &'a [Extensible], chosen: &[(usize, u32)]) -> Restored<'a> {
+    let mut restored = Restored::default();
+    for (k, &(entry, value)) in chosen.iter().enumerate() {
+        let entry = &extensible[entry];
+        restored.fuel += entry.fuel;
+        restored.objects.push((k as u32, entry.value(value)));
+        restored.covered.push(&entry.covered);
     }
-    match statement.inputs.last() {
-        Some(Input::Result(i)) => Some(*i as usize),
-        _ => None,
+    restored
+}
+
+/// Fills `frame` with a candidate's frame ([`Resumed::frame`]): object slots 0 to
+/// `values` − 1 for the chosen values, then the `fuzz` calls (each on the value it
+/// names: (k, call) on value k; its other object inputs `null`) and `call`, the last
+/// call, whose `Result` inputs name statements of the whole candidate that `value` maps
+/// to their values; one slot per literal, per result and for `null`. Returns where the
+/// last call's result is (`None`: `void`).
+fn fill_frame(
+    frame: &mut GeneratedCase,
+    methods: &[MethodInfo],
+    values: usize,
+    fuzz: &[(usize, Statement)],
+    call: &Statement,
+    value: impl Fn(u32) -> u32,
+) -> ResultSlot {
+    let pools = &mut frame.pools;
+    pools.ints.clear();
+    pools.bools.clear();
+    pools.strings.clear();
+    pools.objects = values;
+    frame.calls.clear();
+    let mut null = None;
+    for (k, fuzz_call) in fuzz {
+        let info = &methods[fuzz_call.method as usize];
+        let (call, _) = frame_call(pools, &mut null, info, &fuzz_call.inputs, |_| *k as u32);
+        frame.calls.push(call);
     }
+    let info = &methods[call.method as usize];
+    let (call, result) = frame_call(pools, &mut null, info, &call.inputs, value);
+    frame.calls.push(call);
+    result
+}
+
+/// A call of `info` with `inputs` in a frame's `pools`: a new slot per literal and for
+/// the result, `null` in the slot `null` holds (made on first use), a `Result` input in
+/// the object slot `value` gives it. Returns the call and where its result is.
+fn frame_call(
+    pools: &mut PoolInit,
+    null: &mut Option<u32>,
+    info: &MethodInfo,
+    inputs: &[Input],
+    value: impl Fn(u32) -> u32,
+) -> (GeneratedCall, ResultSlot) {
+    fn push<T>(pool: &mut Vec<T>, v: T) -> u32 {
+        pool.push(v);
+        pool.len() as u32 - 1
+    }
+    let new_object = |pools: &mut PoolInit| {
+        pools.objects += 1;
+        pools.objects as u32 - 1
+    };
+    let mut slots = Slots::default();
+    for input in inputs {
+        slots.push(match input {
+            Input::Int(v) => push(&mut pools.ints, *v),
+            Input::Bool(v) => push(&mut pools.bools, *v),
+            Input::Str(v) => push(&mut pools.strings, v.to_string()),
+            Input::Null => *null.get_or_insert_with(|| new_object(pools)),
+            Input::Result(statement) => value(*statement),
+        });
+    }
+    let result = info.returns.pool().map(|pool| {
+        let slot = match pool {
+            PoolType::Int => push(&mut pools.ints, 0),
+            PoolType::Bool => push(&mut pools.bools, false),
+            PoolType::Str => push(&mut pools.strings, String::new()),
+            PoolType::Object => new_object(pools),
+        };
+        slots.push(slot);
+        (pool, slot)
+    });
+    let call = GeneratedCall {
+        method: info.number as u32,
+        slots,
+    };
+    (call, result)
+}
+
+/// Whether Java declares the result of `info` `Object`: `clone()`.
+fn is_clone(info: &MethodInfo) -> bool {
+    info.name == "clone" && info.params.is_empty()
 }
 
 /// What the contracts found on one object of a candidate: its `hashCode()` (`None`:

@@ -8,7 +8,6 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use super::GeneratedCase;
-use super::compose::SlotKinds;
 use super::sequence::{Input, Sequence, Statement};
 use crate::context::{PoolInit, TestContext};
 use crate::subject::{GOLD, JavaException, MethodInfo, Param, PoolType, Session, Unit, guard};
@@ -54,6 +53,12 @@ impl Execution {
 /// Statements asked about and where their object results are (`None`: `null`, or not an
 /// object).
 pub type ObjectResults = SmallVec<[(usize, Option<ObjectSlot>); 2]>;
+
+/// Where a statement's result is: its pool and slot (`None`: `void`).
+pub type ResultSlot = Option<(PoolType, u32)>;
+
+/// Statements asked about, each with where its result is.
+pub type WantedResults = SmallVec<[(usize, ResultSlot); 2]>;
 
 /// The non-null primitive results of statements asked about.
 pub type PrimitiveResults = SmallVec<[PrimitiveResult; 2]>;
@@ -137,7 +142,7 @@ pub struct GoldExecutor<'a> {
     /// The unit's object methods.
     pub object_methods: ObjectMethods,
     /// Cost units used: calls of candidates executed on gold, a restored prefix's
-    /// included ([`GoldExecutor::execute_after`]).
+    /// included ([`GoldExecutor::execute_resumed`]).
     pub cost: u64,
     /// The calls of candidates that gold actually ran (at most `cost`: a restored
     /// prefix's calls are not run again).
@@ -146,13 +151,11 @@ pub struct GoldExecutor<'a> {
     attribute_last_call: bool,
     /// Whether [`Execution::receiver_changed`] is filled.
     observe_receivers: bool,
-    /// Whether [`GoldExecutor::execute_after`] may restore a prefix instead of running it.
+    /// Whether [`GoldExecutor::execute_resumed`] may restore a prefix instead of running it.
     restore_prefixes: bool,
     /// Whether each restored execution is checked against a full run.
     #[cfg(test)]
     check_restores: bool,
-    /// The kinds of the slots of each method's parameter tuple.
-    pub(crate) slot_kinds: SlotKinds,
 }
 
 impl<'a> GoldExecutor<'a> {
@@ -194,7 +197,6 @@ impl<'a> GoldExecutor<'a> {
             restore_prefixes: true,
             #[cfg(test)]
             check_restores: false,
-            slot_kinds: SlotKinds::of(unit.methods()),
         }
     }
 
@@ -228,80 +230,95 @@ impl<'a> GoldExecutor<'a> {
     /// session for [`GoldExecutor::check_contracts`], [`GoldExecutor::equals`] and
     /// [`GoldExecutor::object`] until the next candidate runs.
     pub fn execute(&mut self, case: &GeneratedCase, wanted: &[usize]) -> Execution {
-        self.execute_after(case, None, wanted)
-    }
-
-    /// [`GoldExecutor::execute`] for a candidate whose leading calls ran before as
-    /// `prefix` describes: their objects are restored, their fuel charged and their
-    /// probes counted as reached instead of running them again, unless their fuel
-    /// exhausts the budget or a call of [`Prefix::run`] hits a guard (then the candidate
-    /// runs in full, to trip the guard where a full run trips it). The cost and [`Execution`] are a full run's either way: the
-    /// prefix's calls count as executed, as Randoop, which runs every sequence from its
-    /// start, spends time on them.
-    pub fn execute_after(
-        &mut self,
-        case: &GeneratedCase,
-        prefix: Option<Prefix<'_>>,
-        wanted: &[usize],
-    ) -> Execution {
-        let prefix =
-            prefix.filter(|prefix| self.restore_prefixes && prefix.fuel < guard::GOLD_FUEL_BUDGET);
-        #[cfg(test)]
-        let restored = prefix.is_some();
-        let execution = match self.run_candidate(case, prefix, wanted) {
-            Some(execution) => execution,
-            // A call of the prefix run after the others' fuel was charged hit a guard,
-            // which a full run may hit elsewhere or not at all.
-            None => self
-                .run_candidate(case, None, wanted)
-                .expect("a full run is an execution"),
-        };
-        #[cfg(test)]
-        if restored && self.check_restores {
-            self.check_restored(case, wanted, &execution);
-        }
+        let slots = result_slots(case, wanted, self.methods);
+        let execution = self
+            .run_case(case, None, &slots)
+            .expect("a full run is an execution");
         self.cost += execution.executed as u64;
         execution
     }
 
-    /// Runs `case` after restoring `prefix` (`None`: from its first call); `None` when
-    /// one of the prefix's calls to run ([`Prefix::run`]) hits a guard.
-    fn run_candidate(
+    /// [`GoldExecutor::execute`] for a candidate whose leading calls ran before, as
+    /// `resumed` describes: gold runs only the calls of its frame, from copies of the
+    /// objects the prefix left, the prefix's fuel charged and its probes counted as
+    /// reached. `full` gives the candidate's canonical form, run from its first call
+    /// instead when the prefix's fuel exhausts the budget, when a call of the prefix that
+    /// did not run before ([`Resumed::rerun`]) hits a guard (to trip the guard where a
+    /// full run trips it), and where restoring is off ([`GoldExecutor::run_prefixes`]).
+    /// The cost and [`Execution`] are a full run's either way (object slots apart: they
+    /// are the frame's): the prefix's calls count as executed, as Randoop, which runs
+    /// every sequence from its start, spends time on them.
+    pub fn execute_resumed(
+        &mut self,
+        resumed: Resumed<'_>,
+        full: impl FnOnce() -> GeneratedCase,
+    ) -> Execution {
+        let wanted: SmallVec<[usize; 2]> = resumed.wanted.iter().map(|&(s, _)| s).collect();
+        let restoring = self.restore_prefixes && resumed.fuel < guard::GOLD_FUEL_BUDGET;
+        let restored = if restoring {
+            self.run_case(resumed.frame, Some(&resumed), resumed.wanted)
+        } else {
+            None
+        };
+        let execution = match restored {
+            Some(execution) => {
+                #[cfg(test)]
+                if self.check_restores {
+                    self.check_restored(&full(), &wanted, &execution);
+                    // The frame again, so that the session holds what it left.
+                    let calls_run = self.calls_run;
+                    let again = self.run_case(resumed.frame, Some(&resumed), resumed.wanted);
+                    self.calls_run = calls_run;
+                    assert_eq!(again.as_ref(), Some(&execution), "a frame run twice");
+                }
+                execution
+            }
+            // Not restored, or a call of the prefix run after the others' fuel was
+            // charged hit a guard, which a full run may hit elsewhere or not at all.
+            None => {
+                let case = full();
+                let slots = result_slots(&case, &wanted, self.methods);
+                self.run_case(&case, None, &slots)
+                    .expect("a full run is an execution")
+            }
+        };
+        self.cost += execution.executed as u64;
+        execution
+    }
+
+    /// Runs the calls of `case` from its pools, after restoring what `resumed` says the
+    /// prefix left (`None`: `case` is a whole candidate, run from its first call), and
+    /// reads the results at `wanted` (per statement asked about, its result's pool and
+    /// slot in `case`); `None` when a call of the prefix hits a guard.
+    fn run_case(
         &mut self,
         case: &GeneratedCase,
-        prefix: Option<Prefix<'_>>,
-        wanted: &[usize],
+        resumed: Option<&Resumed<'_>>,
+        wanted: &[(usize, ResultSlot)],
     ) -> Option<Execution> {
         self.load(case);
         let mut executed = 0;
-        let mut rerun: &[usize] = &[];
-        if let Some(prefix) = &prefix {
-            for &(statement, object) in prefix.objects {
-                let Some((PoolType::Object, slot)) = case.result_slot(statement, self.methods)
-                else {
-                    panic!("statement {statement} of the prefix has no object result");
-                };
+        let mut rerun = 0;
+        if let Some(resumed) = resumed {
+            for &(slot, object) in resumed.objects {
                 self.session.put_object(slot as usize, object);
             }
             // Copying an object can reach probes (a port's own `Clone`): not the
             // candidate's.
             crate::subject::coverage::clear(self.probes);
-            self.session.spend_fuel(prefix.fuel);
-            executed = prefix.calls;
-            rerun = prefix.run;
+            self.session.spend_fuel(resumed.fuel);
+            executed = resumed.calls;
+            rerun = resumed.rerun;
         }
+        // The calls of the whole candidate.
+        let total = executed + case.calls.len() - rerun;
         let mut exception = false;
         let mut last_outcome = None;
         let mut guarded = false;
         let mut covered = Vec::new();
         let last = case.calls.len().saturating_sub(1);
         let mut receiver_before = None;
-        let rest = executed;
-        let calls = rerun
-            .iter()
-            .map(|&i| (i, &case.calls[i]))
-            .chain(case.calls.iter().enumerate().skip(rest));
-        for (i, call) in calls {
+        for (i, call) in case.calls.iter().enumerate() {
             if i == last {
                 if self.attribute_last_call {
                     self.read_probes(&mut covered);
@@ -316,7 +333,7 @@ impl<'a> GoldExecutor<'a> {
             exception |= outcome.is_err();
             let guard = outcome.as_ref().is_err_and(|e| e.is_guard());
             last_outcome = Some(outcome);
-            if i < rest {
+            if i < rerun {
                 if guard {
                     return None;
                 }
@@ -330,29 +347,29 @@ impl<'a> GoldExecutor<'a> {
         }
         let fuel = self.session.fuel_used().unwrap_or(executed as u64);
         let mut last_call_covered = Vec::new();
-        if self.attribute_last_call && executed == case.calls.len() {
+        if self.attribute_last_call && executed == total {
             self.read_probes(&mut last_call_covered);
             covered = merge_ascending(&covered, &last_call_covered);
         } else if self.probes > 0 {
             self.read_probes(&mut covered);
         }
-        if let Some(prefix) = &prefix
+        if let Some(resumed) = resumed
             && self.probes > 0
         {
             // The flags were cleared when the pools were loaded: they hold what the
             // calls run here reached.
-            covered = prefix
+            covered = resumed
                 .covered
                 .iter()
                 .fold(covered, |union, part| merge_ascending(&union, part));
         }
         let receiver_changed = match receiver_before {
-            Some((slot, before)) if executed == case.calls.len() && !exception => {
+            Some((slot, before)) if executed == total && !exception => {
                 self.same_state(slot, before.as_ref()).map(|same| !same)
             }
             _ => None,
         };
-        let (objects, primitives) = self.results(case, wanted);
+        let (objects, primitives) = self.results(wanted);
         Some(Execution {
             executed,
             exception,
@@ -367,9 +384,10 @@ impl<'a> GoldExecutor<'a> {
         })
     }
 
-    /// Runs `case` again from its first call and panics unless that gives `restored`, the
-    /// execution with its prefix restored, and leaves the objects asked about in the
-    /// same states. Counts nothing: the cost is as before.
+    /// Runs `case`, the candidate whose frame gave `restored`, again from its first call
+    /// and panics unless that gives the same execution (the slots of its objects apart)
+    /// and leaves the objects asked about in the same states. Counts nothing: the cost is
+    /// as before.
     #[cfg(test)]
     fn check_restored(&mut self, case: &GeneratedCase, wanted: &[usize], restored: &Execution) {
         let copies: Vec<_> = restored
@@ -378,10 +396,17 @@ impl<'a> GoldExecutor<'a> {
             .map(|&(_, slot)| slot.map(|slot| self.object(slot)))
             .collect();
         let calls_run = self.calls_run;
-        let full = self.run_candidate(case, None, wanted).expect("a full run");
+        let slots = result_slots(case, wanted, self.methods);
+        let mut full = self.run_case(case, None, &slots).expect("a full run");
         self.calls_run = calls_run;
+        let full_slots = full.objects.clone();
+        for ((_, slot), &(_, restored_slot)) in full.objects.iter_mut().zip(&restored.objects) {
+            if slot.is_some() && restored_slot.is_some() {
+                *slot = restored_slot;
+            }
+        }
         assert_eq!(&full, restored, "a restored prefix gave another execution");
-        for (&(statement, slot), copy) in full.objects.iter().zip(copies) {
+        for (&(statement, slot), copy) in full_slots.iter().zip(copies) {
             if let (Some(slot), Some(copy)) = (slot, copy) {
                 let same = match self
                     .session
@@ -406,7 +431,7 @@ impl<'a> GoldExecutor<'a> {
     }
 
     /// From now on every candidate runs from its first call, even where
-    /// [`GoldExecutor::execute_after`] could restore its prefix (the reference its
+    /// [`GoldExecutor::execute_resumed`] could restore its prefix (the reference its
     /// restoring is checked against).
     pub fn run_prefixes(&mut self) {
         self.restore_prefixes = false;
@@ -424,15 +449,16 @@ impl<'a> GoldExecutor<'a> {
         self.session.reset_to(&self.pools);
     }
 
-    /// Where the object results of the statements `wanted` of the candidate just run are,
-    /// and their non-null primitive results.
-    fn results(&self, case: &GeneratedCase, wanted: &[usize]) -> (ObjectResults, PrimitiveResults) {
+    /// Where the object results of the statements asked about (`wanted`: each with its
+    /// result's pool and slot) of the candidate just run are, and their non-null
+    /// primitive results.
+    fn results(&self, wanted: &[(usize, ResultSlot)]) -> (ObjectResults, PrimitiveResults) {
         let session = &self.session;
         let mut objects = SmallVec::with_capacity(wanted.len());
         let mut primitives = SmallVec::new();
-        for &statement in wanted {
+        for &(statement, result) in wanted {
             let mut object = None;
-            match case.result_slot(statement, self.methods) {
+            match result {
                 Some((PoolType::Object, slot)) if !session.is_null(slot as usize) => {
                     object = Some(ObjectSlot(slot));
                 }
@@ -658,24 +684,39 @@ fn merge_ascending(a: &[u32], b: &[u32]) -> Vec<u32> {
     merged
 }
 
-/// The leading calls of a candidate that ran before, as parts of earlier candidates, and
-/// what [`GoldExecutor::execute_after`] needs to restore instead of running them.
-pub struct Prefix<'p> {
-    /// The number of leading calls.
+/// Per statement of `case` in `wanted`, its result's pool and slot (`None`: `void`).
+fn result_slots(case: &GeneratedCase, wanted: &[usize], methods: &[MethodInfo]) -> WantedResults {
+    wanted
+        .iter()
+        .map(|&statement| (statement, case.result_slot(statement, methods)))
+        .collect()
+}
+
+/// A candidate whose leading calls ran before, as parts of earlier candidates, as
+/// [`GoldExecutor::execute_resumed`] runs it: only the calls after that prefix, over
+/// pools of their own (its *frame*), from copies of the objects the prefix left.
+pub struct Resumed<'p> {
+    /// The frame: its calls — first [`Resumed::rerun`] calls of the prefix that did not
+    /// run before (GRT's fuzz calls, each on a value of its part), then the calls after
+    /// the prefix — and pools holding only what they read and write (the restored
+    /// objects, their literals, their results, a `null` slot).
+    pub frame: &'p GeneratedCase,
+    /// How many of the frame's first calls belong to the prefix.
+    pub rerun: usize,
+    /// The number of the prefix's calls (its reruns included).
     pub calls: usize,
-    /// The fuel they used (the calls for a unit without guards).
+    /// The fuel the prefix's calls that ran before used (the calls for a unit without
+    /// guards).
     pub fuel: u64,
-    /// The objects the later calls read: (statement number, a copy of its object result
-    /// as the prefix leaves it).
-    pub objects: &'p [(usize, &'p dyn Any)],
-    /// The probes its parts reached, each part's ascending (none without a coverage
-    /// copy).
+    /// The objects the frame's calls read: (object slot of the frame, a copy of the
+    /// object as the prefix leaves it).
+    pub objects: &'p [(u32, &'p dyn Any)],
+    /// The probes the prefix's parts reached, each part's ascending (none without a
+    /// coverage copy). The reruns' probes and fuel are not in these: they run.
     pub covered: &'p [&'p [u32]],
-    /// Calls of the prefix that did not run before (GRT's fuzz calls, each on a value of
-    /// its part), by statement number, ascending: run after the objects are restored and
-    /// the fuel charged, before the calls after the prefix. Their fuel and probes are not
-    /// in `fuel` and `covered`.
-    pub run: &'p [usize],
+    /// The statements asked about, numbered in the whole candidate, each with its
+    /// result's pool and slot in the frame (`None`: `void`), in the order of `wanted`.
+    pub wanted: &'p [(usize, ResultSlot)],
 }
 
 /// A non-null object result of the last candidate: its slot in the session's pools.

@@ -31,12 +31,12 @@ impl FeedbackGenerator for Grow {
         let mut rng = case_rng(self.seed, u64::from(self.made));
         let call = gold.random_call(&mut rng, &gold.last_object(&sequence));
         sequence.statements.push(call.clone());
-        let (case, execution) = gold.run(&sequence);
+        let (_, execution) = gold.run(&sequence);
         let kind = CaseKind::of(&execution);
         if kind == CaseKind::Normal {
             self.kept = (vec![self.made], sequence);
         }
         self.made += 1;
-        Some(Generated::new(case, kind, parts, call))
+        Some(Generated::new(kind, parts, call))
     }
 }

@@ -21,7 +21,6 @@
 
 mod built;
 mod checked;
-mod compose;
 mod fcrt;
 mod fdrt;
 mod fdrt_reset;
@@ -420,13 +419,10 @@ pub struct Fuzz {
     pub call: sequence::Statement,
 }
 
-/// One test case a generator made: its canonical form, what it did on gold, and how it
-/// was built.
+/// One test case a generator made: what it did on gold, and how it was built (its
+/// canonical form follows from the derivations: [`Suite::cases`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Generated {
-    /// The test case (shared with the generator, which may compose later test cases
-    /// from it).
-    pub case: std::sync::Arc<GeneratedCase>,
     /// What it did on gold.
     pub kind: CaseKind,
     /// How it was built.
@@ -434,16 +430,10 @@ pub struct Generated {
 }
 
 impl Generated {
-    /// Test case `case` of kind `kind`, built as the test cases at suite positions `parts`
+    /// A test case of kind `kind`, built as the test cases at suite positions `parts`
     /// concatenated, then `call`.
-    pub fn new(
-        case: GeneratedCase,
-        kind: CaseKind,
-        parts: Vec<u32>,
-        call: sequence::Statement,
-    ) -> Self {
+    pub fn new(kind: CaseKind, parts: Vec<u32>, call: sequence::Statement) -> Self {
         Generated {
-            case: std::sync::Arc::new(case),
             kind,
             derivation: Derivation {
                 parts,
@@ -486,6 +476,12 @@ mod tests {
         generate_suite(unit, &context, config, seed, budget).unwrap()
     }
 
+    /// The test cases of `suite`, generated for `class`, in canonical form.
+    fn cases_of(class: &str, suite: &Suite) -> Vec<GeneratedCase> {
+        let unit = registry().find(class).unwrap();
+        suite.cases(unit, &TestContext::paper(unit).unwrap())
+    }
+
     fn configs() -> [GeneratorConfig; 3] {
         [
             GeneratorConfig::of(GeneratorKind::FDRT, 100),
@@ -523,7 +519,9 @@ mod tests {
             let suite = suite_of("TreeMap", &config, 4, 3_000);
             assert_eq!(suite, suite_of("TreeMap", &config, 4, 3_000), "{kind}");
             assert!(
-                suite.cases.iter().all(|c| !c.is_empty() && c.len() <= 7),
+                cases_of("TreeMap", &suite)
+                    .iter()
+                    .all(|c| !c.is_empty() && c.len() <= 7),
                 "{kind}"
             );
             for (k, derivation) in suite.derivations.iter().enumerate() {
@@ -542,8 +540,9 @@ mod tests {
                 "{}",
                 config.name()
             );
-            assert_ne!(a.cases, suite_of("TreeMap", &config, 8, 5_000).cases);
-            assert!(a.cases.len() > 100, "{} cases", a.cases.len());
+            let other = suite_of("TreeMap", &config, 8, 5_000);
+            assert_ne!(cases_of("TreeMap", &a), cases_of("TreeMap", &other));
+            assert!(a.len() > 100, "{} cases", a.len());
             assert!(a.costs.windows(2).all(|w| w[0] <= w[1]) && *a.costs.last().unwrap() >= 5_000);
         }
     }
@@ -568,7 +567,7 @@ mod tests {
         let config = GeneratorConfig::of(GeneratorKind::FDRT, 100);
         let suite = suite_of("LinkedList", &config, 11, 3_000);
         let mut direct = unit.mutant_session(Arc::clone(&base), GOLD).unwrap();
-        for case in suite.cases.iter().step_by(7) {
+        for case in cases_of("LinkedList", &suite).iter().step_by(7) {
             let own = Arc::new(case.context(unit, &base).unwrap());
             let indices = case.indices(&own).unwrap();
             for (call, &index) in case.calls.iter().zip(&indices) {
@@ -589,11 +588,12 @@ mod tests {
     fn no_test_case_is_longer_than_the_maximum_or_built_twice() {
         let config = GeneratorConfig::of(GeneratorKind::FDRT, 12);
         let suite = suite_of("ArrayList", &config, 5, 20_000);
-        assert!(suite.cases.iter().all(|c| c.len() <= 12));
-        assert!(suite.cases.iter().any(|c| c.len() == 12));
+        let cases = cases_of("ArrayList", &suite);
+        assert!(cases.iter().all(|c| c.len() <= 12));
+        assert!(cases.iter().any(|c| c.len() == 12));
         let distinct: std::collections::HashSet<String> =
-            suite.cases.iter().map(|c| format!("{c:?}")).collect();
-        assert_eq!(distinct.len(), suite.cases.len());
+            cases.iter().map(|c| format!("{c:?}")).collect();
+        assert_eq!(distinct.len(), cases.len());
     }
 
     /// Restoring a candidate's prefix from copies of its parts' objects, with their fuel
@@ -698,7 +698,7 @@ mod tests {
                     config.name()
                 );
             } else {
-                assert_eq!(outcome.unwrap().cases.len(), 10, "{}", config.name());
+                assert_eq!(outcome.unwrap().len(), 10, "{}", config.name());
             }
         }
     }
@@ -724,16 +724,22 @@ mod tests {
                     tests: None,
                     cost: Some(4_000),
                 }],
-                prefixes: vec![suite.cases.len()],
-                cases: suite.cases.len(),
+                prefixes: vec![suite.len()],
+                cases: suite.len(),
             };
             let mut bytes = Vec::new();
             suite.write(&header, &mut bytes).unwrap();
             let (read_header, read) =
                 Suite::read(unit, &context, std::io::Cursor::new(bytes.clone())).unwrap();
             assert_eq!((read_header, read), (header, suite.clone()));
+            // The reader's test cases, rebuilt line by line, are the suite's.
+            let mut reader =
+                SuiteReader::open(unit, &context, std::io::Cursor::new(bytes.clone())).unwrap();
+            reader.read_to(usize::MAX).unwrap();
+            let cases = suite.cases(unit, &context);
+            assert!(reader.cases().iter().map(|c| &**c).eq(&cases));
             // Far smaller than the test cases written out.
-            let calls: usize = suite.cases.iter().map(|case| case.len()).sum();
+            let calls: usize = cases.iter().map(|case| case.len()).sum();
             assert!(
                 bytes.len() < 20 * calls,
                 "{} bytes, {calls} calls",
@@ -754,7 +760,7 @@ mod tests {
             seed: 5,
             budgets: vec![],
             prefixes: vec![],
-            cases: suite.cases.len() + 1,
+            cases: suite.len() + 1,
         };
         let mut bytes = Vec::new();
         suite.write(&header, &mut bytes).unwrap();
@@ -792,8 +798,9 @@ mod tests {
         for budget in budgets {
             let alone = generate_suite(unit, &context, &config, 9, budget).unwrap();
             let k = all.prefix(budget);
-            assert_eq!(k, alone.cases.len(), "{budget:?}");
-            assert_eq!(all.cases[..k], alone.cases[..]);
+            assert_eq!(k, alone.len(), "{budget:?}");
+            assert_eq!(all.derivations[..k], alone.derivations[..]);
+            assert_eq!(all.kinds[..k], alone.kinds[..]);
             assert_eq!(all.costs[..k], alone.costs[..]);
         }
     }

@@ -4,7 +4,6 @@
 
 use std::sync::Arc;
 
-use super::compose::{Shape, ShapedCase};
 use super::{GeneratedCall, GeneratedCase, Slots};
 use crate::context::PoolInit;
 use crate::subject::{MethodInfo, MethodKind, PoolType};
@@ -164,16 +163,6 @@ pub fn canonical_form<'a, P: PlacedStatement<'a>>(
     needed: &[PoolType],
     padding: &PoolInit,
 ) -> GeneratedCase {
-    canonical_form_shaped(statements, methods, needed, padding).case
-}
-
-/// [`canonical_form`] with the [`Shape`] of its pools.
-pub(crate) fn canonical_form_shaped<'a, P: PlacedStatement<'a>>(
-    statements: impl Iterator<Item = P>,
-    methods: &[MethodInfo],
-    needed: &[PoolType],
-    padding: &PoolInit,
-) -> ShapedCase {
     let mut pools = PoolInit {
         ints: Vec::new(),
         bools: Vec::new(),
@@ -254,11 +243,6 @@ pub(crate) fn canonical_form_shaped<'a, P: PlacedStatement<'a>>(
             }
         }
     }
-    let shape = Shape {
-        literals: [offsets[0], offsets[1], offsets[2]],
-        results,
-        uses_null,
-    };
     pools.objects = null_slot as usize + usize::from(uses_null);
     pools.ints.resize(pools.ints.len() + results[0] as usize, 0);
     pools
@@ -268,10 +252,7 @@ pub(crate) fn canonical_form_shaped<'a, P: PlacedStatement<'a>>(
         .strings
         .resize(pools.strings.len() + results[2] as usize, String::new());
     pad(&mut pools, needed, padding);
-    ShapedCase {
-        case: GeneratedCase { pools, calls },
-        shape,
-    }
+    GeneratedCase { pools, calls }
 }
 
 /// Gives each pool of a type in `needed` that is empty one slot holding `padding`'s

@@ -117,14 +117,16 @@ pub struct Suite {
     pub generator: String,
     /// Its seed.
     pub seed: u64,
-    /// The test cases, in generation order.
-    pub cases: Vec<Arc<GeneratedCase>>,
+    /// The values that pad each test case's empty pools of T_I (the generator's seed
+    /// values).
+    pub padding: PoolInit,
     /// Per test case, the cost units used by the end of its generation (including
     /// candidates that were not kept).
     pub costs: Vec<u64>,
     /// Per test case, what it did on gold when generated.
     pub kinds: Vec<CaseKind>,
-    /// Per test case, how it was built.
+    /// Per test case, how it was built: the suite's test cases in generation order, as
+    /// a suite file stores them ([`Suite::cases`] gives their canonical forms).
     pub derivations: Vec<Derivation>,
 }
 
@@ -186,24 +188,15 @@ pub fn generate_suite_within(
     let mut suite = Suite {
         generator: config.name().to_string(),
         seed,
-        cases: Vec::with_capacity(expected),
+        padding: config.padding(),
         costs: Vec::with_capacity(expected),
         kinds: Vec::with_capacity(expected),
         derivations: Vec::with_capacity(expected),
     };
-    while budgets
-        .iter()
-        .any(|b| b.allows(suite.cases.len(), gold.cost))
-    {
-        let Some(Generated {
-            case,
-            kind,
-            derivation,
-        }) = generator.next_case(&mut gold)
-        else {
+    while budgets.iter().any(|b| b.allows(suite.len(), gold.cost)) {
+        let Some(Generated { kind, derivation }) = generator.next_case(&mut gold) else {
             break;
         };
-        suite.cases.push(case);
         suite.kinds.push(kind);
         suite.derivations.push(derivation);
         suite.costs.push(gold.cost);
@@ -230,11 +223,31 @@ fn expected_cases(budgets: &[SuiteBudget]) -> usize {
 }
 
 impl Suite {
+    /// The number of test cases.
+    pub fn len(&self) -> usize {
+        self.derivations.len()
+    }
+
+    /// Whether it has no test case.
+    pub fn is_empty(&self) -> bool {
+        self.derivations.is_empty()
+    }
+
+    /// The test cases in canonical form, in order, for `unit` and `context` (M_C, whose
+    /// types of interest are padded): each rebuilt from its derivation, as
+    /// [`SuiteReader`] rebuilds them from a suite file.
+    pub fn cases(&self, unit: &dyn Unit, context: &TestContext) -> Vec<GeneratedCase> {
+        let mut builder = CaseBuilder::new(unit, context, self.padding.clone());
+        (0..self.len())
+            .map(|i| builder.case(&self.derivations, i))
+            .collect()
+    }
+
     /// The number of leading test cases that generation within `budget` alone makes.
     pub fn prefix(&self, budget: SuiteBudget) -> usize {
-        (0..self.cases.len())
+        (0..self.len())
             .find(|&i| !budget.allows(i, i.checked_sub(1).map_or(0, |p| self.costs[p])))
-            .unwrap_or(self.cases.len())
+            .unwrap_or(self.len())
     }
 
     /// Writes the suite as JSON Lines: `header`, then each test case's derivation, kind
@@ -283,7 +296,7 @@ impl Suite {
         let suite = Suite {
             generator: header.config.name().to_string(),
             seed: header.seed,
-            cases: reader.cases,
+            padding: reader.builder.padding,
             costs: reader.costs,
             kinds: reader.kinds,
             derivations: reader.derivations,
@@ -299,9 +312,7 @@ pub struct SuiteReader {
     header: SuiteHeader,
     lines: std::iter::Enumerate<std::io::Lines<Box<dyn BufRead + Send>>>,
     class: String,
-    methods: Vec<crate::subject::MethodInfo>,
-    needed: Vec<crate::subject::PoolType>,
-    padding: PoolInit,
+    builder: CaseBuilder,
     derivations: Vec<Derivation>,
     cases: Vec<Arc<GeneratedCase>>,
     costs: Vec<u64>,
@@ -340,10 +351,8 @@ impl SuiteReader {
                 None => return Err(SuiteFileError::Empty),
             };
         Ok(SuiteReader {
-            padding: header.config.padding(),
+            builder: CaseBuilder::new(unit, context, header.config.padding()),
             class: unit.class().to_string(),
-            methods: unit.methods().to_vec(),
-            needed: context.types_of_interest().to_vec(),
             derivations: Vec::new(),
             cases: Vec::new(),
             costs: Vec::new(),
@@ -374,7 +383,6 @@ impl SuiteReader {
             line: line + 1,
             message,
         };
-        let mut statements = Vec::new();
         while self.cases.len() < count {
             let Some((i, text)) = self.lines.next() else {
                 if self.cases.len() != self.header.cases {
@@ -411,7 +419,7 @@ impl SuiteReader {
                 std::iter::once(&derivation.call).chain(derivation.fuzz.iter().map(|f| &f.call));
             if let Some(call) = calls
                 .into_iter()
-                .find(|c| c.method as usize >= self.methods.len())
+                .find(|c| c.method as usize >= self.builder.methods.len())
             {
                 return Err(bad(
                     i,
@@ -427,18 +435,43 @@ impl SuiteReader {
                 return Err(bad(i, "fuzz calls out of order or after no part".into()));
             }
             self.derivations.push(derivation);
-            statements.clear();
-            expand(&self.derivations, position, &mut statements);
-            let sequence = Sequence {
-                statements: std::mem::take(&mut statements),
-            };
-            let case = sequence.to_case(&self.methods, &self.needed, &self.padding);
-            statements = sequence.statements;
+            let case = self.builder.case(&self.derivations, position);
             self.cases.push(Arc::new(case));
             self.kinds.push(kind);
             self.costs.push(cost);
         }
         Ok(())
+    }
+}
+
+/// Rebuilds test cases in canonical form from their derivations, for one unit and M_C.
+struct CaseBuilder {
+    methods: Vec<crate::subject::MethodInfo>,
+    needed: Vec<crate::subject::PoolType>,
+    padding: PoolInit,
+    /// The statements of the test case being rebuilt, their room kept.
+    statements: Vec<Statement>,
+}
+
+impl CaseBuilder {
+    fn new(unit: &dyn Unit, context: &TestContext, padding: PoolInit) -> Self {
+        CaseBuilder {
+            methods: unit.methods().to_vec(),
+            needed: context.types_of_interest().to_vec(),
+            padding,
+            statements: Vec::new(),
+        }
+    }
+
+    /// Test case `i` of the suite of `derivations` in canonical form.
+    fn case(&mut self, derivations: &[Derivation], i: usize) -> GeneratedCase {
+        let mut statements = std::mem::take(&mut self.statements);
+        statements.clear();
+        expand(derivations, i, &mut statements);
+        let sequence = Sequence { statements };
+        let case = sequence.to_case(&self.methods, &self.needed, &self.padding);
+        self.statements = sequence.statements;
+        case
     }
 }
 

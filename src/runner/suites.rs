@@ -285,7 +285,7 @@ fn generate(
         seed: key.seed,
         budgets: need.budgets.clone(),
         prefixes: need.budgets.iter().map(|&b| suite.prefix(b)).collect(),
-        cases: suite.cases.len(),
+        cases: suite.len(),
     };
     write_atomically(path, |out| suite.write(&header, out))?;
     Ok(SuiteEntry {

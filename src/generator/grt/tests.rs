@@ -5,8 +5,9 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use super::*;
+use crate::context::PoolInit;
 use crate::context::{MethodSelection, TestContext};
-use crate::generator::{Fdrt, Generated, GeneratorKind};
+use crate::generator::{Fdrt, Generated, GeneratedCase, GeneratorKind, Suite};
 use crate::strategy::parameters;
 use crate::subject::vault::{SECRET, VaultUnit};
 use crate::subject::{Session, Unit, registry};
@@ -49,6 +50,26 @@ fn grt(components: &[Component], seed: u64) -> Grt {
     Grt::build(&settings, 100, seed)
 }
 
+/// The canonical forms of `cases`, a generator's test cases from its first, rebuilt from
+/// their derivations.
+fn forms(unit: &dyn Unit, context: &TestContext, cases: &[Generated]) -> Vec<GeneratedCase> {
+    let seeds = Seeds::default();
+    let suite = Suite {
+        generator: Grt::NAME.into(),
+        seed: 0,
+        padding: PoolInit {
+            ints: seeds.ints,
+            bools: seeds.bools,
+            strings: seeds.strings,
+            objects: 1,
+        },
+        costs: vec![0; cases.len()],
+        kinds: cases.iter().map(|g| g.kind).collect(),
+        derivations: cases.iter().map(|g| g.derivation.clone()).collect(),
+    };
+    suite.cases(unit, context)
+}
+
 /// The probes `cases` reach, replayed on gold's coverage copy.
 fn covered(unit: &dyn Unit, context: &TestContext, cases: &[Generated]) -> BTreeSet<usize> {
     let table = unit.probes().expect("a unit with probes");
@@ -56,9 +77,9 @@ fn covered(unit: &dyn Unit, context: &TestContext, cases: &[Generated]) -> BTree
     session.clear_per_test_case(false);
     session.clear();
     let mut reached = BTreeSet::new();
-    for generated in cases {
-        session.reset_to(&generated.case.pools);
-        for call in &generated.case.calls {
+    for case in forms(unit, context, cases) {
+        session.reset_to(&case.pools);
+        for call in &case.calls {
             let _ = session.step_slots(call.method as usize, &call.slots);
         }
         crate::subject::coverage::reached(table.probes.len(), |id| {
@@ -217,17 +238,20 @@ fn detective_builds_receivers_that_m_c_cannot_make() {
     let fdrt = run(grt(&[], 1), &unit, &context, 2_000);
     assert!(fdrt.is_empty(), "FDRT made {} test cases", fdrt.len());
     let detective = run(grt(&[Component::Detective], 1), &unit, &context, 2_000);
-    let names = |g: &Generated| -> Vec<&str> {
+    let names = |case: &GeneratedCase| -> Vec<&str> {
         let methods = unit.methods();
-        let calls = g.case.calls.iter();
+        let calls = case.calls.iter();
         calls.map(|c| methods[c.method as usize].name).collect()
     };
+    let detective = forms(&unit, &context, &detective);
     assert!(
-        detective.iter().any(|g| names(g).contains(&"tryOpen")),
+        detective
+            .iter()
+            .any(|case| names(case).contains(&"tryOpen")),
         "no test case called M_C"
     );
     // The constructor, outside M_C, starts every test case.
-    assert!(detective.iter().all(|g| names(g)[0] == "Vault"));
+    assert!(detective.iter().all(|case| names(case)[0] == "Vault"));
 }
 
 #[test]
@@ -238,7 +262,8 @@ fn orienteering_builds_on_short_cheap_sequences() {
         let (mut calls, mut cases) = (0, 0);
         for seed in 1..=3 {
             let suite = run(grt(components, seed), unit, &context, 20_000);
-            calls += suite.iter().map(|g| g.case.len()).sum::<usize>();
+            let forms = forms(unit, &context, &suite);
+            calls += forms.iter().map(|case| case.len()).sum::<usize>();
             cases += suite.len();
         }
         calls as f64 / cases as f64
@@ -286,17 +311,18 @@ fn impurity_changes_object_inputs_with_methods_seen_to_change_state() {
         "{fuzzers:?}"
     );
     // Each fuzzed test case is its parts, the fuzz calls and the call, in that order.
+    let cases = forms(unit, &context, &suite);
     let fuzzed = suite
         .iter()
-        .find(|g| !g.derivation.fuzz.is_empty())
+        .position(|g| !g.derivation.fuzz.is_empty())
         .unwrap();
-    let parts: usize = fuzzed
-        .derivation
+    let derivation = &suite[fuzzed].derivation;
+    let parts: usize = derivation
         .parts
         .iter()
-        .map(|&p| suite[p as usize].case.len())
+        .map(|&p| cases[p as usize].len())
         .sum();
-    assert_eq!(fuzzed.case.len(), parts + fuzzed.derivation.fuzz.len() + 1);
+    assert_eq!(cases[fuzzed].len(), parts + derivation.fuzz.len() + 1);
 }
 
 #[test]
