@@ -2,13 +2,14 @@
 //! 2007, Figure 3; the defaults of Randoop 4).
 
 use std::any::Any;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 use rand_pcg::Pcg64Mcg;
 use smallvec::SmallVec;
 
-use super::built::Built;
+use super::built::{Built, Premixed};
 use super::checked::{CheckedStates, StateRecord};
 use super::gold::{
     ContractViolation, GoldExecutor, ObjectResults, ObjectSlot, PrimitiveResult, PrimitiveResults,
@@ -158,9 +159,13 @@ pub(crate) struct ComponentPool {
     seen: HashMap<i32, Vec<(u32, u32)>>,
     /// The object checks' outcomes per state.
     checked: CheckedStates,
+    /// The seed pool, each type's values in the order they joined; and the sets of the
+    /// `int` and `String` values, which results are looked up in as they join.
     ints: Vec<i32>,
     bools: Vec<bool>,
     strings: Vec<Arc<str>>,
+    int_set: HashSet<i32, BuildHasherDefault<Premixed>>,
+    string_set: HashSet<Arc<str>>,
     /// The pools that pad a candidate's empty pools of T_I: the initial seed values.
     padding: PoolInit,
     /// The frame of the candidate being executed ([`Resumed::frame`]), its room kept.
@@ -181,6 +186,12 @@ impl ComponentPool {
             ints: seeds.ints.clone(),
             bools: seeds.bools.clone(),
             strings: seeds
+                .strings
+                .iter()
+                .map(|s| Arc::from(s.as_str()))
+                .collect(),
+            int_set: seeds.ints.iter().copied().collect(),
+            string_set: seeds
                 .strings
                 .iter()
                 .map(|s| Arc::from(s.as_str()))
@@ -217,9 +228,9 @@ impl ComponentPool {
         index: u32,
         guide: &mut impl Guidance,
     ) -> Option<Step> {
-        let context = Arc::clone(&gold.context);
-        let info = &context.methods()[guide.method(rng, gold)].info;
         let methods = gold.methods;
+        let position = guide.method(rng, gold);
+        let info = &methods[gold.context.methods()[position].info.number];
         let call = match self.choose_inputs(rng, info, methods, params, guide) {
             Some(call) => call,
             None => {
@@ -395,9 +406,7 @@ impl ComponentPool {
                 wanted: &wanted,
             };
             let (built, padding) = (&mut self.built, &self.padding);
-            let context = Arc::clone(&gold.context);
-            gold.execute_resumed(resumed, || {
-                let needed = context.types_of_interest();
+            gold.execute_resumed(resumed, |methods, needed| {
                 canonical_form(built.statements(), methods, needed, padding)
             })
         };
@@ -623,29 +632,37 @@ impl ComponentPool {
         strings: impl Iterator<Item = &'a str>,
     ) {
         for v in ints {
-            if !self.ints.contains(&v) {
-                self.ints.push(v);
-            }
+            self.add_int(v);
         }
         for v in strings {
-            if !self.strings.iter().any(|s| **s == *v) {
-                self.strings.push(Arc::from(v));
-            }
+            self.add_string(v);
         }
     }
 
     fn grow_seeds(&mut self, results: PrimitiveResults) {
         for result in results {
             match result {
-                PrimitiveResult::Int(v) if !self.ints.contains(&v) => self.ints.push(v),
+                PrimitiveResult::Int(v) => self.add_int(v),
                 PrimitiveResult::Bool(v) if !self.bools.contains(&v) => self.bools.push(v),
-                PrimitiveResult::Str(v)
-                    if v.len() <= MAX_SEED_STRING && !self.strings.iter().any(|s| **s == *v) =>
-                {
-                    self.strings.push(Arc::from(v.as_str()))
-                }
+                PrimitiveResult::Str(v) if v.len() <= MAX_SEED_STRING => self.add_string(&v),
                 _ => {}
             }
+        }
+    }
+
+    /// Adds `v` to the `int` seed pool unless it holds it.
+    fn add_int(&mut self, v: i32) {
+        if self.int_set.insert(v) {
+            self.ints.push(v);
+        }
+    }
+
+    /// Adds `v` to the `String` seed pool unless it holds it.
+    fn add_string(&mut self, v: &str) {
+        if !self.string_set.contains(v) {
+            let v: Arc<str> = Arc::from(v);
+            self.string_set.insert(Arc::clone(&v));
+            self.strings.push(v);
         }
     }
 }

@@ -241,7 +241,8 @@ impl<'a> GoldExecutor<'a> {
     /// [`GoldExecutor::execute`] for a candidate whose leading calls ran before, as
     /// `resumed` describes: gold runs only the calls of its frame, from copies of the
     /// objects the prefix left, the prefix's fuel charged and its probes counted as
-    /// reached. `full` gives the candidate's canonical form, run from its first call
+    /// reached. `full` gives the candidate's canonical form (from the unit's methods and
+    /// T_I), run from its first call
     /// instead when the prefix's fuel exhausts the budget, when a call of the prefix that
     /// did not run before ([`Resumed::rerun`]) hits a guard (to trip the guard where a
     /// full run trips it), and where restoring is off ([`GoldExecutor::run_prefixes`]).
@@ -251,7 +252,7 @@ impl<'a> GoldExecutor<'a> {
     pub fn execute_resumed(
         &mut self,
         resumed: Resumed<'_>,
-        full: impl FnOnce() -> GeneratedCase,
+        full: impl FnOnce(&[MethodInfo], &[PoolType]) -> GeneratedCase,
     ) -> Execution {
         let wanted: SmallVec<[usize; 2]> = resumed.wanted.iter().map(|&(s, _)| s).collect();
         let restoring = self.restore_prefixes && resumed.fuel < guard::GOLD_FUEL_BUDGET;
@@ -264,7 +265,8 @@ impl<'a> GoldExecutor<'a> {
             Some(execution) => {
                 #[cfg(test)]
                 if self.check_restores {
-                    self.check_restored(&full(), &wanted, &execution);
+                    let case = full(self.methods, self.context.types_of_interest());
+                    self.check_restored(&case, &wanted, &execution);
                     // The frame again, so that the session holds what it left.
                     let calls_run = self.calls_run;
                     let again = self.run_case(resumed.frame, Some(&resumed), resumed.wanted);
@@ -276,7 +278,7 @@ impl<'a> GoldExecutor<'a> {
             // Not restored, or a call of the prefix run after the others' fuel was
             // charged hit a guard, which a full run may hit elsewhere or not at all.
             None => {
-                let case = full();
+                let case = full(self.methods, self.context.types_of_interest());
                 let slots = result_slots(&case, &wanted, self.methods);
                 self.run_case(&case, None, &slots)
                     .expect("a full run is an execution")
