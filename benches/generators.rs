@@ -7,15 +7,17 @@
 //! schemata copy (what a cell of `r` does for gold). The generators' side: a suite generated
 //! within a budget of cost units (the calls of the candidates, kept or not, each counted as
 //! executed on gold, as Randoop executes every sequence from its first statement), with
-//! everything generation does besides: choosing inputs, building and canonicalising
-//! sequences, the duplicate check, the contract checks, the equality filter. Both sides
+//! everything generation does besides: choosing inputs, building sequences, the duplicate
+//! check, the contract checks, the equality filter. Both sides
 //! run the same number of calls, alternated seed by seed over the same fixed seeds each
 //! iteration, so the ratio printed is per call and on the same work every run.
 //!
-//! Generation runs a candidate's last call only: its chosen sequences' objects are restored
-//! from copies, their fuel charged and their probes counted (`GoldExecutor::execute_after`,
-//! the same suites as running them). The third line says which share of the cost units'
-//! calls gold actually ran.
+//! Generation runs a candidate's last call only, in a frame of its own: its chosen
+//! sequences' objects are restored from copies, their fuel charged and their probes counted
+//! (`GoldExecutor::execute_resumed`, the same suites as running them); a suite is its
+//! derivations, whose canonical forms the runner rebuilds when it replays them (here, for
+//! the replay line below, `Suite::cases` does, untimed). The third line says which share of
+//! the cost units' calls gold actually ran.
 //!
 //! For FDRT a second line splits off two parts of the suite's cost: replaying its test
 //! cases on gold in full (the calls the cost counts, as the runner replays them on each

@@ -241,14 +241,15 @@ impl<'a> GoldExecutor<'a> {
     /// [`GoldExecutor::execute`] for a candidate whose leading calls ran before, as
     /// `resumed` describes: gold runs only the calls of its frame, from copies of the
     /// objects the prefix left, the prefix's fuel charged and its probes counted as
-    /// reached. `full` gives the candidate's canonical form (from the unit's methods and
-    /// T_I), run from its first call
-    /// instead when the prefix's fuel exhausts the budget, when a call of the prefix that
-    /// did not run before ([`Resumed::rerun`]) hits a guard (to trip the guard where a
-    /// full run trips it), and where restoring is off ([`GoldExecutor::run_prefixes`]).
-    /// The cost and [`Execution`] are a full run's either way (object slots apart: they
-    /// are the frame's): the prefix's calls count as executed, as Randoop, which runs
-    /// every sequence from its start, spends time on them.
+    /// reached, and reads the results of the statements [`Resumed::wanted`] names.
+    /// `full` makes the candidate's canonical form (from the unit's methods and T_I),
+    /// run from its first call instead when the prefix's fuel exhausts the budget, when
+    /// a call of the prefix that did not run before ([`Resumed::rerun`]) hits a guard
+    /// (to trip the guard where a full run trips it), and where restoring is off
+    /// ([`GoldExecutor::run_prefixes`]). The cost and [`Execution`] are a full run's
+    /// either way (object slots apart: they are the frame's): the prefix's calls count
+    /// as executed, as Randoop, which runs every sequence from its start, spends time on
+    /// them.
     pub fn execute_resumed(
         &mut self,
         resumed: Resumed<'_>,

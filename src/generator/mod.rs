@@ -3,10 +3,11 @@
 //!
 //! A counter-based strategy maps a counter to a test case; a [`Generator`] builds test case
 //! k from what gold did on the test cases before it, so its suite is generated once, in
-//! order, on gold. Each test case it makes is a [`GeneratedCase`]: canonical form 3 over
-//! value pools of its own, sized as that test case needs (one slot per literal and per
-//! call result), so that it can be shown, encoded and replayed on any mutant like the
-//! walks' test cases.
+//! order, on gold. Each test case it makes is a [`Derivation`] — earlier test cases
+//! concatenated, then one call — whose canonical form is a [`GeneratedCase`]: canonical
+//! form 3 over value pools of its own, sized as that test case needs (one slot per literal
+//! and per call result), rebuilt from the derivations ([`Suite::cases`], [`SuiteReader`]),
+//! so that it can be shown, encoded and replayed on any mutant like the walks' test cases.
 //!
 //! Contract of every generator: the suite is a function of the unit, M_C, the parameters
 //! and the seed alone (no wall clock, no global RNG, no dependence on the thread or
