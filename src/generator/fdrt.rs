@@ -106,7 +106,7 @@ struct Extensible {
     covered: Box<[u32]>,
 }
 
-/// What a candidate's frame starts from, as [`ComponentPool::restored`] finds it: the
+/// What a candidate's frame starts from, as [`restored`] finds it: the
 /// chosen values' copies (value k in the frame's object slot k), the fuel and probes of
 /// their sequences.
 #[derive(Default)]

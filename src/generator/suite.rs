@@ -5,8 +5,10 @@
 //! order, `[cost, kind, parts, method, inputs]`: the cost units used by its end, `"n"`
 //! (normal), `"x"` (an exception) or the contract it broke, the earlier test cases it
 //! concatenates, and its last call — the method number and the inputs, each `"i<int>"`,
-//! `"b0"`/`"b1"`, `"s<string>"`, `"r<statement>"` or `"null"`. Reading it rebuilds every test case from its derivation and puts it in
-//! canonical form again, exactly as generation did.
+//! `"b0"`/`"b1"`, `"s<string>"`, `"r<statement>"` or `"null"`. Reading it rebuilds every
+//! test case from its derivation and puts it in canonical form, as [`Suite::cases`] does for
+//! a suite in memory (generation itself makes no canonical forms but where gold must run a
+//! candidate in full).
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;
