@@ -8,10 +8,10 @@
 //! run is its parts' runs one after the other, then its own call's words; equal sequences
 //! have equal runs. A node keeps only its parts and its own call's words: the run is read
 //! through the derivation when it is needed (a fingerprint match, or the statements of a
-//! candidate that gold must run in full), so building a sequence costs its own call, not its length. A fingerprint of the
-//! statements composes over the concatenation: a polynomial hash modulo 2⁶¹ − 1 with
-//! H(A ++ B) = H(A)·B^|B| + H(B), so a candidate's costs one step per part; a fingerprint
-//! match is confirmed by comparing the runs.
+//! candidate that gold must run in full), so building a sequence costs its own call, not
+//! its length. A fingerprint of the statements composes over the concatenation: a
+//! polynomial hash modulo 2⁶¹ − 1 with H(A ++ B) = H(A)·B^|B| + H(B), so a candidate's
+//! costs one step per part; a fingerprint match is confirmed by comparing the runs.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};

@@ -230,7 +230,7 @@ impl<'a> GoldExecutor<'a> {
     /// session for [`GoldExecutor::check_contracts`], [`GoldExecutor::equals`] and
     /// [`GoldExecutor::object`] until the next candidate runs.
     pub fn execute(&mut self, case: &GeneratedCase, wanted: &[usize]) -> Execution {
-        let slots = result_slots(case, wanted, self.methods);
+        let slots = result_slots(case, wanted.iter().copied(), self.methods);
         let execution = self
             .run_case(case, None, &slots)
             .expect("a full run is an execution");
@@ -255,7 +255,6 @@ impl<'a> GoldExecutor<'a> {
         resumed: Resumed<'_>,
         full: impl FnOnce(&[MethodInfo], &[PoolType]) -> GeneratedCase,
     ) -> Execution {
-        let wanted: SmallVec<[usize; 2]> = resumed.wanted.iter().map(|&(s, _)| s).collect();
         let restoring = self.restore_prefixes && resumed.fuel < guard::GOLD_FUEL_BUDGET;
         let restored = if restoring {
             self.run_case(resumed.frame, Some(&resumed), resumed.wanted)
@@ -267,7 +266,7 @@ impl<'a> GoldExecutor<'a> {
                 #[cfg(test)]
                 if self.check_restores {
                     let case = full(self.methods, self.context.types_of_interest());
-                    self.check_restored(&case, &wanted, &execution);
+                    self.check_restored(&case, resumed.wanted, &execution);
                     // The frame again, so that the session holds what it left.
                     let calls_run = self.calls_run;
                     let again = self.run_case(resumed.frame, Some(&resumed), resumed.wanted);
@@ -280,7 +279,8 @@ impl<'a> GoldExecutor<'a> {
             // charged hit a guard, which a full run may hit elsewhere or not at all.
             None => {
                 let case = full(self.methods, self.context.types_of_interest());
-                let slots = result_slots(&case, &wanted, self.methods);
+                let statements = resumed.wanted.iter().map(|&(statement, _)| statement);
+                let slots = result_slots(&case, statements, self.methods);
                 self.run_case(&case, None, &slots)
                     .expect("a full run is an execution")
             }
@@ -389,17 +389,23 @@ impl<'a> GoldExecutor<'a> {
 
     /// Runs `case`, the candidate whose frame gave `restored`, again from its first call
     /// and panics unless that gives the same execution (the slots of its objects apart)
-    /// and leaves the objects asked about in the same states. Counts nothing: the cost is
+    /// and leaves the objects asked about (the statements of `wanted`) in the same states. Counts nothing: the cost is
     /// as before.
     #[cfg(test)]
-    fn check_restored(&mut self, case: &GeneratedCase, wanted: &[usize], restored: &Execution) {
+    fn check_restored(
+        &mut self,
+        case: &GeneratedCase,
+        wanted: &[(usize, ResultSlot)],
+        restored: &Execution,
+    ) {
         let copies: Vec<_> = restored
             .objects
             .iter()
             .map(|&(_, slot)| slot.map(|slot| self.object(slot)))
             .collect();
         let calls_run = self.calls_run;
-        let slots = result_slots(case, wanted, self.methods);
+        let statements = wanted.iter().map(|&(statement, _)| statement);
+        let slots = result_slots(case, statements, self.methods);
         let mut full = self.run_case(case, None, &slots).expect("a full run");
         self.calls_run = calls_run;
         let full_slots = full.objects.clone();
@@ -688,10 +694,13 @@ fn merge_ascending(a: &[u32], b: &[u32]) -> Vec<u32> {
 }
 
 /// Per statement of `case` in `wanted`, its result's pool and slot (`None`: `void`).
-fn result_slots(case: &GeneratedCase, wanted: &[usize], methods: &[MethodInfo]) -> WantedResults {
+fn result_slots(
+    case: &GeneratedCase,
+    wanted: impl Iterator<Item = usize>,
+    methods: &[MethodInfo],
+) -> WantedResults {
     wanted
-        .iter()
-        .map(|&statement| (statement, case.result_slot(statement, methods)))
+        .map(|statement| (statement, case.result_slot(statement, methods)))
         .collect()
 }
 

@@ -733,12 +733,7 @@ mod tests {
             let (read_header, read) =
                 Suite::read(unit, &context, std::io::Cursor::new(bytes.clone())).unwrap();
             assert_eq!((read_header, read), (header, suite.clone()));
-            // The reader's test cases, rebuilt line by line, are the suite's.
-            let mut reader =
-                SuiteReader::open(unit, &context, std::io::Cursor::new(bytes.clone())).unwrap();
-            reader.read_to(usize::MAX).unwrap();
             let cases = suite.cases(unit, &context);
-            assert!(reader.cases().iter().map(|c| &**c).eq(&cases));
             // Far smaller than the test cases written out.
             let calls: usize = cases.iter().map(|case| case.len()).sum();
             assert!(

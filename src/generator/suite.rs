@@ -84,7 +84,7 @@ impl GeneratorConfig {
     }
 
     /// The pools that pad a test case's empty pools of T_I: the seed values.
-    fn padding(&self) -> PoolInit {
+    pub(crate) fn padding(&self) -> PoolInit {
         let seeds = self.kind.seeds(&self.params);
         PoolInit {
             ints: seeds.ints,

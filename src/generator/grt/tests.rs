@@ -5,9 +5,8 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use super::*;
-use crate::context::PoolInit;
 use crate::context::{MethodSelection, TestContext};
-use crate::generator::{Fdrt, Generated, GeneratedCase, GeneratorKind, Suite};
+use crate::generator::{Fdrt, Generated, GeneratedCase, GeneratorConfig, GeneratorKind, Suite};
 use crate::strategy::parameters;
 use crate::subject::vault::{SECRET, VaultUnit};
 use crate::subject::{Session, Unit, registry};
@@ -53,16 +52,11 @@ fn grt(components: &[Component], seed: u64) -> Grt {
 /// The canonical forms of `cases`, a generator's test cases from its first, rebuilt from
 /// their derivations.
 fn forms(unit: &dyn Unit, context: &TestContext, cases: &[Generated]) -> Vec<GeneratedCase> {
-    let seeds = Seeds::default();
     let suite = Suite {
         generator: Grt::NAME.into(),
         seed: 0,
-        padding: PoolInit {
-            ints: seeds.ints,
-            bools: seeds.bools,
-            strings: seeds.strings,
-            objects: 1,
-        },
+        // The default seed values: those of every generator these tests run.
+        padding: GeneratorConfig::of(GeneratorKind::GRT, 100).padding(),
         costs: vec![0; cases.len()],
         kinds: cases.iter().map(|g| g.kind).collect(),
         derivations: cases.iter().map(|g| g.derivation.clone()).collect(),
