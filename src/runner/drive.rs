@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::job::{Job, JobResult, Stop};
 use super::schedule::{CellId, Done, Order, Plan, Scheduler, Units, Work, expected_cost};
-use super::worker::WorkerProcess;
+use super::worker::{Lost, Settled, WorkerProcess};
 use super::{
     Cell, CellRecord, Journal, Runner, SharedIdentity, Unit, cell_record, chunk_complete,
     chunk_range, merge_chunks, output,
@@ -25,6 +25,20 @@ struct Flight {
     followers: Vec<(usize, Cell)>,
     /// The end of its time cap, from its first chunk on.
     deadline: Option<Instant>,
+    /// The first of its jobs given up (its chunk, or `None` for an unchunked cell).
+    lost: Option<(Option<u64>, Lost)>,
+}
+
+/// A cell that could not be completed: its job's workers kept dying without confirming
+/// a crash (killed from outside). It is not journaled; a later `--resume` runs it.
+#[derive(Clone, Debug)]
+pub struct LostCell {
+    /// The cell, as people read it (phase, strategy, subject, mutant, replicate, n).
+    pub cell: String,
+    /// Why it was given up.
+    pub lost: Lost,
+    /// Cells of other replicates that were to copy its record (a seed-free strategy).
+    pub followers: usize,
 }
 
 /// The state of a run, under the lock.
@@ -49,14 +63,21 @@ struct State<'a, 'j> {
     executed: usize,
     cpu_seconds: f64,
     failed: bool,
+    lost: Vec<LostCell>,
 }
 
-/// Runs every cell of `runner`'s experiment that has no record yet; returns the runner with
-/// all records, the cells executed and their CPU seconds.
-pub(super) fn run<'a>(
-    runner: Runner<'a>,
-    journal: &Journal,
-) -> anyhow::Result<(Runner<'a>, usize, f64)> {
+/// What [`run`] did: the runner with every record, the cells executed and their CPU
+/// seconds, and the cells lost.
+pub(super) struct Driven<'a> {
+    pub runner: Runner<'a>,
+    pub executed: usize,
+    pub cpu_seconds: f64,
+    pub lost: Vec<LostCell>,
+}
+
+/// Runs every cell of `runner`'s experiment that has no record yet. A lost cell stops its
+/// unit (its later steps need its record); the other units run on.
+pub(super) fn run<'a>(runner: Runner<'a>, journal: &Journal) -> anyhow::Result<Driven<'a>> {
     let jobs = runner.options.jobs.max(1);
     let (handshake, watchdog) = (&runner.handshake, runner.watchdog);
     let handshake = super::worker::Handshake {
@@ -71,17 +92,65 @@ pub(super) fn run<'a>(
     let shared = (Mutex::new(state), Condvar::new());
     let outcomes: Vec<anyhow::Result<()>> = std::thread::scope(|scope| {
         let threads: Vec<_> = (0..jobs)
-            .map(|_| scope.spawn(|| serve(&shared, &handshake, watchdog)))
+            .map(|_| {
+                std::thread::Builder::new().spawn_scoped(scope, || {
+                    let _sentinel = Sentinel(&shared);
+                    serve(&shared, &handshake, watchdog)
+                })
+            })
             .collect();
         threads
             .into_iter()
-            .map(|t| t.join().expect("a runner thread panicked"))
+            .map(|t| match t {
+                Ok(thread) => thread.join().unwrap_or_else(|panic| {
+                    let text = panic
+                        .downcast_ref::<String>()
+                        .map(String::as_str)
+                        .or_else(|| panic.downcast_ref::<&str>().copied())
+                        .unwrap_or("a panic");
+                    Err(anyhow::anyhow!("a runner thread failed: {text}"))
+                }),
+                Err(e) => {
+                    stop_all(&shared);
+                    Err(anyhow::Error::new(e).context("cannot start a runner thread"))
+                }
+            })
             .collect()
     });
-    let state = shared.0.into_inner().expect("runner lock");
+    let state = shared
+        .0
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     state.display.finish();
     outcomes.into_iter().collect::<anyhow::Result<()>>()?;
-    Ok((state.runner, state.executed, state.cpu_seconds))
+    Ok(Driven {
+        runner: state.runner,
+        executed: state.executed,
+        cpu_seconds: state.cpu_seconds,
+        lost: state.lost,
+    })
+}
+
+/// Stops every runner thread at its next look at the state (a thread failed).
+fn stop_all(shared: &(Mutex<State<'_, '_>>, Condvar)) {
+    let mut state = shared
+        .0
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    state.failed = true;
+    shared.1.notify_all();
+}
+
+/// Stops the other runner threads when its thread unwinds from a panic, so that none
+/// waits for work forever.
+struct Sentinel<'s, 'a, 'j>(&'s (Mutex<State<'a, 'j>>, Condvar));
+
+impl Drop for Sentinel<'_, '_, '_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            stop_all(self.0);
+        }
+    }
 }
 
 /// One runner thread: takes work until there is none left (or another thread failed).
@@ -114,7 +183,10 @@ fn serve(
                     .map_or(watchdog, |s| Duration::from_secs_f64(s) + watchdog);
                 worker.run(job, limit)
             }
-            None => Ok(JobResult::lost(Stop::Time, 0.0)),
+            None => Ok(Settled {
+                result: Ok(JobResult::lost(Stop::Time, 0.0)),
+                unconfirmed: Vec::new(),
+            }),
         };
         state = lock.lock().expect("runner lock");
         if let Err(e) = result.and_then(|r| state.finish(work, job.as_ref(), r)) {
@@ -178,6 +250,7 @@ impl<'a, 'j> State<'a, 'j> {
             executed: 0,
             cpu_seconds: 0.0,
             failed: false,
+            lost: Vec::new(),
         }
     }
 
@@ -247,6 +320,7 @@ impl<'a, 'j> State<'a, 'j> {
             cell,
             followers: Vec::new(),
             deadline: None,
+            lost: None,
         });
         Ok(true)
     }
@@ -291,14 +365,54 @@ impl<'a, 'j> State<'a, 'j> {
         )
     }
 
-    /// Takes the result of `work` (from `job`; `None`: none ran); records its cell and its
-    /// followers when the cell is finished.
-    fn finish(&mut self, work: Work, job: Option<&Job>, result: JobResult) -> anyhow::Result<()> {
+    /// Takes the settled result of `work` (from `job`; `None`: none ran); records its cell
+    /// and its followers when the cell is finished, or sets the cell aside as lost when a
+    /// job it needs was given up.
+    fn finish(&mut self, work: Work, job: Option<&Job>, settled: Settled) -> anyhow::Result<()> {
+        for death in &settled.unconfirmed {
+            self.display.warn(&format!(
+                "warning: a worker process was {} running {}; the job ran again in a fresh worker",
+                death.text(),
+                self.describe(work.cell, work.chunk),
+            ));
+        }
+        let result = match settled.result {
+            Ok(result) => result,
+            Err(lost) => {
+                self.display.warn(&format!(
+                    "error: {} was given up: {lost}; it is not recorded (see the end of the run)",
+                    self.describe(work.cell, work.chunk),
+                ));
+                let flight = &mut self.flights[work.cell];
+                if flight.lost.as_ref().is_none_or(|(c, _)| work.chunk < *c) {
+                    flight.lost = Some((work.chunk, lost));
+                }
+                // Closes a chunked cell at this chunk; never recorded (below).
+                JobResult::lost(Stop::Crash, 0.0)
+            }
+        };
         let complete = job.is_some_and(|j| chunk_complete(j, &result));
         let Done::Finished(results) = self.scheduler.finish(work, (result, complete), complete)
         else {
             return Ok(());
         };
+        let flight = &mut self.flights[work.cell];
+        // A lost chunk matters only if the merge reaches it (no earlier chunk ended the cell).
+        if let Some((chunk, lost)) = flight.lost.take()
+            && chunk.is_none_or(|c| c < results.len() as u64)
+        {
+            let followers = std::mem::take(&mut flight.followers).len();
+            let step = flight.step;
+            let identity = flight.cell.identity();
+            self.leaders.remove(&(step, identity));
+            let cell = self.describe(work.cell, None);
+            self.lost.push(LostCell {
+                cell,
+                lost,
+                followers,
+            });
+            return Ok(());
+        }
         let merged = match work.chunk {
             Some(_) => merge_chunks(results),
             None => results.into_iter().next().expect("one result").0,
@@ -324,6 +438,23 @@ impl<'a, 'j> State<'a, 'j> {
             self.keep(follower, step, record.for_replicate(&cell))?;
         }
         self.keep(unit, step, record)
+    }
+
+    /// A cell (and chunk) for messages: phase, run, subject, mutant, replicate, n.
+    fn describe(&self, cell: usize, chunk: Option<u64>) -> String {
+        let flight = &self.flights[cell];
+        let (p, r) = self.steps[flight.step];
+        let phase = &self.runner.experiment.phases[p];
+        let chunk = chunk.map_or(String::new(), |c| format!(", chunk {c}"));
+        format!(
+            "the cell of phase `{}`, run `{}`, subject {}, mutant {}, replicate {}, n = {}{chunk}",
+            phase.name,
+            phase.runs[r].name(),
+            flight.cell.subject,
+            flight.cell.mutant.id,
+            flight.cell.replicate,
+            flight.cell.n,
+        )
     }
 
     /// Journals and records a finished cell of `unit`; plans the unit on if that was the

@@ -1,8 +1,11 @@
 //! The lock of an output folder: one run at a time writes into it.
 //!
-//! A run creates `run.lock` in its output folder with `O_CREAT | O_EXCL` (atomic on a local
-//! file system and on NFS v3+), writes who holds it (host, process id, the process's start
-//! time in clock ticks since boot, and a timestamp), refreshes the file's modification time
+//! A run writes who holds the lock (host, process id, the process's start time in clock
+//! ticks since boot, and a timestamp) into a file of its own in the output folder, then
+//! links it as `run.lock` (a hard link fails if the name exists: atomic on a local file
+//! system and on NFS v3+), so `run.lock` is never seen empty or half-written; where the file
+//! system has no hard links it creates `run.lock` with `O_CREAT | O_EXCL` and readers give
+//! a young file a moment to fill. The holder refreshes the file's modification time
 //! every [`HEARTBEAT`] while it runs, and removes it when it ends. A second run finds the
 //! file and refuses at once, naming the holder — unless the holder is gone:
 //! - on the same host, when no process with that id and start time is alive (a run killed
@@ -138,54 +141,41 @@ impl RunLock {
             path: path.clone(),
             source,
         };
+        let pid = std::process::id();
+        let holder = Holder {
+            host: this_host(),
+            pid,
+            start_ticks: start_ticks(pid).unwrap_or(0),
+            since: super::output::utc_timestamp(),
+        };
+        let text = serde_json::to_string(&holder).expect("a holder serializes");
         // Two rounds: the second after removing an abandoned lock.
         for _ in 0..2 {
-            match OpenOptions::new().write(true).create_new(true).open(&path) {
-                Ok(mut file) => {
-                    let pid = std::process::id();
-                    let holder = Holder {
-                        host: this_host(),
-                        pid,
-                        start_ticks: start_ticks(pid).unwrap_or(0),
-                        since: super::output::utc_timestamp(),
-                    };
-                    let text = serde_json::to_string(&holder).expect("a holder serializes");
-                    file.write_all(text.as_bytes()).map_err(io)?;
-                    file.sync_all().map_err(io)?;
-                    return Ok(RunLock::with_heartbeat(path));
+            if create(&path, &text).map_err(io)? {
+                return Ok(RunLock::with_heartbeat(path));
+            }
+            let modified = fs::metadata(&path)
+                .and_then(|m| m.modified())
+                .unwrap_or_else(|_| SystemTime::now());
+            match read_holder(&path) {
+                Some(holder) if !abandoned(&holder, modified) => {
+                    return Err(LockError::Held {
+                        folder: folder.to_path_buf(),
+                        holder,
+                    });
                 }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    let modified = fs::metadata(&path)
-                        .and_then(|m| m.modified())
-                        .unwrap_or_else(|_| SystemTime::now());
-                    let holder = fs::read_to_string(&path)
-                        .ok()
-                        .and_then(|text| serde_json::from_str::<Holder>(&text).ok());
-                    match holder {
-                        Some(holder) if !abandoned(&holder, modified) => {
-                            return Err(LockError::Held {
-                                folder: folder.to_path_buf(),
-                                holder,
-                            });
-                        }
-                        None if modified.elapsed().unwrap_or_default() <= STALE_AFTER => {
-                            return Err(LockError::Unreadable { path });
-                        }
-                        _ => match fs::remove_file(&path) {
-                            Ok(()) => {}
-                            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                            Err(e) => return Err(io(e)),
-                        },
-                    }
+                None if path.exists() && modified.elapsed().unwrap_or_default() <= STALE_AFTER => {
+                    return Err(LockError::Unreadable { path });
                 }
-                Err(e) => return Err(io(e)),
+                _ => match fs::remove_file(&path) {
+                    Ok(()) => {}
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                    Err(e) => return Err(io(e)),
+                },
             }
         }
         // Someone else took the abandoned lock between our removal and our creation.
-        match fs::read_to_string(&path)
-            .ok()
-            .and_then(|text| serde_json::from_str::<Holder>(&text).ok())
-        {
+        match read_holder(&path) {
             Some(holder) => Err(LockError::Held {
                 folder: folder.to_path_buf(),
                 holder,
@@ -195,21 +185,71 @@ impl RunLock {
     }
 
     fn with_heartbeat(path: PathBuf) -> RunLock {
+        abort_guard::register(&path);
         let (stop, stopped) = mpsc::channel::<()>();
         let touched = path.clone();
-        let heartbeat = std::thread::spawn(move || {
-            while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(HEARTBEAT) {
-                if let Ok(file) = OpenOptions::new().append(true).open(&touched) {
-                    let _ = file.set_modified(SystemTime::now());
+        // Without a thread to spare the lock still holds on this host (by process id);
+        // on another host it counts as abandoned after STALE_AFTER.
+        let heartbeat = std::thread::Builder::new()
+            .spawn(move || {
+                while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(HEARTBEAT) {
+                    if let Ok(file) = OpenOptions::new().append(true).open(&touched) {
+                        let _ = file.set_modified(SystemTime::now());
+                    }
                 }
-            }
-        });
+            })
+            .ok();
         RunLock {
             path,
             stop: Some(stop),
-            heartbeat: Some(heartbeat),
+            heartbeat,
         }
     }
+}
+
+/// Creates the lock file at `path` holding `text`, whole from the start; false if it
+/// exists.
+fn create(path: &Path, text: &str) -> std::io::Result<bool> {
+    static ATTEMPT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let attempt = ATTEMPT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let own = path.with_file_name(format!(".{LOCK_FILE}.{}.{attempt}", std::process::id()));
+    let written = (|| {
+        let mut file = OpenOptions::new().write(true).create_new(true).open(&own)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
+    })();
+    let linked = written.and_then(|()| fs::hard_link(&own, path));
+    let _ = fs::remove_file(&own);
+    match linked {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        // No hard links here (or no room for a second file): create the name itself.
+        Err(_) => match OpenOptions::new().write(true).create_new(true).open(path) {
+            Ok(mut file) => {
+                file.write_all(text.as_bytes())?;
+                file.sync_all()?;
+                Ok(true)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+            Err(e) => Err(e),
+        },
+    }
+}
+
+/// The holder a lock file names; a file that is empty or cut short is read again for a
+/// moment (a holder without hard links may be writing it), `None` if it stays unreadable
+/// or is gone.
+fn read_holder(path: &Path) -> Option<Holder> {
+    for attempt in 0..20 {
+        let text = fs::read_to_string(path).ok()?;
+        if let Ok(holder) = serde_json::from_str::<Holder>(&text) {
+            return Some(holder);
+        }
+        if attempt < 19 {
+            std::thread::sleep(Duration::from_millis(25));
+        }
+    }
+    None
 }
 
 impl Drop for RunLock {
@@ -218,7 +258,115 @@ impl Drop for RunLock {
         if let Some(heartbeat) = self.heartbeat.take() {
             let _ = heartbeat.join();
         }
+        abort_guard::unregister(&self.path);
         let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// Releases held locks when the process aborts (a failed allocation aborts without
+/// unwinding, so no `Drop` runs): a SIGABRT handler removes every registered lock file
+/// and says so on stderr, then lets the abort go on. Only async-signal-safe calls run in
+/// the handler; the paths are kept as C strings made when the lock was taken.
+mod abort_guard {
+    use std::ffi::{CString, c_char};
+    use std::path::Path;
+    use std::sync::Once;
+    use std::sync::atomic::{AtomicPtr, Ordering};
+
+    /// Locks one process may hold at once and still have released on abort.
+    const SLOTS: usize = 8;
+
+    static HELD: [AtomicPtr<c_char>; SLOTS] =
+        [const { AtomicPtr::new(std::ptr::null_mut()) }; SLOTS];
+
+    /// Registers the lock file at `path` (and installs the handler once).
+    pub(super) fn register(path: &Path) {
+        static INSTALL: Once = Once::new();
+        INSTALL.call_once(install);
+        let Ok(text) = CString::new(path.as_os_str().as_encoded_bytes()) else {
+            return;
+        };
+        let raw = text.into_raw();
+        for slot in &HELD {
+            if slot
+                .compare_exchange(
+                    std::ptr::null_mut(),
+                    raw,
+                    Ordering::AcqRel,
+                    Ordering::Acquire,
+                )
+                .is_ok()
+            {
+                return;
+            }
+        }
+        // SAFETY: `raw` came from `CString::into_raw` above and was stored nowhere.
+        drop(unsafe { CString::from_raw(raw) });
+    }
+
+    /// Forgets the lock file at `path` (it is being removed the ordinary way).
+    pub(super) fn unregister(path: &Path) {
+        let Ok(wanted) = CString::new(path.as_os_str().as_encoded_bytes()) else {
+            return;
+        };
+        for slot in &HELD {
+            let current = slot.load(Ordering::Acquire);
+            // SAFETY: a non-null slot holds a CString's pointer until swapped out here.
+            if !current.is_null()
+                && unsafe { std::ffi::CStr::from_ptr(current) } == wanted.as_c_str()
+                && slot
+                    .compare_exchange(
+                        current,
+                        std::ptr::null_mut(),
+                        Ordering::AcqRel,
+                        Ordering::Acquire,
+                    )
+                    .is_ok()
+            {
+                // SAFETY: swapped out, so no one else frees or reads it (the handler only
+                // reads slots while the process is ending).
+                drop(unsafe { CString::from_raw(current) });
+                return;
+            }
+        }
+    }
+
+    fn install() {
+        // SAFETY: sigaction with a handler that only calls async-signal-safe functions.
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_abort as *const () as usize;
+            action.sa_flags = libc::SA_RESETHAND;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(libc::SIGABRT, &action, std::ptr::null_mut());
+        }
+    }
+
+    fn say(bytes: &[u8]) {
+        // SAFETY: write(2) on stderr with a valid buffer.
+        unsafe { libc::write(2, bytes.as_ptr().cast(), bytes.len()) };
+    }
+
+    extern "C" fn on_abort(_signal: libc::c_int) {
+        for slot in &HELD {
+            let path = slot.load(Ordering::Acquire);
+            if path.is_null() {
+                continue;
+            }
+            // SAFETY: a registered C string, alive until unregistered.
+            unsafe {
+                libc::unlink(path);
+                say(b"error: testspace aborted (out of memory, if the line above says an allocation failed); released the lock ");
+                say(std::slice::from_raw_parts(
+                    path.cast::<u8>(),
+                    libc::strlen(path),
+                ));
+                say(b"; every finished cell is in the journal: continue with --resume\n");
+            }
+        }
+        // SA_RESETHAND restored the default action: abort as asked.
+        // SAFETY: raise is async-signal-safe.
+        unsafe { libc::raise(libc::SIGABRT) };
     }
 }
 
@@ -285,6 +433,59 @@ mod tests {
             .set_modified(long_ago)
             .unwrap();
         drop(RunLock::acquire(folder.path()).unwrap());
+    }
+
+    #[test]
+    fn of_many_threads_racing_for_one_folder_exactly_one_wins_and_the_rest_name_it() {
+        for _ in 0..20 {
+            let folder = tempfile::tempdir().unwrap();
+            let barrier = std::sync::Barrier::new(8);
+            let outcomes: Vec<Result<RunLock, LockError>> = std::thread::scope(|scope| {
+                let racers: Vec<_> = (0..8)
+                    .map(|_| {
+                        scope.spawn(|| {
+                            barrier.wait();
+                            RunLock::acquire(folder.path())
+                        })
+                    })
+                    .collect();
+                racers.into_iter().map(|r| r.join().unwrap()).collect()
+            });
+            assert_eq!(outcomes.iter().filter(|o| o.is_ok()).count(), 1);
+            for outcome in &outcomes {
+                if let Err(e) = outcome {
+                    assert!(matches!(e, LockError::Held { .. }), "{e}");
+                }
+            }
+            let leftovers: Vec<_> = fs::read_dir(folder.path()).unwrap().collect();
+            assert_eq!(leftovers.len(), 1, "only run.lock is left");
+        }
+    }
+
+    #[test]
+    fn a_lock_file_being_written_is_waited_for_not_called_unreadable() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join(LOCK_FILE);
+        fs::write(&path, "").unwrap();
+        let holder = Holder {
+            host: this_host(),
+            pid: std::process::id(),
+            start_ticks: start_ticks(std::process::id()).unwrap(),
+            since: "now".into(),
+        };
+        let text = serde_json::to_string(&holder).unwrap();
+        let writer = {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                fs::write(&path, text).unwrap();
+            })
+        };
+        match RunLock::acquire(folder.path()) {
+            Err(LockError::Held { holder: h, .. }) => assert_eq!(h, holder),
+            other => panic!("expected Held, got {:?}", other.err()),
+        }
+        writer.join().unwrap();
     }
 
     #[test]

@@ -5,7 +5,10 @@
 //! Every check comes before anything is written: each folder is a finished shard
 //! (`manifest.json` with `shard` and `finished`, and its `journal.jsonl`); all are shards of
 //! the same experiment text (SHA-256), profile, commit and shard count; every index from 1
-//! to N is there exactly once; no cell is in two shards. The merged folder holds the
+//! to N is there exactly once; each shard's journal holds exactly the cells of its tables,
+//! every unit the shard was dealt has its first run's cells and no other unit has any; no
+//! cell is in two shards. The output folder is locked as `run` locks it, so two merges
+//! into one folder cannot both write. The merged folder holds the
 //! tables, a manifest (no shard; earliest start, latest end, jobs summed, the first
 //! shard's machine), the experiment file and a journal, so that `--resume`, `show-test`,
 //! `plot`, `diff` and `compare` work on it as on any run.
@@ -17,8 +20,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, bail};
 
+use super::lock::RunLock;
 use super::output::{self, Manifest};
 use super::{CellKey, CellRecord};
+use crate::experiment::file::parse_recorded_experiment;
 
 /// A shard folder with its manifest.
 struct ShardRun {
@@ -132,6 +137,92 @@ fn journal(folder: &Path) -> anyhow::Result<Vec<CellRecord>> {
         .collect()
 }
 
+/// Checks a finished shard's journal against its cells table and its share of the
+/// experiment's units: the records are exactly the table's rows, every unit the shard was
+/// dealt has a cell at each length of the first run, and no unit of another shard has any.
+fn check_journal(run: &ShardRun, records: &[CellRecord]) -> anyhow::Result<()> {
+    let folder = run.folder.display();
+    let mut sorted: Vec<&CellRecord> = records.iter().collect();
+    sorted.sort_by_key(|r| r.key());
+    let owned: Vec<CellRecord> = sorted.into_iter().cloned().collect();
+    let expected = output::cells_frame(&owned)?;
+    let table = crate::report::read_table(&run.folder)
+        .with_context(|| format!("cannot read the cells table of shard {folder}"))?;
+    if table.height() != expected.height() {
+        bail!(
+            "shard {folder} is damaged: its journal.jsonl holds {} cells but its cells table {}; \
+             rerun the shard (or restore its journal) before merging",
+            expected.height(),
+            table.height()
+        );
+    }
+    if !table.equals_missing(&expected) {
+        bail!(
+            "shard {folder} is damaged: its journal.jsonl and its cells table hold different \
+             cells; rerun the shard (or restore its journal) before merging"
+        );
+    }
+    let path = run.folder.join("experiment.toml");
+    let source =
+        fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let experiment = parse_recorded_experiment(
+        &path,
+        &source,
+        &run.manifest.profile,
+        &run.manifest.walk_parameters,
+    )?;
+    let mutants = super::experiment_mutants(&experiment);
+    let dealt = super::units_of(&mutants, experiment.replicates, run.manifest.shard);
+    let held: std::collections::BTreeSet<(u32, &str, u32)> = dealt
+        .iter()
+        .map(|u| {
+            let subject = experiment.subjects[u.subject].unit.class();
+            (u.replicate, subject, mutants[u.subject][u.mutant].id)
+        })
+        .collect();
+    if let Some(stray) = records
+        .iter()
+        .find(|r| !held.contains(&(r.replicate, r.subject.as_str(), r.mutant)))
+    {
+        bail!(
+            "shard {folder} holds a cell of a unit dealt to another shard (replicate {}, {} \
+             mutant {})",
+            stray.replicate,
+            stray.subject,
+            stray.mutant
+        );
+    }
+    let keys: std::collections::BTreeSet<CellKey> = records.iter().map(CellRecord::key).collect();
+    let first = &experiment.phases[0].runs[0];
+    for &(replicate, subject, mutant) in &held {
+        if let Some(n) = first
+            .lengths
+            .iter()
+            .find(|&&n| !keys.contains(&(replicate, 0, 0, subject.to_string(), mutant, n as u64)))
+        {
+            bail!(
+                "shard {folder} is incomplete: it has no cell of phase `{}`, run `{}` for \
+                 replicate {replicate}, {subject} mutant {mutant}, n = {n}; rerun the shard \
+                 before merging",
+                experiment.phases[0].name,
+                first.name()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Refuses an output folder that already holds a run (a manifest or a journal).
+fn refuse_a_run_in(out: &Path) -> anyhow::Result<()> {
+    if out.join("manifest.json").exists() || out.join("journal.jsonl").exists() {
+        bail!(
+            "{} already holds a run: merge into a new folder",
+            out.display()
+        );
+    }
+    Ok(())
+}
+
 /// Copies the generated suites of a shard (`suites/<subject>/*.jsonl`) into `out`, each
 /// file once: shards that share a suite's key (subject, configuration, n, seed) hold the
 /// same bytes, since generation is deterministic.
@@ -172,17 +263,14 @@ fn copy_suites(folder: &Path, out: &Path) -> anyhow::Result<()> {
 /// written then.
 pub fn merge(out: &Path, folders: &[PathBuf]) -> anyhow::Result<MergeReport> {
     output::refuse_reference(out)?;
-    if out.join("manifest.json").exists() || out.join("journal.jsonl").exists() {
-        bail!(
-            "{} already holds a run: merge into a new folder",
-            out.display()
-        );
-    }
+    refuse_a_run_in(out)?;
     let runs = check_shards(folders)?;
     let mut cells: BTreeMap<CellKey, CellRecord> = BTreeMap::new();
     let mut origin: BTreeMap<CellKey, &Path> = BTreeMap::new();
     for run in &runs {
-        for record in journal(&run.folder)? {
+        let records = journal(&run.folder)?;
+        check_journal(run, &records)?;
+        for record in records {
             let key = record.key();
             if let Some(other) = origin.insert(key.clone(), &run.folder) {
                 bail!(
@@ -218,8 +306,21 @@ pub fn merge(out: &Path, folders: &[PathBuf]) -> anyhow::Result<MergeReport> {
         ..first.clone()
     };
     let cells: Vec<CellRecord> = cells.into_values().collect();
+    let created = !out.exists();
     fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-    fs::write(out.join("experiment.toml"), &source)?;
+    // Held while writing: a second merge (or run) into the folder refuses; checked again
+    // under the lock, since another merge may have written the folder meanwhile.
+    let _lock = match RunLock::acquire(out) {
+        Ok(lock) => lock,
+        Err(e) => {
+            if created {
+                let _ = fs::remove_dir(out);
+            }
+            return Err(e.into());
+        }
+    };
+    refuse_a_run_in(out)?;
+    super::write_experiment_copy(out, &source)?;
     let (journal, _) = super::Journal::open(&out.join("journal.jsonl"))?;
     for record in &cells {
         journal.append(record)?;

@@ -121,6 +121,40 @@ impl CellRecord {
     }
 }
 
+/// The (replicate, subject, mutant) units of an experiment whose subjects have `mutants`,
+/// in the order shards deal them: those of `shard` (all without one).
+fn units_of(mutants: &[Vec<MutantInfo>], replicates: u32, shard: Option<Shard>) -> Vec<Unit> {
+    let all = mutants.iter().enumerate().flat_map(|(subject, mutants)| {
+        (0..mutants.len()).flat_map(move |mutant| {
+            (0..replicates).map(move |replicate| Unit {
+                replicate,
+                subject,
+                mutant,
+            })
+        })
+    });
+    all.enumerate()
+        .filter(|(position, _)| shard.is_none_or(|s| s.holds(*position)))
+        .map(|(_, unit)| unit)
+        .collect()
+}
+
+/// The mutants each subject of `experiment` runs (its sample, if it asks for one).
+fn experiment_mutants(experiment: &Experiment) -> Vec<Vec<MutantInfo>> {
+    experiment
+        .subjects
+        .iter()
+        .map(|s| {
+            sample_mutants(
+                s.unit.class(),
+                s.unit.mutants(),
+                experiment.mutant_sample,
+                experiment.sample_seed,
+            )
+        })
+        .collect()
+}
+
 /// The watchdog of an experiment that names none.
 pub const DEFAULT_WATCHDOG: Duration = Duration::from_secs(600);
 
@@ -230,6 +264,8 @@ pub fn sample_mutants(
 
 struct Journal {
     file: Mutex<File>,
+    /// Where it is (for messages).
+    path: PathBuf,
 }
 
 impl Journal {
@@ -243,7 +279,7 @@ impl Journal {
                 File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
             );
             for line in reader.split(b'\n') {
-                let line = line?;
+                let line = line.with_context(|| format!("cannot read {}", path.display()))?;
                 match serde_json::from_slice::<CellRecord>(&line) {
                     Ok(record) => {
                         records.push(record);
@@ -258,10 +294,12 @@ impl Journal {
             .append(true)
             .open(path)
             .with_context(|| format!("cannot open {}", path.display()))?;
-        file.set_len(good_bytes)?;
+        file.set_len(good_bytes)
+            .with_context(|| format!("cannot truncate {}", path.display()))?;
         Ok((
             Journal {
                 file: Mutex::new(file),
+                path: path.to_path_buf(),
             },
             records,
         ))
@@ -271,7 +309,8 @@ impl Journal {
         let mut line = serde_json::to_vec(record)?;
         line.push(b'\n');
         let mut file = self.file.lock().expect("journal lock");
-        file.write_all(&line)?;
+        file.write_all(&line)
+            .with_context(|| format!("cannot append to {}", self.path.display()))?;
         Ok(())
     }
 }
@@ -432,24 +471,11 @@ impl Runner<'_> {
     /// The units of the run in the deal order of shards ((subject, mutant, replicate)), those
     /// of this invocation's shard only.
     fn units(&self) -> Vec<Unit> {
-        let replicates = self.experiment.replicates;
-        let all = self
-            .mutants
-            .iter()
-            .enumerate()
-            .flat_map(|(subject, mutants)| {
-                (0..mutants.len()).flat_map(move |mutant| {
-                    (0..replicates).map(move |replicate| Unit {
-                        replicate,
-                        subject,
-                        mutant,
-                    })
-                })
-            });
-        all.enumerate()
-            .filter(|(position, _)| self.options.shard.is_none_or(|s| s.holds(*position)))
-            .map(|(_, unit)| unit)
-            .collect()
+        units_of(
+            &self.mutants,
+            self.experiment.replicates,
+            self.options.shard,
+        )
     }
 
     /// The record of another replicate's cell identical to `cell` (a seed-free strategy's
@@ -661,8 +687,7 @@ fn cell_record(
 /// Runs the experiment in `path` (see the module docs); on success the output folder holds
 /// `cells.csv`, `cells.parquet`, `manifest.json`, `experiment.toml` and `journal.jsonl`.
 pub fn run_experiment(path: &Path, options: &RunOptions) -> anyhow::Result<RunReport> {
-    let source =
-        fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let source = crate::context::file::read_source(path)?;
     run_experiment_source(path, &source, options)
 }
 
@@ -693,9 +718,13 @@ pub fn run_experiment_source(
     fs::create_dir_all(&output).with_context(|| format!("cannot create {}", output.display()))?;
     // Held until the run ends (or its process dies): a second run into the folder refuses.
     let _lock = lock::RunLock::acquire(&output)?;
-    if holds_a_run {
-        check_resumable(&output, path, &source, &experiment, options)?;
-    }
+    remove_partial_files(&output)?;
+    // A continued run keeps the start of its first invocation.
+    let started = if holds_a_run {
+        check_resumable(&output, path, &source, &experiment, options)?
+    } else {
+        started
+    };
     output::write_manifest(
         &output,
         &output::Manifest {
@@ -703,21 +732,10 @@ pub fn run_experiment_source(
             ..output::Manifest::new(path, &source, &experiment, options.jobs, &started, None)
         },
     )?;
-    fs::write(output.join("experiment.toml"), &source)?;
+    write_experiment_copy(&output, &source)?;
     let (journal, previous) = Journal::open(&journal_path)?;
 
-    let mutants: Vec<Vec<MutantInfo>> = experiment
-        .subjects
-        .iter()
-        .map(|s| {
-            sample_mutants(
-                s.unit.class(),
-                s.unit.mutants(),
-                experiment.mutant_sample,
-                experiment.sample_seed,
-            )
-        })
-        .collect();
+    let mutants = experiment_mutants(&experiment);
     let mut runner = Runner {
         experiment: &experiment,
         mutants,
@@ -752,7 +770,15 @@ pub fn run_experiment_source(
     for record in previous {
         runner.record(record);
     }
-    let (runner, executed, cpu_seconds) = drive::run(runner, &journal)?;
+    let drive::Driven {
+        runner,
+        executed,
+        cpu_seconds,
+        lost,
+    } = drive::run(runner, &journal)?;
+    if !lost.is_empty() {
+        return Err(lost_cells_error(&output, &lost));
+    }
     let cells: Vec<CellRecord> = runner.records.into_values().collect();
     let manifest = output::Manifest {
         shard: options.shard,
@@ -777,15 +803,67 @@ pub fn run_experiment_source(
     })
 }
 
+/// Removes the temporary files of table writes that an earlier process left in `output`
+/// when it died (hidden, named `.NAME.partial-PID.EXT`); the caller holds the folder's lock,
+/// so no other process is writing them.
+fn remove_partial_files(output: &Path) -> anyhow::Result<()> {
+    let entries =
+        fs::read_dir(output).with_context(|| format!("cannot list {}", output.display()))?;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with('.') && name.contains(".partial-") {
+            let path = entry.path();
+            fs::remove_file(&path)
+                .with_context(|| format!("cannot remove the leftover {}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes the experiment's text as `experiment.toml` into `output`, atomically.
+fn write_experiment_copy(output: &Path, source: &str) -> anyhow::Result<()> {
+    let target = output.join("experiment.toml");
+    let mut staged = crate::table::StagedFiles::new(output)?;
+    let temporary = staged.stage("experiment.toml");
+    fs::write(&temporary, source).with_context(|| format!("cannot write {}", target.display()))?;
+    staged.commit()?;
+    Ok(())
+}
+
+/// The error that ends a run with lost cells: which, why, and how to go on.
+fn lost_cells_error(output: &Path, lost: &[drive::LostCell]) -> anyhow::Error {
+    let cells: usize = lost.iter().map(|l| 1 + l.followers).sum();
+    let mut message = format!(
+        "{cells} cell(s) could not be completed: their worker processes died without \
+         confirming a crash of the mutant (killed from outside, e.g. by an OOM killer or a \
+         cluster's memory limit); they are not recorded, and the units they belong to stopped \
+         there"
+    );
+    for l in lost {
+        let copies = match l.followers {
+            0 => String::new(),
+            f => format!(" (and {f} replicate(s) sharing it)"),
+        };
+        message.push_str(&format!("\n  {}{copies}: {}", l.cell, l.lost));
+    }
+    message.push_str(&format!(
+        "\nevery cell finished is journaled in {}; continue the run with --resume",
+        output.display()
+    ));
+    anyhow::anyhow!(message)
+}
+
 /// Checks that the run in `output` (it holds a manifest or a journal) may be continued:
-/// `--resume` was given, and it is a run of the same profile and experiment text.
+/// `--resume` was given, and it is a run of the same profile and experiment text. Returns
+/// the `started` time its manifest records.
 fn check_resumable(
     output: &Path,
     path: &Path,
     source: &str,
     experiment: &Experiment,
     options: &RunOptions,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<String> {
     let previous = output::read_manifest(output).ok();
     if !options.resume {
         match previous.as_ref().and_then(|m| m.finished.as_ref()) {
@@ -845,7 +923,7 @@ fn check_resumable(
             path.display()
         );
     }
-    Ok(())
+    Ok(previous.started)
 }
 
 #[cfg(test)]

@@ -433,6 +433,18 @@ impl Progress {
         }
     }
 
+    /// Prints `message` on stderr without breaking the bars.
+    pub fn warn(&self, message: &str) {
+        match &self.bars {
+            Some(bars) => {
+                if bars.println(message).is_err() {
+                    eprintln!("{message}");
+                }
+            }
+            None => eprintln!("{message}"),
+        }
+    }
+
     /// The run is over: stops the lines.
     pub fn finish(self) {
         if let Some((stop, thread)) = self.ticker {

@@ -2,16 +2,25 @@
 //! mutant that aborts the process (stack overflow, failed allocation) or hangs costs one
 //! job, recorded as `crash` or `timeout`, and the run goes on.
 //!
+//! A worker's death is recorded as the mutant's crash only when it is confirmed: the job is
+//! run again in a fresh worker, and it is a crash when [`CONFIRMING_DEATHS`] workers died
+//! of their own accord (a signal the process raises itself, such as SIGABRT or SIGSEGV, or
+//! a non-zero exit) running it. A worker killed from outside (SIGKILL from an OOM killer or
+//! a cluster's memory enforcement, SIGTERM, SIGINT, SIGHUP) says nothing about the mutant:
+//! its job is run again, and after [`ATTEMPTS`] attempts without a result or a confirmed
+//! crash it is [`Lost`] — reported, never journaled.
+//!
 //! Protocol, one JSON document per line: the supervisor first sends a [`Handshake`] (the
 //! experiment file's path and text), then one [`Job`] per line; the worker answers each
 //! job with one [`Reply`].
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
 use super::gold::{DEFAULT_LIMIT_BYTES, GoldCache};
@@ -56,8 +65,12 @@ pub fn serve() -> anyhow::Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut gold = GoldCache::new(DEFAULT_LIMIT_BYTES);
+    let fault = InjectedKill::from_env();
     for line in lines {
         let job: Job = serde_json::from_str(&line?)?;
+        if let Some(fault) = &fault {
+            fault.strike(&job);
+        }
         let reply = match experiment
             .subjects
             .iter()
@@ -76,6 +89,48 @@ pub fn serve() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A fault injected for testing (docs/faults.md): the worker kills itself with SIGKILL,
+/// as an OOM killer would, on receiving a job of one mutant. Read from the environment:
+/// `TESTSPACE_FAULT_KILL_WORKER=SUBJECT:MUTANT`, and with `TESTSPACE_FAULT_KILL_ONCE=FILE`
+/// only the first time (whichever worker creates FILE strikes).
+struct InjectedKill {
+    subject: String,
+    mutant: u32,
+    once: Option<std::path::PathBuf>,
+}
+
+impl InjectedKill {
+    fn from_env() -> Option<InjectedKill> {
+        let target = std::env::var("TESTSPACE_FAULT_KILL_WORKER").ok()?;
+        let (subject, mutant) = target.rsplit_once(':')?;
+        Some(InjectedKill {
+            subject: subject.to_string(),
+            mutant: mutant.parse().ok()?,
+            once: std::env::var_os("TESTSPACE_FAULT_KILL_ONCE").map(Into::into),
+        })
+    }
+
+    fn strike(&self, job: &Job) {
+        if job.subject != self.subject || job.mutant != self.mutant {
+            return;
+        }
+        if let Some(marker) = &self.once
+            && std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(marker)
+                .is_err()
+        {
+            return;
+        }
+        #[cfg(unix)]
+        // SAFETY: raise takes a signal number; SIGKILL ends the process at once.
+        unsafe {
+            libc::raise(libc::SIGKILL);
+        }
+    }
+}
+
 /// Asks the kernel to kill this worker when its supervisor dies (Linux), so a worker stuck
 /// in a hanging mutant never outlives an interrupted run.
 fn die_with_parent() {
@@ -89,7 +144,167 @@ fn die_with_parent() {
     }
 }
 
-/// The supervisor's handle on one worker process, restarted after a crash.
+/// Attempts at one job before it is given up as [`Lost`].
+pub const ATTEMPTS: usize = 3;
+
+/// Deaths of their own accord that confirm a job crashes its worker (the mutant's crash).
+pub const CONFIRMING_DEATHS: usize = 2;
+
+/// How long a worker whose output closed is given to exit before it is killed.
+const EXIT_GRACE: Duration = Duration::from_secs(5);
+
+/// How a worker process ended while running a job.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Death {
+    /// It ended itself: a signal the process raises (SIGABRT, SIGSEGV, SIGBUS, SIGILL,
+    /// SIGFPE, SIGSYS, SIGTRAP) or a non-zero exit; what a crashing mutant does.
+    Own(String),
+    /// Something outside killed it (SIGKILL, SIGTERM, SIGINT, SIGHUP, SIGQUIT, …), or its
+    /// end could not be observed.
+    Outside(String),
+}
+
+impl Death {
+    /// Classifies an exit status (`None`: it could not be read).
+    pub fn of(status: Option<ExitStatus>) -> Death {
+        let Some(status) = status else {
+            return Death::Outside("its exit status could not be read".into());
+        };
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::ExitStatusExt;
+            if let Some(signal) = status.signal() {
+                let name = signal_name(signal);
+                let text = format!("killed by signal {signal} ({name})");
+                return if matches!(
+                    signal,
+                    libc::SIGABRT
+                        | libc::SIGSEGV
+                        | libc::SIGBUS
+                        | libc::SIGILL
+                        | libc::SIGFPE
+                        | libc::SIGSYS
+                        | libc::SIGTRAP
+                ) {
+                    Death::Own(text)
+                } else {
+                    Death::Outside(text)
+                };
+            }
+        }
+        match status.code() {
+            Some(0) => Death::Outside("exited with status 0 before answering".into()),
+            Some(code) => Death::Own(format!("exited with status {code}")),
+            None => Death::Outside(format!("ended ({status})")),
+        }
+    }
+
+    /// The description (e.g. "killed by signal 9 (SIGKILL)").
+    pub fn text(&self) -> &str {
+        match self {
+            Death::Own(text) | Death::Outside(text) => text,
+        }
+    }
+}
+
+/// The name of a signal number, for messages.
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSYS => "SIGSYS",
+        _ => "a signal",
+    }
+}
+
+/// One attempt at a job in one worker process.
+#[derive(Debug)]
+pub enum Attempt {
+    /// The worker answered.
+    Done(JobResult),
+    /// The job was still running after the watchdog time; the worker was killed.
+    Watchdog(f64),
+    /// The worker died before answering, after the given wall-clock seconds.
+    Died(Death, f64),
+}
+
+/// A job given up: every attempt's worker died without confirming a crash.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("its worker died on each of {attempts} attempts ({deaths})", deaths = deaths.join("; "))]
+pub struct Lost {
+    /// The attempts made.
+    pub attempts: usize,
+    /// How each attempt's worker died.
+    pub deaths: Vec<String>,
+}
+
+/// What became of a job after its attempts.
+#[derive(Debug)]
+pub struct Settled {
+    /// Its result (a confirmed crash is a result), or why it was given up.
+    pub result: Result<JobResult, Lost>,
+    /// Deaths that were not confirmed as the mutant's crash (to be reported).
+    pub unconfirmed: Vec<Death>,
+}
+
+/// Settles a job from its attempts: `attempt(i)` runs attempt i (each in a fresh worker
+/// after the first). A result or a watchdog stop ends it; a crash is confirmed by
+/// [`CONFIRMING_DEATHS`] deaths of the worker's own accord; after [`ATTEMPTS`] attempts
+/// with neither, the job is [`Lost`]. Pure in its attempts, so it is tested without
+/// processes.
+pub fn settle(
+    mut attempt: impl FnMut(usize) -> anyhow::Result<Attempt>,
+) -> anyhow::Result<Settled> {
+    let mut deaths: Vec<Death> = Vec::new();
+    for i in 0..ATTEMPTS {
+        match attempt(i)? {
+            Attempt::Done(result) => {
+                return Ok(Settled {
+                    result: Ok(result),
+                    unconfirmed: deaths,
+                });
+            }
+            Attempt::Watchdog(seconds) => {
+                return Ok(Settled {
+                    result: Ok(JobResult::lost(Stop::Watchdog, seconds)),
+                    unconfirmed: deaths,
+                });
+            }
+            Attempt::Died(death, seconds) => {
+                deaths.push(death);
+                let own = deaths.iter().filter(|d| matches!(d, Death::Own(_))).count();
+                if own >= CONFIRMING_DEATHS {
+                    deaths.retain(|d| matches!(d, Death::Outside(_)));
+                    return Ok(Settled {
+                        result: Ok(JobResult::lost(Stop::Crash, seconds)),
+                        unconfirmed: deaths,
+                    });
+                }
+            }
+        }
+    }
+    Ok(Settled {
+        result: Err(Lost {
+            attempts: ATTEMPTS,
+            deaths: deaths.iter().map(|d| d.text().to_string()).collect(),
+        }),
+        unconfirmed: deaths,
+    })
+}
+
+/// The supervisor's handle on one worker process, restarted after a death.
 pub struct WorkerProcess {
     handshake: String,
     child: Option<(Child, ChildStdin, Receiver<String>)>,
@@ -105,17 +320,18 @@ impl WorkerProcess {
     }
 
     fn start(&mut self) -> anyhow::Result<()> {
-        let exe = std::env::current_exe()?;
-        let mut child = Command::new(exe)
+        let exe = std::env::current_exe().context("cannot find testspace's own executable")?;
+        let mut child = Command::new(&exe)
             .arg("worker")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
-            .spawn()?;
+            .spawn()
+            .with_context(|| format!("cannot start a worker process ({})", exe.display()))?;
         let mut stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
         let (sender, receiver) = channel();
-        std::thread::spawn(move || {
+        let reader = std::thread::Builder::new().spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
                 if sender.send(line).is_err() {
@@ -123,11 +339,18 @@ impl WorkerProcess {
                 }
             }
         });
-        writeln!(stdin, "{}", self.handshake)?;
+        if let Err(e) = reader {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(e).context("cannot start a thread to read a worker's answers");
+        }
+        // A worker that dies at once is seen at the job's first read.
+        let _ = writeln!(stdin, "{}", self.handshake);
         self.child = Some((child, stdin, receiver));
         Ok(())
     }
 
+    /// Kills the worker (if it still runs) and waits for it.
     fn kill(&mut self) {
         if let Some((mut child, stdin, _)) = self.child.take() {
             drop(stdin);
@@ -136,10 +359,37 @@ impl WorkerProcess {
         }
     }
 
-    /// Runs a job in the worker; a dead worker gives [`Stop::Crash`], a job still running
-    /// after `watchdog` is killed and gives [`Stop::Watchdog`] (CPU seconds are then the
-    /// job's wall-clock time).
-    pub fn run(&mut self, job: &Job, watchdog: Duration) -> anyhow::Result<JobResult> {
+    /// How the worker whose output closed ended: waits up to [`EXIT_GRACE`] for it to
+    /// exit, then kills it (its death is then an outside one).
+    fn reap(&mut self) -> Death {
+        let Some((mut child, stdin, _)) = self.child.take() else {
+            return Death::of(None);
+        };
+        drop(stdin);
+        let deadline = Instant::now() + EXIT_GRACE;
+        loop {
+            match child.try_wait() {
+                Ok(Some(status)) => return Death::of(Some(status)),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5))
+                }
+                _ => {
+                    let _ = child.kill();
+                    let status = child.wait().ok();
+                    return match Death::of(status) {
+                        Death::Own(text) => Death::Own(text),
+                        Death::Outside(_) => {
+                            Death::Outside("closed its output without exiting".into())
+                        }
+                    };
+                }
+            }
+        }
+    }
+
+    /// Runs a job once in this worker (started if needed): its answer, a watchdog stop (the
+    /// worker killed after `watchdog`; seconds are then the wall-clock time), or its death.
+    pub fn attempt(&mut self, job: &Job, watchdog: Duration) -> anyhow::Result<Attempt> {
         if self.child.is_none() {
             self.start()?;
         }
@@ -153,24 +403,23 @@ impl WorkerProcess {
         };
         match answer {
             Ok(line) => match serde_json::from_str::<Reply>(&line)? {
-                Reply::Done(result) => Ok(result),
+                Reply::Done(result) => Ok(Attempt::Done(result)),
                 Reply::Error(message) => anyhow::bail!("worker: {message}"),
             },
             Err(RecvTimeoutError::Timeout) => {
                 self.kill();
-                Ok(JobResult::lost(
-                    Stop::Watchdog,
-                    started.elapsed().as_secs_f64(),
-                ))
+                Ok(Attempt::Watchdog(started.elapsed().as_secs_f64()))
             }
             Err(RecvTimeoutError::Disconnected) => {
-                self.kill();
-                Ok(JobResult::lost(
-                    Stop::Crash,
-                    started.elapsed().as_secs_f64(),
-                ))
+                let death = self.reap();
+                Ok(Attempt::Died(death, started.elapsed().as_secs_f64()))
             }
         }
+    }
+
+    /// Runs a job until it is settled ([`settle`]): after a death, again in a fresh worker.
+    pub fn run(&mut self, job: &Job, watchdog: Duration) -> anyhow::Result<Settled> {
+        settle(|_| self.attempt(job, watchdog))
     }
 }
 
@@ -180,5 +429,101 @@ impl Drop for WorkerProcess {
             drop(stdin); // the worker exits at end of input
             let _ = child.wait();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn done() -> Attempt {
+        Attempt::Done(JobResult::lost(Stop::Budget, 1.0))
+    }
+
+    fn own() -> Attempt {
+        Attempt::Died(Death::Own("killed by signal 6 (SIGABRT)".into()), 0.5)
+    }
+
+    fn outside() -> Attempt {
+        Attempt::Died(Death::Outside("killed by signal 9 (SIGKILL)".into()), 0.5)
+    }
+
+    fn settled(attempts: Vec<Attempt>) -> (Settled, usize) {
+        let mut attempts = attempts.into_iter();
+        let mut made = 0;
+        let settled = settle(|_| {
+            made += 1;
+            Ok(attempts.next().expect("no more attempts than scripted"))
+        })
+        .unwrap();
+        (settled, made)
+    }
+
+    #[test]
+    fn a_worker_killed_from_outside_is_rerun_and_its_result_kept() {
+        let (s, made) = settled(vec![outside(), done()]);
+        assert_eq!(made, 2);
+        assert_eq!(s.result.unwrap().stop, Stop::Budget);
+        assert_eq!(s.unconfirmed.len(), 1);
+    }
+
+    #[test]
+    fn a_crash_is_recorded_only_when_a_fresh_worker_dies_of_it_again() {
+        let (s, made) = settled(vec![own(), own()]);
+        assert_eq!(made, 2);
+        assert_eq!(s.result.unwrap().stop, Stop::Crash);
+        assert!(s.unconfirmed.is_empty());
+        let (s, made) = settled(vec![own(), outside(), own()]);
+        assert_eq!(made, 3);
+        assert_eq!(s.result.unwrap().stop, Stop::Crash);
+        assert_eq!(s.unconfirmed.len(), 1);
+    }
+
+    #[test]
+    fn a_death_that_does_not_repeat_is_not_a_crash() {
+        let (s, _) = settled(vec![own(), done()]);
+        assert_eq!(s.result.unwrap().stop, Stop::Budget);
+        assert_eq!(
+            s.unconfirmed,
+            vec![Death::Own("killed by signal 6 (SIGABRT)".into())]
+        );
+    }
+
+    #[test]
+    fn a_job_whose_workers_keep_being_killed_is_lost_not_recorded() {
+        let (s, made) = settled(vec![outside(), outside(), outside()]);
+        assert_eq!(made, ATTEMPTS);
+        let lost = s.result.unwrap_err();
+        assert_eq!(lost.attempts, ATTEMPTS);
+        assert!(lost.to_string().contains("SIGKILL"), "{lost}");
+        let (s, _) = settled(vec![own(), outside(), outside()]);
+        assert!(s.result.is_err());
+    }
+
+    #[test]
+    fn a_watchdog_stop_is_a_result_at_once() {
+        let (s, made) = settled(vec![Attempt::Watchdog(7.0)]);
+        assert_eq!(made, 1);
+        assert_eq!(s.result.unwrap().stop, Stop::Watchdog);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn exit_statuses_are_classified_by_who_ended_the_process() {
+        use std::os::unix::process::ExitStatusExt;
+        let signalled = |s: i32| Death::of(Some(ExitStatus::from_raw(s)));
+        assert!(matches!(signalled(libc::SIGABRT), Death::Own(_)));
+        assert!(matches!(signalled(libc::SIGSEGV), Death::Own(_)));
+        assert!(matches!(signalled(libc::SIGKILL), Death::Outside(_)));
+        assert!(matches!(signalled(libc::SIGTERM), Death::Outside(_)));
+        assert_eq!(
+            signalled(libc::SIGKILL).text(),
+            "killed by signal 9 (SIGKILL)"
+        );
+        assert!(matches!(
+            Death::of(Some(ExitStatus::from_raw(1 << 8))),
+            Death::Own(_)
+        ));
+        assert!(matches!(Death::of(None), Death::Outside(_)));
     }
 }
