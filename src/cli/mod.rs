@@ -113,9 +113,11 @@ pub struct ExitWith {
 /// Parses the process arguments, runs the subcommand and maps errors to an exit code
 /// (1, or the code of an [`ExitWith`]).
 pub fn main() -> ExitCode {
+    quiet_on_closed_stdout();
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(err) if is_closed_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => match err.downcast_ref::<ExitWith>() {
             Some(exit) => {
                 if !exit.message.is_empty() {
@@ -129,6 +131,35 @@ pub fn main() -> ExitCode {
             }
         },
     }
+}
+
+/// Whether `err` comes from writing to a closed pipe (the reader, e.g. `head`, is gone).
+fn is_closed_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Ends the process quietly (status 0) when `print!`/`println!` fail because stdout's
+/// reader has gone, as `head` does after its lines; SIGPIPE stays ignored, so a supervisor
+/// writing to a dead worker sees an error instead of dying. Other panics are reported as
+/// before.
+fn quiet_on_closed_stdout() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("os error 32") {
+            std::process::exit(0);
+        }
+        previous(info);
+    }));
 }
 
 /// Runs one parsed command line.

@@ -71,14 +71,15 @@ pub struct ReproduceArgs {
 
 impl RunFlags {
     fn options(&self) -> anyhow::Result<RunOptions> {
+        let most = crate::experiment::file::MAX_SECONDS;
         anyhow::ensure!(
-            self.progress_every > 0.0 && self.progress_every.is_finite(),
-            "--progress-every must be a positive number of seconds"
+            self.progress_every > 0.0 && self.progress_every <= most,
+            "--progress-every must be a positive number of seconds, at most {most:e}"
         );
         if let Some(w) = self.watchdog {
             anyhow::ensure!(
-                w > 0.0 && w.is_finite(),
-                "--watchdog must be a positive number of seconds"
+                w > 0.0 && w <= most,
+                "--watchdog must be a positive number of seconds, at most {most:e}"
             );
         }
         let jobs = self

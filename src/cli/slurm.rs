@@ -64,8 +64,7 @@ pub fn run(args: &SlurmArgs) -> anyhow::Result<()> {
     if args.cpus == 0 {
         bail!("--cpus must be at least 1");
     }
-    let source = std::fs::read_to_string(&args.experiment)
-        .with_context(|| format!("cannot read {}", args.experiment.display()))?;
+    let source = crate::context::file::read_source(&args.experiment)?;
     let experiment = parse_experiment_profile(&args.experiment, &source, &args.profile)?;
     let experiment_path = args
         .experiment

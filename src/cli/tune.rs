@@ -64,14 +64,14 @@ struct UnitRecord {
 /// Runs `testspace tune`: every model of the file's scheme is tuned before anything is
 /// written.
 pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
-    let source = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let source = crate::context::file::read_source(&args.file)?;
     let tuning = parse_tuning(&args.file, &source)?;
     let out = args
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("runs").join(format!("tune-{}", tuning.name)));
-    let evaluation_source = std::fs::read(&tuning.evaluation)?;
+    let evaluation_source = std::fs::read(&tuning.evaluation)
+        .with_context(|| format!("cannot read {}", tuning.evaluation.display()))?;
     let mut outputs = Vec::new();
     for (target, task) in tuning.tasks() {
         let started = std::time::Instant::now();

@@ -218,7 +218,10 @@ impl PoolsDecl {
         )?;
         let objects = match &self.object {
             None => paper.objects,
-            Some(decl) => *decl.size.get_ref(),
+            Some(decl) => {
+                check_pool_size(path, source, "pools.object.size", &decl.size)?;
+                *decl.size.get_ref()
+            }
         };
         Ok(PoolInit {
             ints,
@@ -227,6 +230,32 @@ impl PoolsDecl {
             objects,
         })
     }
+}
+
+/// The largest value pool a context may declare; far beyond any useful call space, and
+/// small enough to build before the call space is checked.
+pub const MAX_POOL_SIZE: usize = 1 << 20;
+
+/// Refuses a pool `size` above [`MAX_POOL_SIZE`] before anything is allocated for it.
+fn check_pool_size(
+    path: &Path,
+    source: &str,
+    field: &str,
+    size: &Spanned<usize>,
+) -> Result<(), FileError> {
+    if *size.get_ref() <= MAX_POOL_SIZE {
+        return Ok(());
+    }
+    Err(FileError::at(
+        path,
+        source,
+        Some(size.span()),
+        Some(field),
+        format!(
+            "a pool of {} values is larger than testspace supports (at most {MAX_POOL_SIZE})",
+            size.get_ref()
+        ),
+    ))
 }
 
 fn resolve_primitive<T: Clone>(
@@ -238,6 +267,9 @@ fn resolve_primitive<T: Clone>(
     defaults_of_size: fn(usize) -> Vec<T>,
 ) -> Result<Vec<T>, FileError> {
     let Some(decl) = decl else { return Ok(default) };
+    if let Some(size) = &decl.size {
+        check_pool_size(path, source, &format!("{field}.size"), size)?;
+    }
     match (&decl.size, &decl.init) {
         (None, None) => Ok(default),
         (Some(size), None) => Ok(defaults_of_size(*size.get_ref())),
@@ -338,13 +370,14 @@ fn find_key(source: &str, field: &str) -> Option<Range<usize>> {
 /// Errors loading a context file.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    /// The file could not be read.
-    #[error("cannot read {path}: {source}")]
+    /// The file could not be read (the I/O error is in the message, not a `source()`, so
+    /// that a chain of causes says it once).
+    #[error("cannot read {path}: {cause}")]
     Io {
         /// The file.
         path: String,
         /// The I/O error.
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     /// The file is not a valid context.
     #[error(transparent)]
@@ -358,12 +391,36 @@ pub fn parse_context(path: &Path, source: &str) -> Result<TestContext, FileError
     decl.build(registry(), path, source)
 }
 
+/// Reads a text input file (an experiment, context, model or tuning file): a read error
+/// names the file; text that is not UTF-8 is a [`FileError`] at the line and column of
+/// its first invalid byte.
+pub fn read_source(path: &Path) -> Result<String, LoadError> {
+    let bytes = std::fs::read(path).map_err(|cause| LoadError::Io {
+        path: path.display().to_string(),
+        cause,
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let valid = e.utf8_error().valid_up_to();
+        // The valid prefix locates the byte; it is text, so FileError can count in it.
+        let prefix = std::str::from_utf8(&bytes[..valid]).expect("valid up to here");
+        let located = FileError::at(
+            path,
+            prefix,
+            Some(valid..valid),
+            Some("(document)"),
+            format!(
+                "the file is not UTF-8 text: byte 0x{:02X} cannot stand here",
+                bytes[valid]
+            ),
+        );
+        LoadError::Invalid(located)
+    })
+}
+
 /// Reads and parses a context file.
 pub fn load_context(path: &Path) -> Result<TestContext, LoadError> {
-    let source = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
-        path: path.display().to_string(),
-        source,
-    })?;
+    let source = read_source(path)?;
     Ok(parse_context(path, &source)?)
 }
 

@@ -151,12 +151,23 @@ pub const DEFAULT_PROFILE: &str = "default";
 /// `{ default = A, full = B }` (allowed for `subjects`, `replicates`, `n`, `tests`,
 /// `seconds`, `watchdog` and `mutants.sample`) takes the entry of the profile, else its
 /// `default` entry.
+///
+/// Every other profile the file names is parsed too, so that a value no run of this
+/// profile reads (`tests = { default = 1000.5, smoke = 100 }` under `smoke`) is still an
+/// error; the message says which profile it is in.
 pub fn parse_experiment_profile(
     path: &Path,
     source: &str,
     profile: &str,
 ) -> Result<Experiment, FileError> {
-    parse(path, source, profile, None)
+    let (experiment, profiles) = parse_with(path, source, profile, None, false)?;
+    for other in profiles.iter().filter(|p| p.as_str() != profile) {
+        if let Err(mut e) = parse_with(path, source, other, None, false) {
+            e.message = format!("(in profile `{other}`) {}", e.message);
+            return Err(e);
+        }
+    }
+    Ok(experiment)
 }
 
 /// Parses the copy of an experiment file that a results folder holds, with the profile
@@ -169,7 +180,7 @@ pub fn parse_recorded_experiment(
     profile: &str,
     recorded: &BTreeMap<String, serde_json::Value>,
 ) -> Result<Experiment, FileError> {
-    parse(path, source, profile, Some(recorded))
+    parse_with(path, source, profile, Some(recorded), false).map(|(experiment, _)| experiment)
 }
 
 /// Parses an experiment's outline (the `default` profile): everything but its walk runs'
@@ -177,27 +188,18 @@ pub fn parse_recorded_experiment(
 /// made from the outline (`testspace tune` reads its evaluation experiment so, and the
 /// experiment's `choice` runs name the models it tunes). Not for running.
 pub fn parse_experiment_outline(path: &Path, source: &str) -> Result<Experiment, FileError> {
-    parse_with(path, source, DEFAULT_PROFILE, None, true)
+    parse_with(path, source, DEFAULT_PROFILE, None, true).map(|(experiment, _)| experiment)
 }
 
-/// [`parse_experiment_profile`], with recorded walk parameters if any.
-fn parse(
-    path: &Path,
-    source: &str,
-    profile: &str,
-    recorded: Option<&BTreeMap<String, serde_json::Value>>,
-) -> Result<Experiment, FileError> {
-    parse_with(path, source, profile, recorded, false)
-}
-
-/// [`parse`], walk parameters left at their defaults if `outline`.
+/// Parses with `profile` and the `recorded` walk parameters if any, walk parameters left
+/// at their defaults if `outline`; with the profiles the file's values name.
 fn parse_with(
     path: &Path,
     source: &str,
     profile: &str,
     recorded: Option<&BTreeMap<String, serde_json::Value>>,
     outline: bool,
-) -> Result<Experiment, FileError> {
+) -> Result<(Experiment, std::collections::BTreeSet<String>), FileError> {
     let decl: ExperimentDecl =
         toml::from_str(source).map_err(|e| FileError::from_toml(path, source, &e))?;
     let parser = Parser {
@@ -249,7 +251,7 @@ fn parse_with(
         |o| PathBuf::from(o.get_ref()),
     );
     let reference = PathBuf::from(REFERENCE_FOLDER).join(&folder);
-    Ok(Experiment {
+    let experiment = Experiment {
         profile: profile.to_string(),
         name,
         seed,
@@ -264,7 +266,8 @@ fn parse_with(
         watchdog,
         coverage: decl.coverage.unwrap_or(true),
         max_guarded_tests,
-    })
+    };
+    Ok((experiment, parser.profiles.into_inner()))
 }
 
 /// The state of parsing one experiment file with one profile: where errors point, and
@@ -528,12 +531,12 @@ impl Parser<'_> {
             return Ok(None);
         };
         match value.get_ref() {
-            toml::Value::Float(f) if *f > 0.0 && f.is_finite() => Ok(Some(*f)),
-            toml::Value::Integer(i) if *i > 0 => Ok(Some(*i as f64)),
+            toml::Value::Float(f) if *f > 0.0 && *f <= MAX_SECONDS => Ok(Some(*f)),
+            toml::Value::Integer(i) if *i > 0 && *i as f64 <= MAX_SECONDS => Ok(Some(*i as f64)),
             _ => Err(self.err(
                 value.span(),
                 field,
-                "must be a positive number of seconds".into(),
+                format!("must be a positive number of seconds, at most {MAX_SECONDS:e}"),
             )),
         }
     }
@@ -548,6 +551,18 @@ impl Parser<'_> {
                 Some("phase"),
                 "an experiment needs at least one [[phase]]",
             ));
+        }
+        for (p, phase) in phases.iter().enumerate() {
+            let name = phase.name.get_ref();
+            if let Some(first) = phases[..p].iter().position(|x| x.name.get_ref() == name) {
+                return Err(self.err(
+                    phase.name.span(),
+                    &format!("phase[{p}].name"),
+                    format!(
+                        "phase name {name:?} is already phase[{first}]'s; cells are kept per (phase, strategy, n), so each phase needs a name of its own"
+                    ),
+                ));
+            }
         }
         phases
             .iter()
@@ -843,6 +858,13 @@ impl Parser<'_> {
         if lengths.is_empty() || lengths.contains(&0) {
             return Err(self.err(value.span(), field, "lengths must be at least 1".into()));
         }
+        if let Some(n) = lengths.iter().find(|&&n| n > MAX_LENGTH) {
+            return Err(self.err(
+                value.span(),
+                field,
+                format!("n = {n} is longer than the runner executes (at most {MAX_LENGTH} calls in a test case)"),
+            ));
+        }
         Ok(lengths)
     }
 
@@ -901,15 +923,18 @@ impl Parser<'_> {
 /// The most replicates an experiment may ask for.
 pub const MAX_REPLICATES: u32 = 10_000;
 
+/// The longest test case a run may ask for (`n`): calls in one test case.
+pub const MAX_LENGTH: usize = 1_000_000;
+
+/// The longest time a file or flag may give in seconds (`watchdog`, `seconds`, progress
+/// intervals): a billion seconds, some 31 years, within what clocks and timers add.
+pub const MAX_SECONDS: f64 = 1e9;
+
 /// Reads and parses an experiment file.
 pub fn load_experiment(
     path: &Path,
 ) -> Result<(Experiment, String), crate::context::file::LoadError> {
-    let source =
-        std::fs::read_to_string(path).map_err(|source| crate::context::file::LoadError::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
+    let source = crate::context::file::read_source(path)?;
     let experiment = parse_experiment(path, &source)?;
     Ok((experiment, source))
 }
@@ -1373,5 +1398,189 @@ cost = 60000
         assert_eq!(e.max_guarded_tests, Some(100));
         let e = error_of(&GENERATED.replace("seed = 3", "seed = 3\nmax-guarded-tests = 0"));
         assert_eq!((e.field.as_str(), e.line), ("max-guarded-tests", 3));
+    }
+}
+
+/// Randomly damaged experiment and context files: the parsers answer with a valid
+/// experiment or a located error, never a panic.
+#[cfg(test)]
+mod damaged_files {
+    use std::path::Path;
+
+    use proptest::prelude::*;
+
+    use super::parse_experiment_profile;
+    use crate::context::file::{FileError, parse_context};
+
+    const EXPERIMENT: &str = r#"name = "t"
+seed = 5
+subjects = ["ArrayList", "LinkedList"]
+replicates = { default = 2, smoke = 1 }
+watchdog = 30
+
+[context.pools]
+int = { size = 2, init = [0, 100] }
+
+[[phase]]
+name = "equivalence"
+stop-when-killed = true
+[[phase.run]]
+strategy = "r"
+n = [10, 100]
+tests = { default = 1000, smoke = 10 }
+[[phase.run]]
+strategy = "be"
+n = "3..=4"
+seconds = 1.5
+
+[[phase]]
+name = "comparison"
+mutants = "killed"
+[[phase.run]]
+strategy = "bobw"
+n = "1..=8"
+tests = "E(r)"
+[[phase.run]]
+strategy = "r"
+n = "1..=8"
+tests = 100
+"#;
+
+    const CONTEXT: &str = r#"subject = "ArrayList"
+methods = ["ArrayList()", "add(Integer)", "remove(Object)", "size()"]
+[pools]
+int = { size = 3, init = [0, 1, 2] }
+object = { size = 2 }
+string = { size = 1 }
+"#;
+
+    /// Pieces a damaged file may gain: syntax, extreme numbers, keys and values.
+    const PIECES: &[&str] = &[
+        "=",
+        "[",
+        "]",
+        "{",
+        "}",
+        "\"",
+        "\n",
+        ",",
+        ".",
+        "#",
+        "'",
+        "1e300",
+        "-1",
+        "0",
+        "nan",
+        "inf",
+        "99999999999999999999",
+        "1000000000000000000",
+        "2147483648",
+        "true",
+        "\"all\"",
+        "[[phase]]\nname = \"equivalence\"\n",
+        "[[phase.run]]\n",
+        "n = ",
+        "tests = ",
+        "strategy = \"zz\"\n",
+        "size = ",
+        "init = [",
+        "{ default = 1.5 }",
+        "\u{0}",
+        "é",
+    ];
+
+    #[derive(Clone, Debug)]
+    enum Damage {
+        Delete(usize, usize),
+        Insert(usize, usize),
+        DuplicateLine(usize),
+        SwapLines(usize, usize),
+    }
+
+    fn damage() -> impl Strategy<Value = Damage> {
+        prop_oneof![
+            (any::<usize>(), 1..40usize).prop_map(|(a, n)| Damage::Delete(a, n)),
+            (any::<usize>(), 0..PIECES.len()).prop_map(|(a, p)| Damage::Insert(a, p)),
+            any::<usize>().prop_map(Damage::DuplicateLine),
+            (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Damage::SwapLines(a, b)),
+        ]
+    }
+
+    /// `text` with `damages` applied in turn (positions taken modulo the current length,
+    /// moved back to a character boundary).
+    fn apply(text: &str, damages: &[Damage]) -> String {
+        let mut text = text.to_string();
+        let boundary = |text: &str, at: usize| {
+            let mut at = at % (text.len() + 1);
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            at
+        };
+        for d in damages {
+            match *d {
+                Damage::Delete(a, n) => {
+                    let start = boundary(&text, a);
+                    let end = boundary(&text, (start + n).min(text.len()));
+                    text.replace_range(start..end.max(start), "");
+                }
+                Damage::Insert(a, p) => {
+                    let at = boundary(&text, a);
+                    text.insert_str(at, PIECES[p]);
+                }
+                Damage::DuplicateLine(a) => {
+                    let mut lines: Vec<&str> = text.lines().collect();
+                    let i = a % lines.len().max(1);
+                    if let Some(&line) = lines.get(i) {
+                        lines.insert(i, line);
+                    }
+                    text = lines.join("\n");
+                }
+                Damage::SwapLines(a, b) => {
+                    let mut lines: Vec<&str> = text.lines().collect();
+                    if !lines.is_empty() {
+                        let (i, j) = (a % lines.len(), b % lines.len());
+                        lines.swap(i, j);
+                    }
+                    text = lines.join("\n");
+                }
+            }
+        }
+        text
+    }
+
+    /// A located error: in the file, at a line and column that exist, with a message.
+    fn located(e: &FileError, path: &str, text: &str) -> Result<(), TestCaseError> {
+        prop_assert_eq!(&e.path, path);
+        prop_assert!(e.line >= 1 && e.line <= text.lines().count() + 1, "{}", e);
+        prop_assert!(e.column >= 1, "{}", e);
+        prop_assert!(!e.message.is_empty() && !e.field.is_empty(), "{}", e);
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(192))]
+
+        #[test]
+        fn a_damaged_experiment_is_parsed_or_refused_at_a_place(
+            damages in prop::collection::vec(damage(), 1..5),
+            smoke in any::<bool>(),
+        ) {
+            let text = apply(EXPERIMENT, &damages);
+            let profile = if smoke { "smoke" } else { "default" };
+            if let Err(e) = parse_experiment_profile(Path::new("e.toml"), &text, profile) {
+                located(&e, "e.toml", &text)?;
+            }
+        }
+
+        #[test]
+        fn a_damaged_context_is_parsed_or_refused_at_a_place(
+            damages in prop::collection::vec(damage(), 1..5),
+        ) {
+            let text = apply(CONTEXT, &damages);
+            if let Err(e) = parse_context(Path::new("c.toml"), &text) {
+                located(&e, "c.toml", &text)?;
+            }
+        }
     }
 }

@@ -404,8 +404,7 @@ fn read_base_model(path: &Path, units: &[PortfolioUnit]) -> Result<Model, String
 /// The evaluation experiment at `path` (its default profile's outline: its runs may name
 /// the models being tuned), or why it cannot be read.
 fn read_evaluation(path: &Path) -> Result<Experiment, String> {
-    let source = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let source = crate::context::file::read_source(path).map_err(|e| e.to_string())?;
     crate::experiment::file::parse_experiment_outline(path, &source)
         .map_err(|e| format!("the evaluation experiment is refused: {e}"))
 }

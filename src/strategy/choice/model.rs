@@ -413,8 +413,7 @@ impl ModelFile {
     /// # Errors
     /// A message naming the file: it cannot be read, or [`ModelFile::parse`] refuses it.
     pub fn read(path: &Path) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = crate::context::file::read_source(path).map_err(|e| e.to_string())?;
         ModelFile::parse(path, text).map_err(|e| e.to_string())
     }
 
