@@ -1,0 +1,516 @@
+//! Fault injection (docs/faults.md): what a run, a merge and the parsers promise when things
+//! go wrong around them. A worker killed from outside is rerun, never recorded as the
+//! mutant's crash; a job whose workers keep being killed is not recorded, the run exits
+//! non-zero and `--resume` completes it; merge refuses damaged shards and a second merge
+//! into one folder; malformed inputs get located errors and leave nothing behind; a closed
+//! stdout ends a command quietly. On the Register fixture subject (mutant 4 crashes its
+//! worker, 5 hangs), enabled by TESTSPACE_FIXTURE_SUBJECTS=1.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const EXPERIMENT: &str = "testdata/experiments/register.toml";
+const REPLICATED: &str = "testdata/experiments/register-replicated.toml";
+
+fn testspace() -> Command {
+    let mut cmd = Command::cargo_bin("testspace").unwrap();
+    cmd.env("TESTSPACE_FIXTURE_SUBJECTS", "1");
+    cmd
+}
+
+fn run(experiment: &str, out: &Path) -> Command {
+    let mut cmd = testspace();
+    cmd.args(["run", experiment, "--jobs", "2", "--watchdog", "2", "--out"])
+        .arg(out);
+    cmd
+}
+
+/// cells.csv without the CPU-time columns (the only ones that depend on timing).
+fn table(out: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(out.join("cells.csv")).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let timing: Vec<usize> = (0..header.len())
+        .filter(|&i| header[i].ends_with("cpu_seconds"))
+        .collect();
+    text.lines()
+        .map(|line| {
+            let fields: Vec<&str> = line.split(',').collect();
+            let kept: Vec<&str> = (0..fields.len())
+                .filter(|i| !timing.contains(i))
+                .map(|i| fields[i])
+                .collect();
+            kept.join(",")
+        })
+        .collect()
+}
+
+/// The outcomes of a mutant's cells.
+fn outcomes(out: &Path, mutant: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(out.join("cells.csv")).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (m, o) = (at("mutant"), at("outcome"));
+    text.lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect::<Vec<_>>())
+        .filter(|f| f[m] == mutant)
+        .map(|f| f[o].clone())
+        .collect()
+}
+
+/// One undisturbed run of `experiment`, the reference of the tests below.
+fn reference(experiment: &str, dir: &Path) -> PathBuf {
+    let out = dir.join("reference");
+    run(experiment, &out).arg("--quiet").assert().success();
+    out
+}
+
+#[test]
+fn a_worker_killed_once_is_rerun_and_the_table_is_that_of_an_undisturbed_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = reference(REPLICATED, dir.path());
+    // Mutant 1's cells include seed-free BE cells shared by the three replicates.
+    let out = dir.path().join("killed");
+    let assert = run(REPLICATED, &out)
+        .arg("--quiet")
+        .env("TESTSPACE_FAULT_KILL_WORKER", "Register:1")
+        .env("TESTSPACE_FAULT_KILL_ONCE", dir.path().join("struck"))
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "warning: a worker process was killed by signal 9 (SIGKILL)",
+        ));
+    drop(assert);
+    assert!(dir.path().join("struck").exists(), "the fault was injected");
+    assert_eq!(table(&out), table(&reference));
+    assert!(!outcomes(&out, "1").iter().any(|o| o == "crash"));
+    // The mutant that does crash its worker is still a crash, confirmed in a fresh one.
+    assert!(outcomes(&out, "4").iter().any(|o| o == "crash"));
+}
+
+#[test]
+fn a_job_whose_workers_keep_being_killed_is_not_recorded_and_resume_completes_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = reference(EXPERIMENT, dir.path());
+    let out = dir.path().join("lost");
+    run(EXPERIMENT, &out)
+        .arg("--quiet")
+        .env("TESTSPACE_FAULT_KILL_WORKER", "Register:2")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("could not be completed"))
+        .stderr(predicate::str::contains("mutant 2"))
+        .stderr(predicate::str::contains("--resume"));
+    assert!(
+        !out.join("cells.csv").exists(),
+        "no tables for an incomplete run"
+    );
+    let journal = std::fs::read_to_string(out.join("journal.jsonl")).unwrap();
+    assert!(!journal.is_empty(), "the other units' cells are journaled");
+    assert!(
+        !journal.lines().any(|l| l.contains("\"mutant\":2,")),
+        "nothing of mutant 2 is journaled"
+    );
+    run(EXPERIMENT, &out)
+        .args(["--quiet", "--resume"])
+        .assert()
+        .success();
+    assert_eq!(table(&out), table(&reference));
+}
+
+/// The worker processes of the process `parent` (Linux `/proc`).
+#[cfg(target_os = "linux")]
+fn workers_of(parent: u32) -> Vec<i32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        let Some(rest) = stat.rfind(')').map(|i| &stat[i + 2..]) else {
+            continue;
+        };
+        let ppid: u32 = rest.split_whitespace().nth(1).unwrap().parse().unwrap();
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        if ppid == parent && cmdline.split(|&b| b == 0).any(|arg| arg == b"worker") {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_worker_killed_by_a_real_signal_from_outside_changes_nothing_in_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = reference(REPLICATED, dir.path());
+    let out = dir.path().join("signalled");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
+        .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
+        .args([
+            "run",
+            REPLICATED,
+            "--jobs",
+            "2",
+            "--watchdog",
+            "2",
+            "--quiet",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut killed = 0;
+    for _ in 0..400 {
+        if let Some(&worker) = workers_of(child.id()).first() {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            // SAFETY: kill takes a process id and a signal number.
+            if unsafe { libc::kill(worker, libc::SIGKILL) } == 0 {
+                killed += 1;
+                break;
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert_eq!(killed, 1, "a worker was found and killed");
+    assert_eq!(table(&out), table(&reference));
+}
+
+/// A finished shard set of the replicated experiment in `dir`: s1, s2.
+fn shards(dir: &Path) -> Vec<PathBuf> {
+    (1..=2)
+        .map(|i| {
+            let out = dir.join(format!("s{i}"));
+            run(REPLICATED, &out)
+                .args(["--quiet", "--shard", &format!("{i}/2")])
+                .assert()
+                .success();
+            out
+        })
+        .collect()
+}
+
+#[test]
+fn merge_refuses_a_shard_whose_journal_lost_a_line_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards = shards(dir.path());
+    let journal = shards[1].join("journal.jsonl");
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let kept: Vec<&str> = text.lines().skip(1).collect();
+    std::fs::write(&journal, kept.join("\n") + "\n").unwrap();
+    let merged = dir.path().join("merged");
+    testspace()
+        .arg("merge")
+        .arg(&merged)
+        .args(&shards)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("is damaged"))
+        .stderr(predicate::str::contains("s2"));
+    assert!(!merged.exists(), "nothing written");
+}
+
+#[test]
+fn of_two_merges_into_one_folder_at_once_exactly_one_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards = shards(dir.path());
+    for attempt in 0..4 {
+        let merged = dir.path().join(format!("merged-{attempt}"));
+        let start = || {
+            std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
+                .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
+                .arg("merge")
+                .arg(&merged)
+                .args(&shards)
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let (a, b) = (start(), start());
+        let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+        let successes = [&a, &b].iter().filter(|o| o.status.success()).count();
+        assert_eq!(successes, 1, "{a:?} {b:?}");
+        let loser = if a.status.success() { &b } else { &a };
+        let message = String::from_utf8_lossy(&loser.stderr);
+        assert!(
+            message.contains("in use by another run") || message.contains("already holds a run"),
+            "{message}"
+        );
+        let journal = std::fs::read_to_string(merged.join("journal.jsonl")).unwrap();
+        let mut lines: Vec<&str> = journal.lines().collect();
+        let all = lines.len();
+        lines.sort_unstable();
+        lines.dedup();
+        assert_eq!(lines.len(), all, "every journal line once");
+    }
+}
+
+#[test]
+fn two_runs_started_at_once_never_call_the_live_lock_unreadable() {
+    let dir = tempfile::tempdir().unwrap();
+    for attempt in 0..3 {
+        let out = dir.path().join(format!("race-{attempt}"));
+        let start = || {
+            std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
+                .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
+                .args([
+                    "run",
+                    EXPERIMENT,
+                    "--jobs",
+                    "1",
+                    "--watchdog",
+                    "2",
+                    "--quiet",
+                ])
+                .arg("--out")
+                .arg(&out)
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let (a, b) = (start(), start());
+        let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+        for o in [&a, &b] {
+            let message = String::from_utf8_lossy(&o.stderr);
+            assert!(!message.contains("not a lock"), "{message}");
+        }
+        assert!(a.status.success() || b.status.success(), "{a:?} {b:?}");
+    }
+}
+
+#[test]
+fn resuming_a_finished_run_keeps_its_start_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = reference(EXPERIMENT, dir.path());
+    let started = |out: &Path| -> String {
+        let text = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+        let manifest: serde_json::Value = serde_json::from_str(&text).unwrap();
+        manifest["started"].as_str().unwrap().to_string()
+    };
+    let before = started(&out);
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    run(EXPERIMENT, &out)
+        .args(["--quiet", "--resume"])
+        .assert()
+        .success();
+    assert_eq!(started(&out), before);
+}
+
+/// Writes `text` as `name` in `dir` and returns its path.
+fn file(dir: &Path, name: &str, text: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// An experiment on Register with `extra` keys at the top and `run` as the first run's body.
+fn experiment(extra: &str, phases: &str) -> String {
+    format!("name = \"bad\"\nseed = 1\nsubjects = [\"Register\"]\n{extra}\n{phases}")
+}
+
+const ONE_PHASE: &str =
+    "[[phase]]\nname = \"p\"\n\n[[phase.run]]\nstrategy = \"r\"\nn = 4\ntests = 10\n";
+
+/// Runs `run FILE --out OUT [flags]` and checks: exit non-zero, stderr holds every one of
+/// `expected`, and OUT was not created.
+fn refused(path: &Path, flags: &[&str], expected: &[&str]) {
+    let out = path.with_extension("out");
+    let assert = testspace()
+        .arg("run")
+        .arg(path)
+        .args(["--quiet", "--out"])
+        .arg(&out)
+        .args(flags)
+        .assert()
+        .failure();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    for part in expected {
+        assert!(stderr.contains(part), "{part:?} not in {stderr}");
+    }
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(!out.exists(), "{} was created", out.display());
+}
+
+#[test]
+fn malformed_experiments_get_located_errors_and_leave_nothing_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let twice = format!("{ONE_PHASE}\n{}", ONE_PHASE.replace("n = 4", "n = 5"));
+    let f = file(d, "phases.toml", experiment("", &twice).as_bytes());
+    refused(
+        &f,
+        &[],
+        &["phases.toml:14:", "phase[1].name", "already phase[0]'s"],
+    );
+
+    let huge_n = ONE_PHASE.replace("n = 4", "n = 1000000000000000000");
+    let f = file(d, "n.toml", experiment("", &huge_n).as_bytes());
+    refused(
+        &f,
+        &[],
+        &["n.toml:10:", "phase[0].run[0].n", "at most 1000000 calls"],
+    );
+
+    let f = file(
+        d,
+        "watchdog.toml",
+        experiment("watchdog = 1e300", ONE_PHASE).as_bytes(),
+    );
+    refused(&f, &[], &["watchdog.toml:4:", "`watchdog`", "at most 1e9"]);
+
+    let f = file(d, "fine.toml", experiment("", ONE_PHASE).as_bytes());
+    refused(&f, &["--watchdog", "1e300"], &["--watchdog", "at most 1e9"]);
+    refused(&f, &["--progress-every", "1e300"], &["--progress-every"]);
+
+    // A value of a profile other than the one run is checked too.
+    let other = ONE_PHASE.replace("tests = 10", "tests = { default = 1000.5, smoke = 100 }");
+    let f = file(d, "profiles.toml", experiment("", &other).as_bytes());
+    refused(
+        &f,
+        &["--profile", "smoke"],
+        &["profiles.toml:11:", "in profile `default`"],
+    );
+
+    let mut bytes = experiment("", ONE_PHASE).into_bytes();
+    bytes.splice(20..20, [b'\n', 0xFF, 0xFE]);
+    let f = file(d, "utf8.toml", &bytes);
+    refused(&f, &[], &["utf8.toml:3:1:", "not UTF-8", "0xFF"]);
+
+    let f = d.join("a-folder.toml");
+    std::fs::create_dir(&f).unwrap();
+    let assert = testspace().arg("run").arg(&f).assert().failure();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(stderr.contains("cannot read"), "{stderr}");
+    assert_eq!(stderr.matches("os error 21").count(), 1, "{stderr}");
+}
+
+#[test]
+fn a_huge_pool_is_refused_before_it_is_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let context = file(
+        dir.path(),
+        "pool.toml",
+        b"subject = \"ArrayList\"\n[pools]\nint = { size = 2147483648 }\n",
+    );
+    testspace()
+        .arg("context")
+        .arg(&context)
+        .args(["--n", "2"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("pool.toml:3:"))
+        .stderr(predicate::str::contains("pools.int.size"))
+        .stderr(predicate::str::contains("larger than testspace supports"));
+}
+
+/// Runs a command whose stdout is a pipe nobody reads any more (as after `| head -1`
+/// has exited): every write to it fails with EPIPE.
+#[cfg(unix)]
+fn with_closed_stdout(args: &[&str]) -> std::process::Output {
+    use std::os::fd::FromRawFd;
+    let mut ends = [0; 2];
+    // SAFETY: pipe fills two descriptors we then own; the read end is closed at once.
+    let write_end = unsafe {
+        assert_eq!(libc::pipe(ends.as_mut_ptr()), 0);
+        libc::close(ends[0]);
+        std::fs::File::from_raw_fd(ends[1])
+    };
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
+        .args(args)
+        .stdout(Stdio::from(write_end))
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_closed_stdout_ends_every_command_quietly() {
+    let context = "testdata/contexts/array_list_paper.toml";
+    for args in [
+        &["context", context, "--n", "2"][..],
+        &["demo", "--count", "50"][..],
+        &["decode", context, "--n", "2", "--index", "3"][..],
+        &[
+            "sample",
+            context,
+            "--strategy",
+            "r",
+            "--n",
+            "2",
+            "--count",
+            "10",
+            "--seed",
+            "1",
+        ][..],
+        &["subjects"][..],
+        &["compare", "results/andrews2010-smoke"][..],
+    ] {
+        let output = with_closed_stdout(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{args:?}: {stderr}");
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    }
+}
+
+/// An abort of the main process (what a failed allocation does: no unwinding, no `Drop`)
+/// releases the run's lock and says so; `--resume` then finishes the run, and removes what
+/// a dying table write left behind.
+#[cfg(unix)]
+#[test]
+fn an_aborted_run_releases_its_lock_and_resumes_to_the_same_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = reference(EXPERIMENT, dir.path());
+    let out = dir.path().join("aborted");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
+        .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
+        .env("RUST_BACKTRACE", "0")
+        .args([
+            "run",
+            EXPERIMENT,
+            "--jobs",
+            "2",
+            "--watchdog",
+            "2",
+            "--quiet",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lock = out.join("run.lock");
+    let mut waited = 0;
+    while !lock.exists() && waited < 2000 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        waited += 1;
+    }
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    // SAFETY: kill takes a process id and a signal number.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGABRT) }, 0);
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(stderr.contains("released the lock"), "{stderr}");
+    assert!(!lock.exists(), "the lock is released");
+    std::fs::write(out.join(".cells.partial-4242.csv"), "phase,ru").unwrap();
+    run(EXPERIMENT, &out)
+        .args(["--quiet", "--resume"])
+        .assert()
+        .success();
+    assert_eq!(table(&out), table(&reference));
+    assert!(!out.join(".cells.partial-4242.csv").exists());
+}
