@@ -3,17 +3,19 @@
 //! one the run wrote, or the command stops with a located message and writes nothing.
 //!
 //! [`open`] checks, in this order:
-//! 1. each table (`cells.parquet`, `cells.csv`, whichever exist) on its own: a CSV
-//!    file's structure (every line ends, has the header's fields — a file cut off
-//!    mid-row is refused at its last line), every column known and every required one
-//!    present, every value of its type (text, count, test-case index, seconds) and in its
-//!    domain (`outcome` one of [`OUTCOMES`], `stop` one of [`STOPS`], counts within
-//!    `tests_run`, `outcome` the one its counts and stop give, …), no cell twice;
+//! 1. the tables (`cells.parquet`, `cells.csv`, whichever exist): a CSV file's structure
+//!    (every line ends and has the header's fields — a file cut off mid-row is refused at
+//!    its last line); every column known, none twice, every required one present; every
+//!    value of its type (text, count, test-case index, seconds); and the rows of the
+//!    table read (`cells.parquet` if it exists) in their domains (`outcome` one of
+//!    [`OUTCOMES`], `stop` one of [`STOPS`], counts within `tests_run`, `outcome` the one
+//!    its counts and stop give, …), no cell twice;
 //! 2. `manifest.json`: a manifest, of a finished run, and — when it records one (runs
 //!    since the count was added) — the number of cells each table holds; replicates
 //!    within the manifest's;
-//! 3. when both tables exist, that they hold the same values, naming the first
-//!    difference;
+//! 3. when both tables exist, that they hold the same values (where they do not, the
+//!    other table's rows are checked as in 1, for the more precise message), naming the
+//!    first difference;
 //! 4. when the folder holds its `experiment.toml`, that every cell's phase, run,
 //!    strategy (or label) and subject are the experiment's.
 //!
@@ -29,7 +31,8 @@ use std::path::{Path, PathBuf};
 
 use polars_core::prelude::{
     AnyValue, ChunkedArray, ChunkedBuilder, Column, DataFrame, DataType, Float64Type, IntoColumn,
-    PolarsNumericType, PrimitiveChunkedBuilder, StringChunkedBuilder, UInt32Type, UInt64Type,
+    PolarsDataType, PolarsNumericType, PrimitiveChunkedBuilder, StringChunkedBuilder, StringType,
+    UInt32Type, UInt64Type,
 };
 use polars_io::prelude::{ParquetReader, SerReader};
 
@@ -248,15 +251,18 @@ pub fn open(directory: &Path) -> Result<ResultsFolder, ReportError> {
         .then(|| read_parquet(&parquet))
         .transpose()?;
     let csv = csv.exists().then(|| read_csv(&csv)).transpose()?;
-    for table in parquet.iter().chain(&csv) {
-        check_rows(table)?;
-    }
+    // The table read on is checked row by row; the other one, if any, must equal it (and
+    // is checked row by row only when it does not, for the more precise message).
+    check_rows(parquet.as_ref().or(csv.as_ref()).expect("a table was read"))?;
     let manifest = read_checked_manifest(directory, &manifest_path)?;
     for table in parquet.iter().chain(&csv) {
         check_against_manifest(table, &manifest, &manifest_path)?;
     }
-    if let (Some(parquet), Some(csv)) = (&parquet, &csv) {
-        agree(parquet, csv)?;
+    if let (Some(parquet), Some(csv)) = (&parquet, &csv)
+        && let Err(disagreement) = agree(parquet, csv)
+    {
+        check_rows(csv)?;
+        return Err(disagreement);
     }
     let table = parquet.or(csv).expect("a table was read");
     check_against_experiment(directory, &table, &manifest)?;
@@ -718,6 +724,53 @@ fn numbers<'a, T: PolarsNumericType>(
     frame.column(name).ok().and_then(get)
 }
 
+/// A column's values by row, read from its one array directly where it has one
+/// (`ChunkedArray::get` looks for the row's chunk every time: slow in unoptimized builds
+/// on tables of a million cells).
+struct ByRow<'a, T: PolarsDataType> {
+    values: &'a ChunkedArray<T>,
+    single: Option<&'a T::Array>,
+}
+
+impl<'a, T: PolarsDataType> ByRow<'a, T> {
+    fn new(values: &'a ChunkedArray<T>) -> Self {
+        let single = (values.chunks().len() == 1)
+            .then(|| values.downcast_iter().next())
+            .flatten();
+        ByRow { values, single }
+    }
+}
+
+macro_rules! by_row_of_numbers {
+    ($($type:ty => $native:ty),*) => {$(
+        impl ByRow<'_, $type> {
+            fn get(&self, row: usize) -> Option<$native> {
+                match self.single {
+                    Some(array) => array
+                        .validity()
+                        .is_none_or(|valid| valid.get_bit(row))
+                        .then(|| array.values()[row]),
+                    None => self.values.get(row),
+                }
+            }
+        }
+    )*};
+}
+
+by_row_of_numbers!(UInt32Type => u32, UInt64Type => u64, Float64Type => f64);
+
+impl<'a> ByRow<'a, StringType> {
+    fn get(&self, row: usize) -> Option<&'a str> {
+        match self.single {
+            // The validity through the chunk as `dyn Array` (its type is not exported).
+            Some(array) => self.values.chunks()[0]
+                .is_valid(row)
+                .then(|| array.value(row)),
+            None => self.values.get(row),
+        }
+    }
+}
+
 /// Every value of `table` of its column's domain, and every row's values consistent:
 /// see the module docs.
 fn check_rows(table: &Table) -> Result<(), ReportError> {
@@ -780,10 +833,15 @@ fn check_rows(table: &Table) -> Result<(), ReportError> {
             Kind::U32 | Kind::U64 => {}
         }
     }
-    let text = |name: &str| frame.column(name).ok().map(|c| c.str().expect("typed"));
-    let count = |name: &str| numbers(frame, name, |c| c.u64().ok());
-    let small = |name: &str| numbers(frame, name, |c| c.u32().ok());
-    let seconds = |name: &str| numbers(frame, name, |c| c.f64().ok());
+    let text = |name: &str| {
+        frame
+            .column(name)
+            .ok()
+            .map(|c| ByRow::new(c.str().expect("typed")))
+    };
+    let count = |name: &str| numbers(frame, name, |c| c.u64().ok()).map(ByRow::new);
+    let small = |name: &str| numbers(frame, name, |c| c.u32().ok()).map(ByRow::new);
+    let seconds = |name: &str| numbers(frame, name, |c| c.f64().ok()).map(ByRow::new);
     let required = "required columns were checked";
     let (outcome, stop) = (
         text("outcome").expect(required),
@@ -797,7 +855,7 @@ fn check_rows(table: &Table) -> Result<(), ReportError> {
     let index = text("first_failure_index").expect(required);
     let first_cpu = seconds("first_failure_cpu_seconds").expect(required);
     let branches_total = count("branches_total");
-    let branches: Vec<(&str, &ChunkedArray<UInt64Type>)> = std::iter::once("branches_covered")
+    let branches: Vec<(&str, ByRow<UInt64Type>)> = std::iter::once("branches_covered")
         .chain(crate::coverage::curve::CHECKPOINT_COLUMNS)
         .filter_map(|name| count(name).map(|values| (name, values)))
         .collect();
@@ -850,7 +908,10 @@ fn check_rows(table: &Table) -> Result<(), ReportError> {
         for (name, value) in [
             ("failing_tests", Some(failing_tests)),
             ("guarded_tests", Some(guarded_tests)),
-            ("abandoned_tests", abandoned.and_then(|a| a.get(row))),
+            (
+                "abandoned_tests",
+                abandoned.as_ref().and_then(|a| a.get(row)),
+            ),
         ] {
             if let Some(value) = value.filter(|&v| v > tests) {
                 return Err(error(
@@ -910,7 +971,7 @@ fn check_rows(table: &Table) -> Result<(), ReportError> {
                 ),
             ));
         }
-        let total = branches_total.and_then(|b| b.get(row));
+        let total = branches_total.as_ref().and_then(|b| b.get(row));
         for (name, values) in &branches {
             match (values.get(row), total) {
                 (Some(covered), Some(total)) if covered > total => {
@@ -928,7 +989,7 @@ fn check_rows(table: &Table) -> Result<(), ReportError> {
             }
         }
         let key = (
-            replicate.and_then(|r| r.get(row)).unwrap_or(0),
+            replicate.as_ref().and_then(|r| r.get(row)).unwrap_or(0),
             key_text.0.get(row).unwrap_or_default(),
             run.get(row).unwrap_or_default(),
             key_text.1.get(row).unwrap_or_default(),
