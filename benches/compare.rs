@@ -95,18 +95,20 @@ fn million_cells(criterion: &mut Criterion) {
     let manifest = Manifest {
         experiment: "synthetic".into(),
         experiment_file: "synthetic.toml".into(),
-        experiment_sha256: String::new(),
+        // The reader checks the manifest of a finished run: a SHA-256, an end time.
+        experiment_sha256: "0".repeat(64),
         seed: 0,
         replicates: REPLICATES,
         oracle: "paper".into(),
         profile: "default".into(),
         crate_version: String::new(),
         git_commit: None,
-        started: String::new(),
-        finished: None,
+        started: "2026-01-01T00:00:00Z".into(),
+        finished: Some("2026-01-01T00:00:00Z".into()),
         jobs: 1,
         shard: None,
         walk_parameters: Default::default(),
+        cells: None,
         machine: Machine {
             hostname: String::new(),
             os: String::new(),

@@ -10,8 +10,8 @@ use clap::{Args, ValueEnum};
 
 use super::ExitWith;
 use crate::report::diff::{TableDiff, diff_tables};
-use crate::report::read_table;
-use crate::runner::output::read_manifest;
+use crate::report::folder::{self, ResultsFolder};
+use crate::runner::output::Manifest;
 
 /// Cells named one by one in a report before the rest are counted.
 pub const SHOWN_CELLS: usize = 5;
@@ -41,23 +41,25 @@ pub struct DiffArgs {
     pub format: DiffFormat,
 }
 
-/// Compares the cells tables of two results folders.
+/// Compares the cells tables of two results folders, each read and checked by
+/// [`folder::open`].
 ///
 /// # Errors
-/// A folder that is not a results folder, or a table without the key columns.
+/// A folder that is not a results folder, or a damaged one (its manifest or a table,
+/// named with the line or row at fault).
 pub fn diff_folders(left: &Path, right: &Path) -> anyhow::Result<TableDiff> {
-    let read = |folder: &Path| {
-        read_table(folder).with_context(|| format!("cannot compare {}", folder.display()))
-    };
-    Ok(diff_tables(&read(left)?, &read(right)?)?)
+    let (left, right) = (open(left)?, open(right)?);
+    Ok(diff_tables(&left.frame, &right.frame)?)
+}
+
+/// A results folder, checked.
+fn open(folder: &Path) -> anyhow::Result<ResultsFolder> {
+    folder::open(folder).with_context(|| format!("cannot compare {}", folder.display()))
 }
 
 /// Notes on how two runs' manifests differ in what decides their results (experiment
-/// text, profile, seed, oracle); empty when they agree or a manifest cannot be read.
-fn manifest_notes(left: &Path, right: &Path) -> String {
-    let (Ok(a), Ok(b)) = (read_manifest(left), read_manifest(right)) else {
-        return String::new();
-    };
+/// text, profile, seed, oracle); empty when they agree.
+fn manifest_notes(a: &Manifest, b: &Manifest) -> String {
     let mut out = String::new();
     let mut note = |what: &str, x: &dyn std::fmt::Display, y: &dyn std::fmt::Display| {
         let _ = writeln!(out, "note: the runs differ in {what}: {x} and {y}");
@@ -86,8 +88,9 @@ fn manifest_notes(left: &Path, right: &Path) -> String {
 /// # Errors
 /// As [`diff_folders`].
 pub fn compare_folders(left: &Path, right: &Path, max_cells: usize) -> anyhow::Result<String> {
-    let diff = diff_folders(left, right)?;
-    Ok(manifest_notes(left, right)
+    let (a, b) = (open(left)?, open(right)?);
+    let diff = diff_tables(&a.frame, &b.frame)?;
+    Ok(manifest_notes(&a.manifest, &b.manifest)
         + &diff.render(
             &left.display().to_string(),
             &right.display().to_string(),
@@ -101,10 +104,14 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<()> {
         code: 2,
         message: format!("{e:#}"),
     };
-    let diff = diff_folders(&args.left, &args.right).map_err(trouble)?;
+    let (left, right) = (
+        open(&args.left).map_err(trouble)?,
+        open(&args.right).map_err(trouble)?,
+    );
+    let diff = diff_tables(&left.frame, &right.frame).map_err(|e| trouble(e.into()))?;
     match args.format {
         DiffFormat::Text => {
-            print!("{}", manifest_notes(&args.left, &args.right));
+            print!("{}", manifest_notes(&left.manifest, &right.manifest));
             print!(
                 "{}",
                 diff.render(

@@ -2,7 +2,6 @@
 //! mutant by mutant (`minimal.csv`, `phi_per_mutant.csv`, `assumptions.csv`,
 //! `phi_summary.csv`, `reductions.csv`, `phi_per_mutant.{png,svg}`).
 
-use crate::plot::Chart as _;
 use std::path::PathBuf;
 
 use anyhow::Context as _;
@@ -47,6 +46,9 @@ pub struct MinimalArgs {
 /// on stdout, reduction times on stderr.
 pub fn run(args: &MinimalArgs) -> anyhow::Result<()> {
     crate::runner::output::refuse_reference(&args.out)?;
+    // The folder checked first: a damaged one is named before anything is read from it.
+    let cells = crate::report::read_cells(&args.results)
+        .with_context(|| format!("cannot survey {}", args.results.display()))?;
     let experiment = super::show_test::read_experiment(&args.results)?;
     for subject in &args.subject {
         anyhow::ensure!(
@@ -58,8 +60,6 @@ pub fn run(args: &MinimalArgs) -> anyhow::Result<()> {
             args.results.display()
         );
     }
-    let cells = crate::report::read_cells(&args.results)
-        .with_context(|| format!("reading the cells table of {}", args.results.display()))?;
     let options = SurveyOptions {
         leaf_lengths: crate::spec::parse_spec(&args.leaf_n).context("--leaf-n")?,
         leaf_tests: args.leaf_tests,
@@ -87,9 +87,7 @@ pub fn run(args: &MinimalArgs) -> anyhow::Result<()> {
         &mut reductions_frame(&records)?,
         &staged.stage("reductions.csv"),
     )?;
-    let chart = chart(&rows);
-    chart.write_png(&staged.stage("phi_per_mutant.png"))?;
-    chart.write_svg(&staged.stage("phi_per_mutant.svg"))?;
+    super::plot::stage_chart(&mut staged, &args.out, "phi_per_mutant", &chart(&rows))?;
     staged.commit()?;
     print!("{}", format_text_table(&assumption_frame));
     report_times(&records);

@@ -8,9 +8,8 @@
 //! stderr. All files appear together or none does ([`StagedFiles`]); a folder that is
 //! not a results folder is an error naming it, and nothing is written.
 
-use crate::plot::Chart as _;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use clap::Args;
@@ -18,7 +17,7 @@ use polars_core::prelude::{Column, DataFrame};
 
 use crate::context::TestContext;
 use crate::plot::bar::{Bar, BarChart, ReferenceLine};
-use crate::plot::{Band as ChartBand, Corner, LineChart, Scale, Series};
+use crate::plot::{Band as ChartBand, Chart, Corner, LineChart, PlotError, Scale, Series};
 use crate::report::coverage::{self, CoverageCurves};
 use crate::report::figures::{self, DensityModel, Figure4, Figure5Point, Figure6};
 use crate::report::replicated::{self, Band, Cost, CurveBand, KillCurves};
@@ -59,6 +58,7 @@ pub fn run(args: &PlotArgs) -> anyhow::Result<()> {
     };
     let mut output = Output {
         staged: StagedFiles::new(&out)?,
+        folder: out.clone(),
         tables: String::new(),
     };
     let note = |text: &str| eprintln!("note: {text}");
@@ -226,9 +226,40 @@ fn strategy_label(strategy: &str) -> String {
     }
 }
 
+/// Stages `chart` as `{stem}.png` and `{stem}.svg` in `staged`, whose files go into
+/// `folder`: an error names the file by the path it was to have there.
+pub(crate) fn stage_chart(
+    staged: &mut StagedFiles,
+    folder: &Path,
+    stem: &str,
+    chart: &impl Chart,
+) -> anyhow::Result<()> {
+    for extension in ["png", "svg"] {
+        let name = format!("{stem}.{extension}");
+        let path = staged.stage(&name);
+        let written = if extension == "png" {
+            chart.write_png(&path)
+        } else {
+            chart.write_svg(&path)
+        };
+        let destination = folder.join(&name);
+        written.map_err(|error| match error {
+            PlotError::Drawing { message, .. } => {
+                anyhow::anyhow!("cannot write {}: {message}", destination.display())
+            }
+            other => {
+                anyhow::Error::new(other).context(format!("cannot write {}", destination.display()))
+            }
+        })?;
+    }
+    Ok(())
+}
+
 /// The staged output files and the text of the tables printed at the end.
 struct Output {
     staged: StagedFiles,
+    /// Where the staged files go.
+    folder: PathBuf,
     tables: String,
 }
 
@@ -244,15 +275,11 @@ impl Output {
             legend: chart.emptiest_corner(),
             ..chart.clone()
         };
-        chart.write_png(&self.staged.stage(&format!("{stem}.png")))?;
-        chart.write_svg(&self.staged.stage(&format!("{stem}.svg")))?;
-        Ok(())
+        stage_chart(&mut self.staged, &self.folder, stem, chart)
     }
 
     fn bar_chart(&mut self, stem: &str, chart: &BarChart) -> anyhow::Result<()> {
-        chart.write_png(&self.staged.stage(&format!("{stem}.png")))?;
-        chart.write_svg(&self.staged.stage(&format!("{stem}.svg")))?;
-        Ok(())
+        stage_chart(&mut self.staged, &self.folder, stem, chart)
     }
 
     /// Figure 4; with `bands` (replicated results) the overall line is the median over
@@ -820,9 +847,7 @@ impl Output {
     fn table(&mut self, stem: &str, title: &str, mut frame: DataFrame) -> anyhow::Result<()> {
         write_csv_file(&mut frame, &self.staged.stage(&format!("{stem}.csv")))?;
         let markdown = format!("{title}\n\n{}", format_markdown_table(&frame));
-        let path = self.staged.stage(&format!("{stem}.md"));
-        std::fs::write(&path, markdown)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        self.staged.write(&format!("{stem}.md"), markdown)?;
         self.tables
             .push_str(&format!("{title}\n{}\n", format_text_table(&frame)));
         Ok(())

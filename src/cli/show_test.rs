@@ -110,11 +110,15 @@ pub(crate) fn read_experiment(
     results: &std::path::Path,
 ) -> anyhow::Result<crate::experiment::Experiment> {
     let experiment_path = results.join("experiment.toml");
-    let source = std::fs::read_to_string(&experiment_path).with_context(|| {
-        format!(
-            "{} is not a results folder (no experiment.toml)",
-            results.display()
-        )
+    let source = std::fs::read_to_string(&experiment_path).map_err(|error| {
+        if error.kind() == std::io::ErrorKind::NotFound {
+            anyhow::anyhow!(
+                "{} is not a results folder (no experiment.toml)",
+                results.display()
+            )
+        } else {
+            anyhow::Error::new(error).context(format!("cannot read {}", experiment_path.display()))
+        }
     })?;
     let manifest = crate::runner::output::read_manifest(results)?;
     Ok(parse_recorded_experiment(
@@ -350,17 +354,27 @@ pub(crate) struct FailingCell {
 }
 
 /// The cells of a results folder that found a failing test: from its cells table
-/// (`cells.parquet` or `cells.csv`, what `run` leaves and what is committed), or, while
-/// a run is unfinished and has no table yet, from its `journal.jsonl`. `phases` are the
+/// (`cells.parquet` or `cells.csv`, what `run` leaves and what is committed), read and
+/// checked by [`crate::report::folder::open`], or, while a run is unfinished (its tables,
+/// if any, those of an earlier run), from its `journal.jsonl`. `phases` are the
 /// experiment's phase names, in order.
 fn failing_cells(results: &std::path::Path, phases: &[&str]) -> anyhow::Result<Vec<FailingCell>> {
-    let has_table = ["cells.parquet", "cells.csv"]
+    use crate::report::{ReportError, folder};
+    let has_table = [folder::PARQUET, folder::CSV]
         .iter()
-        .any(|table| results.join(table).is_file());
+        .any(|table| results.join(table).exists());
     if has_table {
-        let frame = crate::report::read_table(results)?;
-        return failing_cells_of_table(&frame, phases)
-            .with_context(|| format!("reading the cells table of {}", results.display()));
+        match folder::open(results) {
+            Ok(checked) => {
+                return failing_cells_of_table(&checked.frame, phases)
+                    .with_context(|| format!("reading the cells table of {}", results.display()));
+            }
+            Err(ReportError::Unfinished { .. }) => {}
+            Err(error) => {
+                return Err(anyhow::Error::new(error)
+                    .context(format!("cannot read the cells of {}", results.display())));
+            }
+        }
     }
     let journal = results.join("journal.jsonl");
     let file = std::fs::File::open(&journal).with_context(|| {

@@ -196,9 +196,16 @@ pub enum CompareError {
     /// The baseline was also named as a strategy to compare.
     #[error("`{0}` is the baseline; compare it with other strategies")]
     BaselineAsStrategy(String),
-    /// A statistic could not be computed.
+    /// A statistic could not be computed (its message in this one's: not also as its
+    /// source, which would print it twice).
     #[error("statistics: {0}")]
-    Stats(#[from] StatsError),
+    Stats(StatsError),
+}
+
+impl From<StatsError> for CompareError {
+    fn from(error: StatsError) -> Self {
+        CompareError::Stats(error)
+    }
 }
 
 /// What to compare and how.

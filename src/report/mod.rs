@@ -1,6 +1,7 @@
 //! The paper's figures and tables computed from a results folder (`testspace run`).
 //!
-//! Everything here is pure computation on the cells table (`cells.parquet`, or
+//! Everything here but [`folder`] (the one reader of a results folder, which refuses a
+//! damaged one) is pure computation on the cells table (`cells.parquet`, or
 //! `cells.csv`): [`Cells::from_frame`] checks and reads the columns it needs into plain
 //! rows once, and [`figures`] and [`tables`] derive one plain data structure per figure
 //! or table from them. Drawing is done by [`crate::plot`], files by the `plot` CLI.
@@ -12,18 +13,16 @@
 //!   `killed`); a mutant is identified by (subject, mutant id);
 //! - strategies are named as in the `strategy` column: `r`, `be`, `bobw`, `bobw-prime`.
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use polars_core::prelude::{DataFrame, DataType, Field, PolarsError, Schema};
-use polars_io::prelude::{CsvReadOptions, ParquetReader, SerReader};
+use polars_core::prelude::{DataFrame, DataType};
 use thiserror::Error;
 
 pub mod compare;
 pub mod coverage;
 pub mod diff;
 pub mod figures;
+pub mod folder;
 pub mod minimal;
 pub mod replicated;
 pub mod tables;
@@ -52,14 +51,54 @@ pub enum ReportError {
         /// polars' description of the problem.
         reason: String,
     },
-    /// polars could not read the table.
-    #[error("could not read {path}")]
-    Read {
-        /// The file read.
+    /// A file of the folder cannot be read.
+    #[error("cannot {operation} {}", path.display())]
+    Io {
+        /// What was done (`read`).
+        operation: &'static str,
+        /// The file.
         path: PathBuf,
-        /// polars' error.
+        /// The operating system's error.
         #[source]
-        source: PolarsError,
+        source: std::io::Error,
+    },
+    /// A file of the folder holds something its writer never writes: located as well as
+    /// the file allows.
+    #[error("{}{}{}: {reason}", path.display(),
+        at.map_or(String::new(), |at| format!(", {at}")),
+        column.as_ref().map_or(String::new(), |c| format!(", column `{c}`")))]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// The line (CSV) or row (Parquet), when one is at fault.
+        at: Option<folder::At>,
+        /// The column, when one is at fault.
+        column: Option<String>,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The folder's two tables hold different cells.
+    #[error(
+        "{} and {} disagree: {detail}; one of them was changed or damaged after the run \
+         wrote both (a run writes them together)", csv.display(), parquet.display()
+    )]
+    Disagree {
+        /// `cells.csv`.
+        csv: PathBuf,
+        /// `cells.parquet`.
+        parquet: PathBuf,
+        /// The first difference.
+        detail: String,
+    },
+    /// The run that writes the folder has not finished (or was interrupted).
+    #[error(
+        "{} holds an unfinished run (its manifest.json has no end time): its tables, if \
+         any, are not its results; let it finish, or continue it with `testspace run \
+         --resume`", path.display()
+    )]
+    Unfinished {
+        /// The folder.
+        path: PathBuf,
     },
 }
 
@@ -288,65 +327,24 @@ fn null_error(column: &'static str) -> ReportError {
     }
 }
 
-/// Reads the cells table of the results folder `directory`: `cells.parquet`, or
-/// `cells.csv` if there is no Parquet file. A results folder must also hold
-/// `manifest.json`.
+/// Reads the cells table of the results folder `directory`, checked
+/// ([`folder::open`]): `cells.parquet`, or `cells.csv` if there is no Parquet file.
 ///
 /// # Errors
-/// [`ReportError::NotResults`] if `directory` is not a folder or lacks the manifest or
-/// both tables, [`ReportError::Read`] if the table cannot be read, and
-/// [`ReportError::Column`] if it lacks a needed column.
+/// As [`folder::open`], and [`ReportError::Column`] if a column the figures need is
+/// missing.
 pub fn read_cells(directory: &Path) -> Result<Cells, ReportError> {
     Cells::from_frame(&read_table(directory)?)
 }
 
-/// The cells table of the results folder `directory` as a frame, every column as
-/// written: `cells.parquet`, or `cells.csv` if there is no Parquet file (its
-/// `first_failure_index` read as text, since indices exceed every integer type, and its
-/// `seed` as an unsigned 64-bit integer).
+/// The cells table of the results folder `directory` as a frame, checked
+/// ([`folder::open`]), every column in its type (`first_failure_index` as text, since
+/// indices exceed every integer type; counts as unsigned integers).
 ///
 /// # Errors
-/// As [`read_cells`], but for missing columns.
+/// As [`folder::open`].
 pub fn read_table(directory: &Path) -> Result<DataFrame, ReportError> {
-    let not_results = |reason: &str| ReportError::NotResults {
-        path: directory.to_path_buf(),
-        reason: reason.to_string(),
-    };
-    if !directory.is_dir() {
-        return Err(not_results("no such folder"));
-    }
-    if !directory.join("manifest.json").is_file() {
-        return Err(not_results("it has no manifest.json"));
-    }
-    let parquet = directory.join("cells.parquet");
-    let csv = directory.join("cells.csv");
-    let read_error = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| ReportError::Read { path, source }
-    };
-    if parquet.is_file() {
-        let file = File::open(&parquet)
-            .map_err(PolarsError::from)
-            .map_err(read_error(&parquet))?;
-        ParquetReader::new(file)
-            .finish()
-            .map_err(read_error(&parquet))
-    } else if csv.is_file() {
-        // Indices exceed every integer type; seeds use all 64 bits (not an i64).
-        let text_index = Schema::from_iter([
-            Field::new("first_failure_index".into(), DataType::String),
-            Field::new("seed".into(), DataType::UInt64),
-        ]);
-        CsvReadOptions::default()
-            .with_has_header(true)
-            .with_infer_schema_length(None)
-            .with_schema_overwrite(Some(Arc::new(text_index)))
-            .try_into_reader_with_file_path(Some(csv.clone()))
-            .and_then(|reader| reader.finish())
-            .map_err(read_error(&csv))
-    } else {
-        Err(not_results("it has neither cells.parquet nor cells.csv"))
-    }
+    Ok(folder::open(directory)?.frame)
 }
 
 #[cfg(test)]

@@ -82,6 +82,11 @@ pub struct Manifest {
     /// (a `choice` model's contents included), so that the folder describes its runs.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub walk_parameters: BTreeMap<String, serde_json::Value>,
+    /// The cells of the tables written with this manifest, so that a reader can tell a
+    /// table that lost rows (`None`: while the run runs, and in folders written before the
+    /// count was recorded). [`write_tables`] sets it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cells: Option<u64>,
 }
 
 /// Where a run ran.
@@ -146,6 +151,7 @@ impl Manifest {
             jobs,
             shard: None,
             walk_parameters: walk_parameters(experiment),
+            cells: None,
             machine: Machine {
                 hostname: fs::read_to_string("/etc/hostname")
                     .map(|h| h.trim().to_string())
@@ -199,21 +205,36 @@ pub fn utc_timestamp() -> String {
 }
 
 /// Reads `manifest.json` from a results folder.
+///
+/// # Errors
+/// Naming the file: it cannot be read, or is not a manifest.
 pub fn read_manifest(output: &Path) -> anyhow::Result<Manifest> {
     let path = output.join("manifest.json");
     let text =
         fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_str(&text)
-        .with_context(|| format!("{} is not a testspace manifest", path.display()))
+    parse_manifest(&text).with_context(|| format!("{} is not a testspace manifest", path.display()))
+}
+
+/// A manifest from its JSON text.
+///
+/// # Errors
+/// serde's, locating the problem by line and column.
+pub fn parse_manifest(text: &str) -> Result<Manifest, serde_json::Error> {
+    serde_json::from_str(text)
+}
+
+/// `manifest` as the text of `manifest.json`.
+fn manifest_text(manifest: &Manifest) -> anyhow::Result<String> {
+    Ok(serde_json::to_string_pretty(manifest)? + "\n")
 }
 
 /// Writes `manifest.json` (atomically).
+///
+/// # Errors
+/// Naming the file or folder that could not be written.
 pub fn write_manifest(output: &Path, manifest: &Manifest) -> anyhow::Result<()> {
     let mut staged = StagedFiles::new(output)?;
-    fs::write(
-        staged.stage("manifest.json"),
-        serde_json::to_string_pretty(manifest)? + "\n",
-    )?;
+    staged.write("manifest.json", manifest_text(manifest)?)?;
     staged.commit()?;
     Ok(())
 }
@@ -270,20 +291,25 @@ pub fn cells_frame(cells: &[CellRecord]) -> anyhow::Result<DataFrame> {
     Ok(frame)
 }
 
-/// Writes `cells.csv`, `cells.parquet` and the final `manifest.json` together.
+/// Writes `cells.csv`, `cells.parquet` and the final `manifest.json` together (all three
+/// appear, or none does), the manifest recording how many cells the tables hold.
+///
+/// # Errors
+/// Naming the file or folder that could not be written and the operation that failed.
 pub fn write_tables(
     output: &Path,
     cells: &[CellRecord],
     manifest: &Manifest,
 ) -> anyhow::Result<()> {
-    let mut frame = cells_frame(cells)?;
+    let mut frame = cells_frame(cells).context("cannot build the cells table")?;
+    let manifest = Manifest {
+        cells: Some(cells.len() as u64),
+        ..manifest.clone()
+    };
     let mut staged = StagedFiles::new(output)?;
     write_csv_file(&mut frame, &staged.stage("cells.csv"))?;
     write_parquet_file(&mut frame, &staged.stage("cells.parquet"))?;
-    fs::write(
-        staged.stage("manifest.json"),
-        serde_json::to_string_pretty(manifest)? + "\n",
-    )?;
+    staged.write("manifest.json", manifest_text(&manifest)?)?;
     staged.commit()?;
     Ok(())
 }
@@ -571,6 +597,65 @@ mod tests {
         assert_eq!(clock(3723.4), "1:02:03");
         assert_eq!(seconds(12.34), "12.3 s");
         assert_eq!(seconds(75.0), "1:15");
+    }
+
+    #[test]
+    fn the_tables_and_their_manifest_appear_together_and_count_the_cells() {
+        let cell = CellRecord {
+            replicate: 0,
+            seed: 7,
+            phase_index: 0,
+            phase: "comparison".into(),
+            run: 0,
+            subject: "Register".into(),
+            mutant: 1,
+            operator: "replace-constant".into(),
+            strategy: "r".into(),
+            n: 4,
+            test_budget: Some(10),
+            tests_run: 10,
+            failing_tests: 0,
+            guarded_tests: 0,
+            abandoned_tests: 0,
+            first_failure: None,
+            first_failure_index: None,
+            method_calls: 40,
+            cpu_seconds: 0.25,
+            first_failure_cpu_seconds: None,
+            outcome: "survived".into(),
+            stop: "budget".into(),
+            branches_total: None,
+            branches_covered: None,
+            branches_at: [None; crate::coverage::curve::CHECKPOINTS.len()],
+        };
+        let register = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/results/register");
+        let manifest = read_manifest(Path::new(register)).unwrap();
+        assert_eq!(manifest.cells, None);
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("run");
+        write_tables(
+            &out,
+            &[cell.clone(), CellRecord { mutant: 2, ..cell }],
+            &manifest,
+        )
+        .unwrap();
+        let mut files: Vec<_> = fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        files.sort();
+        assert_eq!(files, ["cells.csv", "cells.parquet", "manifest.json"]);
+        let written = read_manifest(&out).unwrap();
+        assert_eq!(written.cells, Some(2));
+        assert_eq!(
+            Manifest {
+                cells: None,
+                ..written
+            },
+            manifest
+        );
+        let folder = crate::report::folder::open(&out).unwrap();
+        assert_eq!(folder.frame.height(), 2);
     }
 
     #[test]

@@ -1,6 +1,12 @@
 //! Result tables: polars [`DataFrame`]s written as CSV (to any writer or a file),
 //! Parquet, or an aligned text table, and a staging area that makes a set of output
 //! files appear all together or not at all.
+//!
+//! Every error names the operation and the file it failed on — the file's final name,
+//! not the hidden name it is staged under (`cannot write runs/x/cells.parquet: No space
+//! left on device (os error 28)`) — and carries an operating-system error once: polars'
+//! I/O errors repeat their cause as their source, so they are taken apart here
+//! ([`TableError::from_polars`]).
 
 use std::fmt::Write as _;
 use std::fs::{self, File};
@@ -14,44 +20,113 @@ use thiserror::Error;
 /// Failure to write a table.
 #[derive(Debug, Error)]
 pub enum TableError {
-    /// polars could not encode the frame.
-    #[error("could not encode the table")]
-    Encoding(#[from] PolarsError),
-    /// A file could not be created or written.
-    #[error("could not write {path}")]
+    /// polars could not encode the frame (its message, without advice).
+    #[error("cannot encode the table: {0}")]
+    Encoding(String),
+    /// A file or folder could not be created, written or moved into place.
+    #[error("cannot {operation} {}", path.display())]
     Io {
-        /// The file concerned.
+        /// What was done: `create`, `write`, `create the folder`, ….
+        operation: &'static str,
+        /// The file concerned (its final name if it was staged).
         path: PathBuf,
         /// The underlying error.
         #[source]
         source: io::Error,
     },
+    /// polars failed on a file for another reason than an I/O error.
+    #[error("cannot {operation} {}: {message}", path.display())]
+    Failed {
+        /// What was done.
+        operation: &'static str,
+        /// The file (its final name if it was staged).
+        path: PathBuf,
+        /// polars' message.
+        message: String,
+    },
+    /// A writer that is not a file (standard output) failed.
+    #[error("cannot write the table")]
+    Write(#[source] io::Error),
+}
+
+impl TableError {
+    /// A polars error met while doing `operation` on `path` (`None`: a writer that is not
+    /// a file): its I/O error as [`TableError::Io`] (or [`TableError::Write`]), anything
+    /// else as [`TableError::Failed`] (or [`TableError::Encoding`]).
+    pub fn from_polars(error: PolarsError, operation: &'static str, path: Option<&Path>) -> Self {
+        match (polars_io_error(&error), path) {
+            (Some(source), Some(path)) => TableError::Io {
+                operation,
+                path: shown(path),
+                source,
+            },
+            (Some(source), None) => TableError::Write(source),
+            (None, Some(path)) => TableError::Failed {
+                operation,
+                path: shown(path),
+                message: polars_message(&error),
+            },
+            (None, None) => TableError::Encoding(polars_message(&error)),
+        }
+    }
+}
+
+/// The operating-system error inside a polars error, once (polars shows an I/O error as
+/// its message and again as its source; its Parquet code wraps one in a format error,
+/// `… underlying IO error: …`), `None` for other errors.
+pub fn polars_io_error(error: &PolarsError) -> Option<io::Error> {
+    let PolarsError::IO { error, msg } = error else {
+        let message = polars_message(error);
+        let (_, cause) = message.split_once("underlying IO error: ")?;
+        return Some(io::Error::other(cause.to_string()));
+    };
+    Some(match (msg, error.raw_os_error()) {
+        (None, Some(code)) => io::Error::from_raw_os_error(code),
+        (None, None) => io::Error::new(error.kind(), error.to_string()),
+        (Some(msg), _) => io::Error::new(error.kind(), msg.to_string()),
+    })
+}
+
+/// polars' message for `error`, on one paragraph: the text before its first blank line
+/// (polars appends advice for Python users after one), without the cause repeated.
+pub fn polars_message(error: &PolarsError) -> String {
+    let text = error.to_string();
+    let first = text.split("\n\n").next().unwrap_or_default().trim();
+    first.replace('\n', " ")
 }
 
 /// Writes `frame` as CSV (header line, comma separated, nulls as empty fields) to `writer`.
 ///
 /// # Errors
-/// [`TableError::Encoding`] if polars fails, including on write errors of `writer`.
+/// [`TableError::Write`] if `writer` fails, [`TableError::Encoding`] if polars does.
 pub fn write_csv(frame: &mut DataFrame, writer: impl Write) -> Result<(), TableError> {
-    CsvWriter::new(writer).include_header(true).finish(frame)?;
-    Ok(())
+    CsvWriter::new(writer)
+        .include_header(true)
+        .finish(frame)
+        .map_err(|e| TableError::from_polars(e, "write", None))
 }
 
 /// Writes `frame` as CSV to the file `path` (created or truncated).
 ///
 /// # Errors
-/// [`TableError::Io`] if the file cannot be created, [`TableError::Encoding`] otherwise.
+/// [`TableError::Io`] naming the file if it cannot be created or written,
+/// [`TableError::Encoding`] otherwise.
 pub fn write_csv_file(frame: &mut DataFrame, path: &Path) -> Result<(), TableError> {
-    write_csv(frame, create(path)?)
+    CsvWriter::new(create(path)?)
+        .include_header(true)
+        .finish(frame)
+        .map_err(|e| TableError::from_polars(e, "write", Some(path)))
 }
 
 /// Writes `frame` as Parquet (polars' default compression) to the file `path`.
 ///
 /// # Errors
-/// [`TableError::Io`] if the file cannot be created, [`TableError::Encoding`] otherwise.
+/// As [`write_csv_file`].
 pub fn write_parquet_file(frame: &mut DataFrame, path: &Path) -> Result<(), TableError> {
-    ParquetWriter::new(create(path)?).finish(frame)?;
-    Ok(())
+    ParquetWriter::new(create(path)?)
+        .finish(frame)
+        .map(|_| ())
+        .map_err(|e| TableError::from_polars(e, "write", Some(path)))
 }
 
 /// Renders every row of `frame` as a text table: a header line, a rule, and one line per
@@ -188,9 +263,36 @@ fn cell_text(value: &AnyValue<'_>) -> String {
 
 fn create(path: &Path) -> Result<File, TableError> {
     File::create(path).map_err(|source| TableError::Io {
-        path: path.to_path_buf(),
+        operation: "create",
+        path: shown(path),
         source,
     })
+}
+
+/// The marker between a staged file's stem and the process id in its hidden name.
+const STAGED: &str = ".partial-";
+
+/// The name a file is shown by in messages: a staged file's final name
+/// (`dir/.cells.partial-42.csv` → `dir/cells.csv`), any other path as it is.
+fn shown(path: &Path) -> PathBuf {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return path.to_path_buf();
+    };
+    let Some((stem, rest)) = name.strip_prefix('.').and_then(|n| n.split_once(STAGED)) else {
+        return path.to_path_buf();
+    };
+    let Some((pid, extension)) = rest.split_once('.') else {
+        return path.to_path_buf();
+    };
+    if stem.is_empty() || pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
+        return path.to_path_buf();
+    }
+    let file = if extension.is_empty() {
+        stem.to_string()
+    } else {
+        format!("{stem}.{extension}")
+    };
+    path.with_file_name(file)
 }
 
 /// A set of output files in one directory that appear together: each is first written
@@ -211,17 +313,18 @@ impl StagedFiles {
     /// # Errors
     /// [`TableError::Io`] if the directory cannot be created or is not a directory.
     pub fn new(directory: &Path) -> Result<Self, TableError> {
-        let io_error = |source| TableError::Io {
+        let io_error = |operation, source| TableError::Io {
+            operation,
             path: directory.to_path_buf(),
             source,
         };
         let created_directory = !directory.exists();
-        fs::create_dir_all(directory).map_err(io_error)?;
+        fs::create_dir_all(directory).map_err(|e| io_error("create the folder", e))?;
         if !directory.is_dir() {
-            return Err(io_error(io::Error::new(
-                io::ErrorKind::AlreadyExists,
-                "not a directory",
-            )));
+            return Err(io_error(
+                "write into",
+                io::Error::new(io::ErrorKind::AlreadyExists, "it is not a folder"),
+            ));
         }
         Ok(Self {
             directory: directory.to_path_buf(),
@@ -234,31 +337,66 @@ impl StagedFiles {
     /// with the same extension (some writers choose the format by extension).
     pub fn stage(&mut self, file_name: &str) -> PathBuf {
         let (stem, extension) = file_name.rsplit_once('.').unwrap_or((file_name, ""));
-        let temporary = self.directory.join(format!(
-            ".{stem}.partial-{}.{extension}",
-            std::process::id()
-        ));
+        let temporary = self
+            .directory
+            .join(format!(".{stem}{STAGED}{}.{extension}", std::process::id()));
         self.staged
             .push((temporary.clone(), self.directory.join(file_name)));
         temporary
     }
 
-    /// Renames every staged file into place and returns the final paths.
+    /// Stages `directory/file_name` with the content `bytes`.
     ///
     /// # Errors
-    /// [`TableError::Io`] if a rename fails (files renamed before it stay in place).
+    /// [`TableError::Io`] naming the file's final path.
+    pub fn write(&mut self, file_name: &str, bytes: impl AsRef<[u8]>) -> Result<(), TableError> {
+        let path = self.stage(file_name);
+        fs::write(&path, bytes).map_err(|source| TableError::Io {
+            operation: "write",
+            path: shown(&path),
+            source,
+        })
+    }
+
+    /// Renames every staged file into place and returns the final paths. A destination
+    /// that is a folder is refused before anything is renamed; if a rename still fails,
+    /// the files already renamed that did not exist before are removed again.
+    ///
+    /// # Errors
+    /// [`TableError::Io`] naming the destination that could not be written.
     pub fn commit(mut self) -> Result<Vec<PathBuf>, TableError> {
         let staged = std::mem::take(&mut self.staged);
-        let mut written = Vec::with_capacity(staged.len());
-        for (temporary, destination) in staged {
-            fs::rename(&temporary, &destination).map_err(|source| TableError::Io {
-                path: destination.clone(),
-                source,
-            })?;
-            written.push(destination);
+        for (temporary, destination) in &staged {
+            if destination.is_dir() {
+                self.staged = staged.clone();
+                return Err(TableError::Io {
+                    operation: "write",
+                    path: destination.clone(),
+                    source: io::Error::new(io::ErrorKind::IsADirectory, "it is a folder"),
+                });
+            }
+            debug_assert!(temporary.starts_with(&self.directory));
+        }
+        let mut written: Vec<(PathBuf, bool)> = Vec::with_capacity(staged.len());
+        for (index, (temporary, destination)) in staged.iter().enumerate() {
+            let existed = destination.exists();
+            if let Err(source) = fs::rename(temporary, destination) {
+                for (path, existed) in &written {
+                    if !existed {
+                        let _ = fs::remove_file(path);
+                    }
+                }
+                self.staged = staged[index..].to_vec();
+                return Err(TableError::Io {
+                    operation: "write",
+                    path: destination.clone(),
+                    source,
+                });
+            }
+            written.push((destination.clone(), existed));
         }
         self.created_directory = false;
-        Ok(written)
+        Ok(written.into_iter().map(|(path, _)| path).collect())
     }
 }
 
@@ -341,6 +479,77 @@ mod tests {
             1,
             "no temporary file left"
         );
+    }
+
+    /// An error and its sources as anyhow prints them with `{:#}`.
+    fn chain(error: TableError) -> String {
+        format!("{:#}", anyhow::Error::from(error))
+    }
+
+    #[test]
+    fn a_full_disk_names_the_operation_and_the_file_once() {
+        // Linux's /dev/full fails every write with ENOSPC.
+        if !Path::new("/dev/full").exists() {
+            return;
+        }
+        for error in [
+            write_csv_file(&mut sample(), Path::new("/dev/full")).unwrap_err(),
+            write_parquet_file(&mut sample(), Path::new("/dev/full")).unwrap_err(),
+        ] {
+            let text = chain(error);
+            assert!(
+                text.starts_with("cannot write /dev/full: No space left on device"),
+                "{text}"
+            );
+            assert_eq!(text.matches("os error 28").count(), 1, "{text}");
+        }
+    }
+
+    #[test]
+    fn staged_files_are_named_by_their_final_path() {
+        let root = tempfile::tempdir().unwrap();
+        let mut staging = StagedFiles::new(root.path()).unwrap();
+        let temporary = staging.stage("cells.parquet");
+        assert_eq!(shown(&temporary), root.path().join("cells.parquet"));
+        assert_eq!(
+            shown(Path::new("a/.x.partial-12.")),
+            Path::new("a/x"),
+            "no extension"
+        );
+        for other in ["a/cells.csv", "a/.hidden.csv", "a/.x.partial-y.csv"] {
+            assert_eq!(shown(Path::new(other)), Path::new(other));
+        }
+        // A staged file whose folder vanished: the error names the file to be.
+        fs::remove_dir(root.path()).unwrap();
+        let text = chain(write_csv_file(&mut sample(), &temporary).unwrap_err());
+        let expected = format!(
+            "cannot create {}: ",
+            root.path().join("cells.parquet").display()
+        );
+        assert!(text.starts_with(&expected), "{text}");
+    }
+
+    #[test]
+    fn a_folder_in_the_way_fails_the_commit_before_any_file_appears() {
+        let root = tempfile::tempdir().unwrap();
+        let directory = root.path().join("out");
+        fs::create_dir_all(directory.join("b.csv")).unwrap();
+        let mut staging = StagedFiles::new(&directory).unwrap();
+        write_csv_file(&mut sample(), &staging.stage("a.csv")).unwrap();
+        staging.write("b.csv", "x\n").unwrap();
+        let text = chain(staging.commit().unwrap_err());
+        assert_eq!(
+            text,
+            format!(
+                "cannot write {}: it is a folder",
+                directory.join("b.csv").display()
+            )
+        );
+        let left: Vec<_> = fs::read_dir(&directory)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(left, ["b.csv"], "nothing written, no temporary file left");
     }
 
     #[test]
