@@ -75,7 +75,7 @@ pub enum SurveyError {
     /// A recorded first failure does not fail when regenerated.
     #[error(
         "{subject} mutant {mutant}: R's recorded first failing test case at n = {n} does not \
-         fail when regenerated (was the experiment or the build changed?): {source}"
+         fail when regenerated (was the experiment or the build changed?)"
     )]
     NotReproduced {
         /// The subject.
