@@ -61,6 +61,35 @@ fn outcomes(out: &Path, mutant: &str) -> Vec<String> {
         .collect()
 }
 
+/// Starts `testspace ARGS` in the background on the fixture subjects, stderr captured.
+fn start(args: &[&std::ffi::OsStr]) -> std::process::Child {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
+        .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
+        .env("RUST_BACKTRACE", "0")
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Starts a run of `experiment` into `out` with `jobs` workers in the background.
+fn start_run(experiment: &str, jobs: &str, out: &Path) -> std::process::Child {
+    let args = [
+        "run",
+        experiment,
+        "--jobs",
+        jobs,
+        "--watchdog",
+        "2",
+        "--quiet",
+        "--out",
+    ];
+    let mut args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    args.push(out.as_os_str());
+    start(&args)
+}
+
 /// One undisturbed run of `experiment`, the reference of the tests below.
 fn reference(experiment: &str, dir: &Path) -> PathBuf {
     let out = dir.join("reference");
@@ -150,23 +179,7 @@ fn a_worker_killed_by_a_real_signal_from_outside_changes_nothing_in_the_table() 
     let dir = tempfile::tempdir().unwrap();
     let reference = reference(REPLICATED, dir.path());
     let out = dir.path().join("signalled");
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
-        .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
-        .args([
-            "run",
-            REPLICATED,
-            "--jobs",
-            "2",
-            "--watchdog",
-            "2",
-            "--quiet",
-        ])
-        .arg("--out")
-        .arg(&out)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = start_run(REPLICATED, "2", &out);
     let mut killed = 0;
     for _ in 0..400 {
         if let Some(&worker) = workers_of(child.id()).first() {
@@ -227,15 +240,9 @@ fn of_two_merges_into_one_folder_at_once_exactly_one_writes() {
     for attempt in 0..4 {
         let merged = dir.path().join(format!("merged-{attempt}"));
         let start = || {
-            std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
-                .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
-                .arg("merge")
-                .arg(&merged)
-                .args(&shards)
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
+            let mut args = vec![std::ffi::OsStr::new("merge"), merged.as_os_str()];
+            args.extend(shards.iter().map(|s| s.as_os_str()));
+            start(&args)
         };
         let (a, b) = (start(), start());
         let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
@@ -261,25 +268,7 @@ fn two_runs_started_at_once_never_call_the_live_lock_unreadable() {
     let dir = tempfile::tempdir().unwrap();
     for attempt in 0..3 {
         let out = dir.path().join(format!("race-{attempt}"));
-        let start = || {
-            std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
-                .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
-                .args([
-                    "run",
-                    EXPERIMENT,
-                    "--jobs",
-                    "1",
-                    "--watchdog",
-                    "2",
-                    "--quiet",
-                ])
-                .arg("--out")
-                .arg(&out)
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
-        };
+        let start = || start_run(EXPERIMENT, "1", &out);
         let (a, b) = (start(), start());
         let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
         for o in [&a, &b] {
@@ -474,24 +463,7 @@ fn an_aborted_run_releases_its_lock_and_resumes_to_the_same_table() {
     let dir = tempfile::tempdir().unwrap();
     let reference = reference(EXPERIMENT, dir.path());
     let out = dir.path().join("aborted");
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
-        .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
-        .env("RUST_BACKTRACE", "0")
-        .args([
-            "run",
-            EXPERIMENT,
-            "--jobs",
-            "2",
-            "--watchdog",
-            "2",
-            "--quiet",
-        ])
-        .arg("--out")
-        .arg(&out)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = start_run(EXPERIMENT, "2", &out);
     let lock = out.join("run.lock");
     let mut waited = 0;
     while !lock.exists() && waited < 2000 {
