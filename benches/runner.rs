@@ -455,7 +455,7 @@ fn scaling(c: &mut Criterion) {
                 resume: false,
                 out: Some(out.path().to_path_buf()),
                 watchdog: None,
-                progress: testspace::runner::output::ProgressMode::Off,
+                progress: testspace::runner::progress::ProgressMode::Off,
                 shard: None,
                 profile: "default".into(),
             };

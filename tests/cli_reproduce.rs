@@ -74,7 +74,7 @@ fn reproduce_on_a_fresh_copy_runs_to_the_end_and_compares_with_the_committed_ref
         assert!(run.join(file).is_file(), "{file} missing from runs/");
     }
     assert!(
-        stderr.contains("progress: equivalence · r n=10: 0/") && stderr.contains("cells in "),
+        stderr.contains("% of the expected cost") && stderr.contains("cells in "),
         "{stderr}"
     );
     let last = stdout.trim_end().lines().last().unwrap_or_default();

@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::runner::output::{self, ProgressMode};
+use crate::runner::output;
+use crate::runner::progress::ProgressMode;
 use crate::runner::{RunOptions, RunReport, run_experiment, run_experiment_source};
 
 /// The paper's experiment (experiments/andrews2010.toml), embedded: what `reproduce` runs.

@@ -9,12 +9,14 @@ use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use super::job::{Job, JobResult, Stop};
+use super::progress::{Account, Progress};
 use super::schedule::{CellId, Done, Order, Plan, Scheduler, Units, Work, expected_cost};
 use super::worker::{Lost, Settled, WorkerProcess};
 use super::{
     Cell, CellRecord, Journal, Runner, SharedIdentity, Unit, cell_record, chunk_complete,
-    chunk_range, merge_chunks, output,
+    chunk_range, merge_chunks,
 };
+use crate::experiment::RunStrategy;
 
 /// A cell handed to the scheduler.
 struct Flight {
@@ -25,6 +27,8 @@ struct Flight {
     followers: Vec<(usize, Cell)>,
     /// The end of its time cap, from its first chunk on.
     deadline: Option<Instant>,
+    /// Its expected cost for the progress estimate ([`State::estimate_budget`]).
+    cost: f64,
     /// The first of its jobs given up (its chunk, or `None` for an unchunked cell).
     lost: Option<(Option<u64>, Lost)>,
 }
@@ -56,7 +60,14 @@ struct State<'a, 'j> {
     flights: Vec<Flight>,
     /// Seed-free cells handed to the scheduler and not yet recorded, by (step, identity).
     leaders: HashMap<(usize, SharedIdentity), CellId>,
-    display: output::Progress,
+    display: Progress,
+    /// What the display shows, kept up to date (see [`Progress`]).
+    account: Account,
+    /// The estimate of the work left, by step ([`Estimate`]).
+    estimate: Estimate,
+    /// Units that have yet to plan their last step, and per unit whether it has.
+    units_planning: usize,
+    done_planning: Vec<bool>,
     /// Per unit: test cases of its recorded cells, and how many of them hit a guard or were
     /// abandoned (what [`expected_cost`] reads).
     counts: Vec<(u64, u64)>,
@@ -92,10 +103,11 @@ pub(super) fn run<'a>(runner: Runner<'a>, journal: &Journal) -> anyhow::Result<D
     let shared = (Mutex::new(state), Condvar::new());
     let outcomes: Vec<anyhow::Result<()>> = std::thread::scope(|scope| {
         let threads: Vec<_> = (0..jobs)
-            .map(|_| {
-                std::thread::Builder::new().spawn_scoped(scope, || {
-                    let _sentinel = Sentinel(&shared);
-                    serve(&shared, &handshake, watchdog)
+            .map(|w| {
+                let (shared, handshake) = (&shared, &handshake);
+                std::thread::Builder::new().spawn_scoped(scope, move || {
+                    let _sentinel = Sentinel(shared);
+                    serve(shared, handshake, watchdog, w)
                 })
             })
             .collect();
@@ -153,11 +165,12 @@ impl Drop for Sentinel<'_, '_, '_> {
     }
 }
 
-/// One runner thread: takes work until there is none left (or another thread failed).
+/// Runner thread `w`: takes work until there is none left (or another thread failed).
 fn serve(
     shared: &(Mutex<State<'_, '_>>, Condvar),
     handshake: &super::worker::Handshake,
     watchdog: Duration,
+    w: usize,
 ) -> anyhow::Result<()> {
     let (lock, wake) = shared;
     let mut worker = WorkerProcess::new(handshake);
@@ -175,6 +188,8 @@ fn serve(
             continue;
         };
         let job = state.job(work);
+        let label = state.label(work.cell, work.chunk);
+        state.display.working(w, Some(&label));
         drop(state);
         let result = match &job {
             Some(job) => {
@@ -189,6 +204,7 @@ fn serve(
             }),
         };
         state = lock.lock().expect("runner lock");
+        state.display.working(w, None);
         if let Err(e) = result.and_then(|r| state.finish(work, job.as_ref(), r)) {
             state.failed = true;
             wake.notify_all();
@@ -208,6 +224,8 @@ impl<'a, 'j> State<'a, 'j> {
             .flat_map(|(p, phase)| (0..phase.runs.len()).map(move |r| (p, r)))
             .collect();
         let units = runner.units();
+        let unit_count = units.len();
+        let steps_count = steps.len();
         let nominal = steps
             .iter()
             .map(|&(p, r)| {
@@ -218,7 +236,7 @@ impl<'a, 'j> State<'a, 'j> {
                     .collect()
             })
             .collect();
-        let display = output::Progress::start(runner.options.progress, labels(runner.experiment));
+        let display = Progress::start(runner.options.progress, runner.options.jobs.max(1));
         let lookahead = 2 * runner.options.jobs.max(1) as u64;
         let index: HashMap<(u32, &str, u32), usize> = units
             .iter()
@@ -245,6 +263,18 @@ impl<'a, 'j> State<'a, 'j> {
             flights: Vec::new(),
             leaders: HashMap::new(),
             display,
+            account: Account {
+                cells_done: 0,
+                cells_planned: 0,
+                open: true,
+                cost_done: 0.0,
+                cost_left: 0.0,
+                cpu_done: 0.0,
+                cpu_left: 0.0,
+            },
+            estimate: Estimate::new(unit_count, steps_count),
+            units_planning: unit_count,
+            done_planning: vec![false; unit_count],
             runner,
             journal,
             executed: 0,
@@ -264,25 +294,79 @@ impl<'a, 'j> State<'a, 'j> {
             let cells = self
                 .runner
                 .plan(&self.units[unit], p, phase, r, &phase.runs[r]);
-            self.display.add(step, cells.len() as u64);
+            self.account.cells_planned += cells.len() as u64;
+            self.foresee(unit, step);
             let mut waiting = 0;
             for cell in cells {
                 waiting += usize::from(self.place(unit, step, cell)?);
             }
             if waiting > 0 {
                 self.progress.planned(unit, waiting);
+                self.refresh();
                 return Ok(());
             }
-            self.pass(unit);
+            self.progress.pass(unit);
         }
+        self.foresee(unit, self.steps.len());
+        self.refresh();
         Ok(())
     }
 
-    /// Moves `unit` past its step, closing the step's display when it was the last unit.
-    fn pass(&mut self, unit: usize) {
-        if let Some(closed) = self.progress.pass(unit) {
-            self.display.close(closed);
+    /// Notes that `unit` is at `step` (`steps.len()`: past its last): the expected cost of
+    /// its later steps, and whether it has planned its last step.
+    fn foresee(&mut self, unit: usize, step: usize) {
+        let later: Vec<f64> = (0..self.steps.len())
+            .map(|s| {
+                let cells = if s > step { &self.nominal[s][..] } else { &[] };
+                cells
+                    .iter()
+                    .map(|&(n, budget)| {
+                        let budget = self.estimate_budget(unit, s, n, budget);
+                        expected_cost(n, budget, self.counts[unit])
+                    })
+                    .sum()
+            })
+            .collect();
+        self.estimate.foresee(unit, later);
+        if step + 1 >= self.steps.len() && !std::mem::replace(&mut self.done_planning[unit], true) {
+            self.units_planning -= 1;
         }
+    }
+
+    /// The test budget the progress estimate assumes of a cell of `step` at length `n`
+    /// in `unit`: its budget, at most z = jⁿ for a walk without replacement (a walk that
+    /// ends there, where the scheduler's ordering assumes an unlimited cell's default).
+    fn estimate_budget(
+        &self,
+        unit: usize,
+        step: usize,
+        n: u64,
+        budget: Option<u64>,
+    ) -> Option<u64> {
+        let (p, r) = self.steps[step];
+        let experiment = self.runner.experiment;
+        match &experiment.phases[p].runs[r].strategy {
+            RunStrategy::Walk(walk) if !walk.kind.with_replacement() => {
+                let j = f64::from(experiment.subjects[self.units[unit].subject].context.j());
+                let z = j.powf(n as f64);
+                let z = if z < u64::MAX as f64 {
+                    z as u64
+                } else {
+                    u64::MAX
+                };
+                Some(budget.map_or(z, |b| b.min(z)))
+            }
+            _ => budget,
+        }
+    }
+
+    /// Shows the account as it is now.
+    fn refresh(&mut self) {
+        self.account.open = self.units_planning > 0;
+        (self.account.cost_left, self.account.cpu_left) = self.estimate.left();
+        (self.account.cost_done, self.account.cpu_done) = self.estimate.done();
+        let account = self.account.clone();
+        self.display.update(|shown| *shown = account);
     }
 
     /// Hands `cell` to the scheduler, or to the seed-free cell of another replicate it
@@ -294,7 +378,7 @@ impl<'a, 'j> State<'a, 'j> {
             if let Some(record) = self.runner.identical_record(p, r, &cell) {
                 let copy = record.for_replicate(&cell);
                 self.journal.append(&copy)?;
-                self.display.inc(step);
+                self.account.cells_done += 1;
                 count(&mut self.counts[unit], &copy);
                 self.runner.record(copy);
                 return Ok(false);
@@ -309,6 +393,9 @@ impl<'a, 'j> State<'a, 'j> {
             after: self.after(unit, step),
             chunks: self.runner.chunks(run, &cell),
         };
+        let budget = self.estimate_budget(unit, step, cell.n as u64, cell.budget);
+        let cost = expected_cost(cell.n as u64, budget, self.counts[unit]);
+        self.estimate.waiting[step] += cost;
         let id = self.scheduler.add(plan);
         if !run.strategy.uses_seed() {
             self.leaders.insert((step, cell.identity()), id);
@@ -320,6 +407,7 @@ impl<'a, 'j> State<'a, 'j> {
             cell,
             followers: Vec::new(),
             deadline: None,
+            cost,
             lost: None,
         });
         Ok(true)
@@ -397,6 +485,7 @@ impl<'a, 'j> State<'a, 'j> {
             return Ok(());
         };
         let flight = &mut self.flights[work.cell];
+        self.estimate.waiting[flight.step] -= flight.cost;
         // A lost chunk matters only if the merge reaches it (no earlier chunk ended the cell).
         if let Some((chunk, lost)) = flight.lost.take()
             && chunk.is_none_or(|c| c < results.len() as u64)
@@ -432,22 +521,29 @@ impl<'a, 'j> State<'a, 'j> {
             coverage,
         )?;
         self.leaders.remove(&(step, flight.cell.identity()));
+        self.estimate
+            .finished(step, flight.cost, record.cpu_seconds);
         self.executed += 1;
         self.cpu_seconds += record.cpu_seconds;
         for (follower, cell) in followers {
-            self.keep(follower, step, record.for_replicate(&cell))?;
+            self.keep(follower, record.for_replicate(&cell))?;
         }
-        self.keep(unit, step, record)
+        self.keep(unit, record)
     }
 
     /// A cell (and chunk) for messages: phase, run, subject, mutant, replicate, n.
     fn describe(&self, cell: usize, chunk: Option<u64>) -> String {
+        format!("the cell of {}", self.label(cell, chunk))
+    }
+
+    /// A cell (and chunk) as the worker lines show it.
+    fn label(&self, cell: usize, chunk: Option<u64>) -> String {
         let flight = &self.flights[cell];
         let (p, r) = self.steps[flight.step];
         let phase = &self.runner.experiment.phases[p];
         let chunk = chunk.map_or(String::new(), |c| format!(", chunk {c}"));
         format!(
-            "the cell of phase `{}`, run `{}`, subject {}, mutant {}, replicate {}, n = {}{chunk}",
+            "phase `{}`, run `{}`, subject {}, mutant {}, replicate {}, n = {}{chunk}",
             phase.name,
             phase.runs[r].name(),
             flight.cell.subject,
@@ -459,16 +555,86 @@ impl<'a, 'j> State<'a, 'j> {
 
     /// Journals and records a finished cell of `unit`; plans the unit on if that was the
     /// last cell of its step.
-    fn keep(&mut self, unit: usize, step: usize, record: CellRecord) -> anyhow::Result<()> {
+    fn keep(&mut self, unit: usize, record: CellRecord) -> anyhow::Result<()> {
         self.journal.append(&record)?;
-        self.display.inc(step);
+        self.account.cells_done += 1;
         count(&mut self.counts[unit], &record);
         self.runner.record(record);
         if self.progress.recorded(unit) {
-            self.pass(unit);
+            self.progress.pass(unit);
             self.advance(unit)?;
+        } else {
+            self.refresh();
         }
         Ok(())
+    }
+}
+
+/// The work of a run, done and left, by step, in the scheduler's expected cost and in CPU
+/// seconds: the CPU seconds left are each step's expected cost left times the CPU seconds
+/// its finished cells took per unit of expected cost (the whole run's ratio for a step
+/// with none finished yet), so that a step whose cost model is far off (a cell without a
+/// budget that ends early) is corrected as soon as some of its cells are done.
+struct Estimate {
+    /// Per step: expected cost of its cells handed to the scheduler, not yet finished.
+    waiting: Vec<f64>,
+    /// Per step: expected cost of the cells units may still plan there; per unit, its share.
+    future: Vec<f64>,
+    future_of: Vec<Vec<f64>>,
+    /// Per step: expected cost and CPU seconds of its finished cells.
+    cost_done: Vec<f64>,
+    cpu_done: Vec<f64>,
+}
+
+impl Estimate {
+    fn new(units: usize, steps: usize) -> Self {
+        Estimate {
+            waiting: vec![0.0; steps],
+            future: vec![0.0; steps],
+            future_of: vec![vec![0.0; steps]; units],
+            cost_done: vec![0.0; steps],
+            cpu_done: vec![0.0; steps],
+        }
+    }
+
+    /// `unit` may still plan cells of expected cost `later[s]` in each step s.
+    fn foresee(&mut self, unit: usize, later: Vec<f64>) {
+        for (s, cost) in later.iter().enumerate() {
+            self.future[s] += cost - self.future_of[unit][s];
+        }
+        self.future_of[unit] = later;
+    }
+
+    /// A cell of `step` of expected cost `cost` finished in `cpu` seconds.
+    fn finished(&mut self, step: usize, cost: f64, cpu: f64) {
+        self.cost_done[step] += cost;
+        self.cpu_done[step] += cpu;
+    }
+
+    /// (expected cost, CPU seconds) done.
+    fn done(&self) -> (f64, f64) {
+        (self.cost_done.iter().sum(), self.cpu_done.iter().sum())
+    }
+
+    /// (expected cost, estimated CPU seconds) left.
+    fn left(&self) -> (f64, f64) {
+        let (cost_done, cpu_done) = self.done();
+        let overall = if cost_done > 0.0 {
+            cpu_done / cost_done
+        } else {
+            0.0
+        };
+        (0..self.waiting.len())
+            .map(|s| {
+                let left = (self.waiting[s] + self.future[s]).max(0.0);
+                let ratio = if self.cost_done[s] > 0.0 {
+                    self.cpu_done[s] / self.cost_done[s]
+                } else {
+                    overall
+                };
+                (left, left * ratio)
+            })
+            .fold((0.0, 0.0), |(a, b), (c, d)| (a + c, b + d))
     }
 }
 
@@ -495,23 +661,30 @@ fn count(counts: &mut (u64, u64), record: &CellRecord) {
     counts.1 += record.guarded_tests + record.abandoned_tests;
 }
 
-/// The progress labels of the experiment's steps: `phase · strategy`, with the lengths when
-/// a strategy has more than one run in the phase.
-fn labels(experiment: &crate::experiment::Experiment) -> Vec<String> {
-    experiment
-        .phases
-        .iter()
-        .flat_map(|phase| {
-            phase.runs.iter().map(move |run| {
-                let twins = phase.runs.iter().filter(|x| x.name() == run.name()).count();
-                let lengths = match (run.lengths.first(), run.lengths.last()) {
-                    (Some(a), Some(b)) if a != b => format!(" n={a}–{b}"),
-                    (Some(a), _) => format!(" n={a}"),
-                    _ => String::new(),
-                };
-                let lengths = if twins > 1 { lengths } else { String::new() };
-                format!("{} · {}{lengths}", phase.name, run.name())
-            })
-        })
-        .collect()
+#[cfg(test)]
+mod tests {
+    use super::Estimate;
+
+    #[test]
+    fn the_work_left_is_priced_by_its_own_steps_cpu_per_cost_else_the_runs() {
+        let mut estimate = Estimate::new(2, 3);
+        // Step 0: 100 cost units done in 1 s; 300 waiting. Step 1: 10 done in 5 s; 20 left
+        // (planned by unit 1). Step 2: nothing done yet; 60 units foreseen.
+        estimate.finished(0, 100.0, 1.0);
+        estimate.waiting[0] = 300.0;
+        estimate.finished(1, 10.0, 5.0);
+        estimate.foresee(1, vec![0.0, 20.0, 60.0]);
+        let (cost_left, cpu_left) = estimate.left();
+        assert_eq!(cost_left, 380.0);
+        // 300 · 0.01 + 20 · 0.5 + 60 · (6 s / 110 units).
+        let expected = 3.0 + 10.0 + 60.0 * 6.0 / 110.0;
+        assert!(
+            (cpu_left - expected).abs() < 1e-9,
+            "{cpu_left} vs {expected}"
+        );
+        // A unit's later foresight replaces its earlier one.
+        estimate.foresee(1, vec![0.0, 0.0, 30.0]);
+        assert_eq!(estimate.left().0, 330.0);
+        assert_eq!(estimate.done(), (110.0, 6.0));
+    }
 }

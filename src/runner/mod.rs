@@ -16,6 +16,7 @@ pub mod job;
 pub mod lock;
 pub mod merge;
 pub mod output;
+pub mod progress;
 pub mod schedule;
 pub mod structures;
 pub mod suites;
@@ -171,7 +172,7 @@ pub struct RunOptions {
     /// (`None`: the experiment's `watchdog`, else [`DEFAULT_WATCHDOG`]).
     pub watchdog: Option<Duration>,
     /// How to show progress.
-    pub progress: output::ProgressMode,
+    pub progress: progress::ProgressMode,
     /// The experiment file's profile.
     pub profile: String,
     /// Run only this shard of the experiment (`None`: all of it).
@@ -762,7 +763,8 @@ pub fn run_experiment_source(
     pairs.sort_unstable();
     pairs.dedup();
     runner.suites = suites::prepare(&experiment, &pairs, &output, options.jobs, &|done, all| {
-        if !matches!(options.progress, output::ProgressMode::Off) && (done == all || done % 10 == 0)
+        if !matches!(options.progress, progress::ProgressMode::Off)
+            && (done == all || done % 10 == 0)
         {
             eprintln!("suites generated: {done} of {all}");
         }

@@ -1,4 +1,4 @@
-//! What a run writes: the result tables, the manifest, progress bars and the summary.
+//! What a run writes: the result tables, the manifest and the summary.
 //!
 //! The output folder (`runs/<experiment>/` by default; committed reference runs live in
 //! `results/<experiment>/` and hold [`REFERENCE_MARKER`], which keeps every writer out):
@@ -14,11 +14,9 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
-use std::sync::Mutex;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Context as _;
-use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use polars_core::prelude::{Column, DataFrame};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -314,197 +312,6 @@ pub fn write_tables(
     Ok(())
 }
 
-/// How a run shows its progress on stderr.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum ProgressMode {
-    /// Nothing.
-    Off,
-    /// indicatif bars (cells done/total, elapsed, ETA), for a terminal.
-    Bars,
-    /// Plain lines, for logs (CI, nohup, Slurm): one when a run starts, one at least every
-    /// given interval while it runs, one when it ends.
-    Lines(std::time::Duration),
-}
-
-/// The progress of a run, one display per run of a phase (a *step*): cells done out of the
-/// cells planned so far. Units reach a step at different times (the scheduler has no
-/// barrier between steps), so a step's total grows until every unit has passed it; until
-/// then the total is shown as `N+`. A step is shown from its first planned cell until it is
-/// closed (no unit can plan into it any more) — several at once.
-pub struct Progress {
-    steps: std::sync::Arc<Mutex<Vec<StepProgress>>>,
-    bars: Option<MultiProgress>,
-    ticker: Option<(std::sync::mpsc::Sender<()>, std::thread::JoinHandle<()>)>,
-}
-
-/// One step's counts.
-struct StepProgress {
-    label: String,
-    done: u64,
-    total: u64,
-    started: Option<Instant>,
-    closed: bool,
-    bar: Option<ProgressBar>,
-}
-
-impl StepProgress {
-    fn line(&self) -> String {
-        let elapsed = self.started.map_or(0.0, |s| s.elapsed().as_secs_f64());
-        progress_line(&self.label, self.done, self.total, !self.closed, elapsed)
-    }
-}
-
-impl Progress {
-    /// Starts showing the progress of the steps labelled `labels`, as `mode` says.
-    pub fn start(mode: ProgressMode, labels: Vec<String>) -> Self {
-        let steps: Vec<StepProgress> = labels
-            .into_iter()
-            .map(|label| StepProgress {
-                label,
-                done: 0,
-                total: 0,
-                started: None,
-                closed: false,
-                bar: None,
-            })
-            .collect();
-        let steps = std::sync::Arc::new(Mutex::new(steps));
-        let ticker = match mode {
-            ProgressMode::Lines(every) => Some(Self::tick(std::sync::Arc::clone(&steps), every)),
-            _ => None,
-        };
-        let bars = (mode == ProgressMode::Bars)
-            .then(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr()));
-        Progress {
-            steps,
-            bars,
-            ticker,
-        }
-    }
-
-    /// Prints a line for every step shown, every `every`, until told to stop.
-    fn tick(
-        steps: std::sync::Arc<Mutex<Vec<StepProgress>>>,
-        every: std::time::Duration,
-    ) -> (std::sync::mpsc::Sender<()>, std::thread::JoinHandle<()>) {
-        let (stop, stopped) = std::sync::mpsc::channel::<()>();
-        let thread = std::thread::spawn(move || {
-            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(every)
-            {
-                let steps = steps.lock().expect("progress lock");
-                for step in steps.iter().filter(|s| s.started.is_some() && !s.closed) {
-                    eprintln!("{}", step.line());
-                }
-            }
-        });
-        (stop, thread)
-    }
-
-    /// `cells` more cells planned in step `step`.
-    pub fn add(&self, step: usize, cells: u64) {
-        if cells == 0 {
-            return;
-        }
-        let mut steps = self.steps.lock().expect("progress lock");
-        let s = &mut steps[step];
-        s.total += cells;
-        if s.started.is_none() {
-            s.started = Some(Instant::now());
-            if self.ticker.is_some() {
-                eprintln!("{}", s.line());
-            }
-            if let Some(bars) = &self.bars {
-                let bar = bars.add(ProgressBar::new(s.total));
-                bar.set_style(
-                    ProgressStyle::with_template(
-                        "{prefix:>24} [{bar:30}] {pos}/{len} cells  {elapsed} elapsed, ETA {eta}",
-                    )
-                    .expect("valid template")
-                    .progress_chars("=> "),
-                );
-                bar.set_prefix(s.label.clone());
-                s.bar = Some(bar);
-            }
-        }
-        if let Some(bar) = &s.bar {
-            bar.set_length(s.total);
-        }
-    }
-
-    /// One more cell of step `step` done.
-    pub fn inc(&self, step: usize) {
-        let mut steps = self.steps.lock().expect("progress lock");
-        steps[step].done += 1;
-        if let Some(bar) = &steps[step].bar {
-            bar.inc(1);
-        }
-    }
-
-    /// No more cells can be planned in step `step`: clears its bar, or prints its last line.
-    pub fn close(&self, step: usize) {
-        let mut steps = self.steps.lock().expect("progress lock");
-        let s = &mut steps[step];
-        s.closed = true;
-        if let Some(bar) = s.bar.take() {
-            bar.finish_and_clear();
-        }
-        if let (Some(started), Some(_)) = (s.started, &self.ticker) {
-            eprintln!(
-                "progress: {}: {}/{} cells in {}",
-                s.label,
-                s.done,
-                s.total,
-                clock(started.elapsed().as_secs_f64())
-            );
-        }
-    }
-
-    /// Prints `message` on stderr without breaking the bars.
-    pub fn warn(&self, message: &str) {
-        match &self.bars {
-            Some(bars) => {
-                if bars.println(message).is_err() {
-                    eprintln!("{message}");
-                }
-            }
-            None => eprintln!("{message}"),
-        }
-    }
-
-    /// The run is over: stops the lines.
-    pub fn finish(self) {
-        if let Some((stop, thread)) = self.ticker {
-            let _ = stop.send(());
-            let _ = thread.join();
-        }
-        if let Some(bars) = self.bars {
-            let _ = bars.clear();
-        }
-    }
-}
-
-/// A plain progress line: cells done/total (`total+` while the total may still grow),
-/// percent, elapsed time and the ETA (linear in the cells planned so far, once one is done).
-pub fn progress_line(
-    label: &str,
-    done: u64,
-    total: u64,
-    open: bool,
-    elapsed_seconds: f64,
-) -> String {
-    let percent = (done * 100).checked_div(total).unwrap_or(100);
-    let eta = if done == 0 {
-        "?".to_string()
-    } else {
-        clock(elapsed_seconds / done as f64 * total.saturating_sub(done) as f64)
-    };
-    format!(
-        "progress: {label}: {done}/{total}{} cells ({percent}%), {} elapsed, ETA {eta}",
-        if open { "+" } else { "" },
-        clock(elapsed_seconds)
-    )
-}
-
 /// A duration for people: `12.3 s` under a minute, else as [`clock`].
 pub fn seconds(seconds: f64) -> String {
     if seconds < 59.95 {
@@ -585,15 +392,7 @@ mod tests {
     }
 
     #[test]
-    fn progress_lines_give_counts_percent_and_an_eta_linear_in_cells() {
-        assert_eq!(
-            progress_line("comparison · r", 30, 120, false, 60.0),
-            "progress: comparison · r: 30/120 cells (25%), 1:00 elapsed, ETA 3:00"
-        );
-        assert_eq!(
-            progress_line("x", 0, 10, true, 5.0),
-            "progress: x: 0/10+ cells (0%), 0:05 elapsed, ETA ?"
-        );
+    fn durations_read_as_clocks_or_seconds() {
         assert_eq!(clock(3723.4), "1:02:03");
         assert_eq!(seconds(12.34), "12.3 s");
         assert_eq!(seconds(75.0), "1:15");
