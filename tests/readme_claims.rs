@@ -17,7 +17,7 @@
 
 use std::collections::BTreeMap;
 
-use testspace::stats::{Method, a12_detected_with_power, smallest_significant_a12};
+use testspace::stats::{Method, smallest_significant_a12};
 
 type Row = BTreeMap<String, String>;
 
@@ -406,45 +406,31 @@ fn poulding2015_table_columns_are_the_compare_tables() {
     );
 }
 
-/// The designs of the README's power table: (row label, values per side, level, level as written).
-const DESIGNS: [(&str, usize, f64, &str); 4] = [
-    ("ours, one unit", 10, 0.05, "5 %"),
-    (
-        "ours, Holm over 15 units (first step)",
-        10,
-        0.05 / 15.0,
-        "5 %/15",
-    ),
-    ("ours at the paper's level", 10, 0.01, "1 %"),
-    ("Poulding & Feldt, one SUT", 50, 0.01, "1 %"),
-];
+/// The example that prints the README's power table (`cargo run --example mann_whitney_power`).
+#[path = "../examples/mann_whitney_power.rs"]
+#[allow(dead_code)] // its `main`
+mod mann_whitney_power;
 
 #[test]
 fn poulding2015_rq1_effect_sizes_against_each_designs_power() {
     let text = readme();
     let choice = section(&text, CHOICE_SECTION);
-    let mut thresholds = Vec::new();
-    for (design, n, alpha, level) in DESIGNS {
-        let smallest = smallest_significant_a12(n, n, alpha, Method::Asymptotic)
-            .unwrap()
+    contains(
+        &choice,
+        &mann_whitney_power::table().unwrap(),
+        "the power table (`cargo run --example mann_whitney_power`)",
+    );
+    let design = |label: &str| -> (f64, f64) {
+        let at = mann_whitney_power::DESIGNS
+            .iter()
+            .position(|d| d.0 == label)
             .unwrap();
-        let powered = a12_detected_with_power(n, n, alpha, 0.8).unwrap();
-        contains(
-            &choice,
-            &format!("| {design} | {n} | {level} | {smallest:.2} | {powered:.2} |"),
-            "the power table",
-        );
-        thresholds.push((smallest, powered));
-    }
-    let [
-        (ours, ours_powered),
-        (holm, holm_powered),
-        _,
-        (paper, paper_powered),
-    ] = thresholds[..]
-    else {
-        unreachable!()
+        let (smallest, powered) = mann_whitney_power::thresholds().unwrap()[at];
+        (smallest.unwrap(), powered)
     };
+    let (ours, ours_powered) = design("ours, one unit");
+    let (holm, holm_powered) = design("ours, Holm over 15 units (first step)");
+    let (paper, paper_powered) = design("Poulding & Feldt, one SUT");
     let closing = flat(&choice);
     contains(
         &closing,
