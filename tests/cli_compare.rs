@@ -250,6 +250,14 @@ fn the_committed_comparison_tables_are_reproduced() {
         ),
         (
             "poulding2015",
+            "compare_main_ensemble.csv",
+            "main",
+            "ensemble",
+            "self".into(),
+            CHOICE,
+        ),
+        (
+            "poulding2015",
             "compare_main_self.csv",
             "main",
             "self",

@@ -1,5 +1,5 @@
 //! Statistics for comparing testing strategies: order statistics, ranks, the Mann–Whitney U
-//! test, the Wilcoxon signed-rank test, Holm–Bonferroni adjustment, the Vargha–Delaney Â12 effect size with a bootstrap
+//! test and its power, the Wilcoxon signed-rank test, Holm–Bonferroni adjustment, the Vargha–Delaney Â12 effect size with a bootstrap
 //! interval, and the area under a kill curve.
 //!
 //! Contract of the whole module: every function is pure. No I/O, no global or thread-local
@@ -18,7 +18,10 @@
 //! - [`summary`](mod@summary): [`quantile`], [`median`], [`Summary`] and [`summary`](fn@summary).
 //! - [`ranks`]: [`mid_ranks`] with tie-group sizes.
 //! - [`normal`]: [`erfc`] and the standard normal survival function [`normal_sf`].
-//! - [`mann_whitney`]: [`mann_whitney_u`], two-sided, exact or asymptotic like scipy.
+//! - [`mann_whitney`]: [`mann_whitney_u`], two-sided, exact or asymptotic like scipy, and
+//!   [`untied_p_value`], its p-value of untied samples from U1 alone.
+//! - [`power`]: what a design detects: [`smallest_significant_a12`] (exact scan of U1) and
+//!   [`a12_detected_with_power`] (Noether's approximation), with [`normal_quantile`].
 //! - [`signed_rank`](mod@signed_rank): [`signed_rank`](fn@signed_rank), two-sided, exact,
 //!   by sign flips or asymptotic like scipy's `wilcoxon`.
 //! - [`holm`](mod@holm): [`holm`](fn@holm) step-down adjusted p-values.
@@ -30,6 +33,7 @@ pub mod holm;
 pub mod kill_curve;
 pub mod mann_whitney;
 pub mod normal;
+pub mod power;
 pub mod ranks;
 pub mod signed_rank;
 pub mod summary;
@@ -40,8 +44,9 @@ mod scipy_check;
 
 pub use holm::holm;
 pub use kill_curve::{KillCurve, kill_curve_area};
-pub use mann_whitney::{MannWhitney, Method, mann_whitney_u};
+pub use mann_whitney::{MannWhitney, Method, mann_whitney_u, untied_p_value};
 pub use normal::{erfc, normal_sf};
+pub use power::{a12_detected_with_power, normal_quantile, smallest_significant_a12};
 pub use ranks::{Ranks, mid_ranks};
 pub use signed_rank::{SignedRank, SignedRankMethod, signed_rank};
 pub use summary::{Summary, median, quantile, summary};

@@ -1,0 +1,754 @@
+//! The README's quoted headline numbers, recomputed from the committed tables (issue 39), so a
+//! change to a table or to the text cannot leave them contradicting each other unnoticed:
+//!
+//! - Poulding & Feldt's RQ2 (`self` against the default ensemble) from
+//!   `results/poulding2015/compare_main_ensemble.csv`, itself reproduced from the cells here;
+//!   the kill-curve-area table's columns against `compare_main_r.csv` and
+//!   `compare_main_r-leaf.csv`;
+//! - RQ1's effect sizes against the power of both designs (`testspace::stats::power`, the
+//!   values `cargo run --example mann_whitney_power` prints);
+//! - bobw against R per length from `results/andrews2010/figure6.csv` and, replicated, from
+//!   `results/andrews2010-replicated/compare_r.csv`;
+//! - LinkedList's SAT suite sizes from `results/ponzio2016/generation.csv` (README and
+//!   docs/structures.md).
+//!
+//! Each check builds the sentence the README quotes from the recomputed values and looks for it
+//! in the section it belongs to, with runs of whitespace (line breaks) read as one space.
+
+use std::collections::BTreeMap;
+
+use testspace::stats::{Method, smallest_significant_a12};
+
+type Row = BTreeMap<String, String>;
+
+/// A committed CSV table (no quoted fields in these), one map per row.
+fn csv(path: &str) -> Vec<Row> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    lines
+        .map(|line| {
+            let cells: Vec<&str> = line.split(',').collect();
+            assert_eq!(cells.len(), header.len(), "{path}: {line}");
+            header
+                .iter()
+                .zip(cells)
+                .map(|(h, c)| (h.to_string(), c.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+fn num(row: &Row, column: &str) -> f64 {
+    row[column]
+        .parse()
+        .unwrap_or_else(|e| panic!("{column} = {:?}: {e}", row[column]))
+}
+
+/// The text from the line starting with `heading` to the next heading of its level or above
+/// (but the top level, whose "# " also starts comment lines in code blocks).
+fn section(text: &str, heading: &str) -> String {
+    let start = text
+        .find(&format!("\n{heading}"))
+        .unwrap_or_else(|| panic!("no section {heading:?}"))
+        + 1;
+    let level = heading.split(' ').next().unwrap();
+    let rest = &text[start + heading.len()..];
+    let end = (2..=level.len())
+        .filter_map(|l| rest.find(&format!("\n{} ", "#".repeat(l))))
+        .min()
+        .unwrap_or(rest.len());
+    text[start..start + heading.len() + end].to_string()
+}
+
+/// Runs of whitespace as one space.
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The bullet (a line starting with "- " up to the next bullet or blank line) of `text` that
+/// contains `marker`, flattened.
+fn bullet(text: &str, marker: &str) -> String {
+    let at = text.find(marker).unwrap_or_else(|| panic!("no {marker:?}"));
+    let start = text[..at].rfind("\n- ").unwrap() + 1;
+    let rest = &text[at..];
+    let end = [rest.find("\n- "), rest.find("\n\n")]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(rest.len());
+    flat(&text[start..at + end])
+}
+
+fn contains(haystack: &str, needle: &str, what: &str) {
+    assert!(
+        haystack.contains(needle),
+        "{what}: the README should say {needle:?} (recomputed from the committed tables); it says:\n{haystack}"
+    );
+}
+
+fn readme() -> String {
+    std::fs::read_to_string("README.md").unwrap()
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The members of `subset` in the order of `all`, runs of three or more consecutive members
+/// of `all` written "first…last": [2, 3, 4, 5, 7, 8] of 1…8 is "2…5, 7 and 8".
+fn lengths(subset: &[u32], all: &[u32]) -> String {
+    let mut runs: Vec<Vec<u32>> = Vec::new();
+    let mut previous = None;
+    for (i, n) in all.iter().enumerate() {
+        if !subset.contains(n) {
+            continue;
+        }
+        match (previous, runs.last_mut()) {
+            (Some(p), Some(run)) if p + 1 == i => run.push(*n),
+            _ => runs.push(vec![*n]),
+        }
+        previous = Some(i);
+    }
+    let items: Vec<String> = runs
+        .iter()
+        .flat_map(|run| {
+            if run.len() >= 3 {
+                vec![format!("{}…{}", run[0], run[run.len() - 1])]
+            } else {
+                run.iter().map(u32::to_string).collect()
+            }
+        })
+        .collect();
+    and_list(&items)
+}
+
+/// Whether `quoted` is `value` rounded to the quoted number's decimals (either way at a tie).
+fn rounds_to(quoted: &str, value: f64) -> bool {
+    let decimals = quoted.split('.').nth(1).map_or(0, str::len);
+    let half_unit = 0.5 * 10f64.powi(-(decimals as i32));
+    quoted
+        .parse::<f64>()
+        .is_ok_and(|q| (q - value).abs() <= half_unit + 1e-9)
+}
+
+/// Two significant digits, as the README writes p-values: 0.0013149 → "0.0013".
+fn two_significant(p: f64) -> String {
+    let decimals = (1 - p.log10().floor() as i32).max(0) as usize;
+    format!("{p:.decimals$}")
+}
+
+// ---------------------------------------------------------------------------------------------
+// Poulding & Feldt 2015
+
+const POULDING: &str = "results/poulding2015";
+const CHOICE_SECTION: &str = "## Choice models and generator re-use (Poulding & Feldt 2015)";
+
+/// The kill-curve-area rows of one committed compare table, by (subject, strategy).
+fn kill_curve_rows(file: &str) -> BTreeMap<(String, String), Row> {
+    csv(&format!("{POULDING}/{file}"))
+        .into_iter()
+        .filter(|r| r["metric"] == "kill_curve_area")
+        .map(|r| ((r["subject"].clone(), r["strategy"].clone()), r))
+        .collect()
+}
+
+/// The rows of the README's kill-curve-area table: unit → cells after the unit.
+fn unit_table(section: &str) -> Vec<(String, Vec<String>)> {
+    let header = section
+        .lines()
+        .position(|l| l.starts_with("| unit | uniform | ensemble (RQ1)"))
+        .expect("the kill-curve-area table");
+    section
+        .lines()
+        .skip(header + 2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let cells: Vec<String> = l
+                .trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect();
+            (cells[0].clone(), cells[1..].to_vec())
+        })
+        .collect()
+}
+
+/// "**x**" → (x, true).
+fn bold(cell: &str) -> (&str, bool) {
+    match cell.strip_prefix("**").and_then(|c| c.strip_suffix("**")) {
+        Some(inner) => (inner, true),
+        None => (cell, false),
+    }
+}
+
+fn subject_of(unit: &str) -> &str {
+    if unit == "pooled" { "all" } else { unit }
+}
+
+#[test]
+fn poulding2015_rq2_is_self_against_the_default_ensemble() {
+    // The committed table is what `compare` makes of the committed cells.
+    let fresh = assert_cmd::Command::cargo_bin("testspace")
+        .unwrap()
+        .args(["compare", POULDING, "--phase", "main", "--format", "csv"])
+        .args(["--metric", "kill_curve_area,kills,branch_coverage"])
+        .args(["--baseline", "ensemble", "--strategies", "self"])
+        .output()
+        .unwrap();
+    assert!(fresh.status.success());
+    let committed = std::fs::read(format!("{POULDING}/compare_main_ensemble.csv")).unwrap();
+    assert!(
+        fresh.stdout == committed,
+        "compare_main_ensemble.csv is not the compare of the cells"
+    );
+
+    let table = csv(&format!("{POULDING}/compare_main_ensemble.csv"));
+    let of = |metric: &str| -> Vec<&Row> {
+        table
+            .iter()
+            .filter(|r| r["metric"] == metric && r["subject"] != "all")
+            .inspect(|r| assert_eq!((&*r["strategy"], &*r["baseline"]), ("self", "ensemble")))
+            .collect()
+    };
+    let pooled = table
+        .iter()
+        .find(|r| r["metric"] == "kill_curve_area" && r["subject"] == "all")
+        .unwrap();
+    let area = of("kill_curve_area");
+    assert_eq!(area.len(), 15);
+    let names = |rows: Vec<&&Row>| -> String {
+        and_list(
+            &rows
+                .iter()
+                .map(|r| r["subject"].clone())
+                .collect::<Vec<_>>(),
+        )
+    };
+    let significant = |rows: &[&Row]| -> Vec<String> {
+        let better: Vec<&&Row> = rows.iter().filter(|r| num(r, "p_holm") < 0.05).collect();
+        assert!(
+            better.iter().all(|r| num(r, "a12") > 0.5),
+            "a significant loss"
+        );
+        better
+            .iter()
+            .map(|r| r["subject"].clone())
+            .collect::<Vec<_>>()
+    };
+    let holm = significant(&area);
+    let below_01: Vec<&&Row> = area.iter().filter(|r| num(r, "p_value") < 0.01).collect();
+    let below_05 = area.iter().filter(|r| num(r, "p_value") < 0.05).count();
+    let at_least_half = area.iter().filter(|r| num(r, "a12") >= 0.5).count();
+    let under_half: Vec<String> = area
+        .iter()
+        .filter(|r| num(r, "a12") < 0.5)
+        .map(|r| format!("{} {:.2}", r["subject"], num(r, "a12")))
+        .collect();
+    let kills = significant(&of("kills"));
+    let coverage = significant(&of("branch_coverage"));
+    let largest = area
+        .iter()
+        .max_by(|a, b| num(a, "a12").total_cmp(&num(b, "a12")))
+        .unwrap();
+    let holm_first_step = smallest_significant_a12(10, 10, 0.05 / 15.0, Method::Asymptotic)
+        .unwrap()
+        .unwrap();
+    assert!(num(largest, "a12") < holm_first_step);
+
+    let text = readme();
+    let choice = section(&text, CHOICE_SECTION);
+    let answers = flat(
+        choice
+            .lines()
+            .find(|l| l.starts_with("| RQ2: tuned on the SUT itself vs the default ensemble"))
+            .expect("the RQ2 row of the paper's answers"),
+    );
+    let pooled_text = format!(
+        "pooled Â12 {:.2}, p {}",
+        num(pooled, "a12"),
+        two_significant(num(pooled, "p_value"))
+    );
+    for claim in [
+        format!("kill-curve area: better on {} of 15 after Holm", holm.len()),
+        format!(
+            "unadjusted p < 0.01 on {} ({}), p < 0.05 on {below_05}",
+            below_01.len(),
+            names(below_01.clone())
+        ),
+        format!(
+            "Â12 ≥ 0.5 on {at_least_half} of 15 ({})",
+            and_list(&under_half)
+        ),
+        pooled_text,
+        format!(
+            "Kills: better on {} of 15 ({})",
+            kills.len(),
+            kills.join(", ")
+        ),
+        format!(
+            "branch coverage: on {} of 15 ({})",
+            coverage.len(),
+            coverage.join(", ")
+        ),
+    ] {
+        contains(&answers, &claim, "RQ2 in the paper's answers");
+    }
+    let prose = bullet(
+        &choice,
+        "**Tuning on the unit itself, against the default ensemble",
+    );
+    assert!(
+        holm.is_empty(),
+        "the prose says no unit is better after Holm"
+    );
+    for claim in [
+        "No unit's kill-curve area is better after Holm".to_string(),
+        format!("only {}'s has p < 0.01", names(below_01)),
+        format!("the gain shows in {at_least_half} of 15 Â12 at or above 0.5"),
+        format!(
+            "(Â12 {:.2}, p {})",
+            num(pooled, "a12"),
+            two_significant(num(pooled, "p_value"))
+        ),
+        format!(
+            "no unit reaches the {holm_first_step:.2} Holm's first step needs ({}'s {:.2} is the largest)",
+            largest["subject"],
+            num(largest, "a12")
+        ),
+        format!(
+            "Kills single out {} units ({})",
+            kills.len(),
+            kills.join(", ")
+        ),
+        format!(
+            "branch coverage {} ({})",
+            coverage.len(),
+            coverage.join(", ")
+        ),
+    ] {
+        contains(&prose, &claim, "RQ2's answer");
+    }
+
+    // The table's RQ2 column: Â12, bold where Holm's p < 0.05.
+    let rows = unit_table(&choice);
+    assert_eq!(rows.len(), 16);
+    for (unit, cells) in &rows {
+        let row = table
+            .iter()
+            .find(|r| r["metric"] == "kill_curve_area" && r["subject"] == subject_of(unit))
+            .unwrap();
+        let (quoted, is_bold) = bold(cells.last().unwrap());
+        assert!(
+            rounds_to(quoted, num(row, "a12")),
+            "{unit}: RQ2 Â12 {quoted}"
+        );
+        assert_eq!(is_bold, num(row, "p_holm") < 0.05, "{unit}: RQ2 bold");
+    }
+}
+
+/// Per unit (and `all`): uniform's name, the better of r and r-leaf by median kill-curve area.
+fn uniform_of(subject: &str) -> &'static str {
+    let r_leaf = kill_curve_rows("compare_main_r-leaf.csv");
+    let r = &r_leaf[&(subject.to_string(), "r".to_string())];
+    // The r row against r-leaf: its median is r's, its baseline median r-leaf's.
+    if num(r, "median") >= num(r, "baseline_median") {
+        "r"
+    } else {
+        "r-leaf"
+    }
+}
+
+#[test]
+fn poulding2015_table_columns_are_the_compare_tables() {
+    let against = [
+        ("r", kill_curve_rows("compare_main_r.csv")),
+        ("r-leaf", kill_curve_rows("compare_main_r-leaf.csv")),
+    ];
+    let choice = section(&readme(), CHOICE_SECTION);
+    let strategies = ["ensemble", "self", "library", "swarm"];
+    let mut self_better = 0;
+    for (unit, cells) in unit_table(&choice) {
+        let subject = subject_of(&unit);
+        let uniform = uniform_of(subject);
+        let rows = &against.iter().find(|(b, _)| *b == uniform).unwrap().1;
+        let any = &rows[&(subject.to_string(), "ensemble".to_string())];
+        assert_eq!(
+            cells[0],
+            format!("{:.3} `{uniform}`", num(any, "baseline_median")),
+            "{unit}: uniform"
+        );
+        for (strategy, cell) in strategies.iter().zip(&cells[1..]) {
+            let row = &rows[&(subject.to_string(), strategy.to_string())];
+            let (inner, is_bold) = bold(cell);
+            let (median, a12) = inner
+                .strip_suffix(')')
+                .and_then(|c| c.split_once(" ("))
+                .unwrap_or_else(|| panic!("{unit}, {strategy}: {cell}"));
+            assert!(rounds_to(median, num(row, "median")), "{unit}, {strategy}");
+            assert!(rounds_to(a12, num(row, "a12")), "{unit}, {strategy}: Â12");
+            assert_eq!(is_bold, num(row, "p_holm") < 0.05, "{unit}, {strategy}");
+            if *strategy == "self" && subject != "all" && is_bold {
+                assert!(num(row, "a12") > 0.5);
+                self_better += 1;
+            }
+        }
+    }
+    contains(
+        &flat(&choice),
+        &format!("`self` is better on {self_better} of 15 units and never worse"),
+        "self against uniform",
+    );
+}
+
+/// The example that prints the README's power table (`cargo run --example mann_whitney_power`).
+#[path = "../examples/mann_whitney_power.rs"]
+#[allow(dead_code)] // its `main`
+mod mann_whitney_power;
+
+#[test]
+fn poulding2015_rq1_effect_sizes_against_each_designs_power() {
+    let text = readme();
+    let choice = section(&text, CHOICE_SECTION);
+    contains(
+        &choice,
+        &mann_whitney_power::table().unwrap(),
+        "the power table (`cargo run --example mann_whitney_power`)",
+    );
+    let design = |label: &str| -> (f64, f64) {
+        let at = mann_whitney_power::DESIGNS
+            .iter()
+            .position(|d| d.0 == label)
+            .unwrap();
+        let (smallest, powered) = mann_whitney_power::thresholds().unwrap()[at];
+        (smallest.unwrap(), powered)
+    };
+    let (ours, ours_powered) = design("ours, one unit");
+    let (holm, holm_powered) = design("ours, Holm over 15 units (first step)");
+    let (paper, paper_powered) = design("Poulding & Feldt, one SUT");
+    let closing = flat(&choice);
+    contains(
+        &closing,
+        &format!(
+            "Ten replicates detect reliably only large effects (A12 {ours_powered:.2}), and Holm's adjustment over 15 units raises that to nearly the largest possible ({holm_powered:.2}); the paper's 50 test sets without correction detect an A12 of {paper_powered:.2}"
+        ),
+        "the power table's reading",
+    );
+
+    // The ensemble against uniform, unit by unit.
+    let against = [
+        ("r", kill_curve_rows("compare_main_r.csv")),
+        ("r-leaf", kill_curve_rows("compare_main_r-leaf.csv")),
+    ];
+    let mut units: Vec<(String, f64, f64, f64)> = Vec::new(); // (unit, Â12, p, Holm's p)
+    for (subject, _) in against[0]
+        .1
+        .keys()
+        .filter(|(s, t)| s != "all" && t == "ensemble")
+    {
+        let uniform = uniform_of(subject);
+        let rows = &against.iter().find(|(b, _)| *b == uniform).unwrap().1;
+        let row = &rows[&(subject.clone(), "ensemble".to_string())];
+        units.push((
+            subject.clone(),
+            num(row, "a12"),
+            num(row, "p_value"),
+            num(row, "p_holm"),
+        ));
+    }
+    assert_eq!(units.len(), 15);
+    let mut a12s: Vec<f64> = units.iter().map(|u| u.1).collect();
+    a12s.sort_by(f64::total_cmp);
+    let reach = |t: f64| units.iter().filter(|u| u.1 >= t - 1e-12).count();
+    let below_05: Vec<&String> = units.iter().filter(|u| u.2 < 0.05).map(|u| &u.0).collect();
+    let reaching_ours: Vec<&String> = units
+        .iter()
+        .filter(|u| u.1 >= ours - 1e-12)
+        .map(|u| &u.0)
+        .collect();
+    assert_eq!(
+        below_05, reaching_ours,
+        "the README says the units reaching {ours} are those with p < 0.05"
+    );
+    let reaching_holm: Vec<&(String, f64, f64, f64)> =
+        units.iter().filter(|u| u.1 >= holm - 1e-12).collect();
+    assert_eq!(reaching_holm.len(), 1, "the README names one unit");
+    let holm_better: Vec<&String> = units.iter().filter(|u| u.3 < 0.05).map(|u| &u.0).collect();
+    let p_01 = units.iter().filter(|u| u.2 < 0.01).count();
+    let (min, median, max) = (a12s[0], a12s[7], a12s[14]);
+
+    let answers = flat(
+        choice
+            .lines()
+            .find(|l| l.starts_with("| RQ1: default ensemble vs uniform"))
+            .expect("the RQ1 row of the paper's answers"),
+    );
+    for claim in [
+        format!("p < 1 % needs an observed Â12 of at least {paper:.2}"),
+        format!(
+            "better on {} of 15 ({})",
+            holm_better.len(),
+            and_list(
+                &holm_better
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+            )
+        ),
+        format!("{p_01} of 15 at the paper's unadjusted 1 %"),
+        format!(
+            "Â12 {min:.2}–{max:.2}, median {median:.2}, at least {paper:.2} on {} of 15",
+            reach(paper)
+        ),
+    ] {
+        contains(&answers, &claim, "RQ1 in the paper's answers");
+    }
+    let prose = bullet(
+        &choice,
+        "**The untuned default ensemble against uniform (RQ1).**",
+    );
+    for claim in [
+        "One unit of 15 clears our correction where the paper finds 6 of 7 SUTs".to_string(),
+        format!("means an observed Â12 of at least {paper:.2} on each of its six SUTs"),
+        format!(
+            "Ours are {min:.2}–{max:.2} (median {median:.2}): {} of the 15 reach {paper:.2}, {} reach {ours:.2}, our design's unadjusted 5 % (the {} with p < 0.05), and only {} ({:.2}) reaches {holm:.2}, the first step of Holm's adjustment over 15 units",
+            reach(paper),
+            reaching_ours.len(),
+            below_05.len(),
+            reaching_holm[0].0,
+            reaching_holm[0].1
+        ),
+    ] {
+        contains(&prose, &claim, "RQ1's answer");
+    }
+    assert_eq!(holm_better.len(), 1, "the prose says one unit of 15");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Andrews et al. 2010: bobw against R
+
+#[test]
+fn andrews2010_bobw_against_r_per_length() {
+    let figure6 = csv("results/andrews2010/figure6.csv");
+    let killed = |strategy: &str, n: u32| -> u32 {
+        figure6
+            .iter()
+            .find(|r| r["strategy"] == strategy && r["n"] == n.to_string())
+            .map(|r| r["killed"].parse().unwrap())
+            .unwrap_or_else(|| panic!("figure6.csv: no {strategy} at n = {n}"))
+    };
+    let all: Vec<u32> = figure6
+        .iter()
+        .filter(|r| r["strategy"] == "r")
+        .map(|r| r["n"].parse().unwrap())
+        .collect();
+    let (mut fewer, mut same, mut more) = (Vec::new(), Vec::new(), Vec::new());
+    for &n in &all {
+        match killed("bobw", n).cmp(&killed("r", n)) {
+            std::cmp::Ordering::Less => fewer.push(n),
+            std::cmp::Ordering::Equal => same.push(n),
+            std::cmp::Ordering::Greater => more.push(n),
+        }
+    }
+    // "X against Y at n = N" quotes bobw's kills against R's.
+    let pairs_agree = |text: &str, what: &str| {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let mut quoted = 0;
+        for i in 1..words.len().saturating_sub(5) {
+            if words[i] == "against" && words[i + 2..i + 5] == ["at", "n", "="] {
+                let number = |w: &str| -> u32 {
+                    w.trim_matches(|c: char| !c.is_ascii_digit())
+                        .parse()
+                        .unwrap_or_else(|_| panic!("{what}: {w:?}"))
+                };
+                let (x, y, n) = (
+                    number(words[i - 1]),
+                    number(words[i + 1]),
+                    number(words[i + 5]),
+                );
+                assert_eq!(
+                    (x, y),
+                    (killed("bobw", n), killed("r", n)),
+                    "{what}: bobw against R at n = {n}"
+                );
+                quoted += 1;
+            }
+        }
+        assert!(quoted > 0, "{what}: no counts quoted");
+    };
+
+    let text = readme();
+    let side_by_side = flat(
+        text.lines()
+            .find(|l| l.starts_with("| Mutants killed vs n (Figure 6)"))
+            .unwrap(),
+    );
+    let tail = more
+        .iter()
+        .rev()
+        .zip(all.iter().rev())
+        .take_while(|(a, b)| a == b);
+    let from = *tail.last().expect("bobw ahead at the longest length").0;
+    contains(
+        &side_by_side,
+        &format!("`bobw` kills fewer than R at n = {}", lengths(&fewer, &all)),
+        "Figure 6 beside the paper",
+    );
+    contains(
+        &side_by_side,
+        &format!("more from n = {from} on"),
+        "Figure 6 beside the paper",
+    );
+    pairs_agree(&side_by_side, "Figure 6 beside the paper");
+
+    let differ = section(&text, "### Where we differ, and why");
+    let bobw = bullet(&differ, "**BOBW flat-lines with the prime step");
+    assert!(!bobw.contains("as many mutants as R at every length"));
+    contains(
+        &bobw,
+        &format!("kills fewer than R at n = {}", lengths(&fewer, &all)),
+        "bobw where we differ",
+    );
+    contains(
+        &bobw,
+        &format!("as many at n = {}", lengths(&same, &all)),
+        "bobw where we differ",
+    );
+    contains(
+        &bobw,
+        &format!("more at n = {}", lengths(&more, &all)),
+        "bobw where we differ",
+    );
+    pairs_agree(&bobw, "bobw where we differ");
+
+    // The replicates: bobw against R on pooled kills, two-sided p < 0.05.
+    let replicated = csv("results/andrews2010-replicated/compare_r.csv");
+    let (mut r_fewer, mut r_same, mut r_more) = (Vec::new(), Vec::new(), Vec::new());
+    let mut replicated_all = Vec::new();
+    for row in replicated
+        .iter()
+        .filter(|r| r["subject"] == "all" && r["strategy"] == "bobw" && r["metric"] == "kills")
+    {
+        let n: u32 = row["n"].parse().unwrap();
+        replicated_all.push(n);
+        match (num(row, "p_value") < 0.05, num(row, "a12") > 0.5) {
+            (false, _) => r_same.push(n),
+            (true, false) => r_fewer.push(n),
+            (true, true) => r_more.push(n),
+        }
+    }
+    let r_from = r_more[0];
+    assert!(
+        replicated_all.ends_with(&r_more),
+        "bobw is ahead at every length from {r_from} on"
+    );
+    let r_fewer_text = lengths(&r_fewer, &replicated_all);
+    let r_same_text = lengths(&r_same[1..], &replicated_all);
+    assert_eq!(r_same[0], 1, "n = 1: both kill every mutant");
+    contains(
+        &bobw,
+        &format!(
+            "find it fewer at n = {r_fewer_text}, the same at n = {r_same_text} and more from n = {r_from} on"
+        ),
+        "bobw where we differ, replicated",
+    );
+    let statistics = flat(&section(
+        &text,
+        "### The paper, answered with statistics (10 replicates)",
+    ));
+    contains(
+        &statistics,
+        &format!("bobw kills fewer mutants than R at n = {r_fewer_text}"),
+        "bobw replicated",
+    );
+    contains(
+        &statistics,
+        &format!("the same at n = {r_same_text} ("),
+        "bobw replicated",
+    );
+    contains(
+        &statistics,
+        &format!("and more from n = {r_from} on"),
+        "bobw replicated",
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ponzio et al. 2016: LinkedList's SAT suites
+
+#[test]
+fn ponzio2016_linked_list_sat_suite_sizes() {
+    let rows: Vec<Row> = csv("results/ponzio2016/generation.csv")
+        .into_iter()
+        .filter(|r| r["unit"] == "LinkedList")
+        .collect();
+    let scopes: Vec<u32> = rows.iter().map(|r| r["scope"].parse().unwrap()).collect();
+    let largest = *scopes.last().unwrap();
+    assert_eq!(scopes, (1..=largest).collect::<Vec<_>>());
+    let mut exceptions = Vec::new();
+    for row in &rows {
+        let n = num(row, "scope");
+        assert_eq!(num(row, "extension_pairs"), 8.0 * n + 3.0, "Σ|E(f)| at {n}");
+        if !row["fe_greedy"].is_empty() {
+            assert_eq!(num(row, "fe_greedy"), n + 3.0, "greedy at {n}");
+        }
+        let sat = num(row, "fe_sat");
+        if sat != 3.0 * n + 1.0 {
+            assert_eq!(
+                sat,
+                3.0 * n,
+                "the README says the others are 3n (scope {n})"
+            );
+            exceptions.push(n as u32);
+        }
+    }
+    let listed = lengths(&exceptions, &scopes);
+
+    let text = readme();
+    let ponzio = flat(&section(
+        &text,
+        "## Field-exhaustive testing (Ponzio et al. 2016)",
+    ));
+    assert!(!ponzio.contains("SAT suites are exactly 3n + 1"));
+    contains(
+        &ponzio,
+        &format!(
+            "`generation.csv` has 3n + 1 at every scope from 1 to {largest} but {listed}, where they are 3n"
+        ),
+        "LinkedList's SAT suites",
+    );
+    contains(&ponzio, "is Σ|E(f)| = 8n + 3", "LinkedList's pairs");
+
+    let docs = flat(&std::fs::read_to_string("docs/structures.md").unwrap());
+    contains(
+        &docs,
+        "3n + 1 SAT structures against n + 3 greedy ones, Σ|E(f)| = 8n + 3",
+        "docs/structures.md",
+    );
+    contains(
+        &docs,
+        &format!("of the scopes up to {largest}"),
+        "docs/structures.md",
+    );
+    contains(
+        &docs,
+        &format!("{listed} have SAT suites of 3n structures"),
+        "docs/structures.md",
+    );
+}
+
+#[test]
+fn list_helpers() {
+    let all = [1, 2, 3, 4, 5, 6, 7, 8, 16, 32, 64];
+    assert_eq!(lengths(&[2, 3, 4, 5, 7, 8], &all), "2…5, 7 and 8");
+    assert_eq!(lengths(&[1, 16, 32], &all), "1, 16 and 32");
+    assert_eq!(lengths(&[6, 16, 32, 64], &all), "6 and 16…64");
+    assert_eq!(two_significant(0.001_314_9), "0.0013");
+    assert_eq!(two_significant(0.076), "0.076");
+    assert!(rounds_to("0.62", 0.625) && rounds_to("0.63", 0.625) && !rounds_to("0.61", 0.625));
+}
