@@ -154,6 +154,8 @@ pub(crate) struct ComponentPool {
     with_class: Vec<usize>,
     /// Indices of all entries (each has a value of some type).
     with_any: Vec<usize>,
+    /// How many entries hold a value declared `Object` (a `clone()` result).
+    object_declared: usize,
     /// Objects seen, bucketed by `hashCode()` (all in bucket 0 without one): (index in
     /// `extensible`, position in its `values`).
     seen: HashMap<i32, Vec<(u32, u32)>>,
@@ -181,6 +183,7 @@ impl ComponentPool {
             extensible: Vec::new(),
             with_class: Vec::new(),
             with_any: Vec::new(),
+            object_declared: 0,
             seen: HashMap::new(),
             checked: CheckedStates::default(),
             ints: seeds.ints.clone(),
@@ -468,7 +471,7 @@ impl ComponentPool {
         any_object: bool,
         guide: &mut impl Guidance,
     ) -> Option<(usize, u32)> {
-        let any_object = any_object || guide.by_run_time_type();
+        let any_object = any_object || guide.by_run_time_type(self.object_declared > 0);
         let (entries, list) = if any_object {
             (&self.with_any, CandidateList::AnyObject)
         } else {
@@ -586,6 +589,7 @@ impl ComponentPool {
             return None;
         }
         self.with_any.push(index);
+        self.object_declared += usize::from(!object_values.is_empty());
         self.extensible.push(Extensible {
             node,
             case,
@@ -623,6 +627,11 @@ impl ComponentPool {
                 gold.equals(object, values[value as usize].1.as_ref())
             })
         })
+    }
+
+    /// The numbers of `int` and `String` values in the seed pool.
+    pub fn seed_counts(&self) -> (usize, usize) {
+        (self.ints.len(), self.strings.len())
     }
 
     /// Adds the values not in the seed pool yet, in order (GRT's mined constants).

@@ -54,7 +54,10 @@ pub(crate) trait Guidance {
 
     /// Whether a parameter declared as the class also takes values declared `Object` whose
     /// run-time type is the class (GRT's Elephant brain); FDRT types values as declared.
-    fn by_run_time_type(&self) -> bool {
+    /// `widens`: whether that would widen the candidates now (some extensible sequence
+    /// holds a value declared `Object`), for the guide's counts only.
+    fn by_run_time_type(&mut self, widens: bool) -> bool {
+        let _ = widens;
         false
     }
 

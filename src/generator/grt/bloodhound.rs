@@ -116,8 +116,9 @@ impl Bloodhound {
     }
 
     /// Chooses a method (its position in M_C) at total cost `cost`, recomputing the
-    /// weights first if the interval has passed.
-    pub fn choose(&mut self, rng: &mut Pcg64Mcg, cost: u64) -> usize {
+    /// weights first if the interval has passed; and says whether all weights were equal
+    /// at the draw (the draw is then uniform).
+    pub fn choose(&mut self, rng: &mut Pcg64Mcg, cost: u64) -> (usize, bool) {
         if self
             .recomputed_at
             .is_none_or(|at| cost.saturating_sub(at) >= self.every)
@@ -125,6 +126,8 @@ impl Bloodhound {
             self.recompute(cost);
         }
         let total: f64 = self.methods.iter().map(|m| m.weight).sum();
+        let first = self.methods[0].weight;
+        let equal = self.methods.iter().all(|m| m.weight == first);
         let mut target = unit_draw(rng) * total;
         let mut chosen = self.methods.len() - 1;
         for (i, method) in self.methods.iter().enumerate() {
@@ -138,7 +141,7 @@ impl Bloodhound {
         let method = &mut self.methods[chosen];
         method.selected += 1;
         method.weight = decayed_weight(method.initial, method.selected, self.p, count);
-        chosen
+        (chosen, equal)
     }
 
     /// Recomputes every w(m, 0) from the coverage so far and restarts the selection counts.
@@ -210,7 +213,7 @@ mod tests {
         // Before any data: both 0.5, so both get chosen.
         let mut counts = [0; 2];
         for _ in 0..200 {
-            counts[hound.choose(&mut rng, 0)] += 1;
+            counts[hound.choose(&mut rng, 0).0] += 1;
         }
         assert!(counts.iter().all(|&c| c > 50), "{counts:?}");
         // Method 10 ran all of f; method 11 reached g but only its entry.
@@ -221,13 +224,13 @@ mod tests {
         // Not before the interval has passed …
         let mut counts = [0; 2];
         for _ in 0..200 {
-            counts[hound.choose(&mut rng, 50)] += 1;
+            counts[hound.choose(&mut rng, 50).0] += 1;
         }
         assert!(counts[0] > 0, "{counts:?}");
         // … then method 10 weighs 0.9 · 0 + 0.1 · (1 − 1/1) = 0 and is never chosen.
         let mut counts = [0; 2];
         for _ in 0..200 {
-            counts[hound.choose(&mut rng, 100)] += 1;
+            counts[hound.choose(&mut rng, 100).0] += 1;
         }
         assert_eq!(counts, [0, 200]);
         // A success of method 11 alone gives method 10 weight 0.1 · (1 − 1/2) back at

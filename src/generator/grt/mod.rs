@@ -20,6 +20,7 @@
 //! of the units is of the unit's class, so Elephant brain's exact-or-subtype ratio has
 //! nothing to choose between and Detective's producers need no recursion.
 
+pub mod activity;
 pub mod bloodhound;
 pub mod constants;
 pub mod fuzz;
@@ -27,10 +28,12 @@ pub mod orienteering;
 #[cfg(test)]
 mod tests;
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use rand_pcg::Pcg64Mcg;
 
+use self::activity::{Activity, uniform_on_copy};
 use self::bloodhound::Bloodhound;
 use self::orienteering::Orienteering;
 use super::fdrt::{
@@ -222,13 +225,16 @@ impl FeedbackGenerator for Grt {
 
     fn next_case(&mut self, gold: &mut GoldExecutor<'_>) -> Option<Generated> {
         if self.guide.is_none() {
-            let guide = GrtGuide::new(&self.settings, gold);
+            let mut guide = GrtGuide::new(&self.settings, gold);
             if let Some(constants) = &guide.constants {
                 // The local level: the unit's constants are seed values of its methods.
+                let (ints, strings) = self.pool.seed_counts();
                 self.pool.add_seeds(
                     constants.own.ints.keys().copied(),
                     constants.own.strings.keys().map(|s| s.as_str()),
                 );
+                let (all_ints, all_strings) = self.pool.seed_counts();
+                guide.local = (ints..all_ints, strings..all_strings);
             }
             self.guide = Some(guide);
         }
@@ -252,6 +258,16 @@ impl FeedbackGenerator for Grt {
     }
 }
 
+impl Grt {
+    /// How often each component acted so far ([`activity`]; all zero before the first
+    /// step).
+    pub fn activity(&self) -> Activity {
+        self.guide
+            .as_ref()
+            .map_or_else(Activity::default, |guide| guide.activity)
+    }
+}
+
 /// The choices of the components switched on, for one unit and M_C.
 pub struct GrtGuide {
     /// Constant mining: the unit's constants and their cumulative weights, per type.
@@ -271,6 +287,11 @@ pub struct GrtGuide {
     producers: Option<Vec<usize>>,
     orienteering: Option<Orienteering>,
     bloodhound: Option<Bloodhound>,
+    /// Constant mining's local level: the positions in the `int` and `String` seed pools
+    /// of the unit's own constants it added.
+    local: (Range<usize>, Range<usize>),
+    /// How often each component acted.
+    activity: Activity,
 }
 
 /// Constant mining's two levels: every registered unit's constants with cumulative
@@ -349,7 +370,49 @@ impl GrtGuide {
                 .has(Component::Orienteering)
                 .then(Orienteering::default),
             bloodhound,
+            local: (0..0, 0..0),
+            activity: Activity::default(),
         }
+    }
+
+    /// A primitive argument drawn from the seed pool at `position`, which `local` holds
+    /// the unit's own constants of: counted for Constant mining (if on), then fuzzed by
+    /// Impurity (if on and drawn so) with `fuzz`, and counted for it.
+    fn seed_argument<T: PartialEq>(
+        &mut self,
+        rng: &mut Pcg64Mcg,
+        value: T,
+        position: usize,
+        local: Range<usize>,
+        fuzz: impl FnOnce(&mut Pcg64Mcg, &T, f64) -> T,
+    ) -> T {
+        if self.constants.is_some() {
+            let count = self.activity.count(Component::ConstantMining);
+            count.record(local.contains(&position));
+        }
+        if self.fuzz_deviation.is_none() {
+            return value;
+        }
+        let fuzzed = self
+            .fuzz_now(rng)
+            .map(|deviation| fuzz(rng, &value, deviation));
+        let count = self.activity.count(Component::Impurity);
+        match fuzzed {
+            Some(fuzzed) => {
+                count.record(fuzzed != value);
+                fuzzed
+            }
+            None => {
+                count.record(false);
+                value
+            }
+        }
+    }
+
+    /// Counts an argument the global level of Constant mining supplied.
+    fn global_constant(&mut self) {
+        self.activity.count(Component::ConstantMining).record(true);
+        self.activity.global_constants += 1;
     }
 
     /// Whether Impurity fuzzes this input (a draw only when it is on and the ratio is
@@ -394,9 +457,18 @@ pub fn producers(methods: &[MethodInfo]) -> Vec<usize> {
 
 impl Guidance for GrtGuide {
     fn method(&mut self, rng: &mut Pcg64Mcg, gold: &GoldExecutor<'_>) -> usize {
+        let methods = gold.context.methods().len();
         match &mut self.bloodhound {
-            Some(bloodhound) => bloodhound.choose(rng, gold.cost),
-            None => pick(rng, gold.context.methods().len()),
+            Some(bloodhound) => {
+                let uniform = uniform_on_copy(rng, methods);
+                let (chosen, equal) = bloodhound.choose(rng, gold.cost);
+                self.activity
+                    .count(Component::Bloodhound)
+                    .record(chosen != uniform);
+                self.activity.unequal_weights += u64::from(!equal);
+                chosen
+            }
+            None => pick(rng, methods),
         }
     }
 
@@ -405,50 +477,79 @@ impl Guidance for GrtGuide {
         if let Some(constants) = self.use_constant(rng)
             && let Some(&value) = weighted(rng, &constants.ints)
         {
+            self.global_constant();
             return value;
         }
-        let value = seeds[pick(rng, seeds.len())];
-        match self.fuzz_now(rng) {
-            Some(deviation) => fuzz::fuzz_int(rng, value, deviation),
-            None => value,
-        }
+        let position = pick(rng, seeds.len());
+        let local = self.local.0.clone();
+        self.seed_argument(
+            rng,
+            seeds[position],
+            position,
+            local,
+            |rng, &x, deviation| fuzz::fuzz_int(rng, x, deviation),
+        )
     }
 
     fn string(&mut self, rng: &mut Pcg64Mcg, seeds: &[Arc<str>], _: &MethodInfo) -> Arc<str> {
         if let Some(constants) = self.use_constant(rng)
             && let Some(value) = weighted(rng, &constants.strings)
         {
-            return Arc::clone(value);
+            let value = Arc::clone(value);
+            self.global_constant();
+            return value;
         }
-        let value = &seeds[pick(rng, seeds.len())];
-        match self.fuzz_now(rng) {
-            Some(_) => Arc::from(fuzz::fuzz_string(rng, value).as_str()),
-            None => Arc::clone(value),
-        }
+        let position = pick(rng, seeds.len());
+        let local = self.local.1.clone();
+        let value = Arc::clone(&seeds[position]);
+        self.seed_argument(rng, value, position, local, |rng, s, _| {
+            Arc::from(fuzz::fuzz_string(rng, s).as_str())
+        })
     }
 
-    fn by_run_time_type(&self) -> bool {
+    fn by_run_time_type(&mut self, widens: bool) -> bool {
+        if self.elephant_brain {
+            let count = self.activity.count(Component::ElephantBrain);
+            count.record(widens);
+        }
         self.elephant_brain
     }
 
     fn sequence(&mut self, rng: &mut Pcg64Mcg, list: CandidateList, candidates: &[usize]) -> usize {
         match &mut self.orienteering {
-            Some(orienteering) => orienteering.choose(rng, list, candidates),
+            Some(orienteering) => {
+                let uniform = uniform_on_copy(rng, candidates.len());
+                let chosen = orienteering.choose(rng, list, candidates);
+                self.activity
+                    .count(Component::Orienteering)
+                    .record(chosen != uniform);
+                chosen
+            }
             None => pick(rng, candidates.len()),
         }
     }
 
     fn producer(&mut self, rng: &mut Pcg64Mcg, _: &GoldExecutor<'_>) -> Option<usize> {
         let producers = self.producers.as_ref()?;
-        (!producers.is_empty()).then(|| producers[pick(rng, producers.len())])
+        let producer = (!producers.is_empty()).then(|| producers[pick(rng, producers.len())]);
+        let count = self.activity.count(Component::Detective);
+        count.record(producer.is_some());
+        producer
     }
 
     fn object_fuzz(&mut self, rng: &mut Pcg64Mcg) -> Option<usize> {
-        if self.impure.is_empty() {
-            return None;
-        }
-        self.fuzz_now(rng)?;
-        Some(self.impure[pick(rng, self.impure.len())])
+        self.fuzz_deviation?;
+        let method = if self.impure.is_empty() {
+            None
+        } else {
+            self.fuzz_now(rng)
+                .map(|_| self.impure[pick(rng, self.impure.len())])
+        };
+        self.activity
+            .count(Component::Impurity)
+            .record(method.is_some());
+        self.activity.object_inputs.record(method.is_some());
+        method
     }
 
     fn executed(&mut self, feedback: &Feedback<'_>) {

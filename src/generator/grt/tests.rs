@@ -345,3 +345,46 @@ fn bloodhound_calls_methods_whose_code_is_all_covered_less_often() {
     // About half as often (0.037 against 0.069 when written).
     assert!(hound < 0.75 * uniform, "{hound} vs {uniform}");
 }
+
+/// The counts of each component alone, and of all six, on the Vault within 4,000 gold
+/// calls (issue 39, item 9; [`activity`]).
+fn vault_activity(components: &[Component], seed: u64) -> activity::Activity {
+    let unit = VaultUnit::new();
+    let context = TestContext::paper(&unit).unwrap();
+    let mut generator = grt(components, seed);
+    let mut gold = GoldExecutor::new(&unit, Arc::new(context), true);
+    while gold.cost < 4_000 && generator.next_case(&mut gold).is_some() {}
+    generator.activity()
+}
+
+#[test]
+fn on_the_vault_every_component_changes_choices_and_without_components_none_is_counted() {
+    for seed in 1..=3 {
+        let all = vault_activity(&Component::ALL, seed);
+        for component in Component::ALL {
+            let count = all.of(component);
+            assert!(count.changed > 0, "seed {seed}, {component:?}: {count:?}");
+            assert!(count.changed <= count.asked, "{component:?}: {count:?}");
+            // Alone, it acts too, and no other component is counted.
+            let alone = vault_activity(&[component], seed);
+            assert!(alone.of(component).changed > 0, "{component:?} alone");
+            for other in Component::ALL.iter().filter(|&&c| c != component) {
+                assert_eq!(alone.of(*other), activity::Count::default(), "{other:?}");
+            }
+        }
+        // The parts: the global level's constants are among Constant mining's changes;
+        // no vault method changes its receiver, so Impurity never fuzzes an object
+        // input; Bloodhound's weights are unequal at some draws (after selections decay
+        // them), and it changes a choice only then.
+        let constants = all.of(Component::ConstantMining);
+        assert!(all.global_constants <= constants.changed, "{all:?}");
+        assert!(
+            all.object_inputs.asked > 0 && all.object_inputs.changed == 0,
+            "{all:?}"
+        );
+        let hound = all.of(Component::Bloodhound);
+        assert!(all.unequal_weights > 0, "{all:?}");
+        assert!(hound.changed <= all.unequal_weights, "{all:?}");
+        assert_eq!(vault_activity(&[], seed), activity::Activity::default());
+    }
+}
