@@ -188,8 +188,10 @@ fn serve(
             continue;
         };
         let job = state.job(work);
-        let label = state.label(work.cell, work.chunk);
-        state.display.working(w, Some(&label));
+        if state.display.shows_workers() {
+            let label = state.label(work.cell, work.chunk);
+            state.display.working(w, Some(&label));
+        }
         drop(state);
         let result = match &job {
             Some(job) => {
@@ -263,15 +265,7 @@ impl<'a, 'j> State<'a, 'j> {
             flights: Vec::new(),
             leaders: HashMap::new(),
             display,
-            account: Account {
-                cells_done: 0,
-                cells_planned: 0,
-                open: true,
-                cost_done: 0.0,
-                cost_left: 0.0,
-                cpu_done: 0.0,
-                cpu_left: 0.0,
-            },
+            account: Account::start(),
             estimate: Estimate::new(unit_count, steps_count),
             units_planning: unit_count,
             done_planning: vec![false; unit_count],

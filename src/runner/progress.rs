@@ -51,6 +51,19 @@ pub struct Account {
 }
 
 impl Account {
+    /// The account of a run before anything is planned.
+    pub fn start() -> Self {
+        Account {
+            cells_done: 0,
+            cells_planned: 0,
+            open: true,
+            cost_done: 0.0,
+            cost_left: 0.0,
+            cpu_done: 0.0,
+            cpu_left: 0.0,
+        }
+    }
+
     /// The share of the expected cost done, in [0, 1].
     pub fn share_done(&self) -> f64 {
         let all = self.cost_done + self.cost_left;
@@ -104,15 +117,7 @@ impl Progress {
     /// Starts showing a run with `workers` workers, as `mode` says.
     pub fn start(mode: ProgressMode, workers: usize) -> Self {
         let shown = Arc::new(Mutex::new(Shown {
-            account: Account {
-                cells_done: 0,
-                cells_planned: 0,
-                open: true,
-                cost_done: 0.0,
-                cost_left: 0.0,
-                cpu_done: 0.0,
-                cpu_left: 0.0,
-            },
+            account: Account::start(),
             started: Instant::now(),
         }));
         let ticker = match mode {
@@ -192,6 +197,11 @@ impl Progress {
                 clock(elapsed)
             ));
         }
+    }
+
+    /// Whether the display names each worker's cell (a terminal's bars).
+    pub fn shows_workers(&self) -> bool {
+        self.bars.is_some()
     }
 
     /// Worker `worker` (0-based) now runs `what` (`None`: it waits).
