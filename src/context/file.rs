@@ -60,6 +60,12 @@ impl FileError {
         let field = field
             .map(str::to_string)
             .unwrap_or_else(|| field_at(source, offset));
+        // A place no key names (e.g. a line that is not a key) is the document's.
+        let field = if field.is_empty() {
+            "(document)".to_string()
+        } else {
+            field
+        };
         FileError {
             path: path.display().to_string(),
             line,
