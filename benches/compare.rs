@@ -16,11 +16,11 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use testspace::kernel::rng::{below, case_rng};
 use testspace::report::compare::{CompareSpec, compare};
 use testspace::report::read_cells;
 use testspace::runner::CellRecord;
 use testspace::runner::output::{Machine, Manifest, write_tables};
-use testspace::strategy::rng::{below, case_rng};
 
 const REPLICATES: u32 = 30;
 const UNITS: usize = 16;

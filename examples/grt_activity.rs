@@ -29,7 +29,7 @@ use testspace::generator::grt::activity::Activity;
 use testspace::generator::{
     Component, FeedbackGenerator, GeneratorKind, Grt, GrtSettings, SuiteBudget,
 };
-use testspace::strategy::parameters::from_values;
+use testspace::kernel::parameters::from_values;
 
 const EXPERIMENT: &str = "experiments/ma2015.toml";
 

@@ -17,6 +17,7 @@ pub mod coverage;
 pub mod encoding;
 pub mod experiment;
 pub mod generator;
+pub mod kernel;
 pub mod mutant;
 pub mod oracle;
 pub mod plot;

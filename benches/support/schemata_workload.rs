@@ -3,7 +3,7 @@
 //! of the paper's context, each call uniform in [0, j), seeded.
 
 use testspace::context::TestContext;
-use testspace::strategy::rng::{below, case_rng};
+use testspace::kernel::rng::{below, case_rng};
 use testspace::subject::Session;
 
 /// Test cases per iteration.

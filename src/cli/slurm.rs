@@ -64,7 +64,7 @@ pub fn run(args: &SlurmArgs) -> anyhow::Result<()> {
     if args.cpus == 0 {
         bail!("--cpus must be at least 1");
     }
-    let source = crate::context::file::read_source(&args.experiment)?;
+    let source = crate::kernel::file::read_source(&args.experiment)?;
     let experiment = parse_experiment_profile(&args.experiment, &source, &args.profile)?;
     let experiment_path = args
         .experiment

@@ -64,7 +64,7 @@ struct UnitRecord {
 /// Runs `testspace tune`: every model of the file's scheme is tuned before anything is
 /// written.
 pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
-    let source = crate::context::file::read_source(&args.file)?;
+    let source = crate::kernel::file::read_source(&args.file)?;
     let tuning = parse_tuning(&args.file, &source)?;
     let out = args
         .out

@@ -66,9 +66,10 @@ use super::{
     Experiment, MutantSelection, OracleKind, Phase, Run, RunStrategy, SubjectPlan, TestBudget,
     Until, WalkConfig,
 };
-use crate::context::file::{FileError, PoolsDecl};
+use crate::context::file::PoolsDecl;
 use crate::context::{MethodSelection, TestContext};
 use crate::generator::{GeneratorKind, SuiteBudget};
+use crate::kernel::file::FileError;
 use crate::strategy::StrategyKind;
 use crate::structure::suite::StructureSuiteKind;
 use crate::subject::registry;
@@ -933,8 +934,8 @@ pub const MAX_SECONDS: f64 = 1e9;
 /// Reads and parses an experiment file.
 pub fn load_experiment(
     path: &Path,
-) -> Result<(Experiment, String), crate::context::file::LoadError> {
-    let source = crate::context::file::read_source(path)?;
+) -> Result<(Experiment, String), crate::kernel::file::LoadError> {
+    let source = crate::kernel::file::read_source(path)?;
     let experiment = parse_experiment(path, &source)?;
     Ok((experiment, source))
 }
@@ -1267,7 +1268,7 @@ cost = 60000
             panic!("{:?}", runs[0].strategy)
         };
         let fcrt: crate::generator::FcrtSettings =
-            crate::strategy::parameters::from_values(&config.params);
+            crate::kernel::parameters::from_values(&config.params);
         assert_eq!(config.kind, crate::generator::GeneratorKind::FCRT);
         assert_eq!((fcrt.max_pools, fcrt.add_pool_every.0), (4, 500));
         assert_eq!((fcrt.initial_pools, fcrt.reset_every.0), (1, 100_000));
@@ -1287,7 +1288,7 @@ cost = 60000
             panic!()
         };
         let reset: crate::generator::FdrtResetSettings =
-            crate::strategy::parameters::from_values(&config.params);
+            crate::kernel::parameters::from_values(&config.params);
         assert_eq!(config.kind, crate::generator::GeneratorKind::FDRT_RESET);
         assert_eq!(reset.reset_every.0, crate::generator::FDRT_RESET_EVERY);
     }
@@ -1410,7 +1411,8 @@ mod damaged_files {
     use proptest::prelude::*;
 
     use super::parse_experiment_profile;
-    use crate::context::file::{FileError, parse_context};
+    use crate::context::file::parse_context;
+    use crate::kernel::file::FileError;
 
     const EXPERIMENT: &str = r#"name = "t"
 seed = 5

@@ -266,7 +266,7 @@ impl Experiment {
 
 /// See [`Experiment::replicate_seed`].
 pub fn replicate_seed(seed: u64, replicate: u32) -> u64 {
-    use crate::strategy::rng::mix64;
+    use crate::kernel::rng::mix64;
     if replicate == 0 {
         seed
     } else {

@@ -20,7 +20,7 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use super::sequence::{Input, InputValue, PlacedStatement, Statement};
-use crate::strategy::rng::mix64;
+use crate::kernel::rng::mix64;
 
 /// The modulus of fingerprints: the Mersenne prime 2⁶¹ − 1.
 const MODULUS: u64 = (1 << 61) - 1;

@@ -22,7 +22,7 @@ use super::{
 };
 use crate::context::PoolInit;
 use crate::encoding::MAX_SLOTS;
-use crate::strategy::rng::{case_rng, mix64};
+use crate::kernel::rng::{case_rng, mix64};
 use crate::strategy::{ParameterError, Parameters, Probability};
 use crate::subject::{MethodInfo, MethodKind, Param, PoolType};
 
@@ -798,7 +798,7 @@ struct ChosenCall {
     inputs: Vec<Input>,
 }
 
-pub(crate) use crate::strategy::rng::unit_draw;
+pub(crate) use crate::kernel::rng::unit_draw;
 
 /// The generator's one random stream, from its seed.
 pub(crate) fn generator_rng(seed: u64, tag: u64) -> Pcg64Mcg {

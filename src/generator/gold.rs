@@ -554,7 +554,7 @@ impl<'a> GoldExecutor<'a> {
     /// ones `false` or `true`, `String` ones `"a"`, and `object` for every object input
     /// (the receiver included). A building block for small generators (`grow`).
     pub fn random_call(&self, rng: &mut impl rand::Rng, object: &Input) -> Statement {
-        use crate::strategy::rng::below;
+        use crate::kernel::rng::below;
         let methods = self.context.methods();
         let info = &methods[below(rng, methods.len() as u64) as usize].info;
         let mut inputs: Vec<Input> = Vec::with_capacity(info.params.len() + 1);
@@ -743,7 +743,7 @@ mod tests {
     /// sorting the concatenation and dropping repeats would.
     #[test]
     fn merging_ascending_lists_is_their_sorted_union() {
-        use crate::strategy::rng::{below, case_rng};
+        use crate::kernel::rng::{below, case_rng};
         for trial in 0..500 {
             let mut rng = case_rng(3, trial);
             let list = |rng: &mut rand_pcg::Pcg64Mcg| {

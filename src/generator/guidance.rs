@@ -9,7 +9,7 @@ use rand_pcg::Pcg64Mcg;
 
 use super::CaseKind;
 use super::gold::{Execution, GoldExecutor};
-use crate::strategy::rng::below;
+use crate::kernel::rng::below;
 use crate::subject::MethodInfo;
 
 /// Which list of extensible sequences an object argument is drawn from.

@@ -166,7 +166,7 @@ impl GeneratorEntry {
 #[derive(Clone, Copy)]
 pub struct GeneratorKind(&'static GeneratorEntry);
 
-crate::strategy::named_handle!(GeneratorKind, UnknownGenerator);
+crate::kernel::named_handle!(GeneratorKind, UnknownGenerator);
 
 impl GeneratorKind {
     /// The name at the edges.

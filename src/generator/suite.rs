@@ -50,7 +50,7 @@ impl GeneratorConfig {
     pub fn with_params<G: FeedbackGenerator>(params: &G::Params, max_length: usize) -> Self {
         GeneratorConfig {
             kind: G::NAME.parse().expect("a registered generator"),
-            params: crate::strategy::parameters::to_values(params),
+            params: crate::kernel::parameters::to_values(params),
             max_length,
         }
     }

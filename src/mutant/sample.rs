@@ -1,6 +1,6 @@
 //! Sampling at most N mutants per unit (the paper used up to 100), chosen by a seed.
 
-use crate::strategy::rng::{below, case_rng, mix64};
+use crate::kernel::rng::{below, case_rng, mix64};
 use crate::subject::MutantId;
 
 /// The paper's cap on mutants per unit.

@@ -13,11 +13,11 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 
 use crate::experiment::{Experiment, SubjectPlan};
+use crate::kernel::rng::{below, case_rng};
 use crate::oracle::Verdict;
 use crate::report::minimal::{MeasuredDensity, MutantMinimal, Planted};
 use crate::report::{COMPARISON_PHASE, Cells};
 use crate::strategy::StrategyKind;
-use crate::strategy::rng::{below, case_rng};
 
 use super::{MutantFailure, ReduceError, default_passes, reduce};
 

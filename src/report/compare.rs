@@ -69,8 +69,8 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use super::{Cell, Cells};
+use crate::kernel::rng::mix64;
 use crate::stats::{self, Method, SignedRankMethod, StatsError};
-use crate::strategy::rng::mix64;
 
 /// What is compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use crate::coverage::curve::{self, CHECKPOINTS, RangeCoverage};
 use crate::experiment::file::parse_experiment_profile;
 use crate::experiment::{Experiment, MutantSelection, Phase, Run, RunStrategy, TestBudget};
-use crate::strategy::rng::{case_rng, mix64};
+use crate::kernel::rng::{case_rng, mix64};
 use crate::subject::MutantInfo;
 use job::{Job, JobResult, Stop};
 use worker::Handshake;
@@ -254,7 +254,7 @@ pub fn sample_mutants(
         let salt = class.bytes().fold(0u64, |h, b| mix64(h ^ u64::from(b)));
         let mut rng = case_rng(seed ^ salt, 0);
         for i in 0..limit {
-            let j = i + crate::strategy::rng::below(&mut rng, (chosen.len() - i) as u64) as usize;
+            let j = i + crate::kernel::rng::below(&mut rng, (chosen.len() - i) as u64) as usize;
             chosen.swap(i, j);
         }
         chosen.truncate(limit);
@@ -688,7 +688,7 @@ fn cell_record(
 /// Runs the experiment in `path` (see the module docs); on success the output folder holds
 /// `cells.csv`, `cells.parquet`, `manifest.json`, `experiment.toml` and `journal.jsonl`.
 pub fn run_experiment(path: &Path, options: &RunOptions) -> anyhow::Result<RunReport> {
-    let source = crate::context::file::read_source(path)?;
+    let source = crate::kernel::file::read_source(path)?;
     run_experiment_source(path, &source, options)
 }
 

@@ -5,7 +5,7 @@
 //! Contract of the whole module: every function is pure. No I/O, no global or thread-local
 //! random generator, no clock; the one randomised procedure
 //! ([`a12_bootstrap_ci`]) takes an explicit seed and draws through
-//! `crate::strategy::rng::{case_rng, below}`, so equal inputs give bit-identical outputs on
+//! `crate::kernel::rng::{case_rng, below}`, so equal inputs give bit-identical outputs on
 //! every platform. Invalid input (empty samples, NaN, out-of-range parameters) is reported as a
 //! [`StatsError`] carrying the offending values, never by a panic or a NaN result.
 //!

@@ -141,7 +141,7 @@ mod tests {
     /// The share of `reps` seeded normal-shift samples (m = n) with true A12 = `a12` that the
     /// asymptotic test rejects at `alpha`; Box–Muller over the crate's per-counter generator.
     fn simulated_power(n: usize, alpha: f64, a12: f64, reps: u64) -> f64 {
-        use crate::strategy::rng::{case_rng, unit_draw};
+        use crate::kernel::rng::{case_rng, unit_draw};
         // A12 = Φ(δ/√2) for X ~ N(δ, 1), Y ~ N(0, 1).
         let shift = std::f64::consts::SQRT_2 * normal_quantile(a12).unwrap();
         let mut rejected = 0;

@@ -35,7 +35,7 @@
 
 use super::summary::quantile_unchecked;
 use super::{Result, StatsError, check_sample, mid_ranks};
-use crate::strategy::rng::{below, case_rng};
+use crate::kernel::rng::{below, case_rng};
 
 /// The smallest number of bootstrap resamples [`a12_bootstrap_ci`] accepts.
 pub const MIN_RESAMPLES: usize = 100;

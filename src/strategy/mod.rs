@@ -28,23 +28,21 @@
 
 mod bounded_exhaustive;
 pub mod choice;
-pub mod parameters;
 mod permutation_walk;
 mod prime_step;
 pub mod quality;
 mod random;
 mod random_leaf;
-pub mod rng;
 mod round_robin;
 mod search;
 mod swarm;
 
-pub use bounded_exhaustive::BoundedExhaustive;
-pub use choice::{Choice, ChoiceParams};
-pub use parameters::{
-    CostUnits, NoParameters, ParameterError, ParameterScope, ParameterValues, Parameters,
+pub use crate::kernel::parameters::{
+    self, CostUnits, NoParameters, ParameterError, ParameterScope, ParameterValues, Parameters,
     Probability,
 };
+pub use bounded_exhaustive::BoundedExhaustive;
+pub use choice::{Choice, ChoiceParams};
 pub use permutation_walk::PermutationWalk;
 pub use prime_step::PrimeStep;
 pub use random::Random;
@@ -160,7 +158,7 @@ pub trait Walk: Strategy + Sized + 'static {
     /// Whether test case k may repeat an earlier one.
     const WITH_REPLACEMENT: bool;
     /// Its parameters (`[phase.run.params]`); [`NoParameters`] if it has none.
-    type Params: Parameters;
+    type Params: Parameters<TestContext>;
 
     /// The walk over `context`'s test cases of length `n` with `seed` and `params` (most
     /// walks need only [`TestContext::call_space`]; `choice` also reads the methods'
@@ -176,7 +174,10 @@ pub struct WalkEntry {
     uses_seed: bool,
     with_replacement: bool,
     parameter_names: fn() -> Vec<String>,
-    read: fn(&toml::Table, &ParameterScope<'_>) -> Result<ParameterValues, ParameterError>,
+    read: fn(
+        &toml::Table,
+        &ParameterScope<'_, TestContext>,
+    ) -> Result<ParameterValues, ParameterError>,
     build: fn(&TestContext, usize, u64, &ParameterValues) -> Box<dyn Strategy>,
 }
 
@@ -193,7 +194,8 @@ impl WalkEntry {
                 if table.is_empty() {
                     return Ok(ParameterValues::default());
                 }
-                parameters::read_in::<W::Params>(table, scope).map(|p| parameters::to_values(&p))
+                parameters::read_in::<TestContext, W::Params>(table, scope)
+                    .map(|p| parameters::to_values(&p))
             },
             build: |context, n, seed, values| {
                 let params = parameters::from_values::<W::Params>(values);
@@ -247,7 +249,7 @@ impl StrategyKind {
     pub fn read_parameters_in(
         self,
         table: &toml::Table,
-        scope: &ParameterScope<'_>,
+        scope: &ParameterScope<'_, TestContext>,
     ) -> Result<ParameterValues, ParameterError> {
         (self.0.read)(table, scope)
     }
@@ -271,96 +273,7 @@ impl StrategyKind {
     }
 }
 
-/// The shared parts of a registry handle (a `Copy` newtype around a `&'static` entry with
-/// `name` and `parameter_names`, and an `ALL` list): lookup by name (`FromStr`, failing
-/// with `$unknown`), the registered names, equality, hashing and serialisation by name,
-/// order by registration, `Debug` and `Display` as the name.
-macro_rules! named_handle {
-    ($handle:ident, $unknown:ident) => {
-        impl $handle {
-            /// The names of its parameters.
-            pub fn parameter_names(self) -> Vec<String> {
-                (self.0.parameter_names)()
-            }
-
-            /// The registered names, comma-separated.
-            pub fn names() -> String {
-                Self::ALL
-                    .iter()
-                    .map(|k| k.name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }
-        }
-
-        impl std::str::FromStr for $handle {
-            type Err = $unknown;
-            fn from_str(s: &str) -> Result<Self, Self::Err> {
-                Self::ALL
-                    .iter()
-                    .copied()
-                    .find(|k| k.name() == s)
-                    .ok_or_else(|| $unknown(s.to_string()))
-            }
-        }
-
-        impl PartialEq for $handle {
-            fn eq(&self, other: &Self) -> bool {
-                self.name() == other.name()
-            }
-        }
-
-        impl Eq for $handle {}
-
-        impl std::hash::Hash for $handle {
-            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-                self.name().hash(state);
-            }
-        }
-
-        impl PartialOrd for $handle {
-            fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-                Some(self.cmp(other))
-            }
-        }
-
-        impl Ord for $handle {
-            /// Registration order.
-            fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-                let position = |k: &Self| Self::ALL.iter().position(|x| x.name() == k.name());
-                position(self).cmp(&position(other))
-            }
-        }
-
-        impl std::fmt::Debug for $handle {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-
-        impl std::fmt::Display for $handle {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-
-        impl serde::Serialize for $handle {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(self.name())
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for $handle {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let name = String::deserialize(deserializer)?;
-                name.parse().map_err(serde::de::Error::custom)
-            }
-        }
-    };
-}
-pub(crate) use named_handle;
-
-named_handle!(StrategyKind, UnknownStrategy);
+crate::kernel::named_handle!(StrategyKind, UnknownStrategy);
 
 /// An unknown strategy name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

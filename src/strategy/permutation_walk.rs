@@ -3,8 +3,8 @@
 use num_bigint::BigUint;
 
 use super::Strategy;
-use super::rng::mix64;
 use crate::encoding::{TestCaseCodec, digits_of_u64};
+use crate::kernel::rng::mix64;
 
 /// bobw(n): the paper's BOBW as intended (Section 3.4): every test-case index in
 /// [0, z), z = jⁿ, exactly once, in pseudorandom order.
@@ -447,9 +447,9 @@ fn subtract_stream(target: &mut [u32], hash: u64, j: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kernel::rng::{below, case_rng};
     use crate::strategy::PrimeStep;
     use crate::strategy::quality::{QualityReport, assess, assess_walk};
-    use crate::strategy::rng::{below, case_rng};
     use num_bigint::BigUint;
     use num_traits::{ToPrimitive, Zero};
 

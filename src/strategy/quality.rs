@@ -684,7 +684,7 @@ mod tests {
     #[test]
     fn p_value_summaries_flag_both_ends() {
         use rand::Rng;
-        let mut rng = crate::strategy::rng::case_rng(11, 0);
+        let mut rng = crate::kernel::rng::case_rng(11, 0);
         let fine: Vec<f64> = (0..200)
             .map(|_| (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * 0.98 + 0.01)
             .collect();
@@ -713,7 +713,7 @@ mod tests {
 
     #[test]
     fn independent_uniform_digits_pass_and_a_counter_fails() {
-        use crate::strategy::rng::{below, case_rng};
+        use crate::kernel::rng::{below, case_rng};
         let (j, n) = (37, 24);
         let mut rng = case_rng(5, 0);
         let report = assess(j, n, 3000, |out| {

@@ -1,8 +1,8 @@
 //! R(n, q): the paper's randomized testing strategy.
 
 use super::Strategy;
-use super::rng::{below, case_rng};
 use crate::encoding::CallSpace;
+use crate::kernel::rng::{below, case_rng};
 
 /// R(n, q) (Section 3.4): each test case is a random path from the root of the explorative
 /// strategy search tree to a leaf, choosing the outgoing edge uniformly at every internal

@@ -1,7 +1,7 @@
 //! r-leaf: uniform random sampling of leaves.
 
 use super::Strategy;
-use super::rng::{below, case_rng};
+use crate::kernel::rng::{below, case_rng};
 
 /// r-leaf(n, q): every test case is drawn uniformly from the jⁿ leaves, with replacement —
 /// each call independently uniform over the j method-call indices. This is the model of

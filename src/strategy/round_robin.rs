@@ -1,8 +1,9 @@
 //! `round-robin`: the README's example of adding a counter-based strategy (README, "Adding
 //! a strategy"; `tests/example_strategy.rs` checks that the README shows this file).
 
-use super::{NoParameters, Strategy, Walk, rng::below, rng::case_rng};
+use super::{NoParameters, Strategy, Walk};
 use crate::context::TestContext;
+use crate::kernel::rng::{below, case_rng};
 
 /// Methods in turn (call i of test case k: method (k·n + i) mod |M_C|), slots uniform.
 pub struct RoundRobin {

@@ -3,10 +3,10 @@
 //! probability `keep` (½ in the paper) and samples within it as R does.
 
 use super::random::uniform_call;
-use super::rng::{below, case_rng, mix64};
 use super::{Cursor, Parameters, Probability, Strategy, Walk};
 use crate::context::TestContext;
 use crate::encoding::CallSpace;
+use crate::kernel::rng::{below, case_rng, mix64};
 use crate::strategy::ParameterError;
 
 /// Tag mixed into the seed of the configuration draws, so that they are independent of the
@@ -32,7 +32,7 @@ impl Default for SwarmParams {
     }
 }
 
-impl Parameters for SwarmParams {
+impl Parameters<TestContext> for SwarmParams {
     fn check(&self) -> Result<(), ParameterError> {
         if self.group == 0 {
             return Err(ParameterError::Invalid {

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::extension::greedy_suite;
 use super::sat::field_exhaustive_suite;
 use super::{BeyondEncoding, CnfEncoding, search_within};
-use crate::strategy::rng::{below, case_rng};
+use crate::kernel::rng::{below, case_rng};
 use crate::subject::heap::{HeapFields, canonical};
 
 /// How a suite's structures are chosen.

@@ -50,7 +50,7 @@ impl FieldHasher {
 
 impl Hasher for FieldHasher {
     fn finish(&self) -> u64 {
-        crate::strategy::rng::mix64(self.0)
+        crate::kernel::rng::mix64(self.0)
     }
     fn write(&mut self, bytes: &[u8]) {
         for chunk in bytes.chunks(8) {

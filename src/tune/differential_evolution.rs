@@ -10,7 +10,7 @@
 
 use rand_pcg::Pcg64Mcg;
 
-use crate::strategy::rng::{below, case_rng, mix64, unit_draw};
+use crate::kernel::rng::{below, case_rng, mix64, unit_draw};
 
 /// The optimiser's settings.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -38,8 +38,8 @@ use toml::Spanned;
 
 use super::differential_evolution::Settings;
 use super::fitness::{FitnessKind, PortfolioUnit, TestSets};
-use crate::context::file::FileError;
 use crate::experiment::{Experiment, OracleKind};
+use crate::kernel::file::FileError;
 use crate::runner::sample_mutants;
 use crate::strategy::choice::model::{Model, ModelFile};
 use crate::subject::MutantId;
@@ -404,7 +404,7 @@ fn read_base_model(path: &Path, units: &[PortfolioUnit]) -> Result<Model, String
 /// The evaluation experiment at `path` (its default profile's outline: its runs may name
 /// the models being tuned), or why it cannot be read.
 fn read_evaluation(path: &Path) -> Result<Experiment, String> {
-    let source = crate::context::file::read_source(path).map_err(|e| e.to_string())?;
+    let source = crate::kernel::file::read_source(path).map_err(|e| e.to_string())?;
     crate::experiment::file::parse_experiment_outline(path, &source)
         .map_err(|e| format!("the evaluation experiment is refused: {e}"))
 }

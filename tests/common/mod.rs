@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use testspace::context::TestContext;
-use testspace::strategy::rng::{below, case_rng};
+use testspace::kernel::rng::{below, case_rng};
 use testspace::subject::{JavaException, Session, Unit, registry};
 
 /// The `testspace` binary, as a command.

@@ -22,8 +22,8 @@ use std::collections::BTreeMap;
 use toml::Spanned;
 
 use super::Parser;
-use crate::context::file::FileError;
 use crate::generator::{GeneratorConfig, GeneratorKind};
+use crate::kernel::file::FileError;
 use crate::strategy::{ParameterError, ParameterValues};
 
 /// A `params` table as written: each key and value with its place in the file.

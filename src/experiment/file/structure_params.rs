@@ -19,10 +19,10 @@
 
 use super::generator_params::ParamsDecl;
 use super::{Parser, RunDecl};
-use crate::context::file::FileError;
 use crate::experiment::{
     OracleKind, Phase, RunStrategy, StructureConfig, StructureOracle, SubjectPlan,
 };
+use crate::kernel::file::FileError;
 use crate::structure::suite::{StructureSuiteKind, StructureSuiteSpec};
 use crate::structure::units::{FINITIZATIONS, finitization};
 

@@ -17,7 +17,7 @@
 
 use super::Parser;
 use super::generator_params::ParamsDecl;
-use crate::context::file::FileError;
+use crate::kernel::file::FileError;
 use crate::strategy::{ParameterError, ParameterScope, ParameterValues, StrategyKind};
 
 impl Parser<'_> {

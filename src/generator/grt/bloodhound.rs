@@ -188,7 +188,7 @@ impl Bloodhound {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::rng::case_rng;
+    use crate::kernel::rng::case_rng;
     use crate::subject::coverage::{Probe, ProbeKind};
 
     static PROBES: [Probe; 4] = [

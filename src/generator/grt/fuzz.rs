@@ -4,7 +4,7 @@
 
 use rand_pcg::Pcg64Mcg;
 
-use crate::strategy::rng::{below, unit_draw};
+use crate::kernel::rng::{below, unit_draw};
 
 /// A standard normal draw (Box–Muller on two 53-bit uniforms; deterministic for a stream).
 pub fn standard_normal(rng: &mut Pcg64Mcg) -> f64 {
@@ -56,7 +56,7 @@ pub fn fuzz_string(rng: &mut Pcg64Mcg, s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::rng::case_rng;
+    use crate::kernel::rng::case_rng;
 
     #[test]
     fn int_noise_has_the_published_spread() {

@@ -165,7 +165,7 @@ impl Orienteering {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::rng::case_rng;
+    use crate::kernel::rng::case_rng;
     use proptest::prelude::*;
 
     #[test]

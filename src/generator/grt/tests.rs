@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::*;
 use crate::context::{MethodSelection, TestContext};
 use crate::generator::{Fdrt, Generated, GeneratedCase, GeneratorConfig, GeneratorKind, Suite};
-use crate::strategy::parameters;
+use crate::kernel::parameters;
 use crate::subject::vault::{SECRET, VaultUnit};
 use crate::subject::{Session, Unit, registry};
 

@@ -18,9 +18,9 @@ use model::{Model, ModelFile};
 use sampler::Categorical;
 
 use super::random::uniform_call;
-use super::rng::{below, case_rng};
 use super::{ParameterError, ParameterScope, Parameters, Strategy, Walk};
 use crate::context::TestContext;
+use crate::kernel::rng::{below, case_rng};
 
 /// `choice`'s parameters: the model, if any (else the uniform model, `r`).
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -70,11 +70,11 @@ impl ChoiceParams {
     }
 }
 
-impl Parameters for ChoiceParams {
+impl Parameters<TestContext> for ChoiceParams {
     /// Reads the model file (or, for a name with `{subject}`, each subject's) relative to
     /// the scope's folder and checks it against the scope's contexts (each subject's model
     /// against its own); errors name the model file, line and field.
-    fn resolve(&mut self, scope: &ParameterScope<'_>) -> Result<(), ParameterError> {
+    fn resolve(&mut self, scope: &ParameterScope<'_, TestContext>) -> Result<(), ParameterError> {
         let invalid = |message: String| ParameterError::Invalid {
             key: "model".into(),
             message,

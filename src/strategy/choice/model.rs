@@ -49,7 +49,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::context::file::FileError;
+use crate::kernel::file::FileError;
 
 /// The unit's own class in an interface-level signature: `equals(C)`, `C(int)`.
 pub const OWN_CLASS: &str = "C";
@@ -413,7 +413,7 @@ impl ModelFile {
     /// # Errors
     /// A message naming the file: it cannot be read, or [`ModelFile::parse`] refuses it.
     pub fn read(path: &Path) -> Result<Self, String> {
-        let text = crate::context::file::read_source(path).map_err(|e| e.to_string())?;
+        let text = crate::kernel::file::read_source(path).map_err(|e| e.to_string())?;
         ModelFile::parse(path, text).map_err(|e| e.to_string())
     }
 

@@ -11,8 +11,8 @@
 //! context of the run and declared by no registered unit).
 
 use super::model::{Model, ModelFile, OWN_CLASS, field};
-use crate::context::file::FileError;
 use crate::context::{ContextMethod, TestContext};
+use crate::kernel::file::FileError;
 use crate::subject::{MethodInfo, MethodKind, Param, registry};
 
 /// The model's weights for one context's M_C, by position in M_C.

@@ -9,7 +9,7 @@
 //! cumulative weight exceeds the draw), or, when every positive weight is equal, one `below`
 //! over the items drawn — the draw `r` makes.
 
-use super::super::rng::below;
+use crate::kernel::rng::below;
 
 /// A categorical distribution over item indices 0..len.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -188,7 +188,7 @@ mod tests {
     use rand::Rng;
 
     use super::*;
-    use crate::strategy::rng::case_rng;
+    use crate::kernel::rng::case_rng;
 
     #[test]
     fn equal_weights_draw_exactly_as_below_does() {

@@ -374,7 +374,7 @@ fn a_model_that_leaves_a_unit_nothing_to_draw_or_mismatches_a_pool_is_refused_at
     assert_eq!(e.field, "slots.\"clear()\".result");
 }
 
-fn scope_of(contexts: &[Arc<TestContext>]) -> ParameterScope<'_> {
+fn scope_of(contexts: &[Arc<TestContext>]) -> ParameterScope<'_, TestContext> {
     ParameterScope {
         directory: Some(Path::new("testdata/models")),
         contexts,

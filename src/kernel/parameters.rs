@@ -1,6 +1,9 @@
 //! A strategy's parameters: a plain Rust struct that serde reads from the experiment file's
 //! `[phase.run.params]` table, one registration for every strategy family.
 //!
+//! The scope is generic in what a run applies to (`C`, the test context of each unit, for
+//! walks), so that this reader knows nothing above the ground floor.
+//!
 //! Contract of [`Parameters`]: `Default` gives the published (or only) setting; every field
 //! has a kebab-case name in TOML (`#[serde(rename_all = "kebab-case")]`), may be left out
 //! (`#[serde(default)]`), and no other key is accepted; [`Parameters::check`] refuses
@@ -18,10 +21,9 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::context::TestContext;
-
-/// A strategy's parameters (see the module's contract).
-pub trait Parameters:
+/// A strategy's parameters (see the module's contract), resolved in a scope of units
+/// described by `C` (`()`: parameters that name nothing of the units).
+pub trait Parameters<C = ()>:
     Serialize + DeserializeOwned + Default + Clone + Debug + Send + Sync + 'static
 {
     /// Refuses values the strategy cannot run with (`key` names the parameter at fault).
@@ -33,24 +35,41 @@ pub trait Parameters:
     /// read (relative to [`ParameterScope::directory`]) and checked against the run's
     /// contexts, so that the values are self-contained (nothing to do by default). Called
     /// by [`read_in`] after deserialising and before [`Parameters::check`].
-    fn resolve(&mut self, scope: &ParameterScope<'_>) -> Result<(), ParameterError> {
+    fn resolve(&mut self, scope: &ParameterScope<'_, C>) -> Result<(), ParameterError> {
         let _ = scope;
         Ok(())
     }
 }
 
 /// Where parameters are read: the directory a parameter naming a file is relative to and
-/// the test contexts of the units the run applies to.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ParameterScope<'a> {
+/// the units the run applies to (for walks, their test contexts).
+#[derive(Debug)]
+pub struct ParameterScope<'a, C = ()> {
     /// The directory of the file the parameters are written in (an experiment file's);
     /// `None`: the current directory.
     pub directory: Option<&'a Path>,
-    /// The test contexts the parameters will be used with (empty: not known).
-    pub contexts: &'a [Arc<TestContext>],
+    /// The units the parameters will be used with (empty: not known).
+    pub contexts: &'a [Arc<C>],
 }
 
-impl ParameterScope<'_> {
+impl<C> Clone for ParameterScope<'_, C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C> Copy for ParameterScope<'_, C> {}
+
+impl<C> Default for ParameterScope<'_, C> {
+    fn default() -> Self {
+        ParameterScope {
+            directory: None,
+            contexts: &[],
+        }
+    }
+}
+
+impl<C> ParameterScope<'_, C> {
     /// `path` as a parameter names it: relative to [`ParameterScope::directory`].
     pub fn path(&self, path: &str) -> std::path::PathBuf {
         match self.directory {
@@ -65,7 +84,7 @@ impl ParameterScope<'_> {
 #[serde(deny_unknown_fields)]
 pub struct NoParameters {}
 
-impl Parameters for NoParameters {}
+impl<C> Parameters<C> for NoParameters {}
 
 /// A parameter table that a strategy refuses, with the key at fault.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -106,7 +125,7 @@ fn known_list(known: &[String]) -> String {
 }
 
 /// The parameter names of `P`: the keys of its default value.
-pub fn names<P: Parameters>() -> Vec<String> {
+pub fn names<P: Serialize + Default>() -> Vec<String> {
     match serde_json::to_value(P::default()) {
         Ok(serde_json::Value::Object(map)) => map.keys().cloned().collect(),
         _ => Vec::new(),
@@ -115,15 +134,15 @@ pub fn names<P: Parameters>() -> Vec<String> {
 
 /// Reads `P` from `table` with no scope (see [`read_in`]).
 pub fn read<P: Parameters>(table: &toml::Table) -> Result<P, ParameterError> {
-    read_in(table, &ParameterScope::default())
+    read_in(table, &ParameterScope::<()>::default())
 }
 
 /// Reads `P` from `table`: unknown keys refused, each value checked on its own (so that
 /// an error names its key), then [`Parameters::resolve`] in `scope` and
 /// [`Parameters::check`].
-pub fn read_in<P: Parameters>(
+pub fn read_in<C, P: Parameters<C>>(
     table: &toml::Table,
-    scope: &ParameterScope<'_>,
+    scope: &ParameterScope<'_, C>,
 ) -> Result<P, ParameterError> {
     let known = names::<P>();
     for key in table.keys() {
@@ -200,7 +219,7 @@ impl<'de> serde::Deserialize<'de> for Probability {
 
 /// `P`'s values as canonical JSON (keys sorted): how the runner carries them to workers
 /// and tells two configurations apart.
-pub fn to_values<P: Parameters>(params: &P) -> ParameterValues {
+pub fn to_values<P: Serialize>(params: &P) -> ParameterValues {
     let value = serde_json::to_value(params).expect("parameters serialise");
     ParameterValues(serde_json::to_string(&value).expect("JSON values serialise"))
 }
@@ -209,7 +228,7 @@ pub fn to_values<P: Parameters>(params: &P) -> ParameterValues {
 ///
 /// # Panics
 /// If `values` were not written by [`to_values`] for `P` (the registry pairs them).
-pub fn from_values<P: Parameters>(values: &ParameterValues) -> P {
+pub fn from_values<P: DeserializeOwned + Default>(values: &ParameterValues) -> P {
     if values.is_default() {
         return P::default();
     }

@@ -1,0 +1,13 @@
+//! The ground floor: pieces every family of the house shares and that import nothing of it.
+//!
+//! - [`rng`]: counter-based random streams, one per (seed, test case);
+//! - [`parameters`]: typed strategy parameters and their located reader;
+//! - [`file`]: the located error of every TOML input file, and reading an input's text;
+//! - `named_handle!`: the shared face of a registry's handles.
+
+pub mod file;
+mod named_handle;
+pub mod parameters;
+pub mod rng;
+
+pub(crate) use named_handle::named_handle;
