@@ -15,7 +15,7 @@ use std::sync::Arc;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use testspace::experiment::file::parse_experiment_profile;
 use testspace::reduce::{MutantFailure, default_passes, reduce};
-use testspace::strategy::StrategyKind;
+use testspace::walk::WalkKind;
 
 const RESULTS: &str = "results/andrews2010";
 const N: u64 = 1024;
@@ -38,7 +38,7 @@ fn reduction(c: &mut Criterion) {
             .iter()
             .find(|plan| plan.unit.class() == cell.subject)
             .expect("a subject of the experiment");
-        let strategy = StrategyKind::RANDOM.build(&plan.context, N as usize, experiment.seed);
+        let strategy = WalkKind::RANDOM.build(&plan.context, N as usize, experiment.seed);
         let mut calls = vec![0u32; N as usize];
         let counter = cell.first_failure.expect("killed") - 1;
         assert!(strategy.case_into(counter, &mut calls));

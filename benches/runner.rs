@@ -44,13 +44,14 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, criterion_group};
 use rayon::prelude::*;
 use testspace::context::{MethodSelection, PoolInit, TestContext};
-use testspace::experiment::{OracleKind, Until};
+use testspace::experiment::Until;
+use testspace::oracle::OracleKind;
 use testspace::runner::job::{Job, execute};
 use testspace::runner::{RunOptions, run_experiment_source};
-use testspace::strategy::StrategyKind;
 use testspace::subject::{JavaException, Session, Unit, registry};
 use testspace::subjects::abstract_collection::{AbstractCollection, AbstractList};
 use testspace::subjects::array_list::ArrayList;
+use testspace::walk::WalkKind;
 
 /// Benchmarks `a` as `<group>/<name>` while running `b` after every run of `a`, and
 /// prints the ratio of their total times (`a / b`). The machine's speed drifts by tens of
@@ -96,13 +97,11 @@ fn plan(class: &str) -> (&'static dyn Unit, Arc<TestContext>) {
     (unit, Arc::new(TestContext::paper(unit).unwrap()))
 }
 
-fn job(class: &str, strategy: StrategyKind, n: usize, tests: u64) -> Job {
+fn job(class: &str, strategy: WalkKind, n: usize, tests: u64) -> Job {
     Job {
         subject: class.into(),
         mutant: 0,
-        strategy: testspace::experiment::RunStrategy::Walk(testspace::experiment::WalkConfig::of(
-            strategy,
-        )),
+        strategy: testspace::strategy::Strategy::Walk(testspace::walk::WalkConfig::of(strategy)),
         suite: None,
         max_guarded: None,
         n,
@@ -121,7 +120,7 @@ fn calls(c: &mut Criterion) {
     group.sample_size(10);
     for class in ["ArrayList", "HashMap", "TreeMap"] {
         let (unit, context) = plan(class);
-        let j = job(class, StrategyKind::RANDOM, 1024, 20);
+        let j = job(class, WalkKind::RANDOM, 1024, 20);
         group.bench_function(class, |b| {
             b.iter(|| black_box(execute(&j, unit, &context).unwrap()))
         });
@@ -223,7 +222,7 @@ fn overhead(c: &mut Criterion) {
     let unit = registry().find("ArrayList").unwrap();
     let selection = MethodSelection::Signatures(SMALL.iter().map(|s| s.to_string()).collect());
     let context = Arc::new(TestContext::new(unit, &selection, PoolInit::paper()).unwrap());
-    let strategy = StrategyKind::RANDOM.build(&context, 1024, 7);
+    let strategy = WalkKind::RANDOM.build(&context, 1024, 7);
     let cases: Vec<Vec<u32>> = (0..20)
         .map(|k| {
             let mut case = vec![0; 1024];
@@ -345,10 +344,10 @@ fn strategies(c: &mut Criterion) {
     group.sample_size(10);
     group.sampling_mode(SamplingMode::Flat);
     for strategy in [
-        StrategyKind::RANDOM,
-        StrategyKind::RANDOM_LEAF,
-        StrategyKind::PERMUTATION_WALK,
-        StrategyKind::PRIME_STEP,
+        WalkKind::RANDOM,
+        WalkKind::RANDOM_LEAF,
+        WalkKind::PERMUTATION_WALK,
+        WalkKind::PRIME_STEP,
     ] {
         let j = job("ArrayList", strategy, 1024, STRATEGY_TESTS);
         group.bench_function(strategy.name(), |b| {
@@ -366,12 +365,12 @@ fn strategies(c: &mut Criterion) {
                 black_box(execute(&j, unit, context).unwrap());
             }
         };
-        for other in [StrategyKind::RANDOM, StrategyKind::RANDOM_LEAF] {
+        for other in [WalkKind::RANDOM, WalkKind::RANDOM_LEAF] {
             paired(
                 &mut group,
                 &format!("paired-{}/{class}", other.name()),
                 &format!("{class}: bobw / {}", other.name()),
-                run(StrategyKind::PERMUTATION_WALK),
+                run(WalkKind::PERMUTATION_WALK),
                 run(other),
             );
         }
@@ -384,7 +383,7 @@ fn threads(c: &mut Criterion) {
     let plans: Vec<_> = classes.iter().map(|c| plan(c)).collect();
     let jobs: Vec<(usize, Job)> = (0..32)
         .map(|i| {
-            let mut j = job(classes[i % 4], StrategyKind::RANDOM, 1024, 10);
+            let mut j = job(classes[i % 4], WalkKind::RANDOM, 1024, 10);
             j.seed += (i / 4) as u64;
             (i % 4, j)
         })

@@ -14,10 +14,10 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use testspace::context::TestContext;
-use testspace::strategy::choice::model::Model;
-use testspace::strategy::choice::resolve::interface_signature;
-use testspace::strategy::{Choice, Strategy, StrategyKind};
 use testspace::subject::registry;
+use testspace::walk::choice::model::Model;
+use testspace::walk::choice::resolve::interface_signature;
+use testspace::walk::{Choice, Walk, WalkKind};
 
 /// LinkedList's paper context.
 fn context() -> TestContext {
@@ -46,18 +46,18 @@ fn strategies(c: &mut Criterion) {
     let mut group = c.benchmark_group("per_test_case");
     for n in [4usize, 8, 64, 1024] {
         for kind in [
-            StrategyKind::RANDOM,
-            StrategyKind::PERMUTATION_WALK,
-            StrategyKind::PRIME_STEP,
-            StrategyKind::BOUNDED_EXHAUSTIVE,
-            StrategyKind::CHOICE,
+            WalkKind::RANDOM,
+            WalkKind::PERMUTATION_WALK,
+            WalkKind::PRIME_STEP,
+            WalkKind::BOUNDED_EXHAUSTIVE,
+            WalkKind::CHOICE,
         ] {
-            let strategy: Box<dyn Strategy> = kind.build(&context, n, 2010);
+            let strategy: Box<dyn Walk> = kind.build(&context, n, 2010);
             let mut out = vec![0u32; n];
             let random_access = [
-                StrategyKind::RANDOM,
-                StrategyKind::PERMUTATION_WALK,
-                StrategyKind::CHOICE,
+                WalkKind::RANDOM,
+                WalkKind::PERMUTATION_WALK,
+                WalkKind::CHOICE,
             ];
             if random_access.contains(&kind) {
                 // Random access: test case k for consecutive k.
@@ -69,7 +69,7 @@ fn strategies(c: &mut Criterion) {
                     })
                 });
             }
-            if ![StrategyKind::RANDOM, StrategyKind::CHOICE].contains(&kind) {
+            if ![WalkKind::RANDOM, WalkKind::CHOICE].contains(&kind) {
                 let mut cursor = strategy.cursor(0);
                 group.bench_function(BenchmarkId::new(format!("{kind}-cursor"), n), |b| {
                     b.iter(|| black_box(cursor.next_case(&mut out)))

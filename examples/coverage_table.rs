@@ -15,19 +15,19 @@ use rayon::prelude::*;
 use testspace::context::TestContext;
 use testspace::coverage::measure::measure;
 use testspace::coverage::{Coverage, ProbeSet};
-use testspace::experiment::WalkConfig;
 use testspace::spec::paper_lengths;
-use testspace::strategy::StrategyKind;
 use testspace::subject::coverage::ProbeKind;
 use testspace::subject::{Unit, registry};
+use testspace::walk::WalkConfig;
+use testspace::walk::WalkKind;
 
 const TESTS: u64 = 1000;
 const SEED: u64 = 2010;
-const STRATEGIES: [StrategyKind; 4] = [
-    StrategyKind::RANDOM,
-    StrategyKind::RANDOM_LEAF,
-    StrategyKind::PERMUTATION_WALK,
-    StrategyKind::BOUNDED_EXHAUSTIVE,
+const STRATEGIES: [WalkKind; 4] = [
+    WalkKind::RANDOM,
+    WalkKind::RANDOM_LEAF,
+    WalkKind::PERMUTATION_WALK,
+    WalkKind::BOUNDED_EXHAUSTIVE,
 ];
 
 /// One unit's results: per strategy, (best coverage, the length reaching it first); the

@@ -23,13 +23,14 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 use testspace::experiment::file::load_experiment;
-use testspace::experiment::{RunStrategy, SubjectPlan, TestBudget};
+use testspace::experiment::{SubjectPlan, TestBudget};
 use testspace::generator::gold::GoldExecutor;
 use testspace::generator::grt::activity::Activity;
 use testspace::generator::{
     Component, FeedbackGenerator, GeneratorKind, Grt, GrtSettings, SuiteBudget,
 };
 use testspace::kernel::parameters::from_values;
+use testspace::strategy::Strategy;
 
 const EXPERIMENT: &str = "experiments/ma2015.toml";
 
@@ -123,7 +124,7 @@ fn main() {
         .iter()
         .flat_map(|phase| &phase.runs)
         .filter_map(|run| match (&run.strategy, &run.tests) {
-            (RunStrategy::Generator(config), TestBudget::Suite(budget))
+            (Strategy::Generator(config), TestBudget::Suite(budget))
                 if config.kind == GeneratorKind::GRT =>
             {
                 Some(GrtRun {

@@ -31,6 +31,7 @@ pub mod structure;
 pub mod subject;
 pub mod table;
 pub mod tune;
+pub mod walk;
 
 /// The global allocator of testspace's binary and benches (each declares it with
 /// `#[global_allocator] static ALLOCATOR: testspace::Allocator = testspace::Allocator;`):

@@ -8,9 +8,29 @@
 
 use std::hash::{Hash, Hasher};
 
-use crate::experiment::OracleKind;
 use crate::generator::GeneratedCase;
 use crate::subject::{JavaException, Session};
+
+/// How a test case's gold and mutant executions are compared (Section 6.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OracleKind {
+    /// The paper's oracle: a failure when the number of exceptions or the primitive value
+    /// pools differ at the end of the test case.
+    Paper,
+    /// Exception kind and position of every call, and the primitive pools after every call.
+    Strict,
+}
+
+impl OracleKind {
+    /// The name at the edges.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Paper => "paper",
+            Self::Strict => "strict",
+        }
+    }
+}
 
 /// What one execution of a test case leaves for the oracle.
 #[derive(Clone, Debug, PartialEq, Eq)]

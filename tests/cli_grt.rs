@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use common::{refused_run, run_into, success_stdout, testspace};
-use testspace::experiment::{RunStrategy, TestBudget, file::parse_experiment_profile};
+use testspace::experiment::{TestBudget, file::parse_experiment_profile};
+use testspace::strategy::Strategy;
 
 const EXPERIMENT: &str = "testdata/experiments/grt.toml";
 
@@ -41,7 +42,7 @@ fn the_ma2015_experiment_parses_in_every_profile_with_each_component_alone() {
             };
             assert_eq!((budget, run.lengths.as_slice()), (cost, &[100][..]));
             // A labelled run is grt with that component alone.
-            if let (Some(label), RunStrategy::Generator(config)) = (&run.label, &run.strategy) {
+            if let (Some(label), Strategy::Generator(config)) = (&run.label, &run.strategy) {
                 let json = config.params.as_json();
                 assert!(
                     json.contains(&format!(r#""components":["{label}"]"#)),

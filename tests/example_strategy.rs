@@ -1,5 +1,5 @@
 //! The README's "Adding a strategy" examples — the walk `round-robin`
-//! (`src/strategy/round_robin.rs`) and the generator `grow` (`src/generator/grow.rs`) — are
+//! (`src/walk/round_robin.rs`) and the generator `grow` (`src/generator/grow.rs`) — are
 //! the text the README shows, keep their family's contract, and are usable by name
 //! everywhere a built-in is: `sample` (walks), an experiment file, `run`, `compare`, `plot`
 //! and `show-test`, in a small experiment against `r`.
@@ -13,11 +13,11 @@ use std::sync::Arc;
 
 use testspace::context::{MethodSelection, PoolInit, TestContext};
 use testspace::generator::{GeneratorConfig, GeneratorKind, SuiteBudget, generate_suite};
-use testspace::strategy::{NoParameters, RoundRobin, Strategy, StrategyKind, Walk};
 use testspace::subject::registry;
+use testspace::walk::{CounterWalk, NoParameters, RoundRobin, WalkKind};
 
 const EXAMPLES: [(&str, &str); 2] = [
-    ("src/strategy/round_robin.rs", "ROUND_ROBIN = RoundRobin,"),
+    ("src/walk/round_robin.rs", "ROUND_ROBIN = RoundRobin,"),
     ("src/generator/grow.rs", "GROW = Grow,"),
 ];
 const EXPERIMENT: &str = "testdata/experiments/round-robin.toml";
@@ -92,7 +92,7 @@ fn round_robin_calls_the_methods_in_turn_and_draws_every_call_of_each() {
         }
     }
     assert!(seen.iter().all(|&s| s), "every call of every method drawn");
-    assert_eq!(StrategyKind::ROUND_ROBIN.name(), "round-robin");
+    assert_eq!(WalkKind::ROUND_ROBIN.name(), "round-robin");
 }
 
 #[test]

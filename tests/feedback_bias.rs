@@ -10,8 +10,8 @@ use testspace::context::{MethodSelection, PoolInit, TestContext};
 use testspace::generator::{
     Fcrt, FcrtSettings, GeneratorConfig, GeneratorKind, SuiteBudget, generate_suite,
 };
+use testspace::kernel::parameters::CostUnits;
 use testspace::oracle::trace_generated;
-use testspace::strategy::CostUnits;
 use testspace::subject::stone::{Stone, StoneUnit};
 use testspace::subject::{GOLD, Unit};
 

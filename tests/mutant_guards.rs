@@ -9,15 +9,16 @@
 use std::sync::{Arc, Mutex};
 
 use testspace::context::{MethodSelection, PoolInit, TestContext};
-use testspace::experiment::{OracleKind, Until};
+use testspace::experiment::Until;
+use testspace::oracle::OracleKind;
 use testspace::oracle::{Verdict, judge, trace};
 use testspace::runner::job::{Job, execute};
-use testspace::strategy::StrategyKind;
 use testspace::subject::guard::{self, DEFAULT_MUTANT_FUEL};
 use testspace::subject::{
     GOLD, JavaException as E, MethodInfo, MutantId, MutantInfo, PrimitivePools, SchemataUnit,
     Session, Unit,
 };
+use testspace::walk::WalkKind;
 
 /// `crate::subject` inside the planted subject and its schemata resolves here.
 pub use testspace::subject;
@@ -433,8 +434,8 @@ fn hanging_job(n: usize) -> (ObservedUnit, Arc<TestContext>, Job) {
     let job = Job {
         subject: "Planted".into(),
         mutant: mutant(&unit.planted, 21, "-=", "+="),
-        strategy: testspace::experiment::RunStrategy::Walk(testspace::experiment::WalkConfig::of(
-            StrategyKind::BOUNDED_EXHAUSTIVE,
+        strategy: testspace::strategy::Strategy::Walk(testspace::walk::WalkConfig::of(
+            WalkKind::BOUNDED_EXHAUSTIVE,
         )),
         n,
         suite: None,
@@ -540,7 +541,7 @@ fn a_job_skips_the_mutant_where_a_guarded_prefix_decides_and_counts_as_a_direct_
     let result = execute(&job, &unit, &context).unwrap();
 
     // The direct run: every test case on gold and on the mutant, through the oracle.
-    let strategy = StrategyKind::BOUNDED_EXHAUSTIVE.build(&context, job.n, job.seed);
+    let strategy = WalkKind::BOUNDED_EXHAUSTIVE.build(&context, job.n, job.seed);
     let mut gold = unit
         .planted
         .mutant_session(Arc::clone(&context), GOLD)

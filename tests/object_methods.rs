@@ -11,8 +11,8 @@
 use std::sync::Arc;
 
 use testspace::context::{PoolInit, TestContext};
-use testspace::strategy::StrategyKind;
 use testspace::subject::{GOLD, JavaException, Param, Session, Unit, guard, registry};
+use testspace::walk::WalkKind;
 
 const SEEDS: u64 = 300;
 const N: usize = 40;
@@ -75,7 +75,7 @@ fn gold_object_methods_change_nothing_observable() {
         pools.ints.push(0);
         pools.bools.push(false);
         pools.strings.push(String::new());
-        let strategy = StrategyKind::RANDOM.build(&context, N, 0x0b1ec7);
+        let strategy = WalkKind::RANDOM.build(&context, N, 0x0b1ec7);
         let mut case = vec![0u32; N];
         for seed in 0..SEEDS {
             strategy.case_into(seed, &mut case);

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use testspace::context::TestContext;
 use testspace::generator::{GeneratorConfig, SuiteBudget, generate_suite};
 use testspace::oracle::trace;
-use testspace::strategy::StrategyKind;
 use testspace::subject::{GOLD, Unit, guard, registry};
+use testspace::walk::WalkKind;
 
 /// Calls per seed on each side.
 pub const CALLS: u64 = 20_000;
@@ -44,7 +44,7 @@ impl std::ops::AddAssign for GoldWork {
 
 /// R: CALLS / N test cases generated and run on gold.
 pub fn random_on_gold(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> GoldWork {
-    let strategy = StrategyKind::RANDOM.build(context, N, seed);
+    let strategy = WalkKind::RANDOM.build(context, N, seed);
     let mut session = unit.mutant_session(Arc::clone(context), GOLD).unwrap();
     session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
     let mut case = vec![0u32; N];

@@ -8,7 +8,7 @@ use anyhow::Context as _;
 use clap::Args;
 
 use crate::context::file::parse_context;
-use crate::strategy::StrategyKind;
+use crate::walk::WalkKind;
 
 /// The embedded default context: `java.util.ArrayList` with the paper's pools.
 pub const DEFAULT_CONTEXT: &str = include_str!("../../testdata/contexts/array_list_paper.toml");
@@ -46,7 +46,7 @@ pub fn run(args: &DemoArgs) -> anyhow::Result<()> {
         "strategy", "n", "tests", "distinct", "exceptions", "calls/s"
     );
     let lengths: Vec<usize> = (1..=8).chain([16, 32, 64, 128, 256, 512, 1024]).collect();
-    for kind in StrategyKind::ALL {
+    for kind in WalkKind::ALL {
         for &n in &lengths {
             let strategy = kind.build(&context, n, args.seed);
             let mut session = unit.session(Arc::clone(&context));

@@ -8,8 +8,9 @@ use anyhow::Context as _;
 use clap::Args;
 
 use crate::context::TestContext;
-use crate::experiment::WalkConfig;
-use crate::strategy::{ParameterScope, StrategyKind};
+use crate::kernel::parameters::ParameterScope;
+use crate::walk::WalkConfig;
+use crate::walk::WalkKind;
 
 /// The walk both `sample` and `coverage` take: a context, a strategy at length n, how
 /// many test cases and the seed.
@@ -19,7 +20,7 @@ pub struct WalkArgs {
     pub context: PathBuf,
     /// The strategy: a registered walk (be, r, r-leaf, bobw, bobw-prime, round-robin, swarm, …).
     #[arg(long)]
-    pub strategy: StrategyKind,
+    pub strategy: WalkKind,
     /// n: the number of method calls per test case.
     #[arg(long)]
     pub n: usize,

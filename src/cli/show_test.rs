@@ -8,10 +8,10 @@ use std::sync::Arc;
 use anyhow::{Context as _, bail};
 use clap::Args;
 
-use crate::experiment::OracleKind;
-use crate::experiment::RunStrategy;
 use crate::experiment::file::parse_recorded_experiment;
+use crate::oracle::OracleKind;
 use crate::runner::CellRecord;
+use crate::strategy::Strategy;
 
 /// Which cell's first failing test case: the arguments `show-test` and `reduce` share.
 #[derive(Debug, Args)]
@@ -80,7 +80,7 @@ impl FailingTest {
 pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
     let (experiment, cell) = find_cell(&args.cell)?;
     let run = &experiment.phases[cell.phase_index].runs[cell.run];
-    if let RunStrategy::Structures(config) = &run.strategy {
+    if let Strategy::Structures(config) = &run.strategy {
         anyhow::ensure!(
             !args.minimal,
             "a structure test case is one call on a structure: there is nothing to reduce"
@@ -189,7 +189,7 @@ fn regenerate(
     let seed = experiment.replicate_seed(args.replicate);
     let run = &experiment.phases[cell.phase_index].runs[cell.run];
     let (context, calls) = match &run.strategy {
-        RunStrategy::Walk(walk) => {
+        Strategy::Walk(walk) => {
             let context = Arc::clone(&plan.context);
             let strategy = walk.build(&context, n, seed);
             let mut calls = vec![0u32; n];
@@ -199,10 +199,10 @@ fn regenerate(
             );
             (context, calls)
         }
-        RunStrategy::Generator(config) => {
+        Strategy::Generator(config) => {
             generated_case(&args.results, plan, config, n, seed, counter)?
         }
-        RunStrategy::Structures(_) => bail!(
+        Strategy::Structures(_) => bail!(
             "a structure test case is one call on a structure: `show-test` prints it, and there is nothing to reduce"
         ),
     };
@@ -261,7 +261,7 @@ fn structure_case(
     results: &std::path::Path,
     experiment: &crate::experiment::Experiment,
     cell: &FailingCell,
-    config: &crate::experiment::StructureConfig,
+    config: &crate::structure::suite::StructureConfig,
 ) -> anyhow::Result<String> {
     use crate::runner::structures::{StructureKey, read_structures};
     let plan = experiment

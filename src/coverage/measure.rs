@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use super::Coverage;
 use crate::context::TestContext;
-use crate::experiment::WalkConfig;
 use crate::oracle::trace;
 use crate::subject::{Session, Unit, guard};
+use crate::walk::WalkConfig;
 
 /// Errors measuring coverage.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -71,26 +71,18 @@ pub fn measure(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::StrategyKind;
     use crate::subject::registry;
+    use crate::walk::WalkKind;
 
     #[test]
     fn more_test_cases_cover_at_least_as_much_and_be_covers_the_constructor_first() {
         let unit = registry().find("ArrayList").unwrap();
         let context = Arc::new(TestContext::paper(unit).unwrap());
-        let few = measure(
-            unit,
-            &context,
-            &WalkConfig::of(StrategyKind::RANDOM),
-            10,
-            10,
-            1,
-        )
-        .unwrap();
+        let few = measure(unit, &context, &WalkConfig::of(WalkKind::RANDOM), 10, 10, 1).unwrap();
         let many = measure(
             unit,
             &context,
-            &WalkConfig::of(StrategyKind::RANDOM),
+            &WalkConfig::of(WalkKind::RANDOM),
             10,
             300,
             1,
@@ -108,7 +100,7 @@ mod tests {
         let be = measure(
             unit,
             &context,
-            &WalkConfig::of(StrategyKind::BOUNDED_EXHAUSTIVE),
+            &WalkConfig::of(WalkKind::BOUNDED_EXHAUSTIVE),
             1,
             1_000_000,
             0,
@@ -121,15 +113,7 @@ mod tests {
     fn a_unit_without_a_coverage_copy_is_named_in_the_error() {
         let unit = crate::subject::fixture::RegisterUnit::new();
         let context = Arc::new(TestContext::paper(&unit).unwrap());
-        let err = measure(
-            &unit,
-            &context,
-            &WalkConfig::of(StrategyKind::RANDOM),
-            3,
-            5,
-            0,
-        )
-        .unwrap_err();
+        let err = measure(&unit, &context, &WalkConfig::of(WalkKind::RANDOM), 3, 5, 0).unwrap_err();
         assert_eq!(
             err.to_string(),
             "Register has no coverage copy (only the units under subjects/ have one)"

@@ -62,17 +62,17 @@ mod walk_params;
 
 pub use structure_params::KORAT_BUDGET;
 
-use super::{
-    Experiment, MutantSelection, OracleKind, Phase, Run, RunStrategy, SubjectPlan, TestBudget,
-    Until, WalkConfig,
-};
+use super::{Experiment, MutantSelection, Phase, Run, SubjectPlan, TestBudget, Until};
 use crate::context::file::PoolsDecl;
 use crate::context::{MethodSelection, TestContext};
 use crate::generator::{GeneratorKind, SuiteBudget};
 use crate::kernel::file::FileError;
-use crate::strategy::StrategyKind;
+use crate::oracle::OracleKind;
+use crate::strategy::Strategy;
 use crate::structure::suite::StructureSuiteKind;
 use crate::subject::registry;
+use crate::walk::WalkConfig;
+use crate::walk::WalkKind;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -328,7 +328,7 @@ impl Parser<'_> {
     ) -> Result<(), FileError> {
         for (p, (phase, decl)) in phases.iter().zip(decls).enumerate() {
             for (r, (run, run_decl)) in phase.runs.iter().zip(&decl.run).enumerate() {
-                let RunStrategy::Generator(config) = &run.strategy else {
+                let Strategy::Generator(config) = &run.strategy else {
                     continue;
                 };
                 let lacking = subjects
@@ -654,7 +654,7 @@ impl Parser<'_> {
             let config = self.structures(at, kind, run.params.as_ref(), oracle)?;
             return Ok(Run {
                 label: self.label(at, run)?,
-                strategy: RunStrategy::Structures(config),
+                strategy: Strategy::Structures(config),
                 lengths,
                 tests: TestBudget::Structures,
                 seconds,
@@ -687,13 +687,13 @@ impl Parser<'_> {
         let (strategy, tests) = if let Ok(kind) = name.parse::<GeneratorKind>() {
             self.generated(at, kind, run, &lengths, cost.map(|(_, c)| c))?
         } else {
-            let kind: StrategyKind = name.parse().map_err(|_| {
+            let kind: WalkKind = name.parse().map_err(|_| {
                 self.err(
                     run.strategy.span(),
                     &field("strategy"),
                     format!(
                         "unknown strategy `{name}` (registered: {}, {}, {})",
-                        StrategyKind::names(),
+                        WalkKind::names(),
                         GeneratorKind::names(),
                         StructureSuiteKind::ALL
                             .map(StructureSuiteKind::name)
@@ -730,7 +730,7 @@ impl Parser<'_> {
                     format!("{name} draws with replacement: give `tests`, `cost` or `seconds`"),
                 ));
             }
-            (RunStrategy::Walk(WalkConfig { kind, params }), tests)
+            (Strategy::Walk(WalkConfig { kind, params }), tests)
         };
         Ok(Run {
             label: self.label(at, run)?,
@@ -754,7 +754,7 @@ impl Parser<'_> {
             && text
                 .chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-        let registered = text.parse::<StrategyKind>().is_ok()
+        let registered = text.parse::<WalkKind>().is_ok()
             || text.parse::<GeneratorKind>().is_ok()
             || StructureSuiteKind::from_name(text).is_some();
         let message = if !well_formed {
@@ -775,7 +775,7 @@ impl Parser<'_> {
         run: &RunDecl,
         lengths: &[usize],
         cost: Option<u64>,
-    ) -> Result<(RunStrategy, TestBudget), FileError> {
+    ) -> Result<(Strategy, TestBudget), FileError> {
         let field = |f: &str| format!("{at}.{f}");
         let name = run.strategy.get_ref().as_str();
         let tests = match run.tests.as_ref() {
@@ -806,7 +806,7 @@ impl Parser<'_> {
         // The configuration at the first length; each cell sets its own n.
         let config = self.generator(at, kind, lengths[0], run.params.as_ref())?;
         Ok((
-            RunStrategy::Generator(config),
+            Strategy::Generator(config),
             TestBudget::Suite(SuiteBudget { tests, cost }),
         ))
     }
@@ -886,12 +886,9 @@ impl Parser<'_> {
             toml::Value::String(s) if s == "unlimited" => Ok(TestBudget::Unlimited),
             toml::Value::String(s) if s.starts_with("E(") && s.ends_with(')') => {
                 let inner = &s[2..s.len() - 1];
-                let kind: StrategyKind =
-                    inner
-                        .parse()
-                        .map_err(|e: crate::strategy::UnknownStrategy| {
-                            self.err(t.span(), field, e.to_string())
-                        })?;
+                let kind: WalkKind = inner.parse().map_err(|e: crate::walk::UnknownWalk| {
+                    self.err(t.span(), field, e.to_string())
+                })?;
                 match earlier.iter().find(|run| run.strategy.is(kind)) {
                     Some(run) if lengths.iter().all(|n| run.lengths.contains(n)) => {
                         Ok(TestBudget::FirstFailureOf(kind))
@@ -992,7 +989,7 @@ tests = "E(r)"
         assert_eq!(e.phases[1].runs[0].until, Until::Budget);
         assert_eq!(
             e.phases[1].runs[1].tests,
-            TestBudget::FirstFailureOf(StrategyKind::RANDOM)
+            TestBudget::FirstFailureOf(WalkKind::RANDOM)
         );
     }
 
@@ -1024,7 +1021,7 @@ tests = "E(r)"
             assert!(e.message.contains(name), "{e}");
         }
         let e = parse_experiment(Path::new("e.toml"), GOOD).unwrap();
-        let RunStrategy::Walk(walk) = &e.phases[0].runs[0].strategy else {
+        let Strategy::Walk(walk) = &e.phases[0].runs[0].strategy else {
             panic!("r is a walk")
         };
         assert!(walk.params.is_default());
@@ -1032,7 +1029,7 @@ tests = "E(r)"
         let swarm =
             |params: &str| with(params).replacen("strategy = \"r\"", "strategy = \"swarm\"", 1);
         let e = parse_experiment(Path::new("e.toml"), &swarm("keep = 0.25\ngroup = 10")).unwrap();
-        let RunStrategy::Walk(walk) = &e.phases[0].runs[0].strategy else {
+        let Strategy::Walk(walk) = &e.phases[0].runs[0].strategy else {
             panic!("swarm is a walk")
         };
         assert_eq!(walk.params.as_json(), r#"{"group":10,"keep":0.25}"#);
@@ -1058,7 +1055,7 @@ tests = "E(r)"
         };
         let e =
             parse_experiment(Path::new("e.toml"), &grt(r#"components = ["impurity"]"#)).unwrap();
-        let RunStrategy::Generator(config) = &e.phases[0].runs[0].strategy else {
+        let Strategy::Generator(config) = &e.phases[0].runs[0].strategy else {
             panic!("grt is a generator")
         };
         assert!(
@@ -1264,7 +1261,7 @@ cost = 60000
     fn a_generated_run_takes_its_parameters_and_a_walk_its_share_of_the_cost() {
         let e = parse_experiment(Path::new("e.toml"), GENERATED).unwrap();
         let runs = &e.phases[0].runs;
-        let RunStrategy::Generator(config) = &runs[0].strategy else {
+        let Strategy::Generator(config) = &runs[0].strategy else {
             panic!("{:?}", runs[0].strategy)
         };
         let fcrt: crate::generator::FcrtSettings =
@@ -1284,7 +1281,7 @@ cost = 60000
         let reset = GENERATED.replace("strategy = \"fcrt\"", "strategy = \"fdrt-reset\"");
         let reset = reset.replace("max-pools = 4\nadd-pool-every = 500", "");
         let e = parse_experiment(Path::new("e.toml"), &reset).unwrap();
-        let RunStrategy::Generator(config) = &e.phases[0].runs[0].strategy else {
+        let Strategy::Generator(config) = &e.phases[0].runs[0].strategy else {
             panic!()
         };
         let reset: crate::generator::FdrtResetSettings =

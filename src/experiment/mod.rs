@@ -14,31 +14,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::context::TestContext;
-use crate::generator::{GeneratorConfig, SuiteBudget};
-use crate::strategy::{ParameterValues, StrategyKind};
-use crate::structure::suite::StructureSuiteSpec;
+use crate::generator::SuiteBudget;
+use crate::oracle::OracleKind;
+use crate::strategy::Strategy;
 use crate::subject::Unit;
-
-/// How a test case's gold and mutant executions are compared (Section 6.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum OracleKind {
-    /// The paper's oracle: a failure when the number of exceptions or the primitive value
-    /// pools differ at the end of the test case.
-    Paper,
-    /// Exception kind and position of every call, and the primitive pools after every call.
-    Strict,
-}
-
-impl OracleKind {
-    /// The name at the edges.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Paper => "paper",
-            Self::Strict => "strict",
-        }
-    }
-}
+use crate::walk::WalkKind;
 
 /// Which mutants a phase runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,136 +39,6 @@ pub enum Until {
     Budget,
 }
 
-/// What a run runs: a counter-based walk, or a generator's suite.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(untagged)]
-pub enum RunStrategy {
-    /// A walk of [`crate::strategy`]: test case k from (seed, k).
-    Walk(WalkConfig),
-    /// A generator of [`crate::generator`]: a suite generated once on gold per (subject,
-    /// configuration, n, seed), replayed on each mutant.
-    Generator(GeneratorConfig),
-    /// Structure test cases (field-exhaustive testing, [`crate::structure::suite`]): a
-    /// suite of structures built once per (subject, scope, suite, seed where random), each
-    /// structure with each call of the context; n is the scope.
-    Structures(StructureConfig),
-}
-
-/// A walk run: the registered walk and its parameters.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub struct WalkConfig {
-    /// The walk.
-    pub kind: StrategyKind,
-    /// Its parameters (`[phase.run.params]`), empty for the defaults.
-    #[serde(default, skip_serializing_if = "ParameterValues::is_default")]
-    pub params: ParameterValues,
-}
-
-impl WalkConfig {
-    /// `kind` with its default parameters.
-    pub fn of(kind: StrategyKind) -> Self {
-        WalkConfig {
-            kind,
-            params: ParameterValues::default(),
-        }
-    }
-
-    /// Builds the walk over `context`'s test cases at length `n` with `seed`.
-    pub fn build(
-        &self,
-        context: &TestContext,
-        n: usize,
-        seed: u64,
-    ) -> Box<dyn crate::strategy::Strategy> {
-        self.kind.build_with(context, n, seed, &self.params)
-    }
-}
-
-/// A structure run: its suite and how a test case is judged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub struct StructureConfig {
-    /// The suite of structures (kind, size, Korat's budget).
-    pub suite: StructureSuiteSpec,
-    /// The oracle.
-    pub oracle: StructureOracle,
-}
-
-/// How a structure test case is judged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum StructureOracle {
-    /// The paper's oracle on the call (exceptions and primitive pools).
-    Paper,
-    /// The strict oracle on the call.
-    Strict,
-    /// The structure oracle: the paper's, and then the structures the call leaves on gold
-    /// and mutant compared in canonical form and the mutant's checked with the invariant
-    /// (Ponzio et al.'s postcondition check; [`crate::structure::oracle`]).
-    Structure,
-}
-
-impl StructureOracle {
-    /// The oracle judging the call's exceptions and pools.
-    pub fn calls(self) -> OracleKind {
-        match self {
-            Self::Strict => OracleKind::Strict,
-            Self::Paper | Self::Structure => OracleKind::Paper,
-        }
-    }
-
-    /// Whether the resulting structures are judged too.
-    pub fn compares_structures(self) -> bool {
-        self == Self::Structure
-    }
-
-    /// The name at the edges.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Paper => "paper",
-            Self::Strict => "strict",
-            Self::Structure => "structure",
-        }
-    }
-}
-
-impl RunStrategy {
-    /// The name at the edges (`be`, `r`, …, `fdrt`, `fdrt-reset`, `fcrt`).
-    pub fn name(&self) -> &'static str {
-        match self {
-            Self::Walk(walk) => walk.kind.name(),
-            Self::Generator(config) => config.name(),
-            Self::Structures(config) => config.suite.kind.name(),
-        }
-    }
-
-    /// Whether it is the walk `kind`.
-    pub fn is(&self, kind: StrategyKind) -> bool {
-        matches!(self, Self::Walk(walk) if walk.kind == kind)
-    }
-
-    /// Whether its test cases depend on the seed (every generator's do, and a random
-    /// structure suite's).
-    pub fn uses_seed(&self) -> bool {
-        match self {
-            Self::Walk(walk) => walk.kind.uses_seed(),
-            Self::Generator(_) => true,
-            Self::Structures(config) => config.suite.kind.uses_seed(),
-        }
-    }
-
-    /// Whether test case k may repeat an earlier one, so that its cells are not split
-    /// into chunks (`r`, `r-leaf`).
-    pub fn with_replacement(&self) -> bool {
-        matches!(self, Self::Walk(walk) if walk.kind.with_replacement())
-    }
-}
-
-impl std::fmt::Display for RunStrategy {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// The test budget of a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TestBudget {
@@ -203,7 +53,7 @@ pub enum TestBudget {
     Structures,
     /// E(n) of the named earlier run of the same phase at the same n, for the same mutant:
     /// the position of its first failing test. Cells where it has none are not run.
-    FirstFailureOf(StrategyKind),
+    FirstFailureOf(WalkKind),
     /// No limit on the number of test cases (the walk's end or the time cap stops it).
     Unlimited,
 }
@@ -215,7 +65,7 @@ pub struct Run {
     /// strategy can run with several parameter settings in a phase.
     pub label: Option<String>,
     /// The strategy.
-    pub strategy: RunStrategy,
+    pub strategy: Strategy,
     /// The lengths n, ascending (a generator's: the most calls in one test case).
     pub lengths: Vec<usize>,
     /// The test budget per cell.

@@ -9,7 +9,7 @@ use super::fdrt::{
 };
 use super::gold::GoldExecutor;
 use super::{FeedbackGenerator, Generated};
-use crate::strategy::{CostUnits, ParameterError, Parameters, Probability};
+use crate::kernel::parameters::{CostUnits, ParameterError, Parameters, Probability};
 
 /// FCRT's parameters; the intervals are in cost units (calls executed on gold), mapped
 /// from the paper's seconds at 1 s ≙ 1,000 calls (docs/generators.md).

@@ -22,8 +22,8 @@ use super::{
 };
 use crate::context::PoolInit;
 use crate::encoding::MAX_SLOTS;
+use crate::kernel::parameters::{ParameterError, Parameters, Probability};
 use crate::kernel::rng::{case_rng, mix64};
-use crate::strategy::{ParameterError, Parameters, Probability};
 use crate::subject::{MethodInfo, MethodKind, Param, PoolType};
 
 /// The seed pool of primitive values: Randoop's defaults for `int`, `boolean` and

@@ -4,7 +4,7 @@
 use super::fdrt::{Fdrt, FdrtParams, Seeds, check_seeds};
 use super::gold::GoldExecutor;
 use super::{FeedbackGenerator, Generated};
-use crate::strategy::{CostUnits, ParameterError, Parameters, Probability};
+use crate::kernel::parameters::{CostUnits, ParameterError, Parameters, Probability};
 
 /// `fdrt-reset`'s interval when none is given: Yatoh et al.'s 100 s at 1 s ≙ 1,000 calls.
 pub const FDRT_RESET_EVERY: u64 = 100_000;

@@ -2,8 +2,9 @@
 //! strategy"; `tests/example_strategy.rs` checks that the README shows this file).
 
 use super::{CaseKind, FeedbackGenerator, Generated, gold::GoldExecutor};
+use crate::generator::sequence::Sequence;
+use crate::kernel::parameters::NoParameters;
 use crate::kernel::rng::case_rng;
-use crate::{generator::sequence::Sequence, strategy::NoParameters};
 
 /// One sequence grown a random call at a time; a call is kept only if gold threw nothing.
 #[derive(Default)]

@@ -1,5 +1,5 @@
 //! Generators: sequential, feedback-driven test generation (Pacheco et al. 2007; Yatoh et
-//! al. 2015), beside the counter-based walks of [`crate::strategy`].
+//! al. 2015), beside the counter-based walks of [`crate::walk`].
 //!
 //! A counter-based strategy maps a counter to a test case; a [`Generator`] builds test case
 //! k from what gold did on the test cases before it, so its suite is generated once, in
@@ -46,7 +46,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::context::{MethodSelection, PoolInit, TestContext};
 use crate::encoding::{EncodingError, MAX_SLOTS};
-use crate::strategy::{ParameterError, ParameterValues, Parameters, parameters};
+use crate::kernel::parameters::{self, ParameterError, ParameterValues, Parameters};
 use crate::subject::Unit;
 
 /// Every sequential generator that experiment files, `run`, `compare`, `plot` and
@@ -91,7 +91,7 @@ pub trait FeedbackGenerator: Sized + Send + 'static {
     const SUMMARY: &'static str;
     /// Whether it steers by branch coverage (with its default parameters, or any).
     const NEEDS_COVERAGE: bool;
-    /// Its parameters (`[phase.run.params]`); [`crate::strategy::NoParameters`] if none.
+    /// Its parameters (`[phase.run.params]`); [`crate::kernel::parameters::NoParameters`] if none.
     type Params: Parameters;
 
     /// The primitive values that pad a test case's empty pools when it is replayed in the
@@ -488,7 +488,7 @@ mod tests {
             GeneratorConfig::of(GeneratorKind::FDRT, 100),
             GeneratorConfig::with_params::<FdrtReset>(
                 &FdrtResetSettings {
-                    reset_every: crate::strategy::CostUnits(2_000),
+                    reset_every: crate::kernel::parameters::CostUnits(2_000),
                     ..FdrtResetSettings::default()
                 },
                 100,
@@ -506,7 +506,7 @@ mod tests {
         for &kind in GeneratorKind::ALL {
             assert_eq!(kind.name().parse::<GeneratorKind>().unwrap(), kind);
             assert!(
-                !crate::strategy::StrategyKind::ALL
+                !crate::walk::WalkKind::ALL
                     .iter()
                     .any(|w| w.name() == kind.name())
             );
@@ -615,7 +615,7 @@ mod tests {
         // included, decide its uniqueness.
         configs.push(GeneratorConfig::with_params::<Fcrt>(
             &FcrtSettings {
-                add_pool_every: crate::strategy::CostUnits(200),
+                add_pool_every: crate::kernel::parameters::CostUnits(200),
                 max_pools: 2,
                 ..FcrtSettings::default()
             },
@@ -623,7 +623,7 @@ mod tests {
         ));
         configs.push(GeneratorConfig::with_params::<Grt>(
             &grt::GrtSettings {
-                bloodhound_every: crate::strategy::CostUnits(500),
+                bloodhound_every: crate::kernel::parameters::CostUnits(500),
                 ..grt::GrtSettings::default()
             },
             100,

@@ -22,7 +22,7 @@ use super::{
     GeneratorKind,
 };
 use crate::context::{PoolInit, TestContext};
-use crate::strategy::ParameterValues;
+use crate::kernel::parameters::ParameterValues;
 use crate::subject::Unit;
 
 /// A registered generator with its parameters and its longest test case.

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::context::TestContext;
-use crate::experiment::OracleKind;
+use crate::oracle::OracleKind;
 use crate::oracle::{Verdict, judge_guarded};
 use crate::subject::{MutantId, Session, Unit};
 
@@ -70,8 +70,8 @@ impl FailureCheck for MutantFailure {
 mod tests {
     use super::*;
     use crate::reduce::{default_passes, is_one_minimal, reduce};
-    use crate::strategy::StrategyKind;
     use crate::subject::registry;
+    use crate::walk::WalkKind;
 
     /// The first failing R(64) test case of ArrayList mutant `mutant`, if any in 1,000.
     fn first_failing(
@@ -79,7 +79,7 @@ mod tests {
         context: &TestContext,
         n: usize,
     ) -> Option<Vec<u32>> {
-        let strategy = StrategyKind::RANDOM.build(context, n, 2010);
+        let strategy = WalkKind::RANDOM.build(context, n, 2010);
         let mut calls = vec![0u32; n];
         (0..1000).find_map(|counter| {
             strategy.case_into(counter, &mut calls);

@@ -17,7 +17,7 @@ use crate::kernel::rng::{below, case_rng};
 use crate::oracle::Verdict;
 use crate::report::minimal::{MeasuredDensity, MutantMinimal, Planted};
 use crate::report::{COMPARISON_PHASE, Cells};
-use crate::strategy::StrategyKind;
+use crate::walk::WalkKind;
 
 use super::{MutantFailure, ReduceError, default_passes, reduce};
 
@@ -92,7 +92,7 @@ pub enum SurveyError {
     NothingKilled,
     /// A cell names a strategy this build does not know.
     #[error("unknown strategy `{strategy}` in the cells table")]
-    UnknownStrategy {
+    UnknownWalk {
         /// The name in the table.
         strategy: String,
     },
@@ -259,7 +259,7 @@ impl<'a> MutantSurvey<'a> {
             });
             if let Some(first) = cell.first_failure {
                 let seed = self.experiment.replicate_seed(0);
-                let calls = self.case(StrategyKind::RANDOM, cell.n, seed, first - 1);
+                let calls = self.case(WalkKind::RANDOM, cell.n, seed, first - 1);
                 self.failures.push(("r", cell.n, calls));
             }
         }
@@ -286,12 +286,12 @@ impl<'a> MutantSurvey<'a> {
         let Some(cell) = first else {
             return Ok(());
         };
-        let strategy: StrategyKind =
-            cell.strategy
-                .parse()
-                .map_err(|_| SurveyError::UnknownStrategy {
-                    strategy: cell.strategy.clone(),
-                })?;
+        let strategy: WalkKind = cell
+            .strategy
+            .parse()
+            .map_err(|_| SurveyError::UnknownWalk {
+                strategy: cell.strategy.clone(),
+            })?;
         let counter = cell.first_failure.expect("a killing cell") - 1;
         let calls = self.case(strategy, cell.n, self.experiment.replicate_seed(0), counter);
         self.failures.push((strategy.name(), cell.n, calls));
@@ -304,7 +304,7 @@ impl<'a> MutantSurvey<'a> {
         let (mut failing, mut judged, mut first) = (0, 0, None);
         let seed = self.experiment.replicate_seed(0);
         for counter in 0..tests {
-            let calls = self.case(StrategyKind::RANDOM_LEAF, n, seed, counter);
+            let calls = self.case(WalkKind::RANDOM_LEAF, n, seed, counter);
             match self.check.verdict(&calls) {
                 None => continue,
                 Some(Verdict::Fail) => {
@@ -332,7 +332,7 @@ impl<'a> MutantSurvey<'a> {
         let seed = self.experiment.replicate_seed(0) ^ PLANT_SEED_SALT;
         let mut planted = Planted::default();
         for counter in 0..tests {
-            let mut calls = self.case(StrategyKind::RANDOM_LEAF, length, seed, counter);
+            let mut calls = self.case(WalkKind::RANDOM_LEAF, length, seed, counter);
             let room = calls.len() - sequence.len() + 1;
             let at = if anywhere {
                 below(&mut case_rng(seed, counter), room as u64) as usize
@@ -351,7 +351,7 @@ impl<'a> MutantSurvey<'a> {
         planted
     }
 
-    fn case(&self, strategy: StrategyKind, n: u64, seed: u64, counter: u64) -> Vec<u32> {
+    fn case(&self, strategy: WalkKind, n: u64, seed: u64, counter: u64) -> Vec<u32> {
         let walk = strategy.build(&self.plan.context, n as usize, seed);
         let mut calls = vec![0u32; n as usize];
         walk.case_into(counter, &mut calls);
@@ -403,7 +403,7 @@ mod tests {
         let probabilities = random_call_probabilities(&context);
         assert!((probabilities.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         // Sampled frequencies of R(1) over 200,000 test cases, per call, within 5 σ.
-        let walk = StrategyKind::RANDOM.build(&context, 1, 3);
+        let walk = WalkKind::RANDOM.build(&context, 1, 3);
         let mut counts = vec![0u64; probabilities.len()];
         let mut call = [0u32];
         let samples = 200_000u64;

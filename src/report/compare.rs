@@ -167,7 +167,7 @@ pub enum CompareError {
     },
     /// A strategy (or the baseline) has no cells in the phase.
     #[error("no cells of strategy `{strategy}` in phase `{phase}` (strategies there: {known})")]
-    UnknownStrategy {
+    UnknownWalk {
         /// The strategy asked for.
         strategy: String,
         /// The phase.
@@ -557,7 +557,7 @@ pub fn compare(cells: &Cells, spec: &CompareSpec) -> Result<Vec<ComparisonRow>, 
         return Err(CompareError::NoReplicates { replicates });
     }
     let present: BTreeSet<&str> = phase_cells.iter().map(|c| c.strategy.as_str()).collect();
-    let unknown = |strategy: &str| CompareError::UnknownStrategy {
+    let unknown = |strategy: &str| CompareError::UnknownWalk {
         strategy: strategy.to_string(),
         phase: spec.phase.clone(),
         known: present.iter().copied().collect::<Vec<_>>().join(", "),

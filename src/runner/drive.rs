@@ -16,7 +16,7 @@ use super::{
     Cell, CellRecord, Journal, Runner, SharedIdentity, Unit, cell_record, chunk_complete,
     chunk_range, merge_chunks,
 };
-use crate::experiment::RunStrategy;
+use crate::strategy::Strategy;
 
 /// A cell handed to the scheduler.
 struct Flight {
@@ -340,7 +340,7 @@ impl<'a, 'j> State<'a, 'j> {
         let (p, r) = self.steps[step];
         let experiment = self.runner.experiment;
         match &experiment.phases[p].runs[r].strategy {
-            RunStrategy::Walk(walk) if !walk.kind.with_replacement() => {
+            Strategy::Walk(walk) if !walk.kind.with_replacement() => {
                 let j = f64::from(experiment.subjects[self.units[unit].subject].context.j());
                 let z = j.powf(n as f64);
                 let z = if z < u64::MAX as f64 {

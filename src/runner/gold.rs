@@ -22,8 +22,8 @@ use std::sync::{Arc, Mutex};
 use super::job::{Job, JobError};
 use crate::context::TestContext;
 use crate::coverage::ProbeSet;
-use crate::experiment::OracleKind;
 use crate::generator::SuiteReader;
+use crate::oracle::OracleKind;
 use crate::oracle::Trace;
 use crate::subject::Unit;
 use crate::subject::heap::HeapFields;
@@ -297,8 +297,8 @@ mod tests {
         Job {
             subject: "Vector".into(),
             mutant,
-            strategy: crate::experiment::RunStrategy::Walk(crate::experiment::WalkConfig::of(
-                crate::strategy::StrategyKind::RANDOM,
+            strategy: crate::strategy::Strategy::Walk(crate::walk::WalkConfig::of(
+                crate::walk::WalkKind::RANDOM,
             )),
             n: 8,
             suite: None,

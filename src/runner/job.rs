@@ -7,11 +7,13 @@ use serde::{Deserialize, Serialize};
 
 use super::gold::{GoldCache, GoldKey, GoldRun};
 use crate::coverage::curve::RangeCoverage;
-use crate::experiment::{OracleKind, RunStrategy, Until};
+use crate::experiment::Until;
 use crate::generator::{GeneratedCase, SuiteReader};
+use crate::oracle::OracleKind;
 use crate::oracle::{Trace, Verdict, judge, trace, trace_generated};
-use crate::strategy::Cursor;
+use crate::strategy::Strategy;
 use crate::subject::{JavaException, MutantId, Session, Unit};
+use crate::walk::Cursor;
 
 /// One job: the test cases `start..start + count` (or until the walk ends) of a strategy
 /// at length n, run on gold and on one mutant of one subject.
@@ -22,7 +24,7 @@ pub struct Job {
     /// The mutant.
     pub mutant: MutantId,
     /// The strategy.
-    pub strategy: RunStrategy,
+    pub strategy: Strategy,
     /// n (a generator's: the most calls in one test case).
     pub n: usize,
     /// A generator's or a structure run's suite file (written before any of its jobs run).
@@ -238,7 +240,7 @@ pub fn execute_with(
     context: &Arc<crate::context::TestContext>,
     cache: &mut GoldCache,
 ) -> Result<JobResult, JobError> {
-    if let RunStrategy::Structures(config) = &job.strategy {
+    if let Strategy::Structures(config) = &job.strategy {
         let path = job.suite.as_ref().ok_or_else(|| JobError::Suite {
             path: String::new(),
             message: "a structure run's job names no suite file".into(),
@@ -254,8 +256,8 @@ pub fn execute_with(
         })?;
     let mut gold = GoldSide::new(job, unit, context);
     let walk = match &job.strategy {
-        RunStrategy::Walk(walk) => Some(walk.build(context, job.n, job.seed)),
-        RunStrategy::Generator(_) | RunStrategy::Structures(_) => None,
+        Strategy::Walk(walk) => Some(walk.build(context, job.n, job.seed)),
+        Strategy::Generator(_) | Strategy::Structures(_) => None,
     };
     let mut cases: Box<dyn CaseSource + '_> = match walk.as_ref() {
         Some(strategy) => Box::new(WalkCases {
@@ -593,8 +595,8 @@ mod tests {
                     let job = Job {
                         subject: "ArrayList".into(),
                         mutant,
-                        strategy: RunStrategy::Walk(crate::experiment::WalkConfig::of(
-                            crate::strategy::StrategyKind::RANDOM,
+                        strategy: Strategy::Walk(crate::walk::WalkConfig::of(
+                            crate::walk::WalkKind::RANDOM,
                         )),
                         suite: None,
                         max_guarded: None,
@@ -632,9 +634,7 @@ mod tests {
         let job = Job {
             subject: "Vector".into(),
             mutant: GOLD,
-            strategy: RunStrategy::Walk(crate::experiment::WalkConfig::of(
-                crate::strategy::StrategyKind::RANDOM,
-            )),
+            strategy: Strategy::Walk(crate::walk::WalkConfig::of(crate::walk::WalkKind::RANDOM)),
             suite: None,
             max_guarded: None,
             n: 1024,

@@ -34,8 +34,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::coverage::curve::{self, CHECKPOINTS, RangeCoverage};
 use crate::experiment::file::parse_experiment_profile;
-use crate::experiment::{Experiment, MutantSelection, Phase, Run, RunStrategy, TestBudget};
+use crate::experiment::{Experiment, MutantSelection, Phase, Run, TestBudget};
 use crate::kernel::rng::{case_rng, mix64};
+use crate::strategy::Strategy;
 use crate::subject::MutantInfo;
 use job::{Job, JobResult, Stop};
 use worker::Handshake;
@@ -507,11 +508,11 @@ impl Runner<'_> {
         seconds: Option<f64>,
     ) -> Job {
         let suite = match &run.strategy {
-            RunStrategy::Generator(_) => {
+            Strategy::Generator(_) => {
                 let key = self.suite_key(run, &cell.subject, cell.n, cell.replicate);
                 self.suites.path(&key).map(Path::to_path_buf)
             }
-            RunStrategy::Structures(config) => {
+            Strategy::Structures(config) => {
                 let key = structures::StructureKey::new(
                     &cell.subject,
                     config,
@@ -520,7 +521,7 @@ impl Runner<'_> {
                 );
                 self.suites.structure_path(&key).map(Path::to_path_buf)
             }
-            RunStrategy::Walk(_) => None,
+            Strategy::Walk(_) => None,
         };
         Job {
             subject: cell.subject.clone(),
@@ -541,7 +542,7 @@ impl Runner<'_> {
 
     /// The key of the suite a generated `run` replays for `subject` at `n` in `replicate`.
     fn suite_key(&self, run: &Run, subject: &str, n: usize, replicate: u32) -> suites::SuiteKey {
-        let RunStrategy::Generator(config) = &run.strategy else {
+        let Strategy::Generator(config) = &run.strategy else {
             unreachable!("only generated runs have suites")
         };
         suites::SuiteKey::new(
@@ -555,7 +556,7 @@ impl Runner<'_> {
     /// The structures in the suite a structure `run` tests for `subject` at scope `n` in
     /// `replicate`.
     fn structure_count(&self, run: &Run, subject: &str, n: usize, replicate: u32) -> u64 {
-        let RunStrategy::Structures(config) = &run.strategy else {
+        let Strategy::Structures(config) = &run.strategy else {
             unreachable!("only structure runs have structure suites")
         };
         let seed = self.experiment.replicate_seed(replicate);

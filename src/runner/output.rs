@@ -22,7 +22,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::CellRecord;
-use crate::experiment::{Experiment, RunStrategy};
+use crate::experiment::Experiment;
+use crate::strategy::Strategy;
 use crate::table::{StagedFiles, write_csv_file, write_parquet_file};
 
 /// The file that marks a folder as a committed reference run: `run`, `reproduce` and
@@ -105,7 +106,7 @@ pub(crate) fn walk_parameters(experiment: &Experiment) -> BTreeMap<String, serde
     let mut values = BTreeMap::new();
     for (p, phase) in experiment.phases.iter().enumerate() {
         for (r, run) in phase.runs.iter().enumerate() {
-            let RunStrategy::Walk(walk) = &run.strategy else {
+            let Strategy::Walk(walk) = &run.strategy else {
                 continue;
             };
             if walk.params.is_default() {

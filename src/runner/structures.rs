@@ -21,8 +21,10 @@ use serde::{Deserialize, Serialize};
 use super::job::{Job, JobError, JobResult, Stop, process_cpu_seconds};
 use super::suites::{SUITES_FOLDER, write_atomically};
 use crate::context::TestContext;
-use crate::experiment::{Experiment, RunStrategy, StructureConfig};
+use crate::experiment::Experiment;
+use crate::strategy::Strategy;
 use crate::structure::oracle::StructureSessions;
+use crate::structure::suite::StructureConfig;
 use crate::structure::suite::{StructureSuiteSpec, structure_suite};
 use crate::structure::units::{UnitFinitization, finitization};
 use crate::subject::Unit;
@@ -97,7 +99,7 @@ pub struct StructureSuiteHeader {
 pub fn needed(experiment: &Experiment, pairs: &[(usize, u32)]) -> BTreeSet<StructureKey> {
     let mut needed = BTreeSet::new();
     for run in experiment.phases.iter().flat_map(|phase| &phase.runs) {
-        let RunStrategy::Structures(config) = &run.strategy else {
+        let Strategy::Structures(config) = &run.strategy else {
             continue;
         };
         for &(subject, replicate) in pairs {

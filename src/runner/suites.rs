@@ -21,8 +21,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use anyhow::{Context as _, bail};
 
 use super::structures::{self, StructureKey};
-use crate::experiment::{Experiment, RunStrategy, TestBudget};
+use crate::experiment::{Experiment, TestBudget};
 use crate::generator::{GeneratorConfig, SuiteBudget, SuiteHeader, generate_suite_within};
+use crate::strategy::Strategy;
 
 /// The folder of the suites in an output folder.
 pub const SUITES_FOLDER: &str = "suites";
@@ -129,8 +130,7 @@ struct Needed {
 fn needed(experiment: &Experiment, pairs: &[(usize, u32)]) -> BTreeMap<SuiteKey, Needed> {
     let mut needed: BTreeMap<SuiteKey, Needed> = BTreeMap::new();
     for run in experiment.phases.iter().flat_map(|phase| &phase.runs) {
-        let (RunStrategy::Generator(config), TestBudget::Suite(budget)) =
-            (&run.strategy, &run.tests)
+        let (Strategy::Generator(config), TestBudget::Suite(budget)) = (&run.strategy, &run.tests)
         else {
             continue;
         };

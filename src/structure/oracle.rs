@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::context::TestContext;
-use crate::experiment::OracleKind;
+use crate::oracle::OracleKind;
 use crate::oracle::{Verdict, judge_guarded};
 use crate::subject::heap::{HeapError, HeapFields, canonical};
 use crate::subject::{GOLD, MutantId, Session, Unit};

@@ -13,6 +13,7 @@ use super::extension::greedy_suite;
 use super::sat::field_exhaustive_suite;
 use super::{BeyondEncoding, CnfEncoding, search_within};
 use crate::kernel::rng::{below, case_rng};
+use crate::oracle::OracleKind;
 use crate::subject::heap::{HeapFields, canonical};
 
 /// How a suite's structures are chosen.
@@ -178,6 +179,53 @@ fn sample(mut all: Vec<HeapFields>, wanted: u64, seed: u64) -> Vec<HeapFields> {
         .into_iter()
         .map(|p| std::mem::take(&mut all[p]))
         .collect()
+}
+
+/// A structure run: its suite and how a test case is judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct StructureConfig {
+    /// The suite of structures (kind, size, Korat's budget).
+    pub suite: StructureSuiteSpec,
+    /// The oracle.
+    pub oracle: StructureOracle,
+}
+
+/// How a structure test case is judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StructureOracle {
+    /// The paper's oracle on the call (exceptions and primitive pools).
+    Paper,
+    /// The strict oracle on the call.
+    Strict,
+    /// The structure oracle: the paper's, and then the structures the call leaves on gold
+    /// and mutant compared in canonical form and the mutant's checked with the invariant
+    /// (Ponzio et al.'s postcondition check; [`crate::structure::oracle`]).
+    Structure,
+}
+
+impl StructureOracle {
+    /// The oracle judging the call's exceptions and pools.
+    pub fn calls(self) -> OracleKind {
+        match self {
+            Self::Strict => OracleKind::Strict,
+            Self::Paper | Self::Structure => OracleKind::Paper,
+        }
+    }
+
+    /// Whether the resulting structures are judged too.
+    pub fn compares_structures(self) -> bool {
+        self == Self::Structure
+    }
+
+    /// The name at the edges.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Paper => "paper",
+            Self::Strict => "strict",
+            Self::Structure => "structure",
+        }
+    }
 }
 
 #[cfg(test)]

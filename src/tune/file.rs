@@ -38,11 +38,12 @@ use toml::Spanned;
 
 use super::differential_evolution::Settings;
 use super::fitness::{FitnessKind, PortfolioUnit, TestSets};
-use crate::experiment::{Experiment, OracleKind};
+use crate::experiment::Experiment;
 use crate::kernel::file::FileError;
+use crate::oracle::OracleKind;
 use crate::runner::sample_mutants;
-use crate::strategy::choice::model::{Model, ModelFile};
 use crate::subject::MutantId;
+use crate::walk::choice::model::{Model, ModelFile};
 
 /// How many models a tuning file makes, and on which units each is tuned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

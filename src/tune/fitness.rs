@@ -14,13 +14,13 @@
 use std::sync::Arc;
 
 use crate::context::TestContext;
-use crate::experiment::OracleKind;
+use crate::oracle::OracleKind;
 use crate::reduce::MutantFailure;
 use crate::stats::kill_curve_area;
-use crate::strategy::Strategy;
-use crate::strategy::choice::Choice;
-use crate::strategy::choice::model::Model;
 use crate::subject::{MutantId, Session, Unit};
+use crate::walk::Walk;
+use crate::walk::choice::Choice;
+use crate::walk::choice::model::Model;
 
 /// A unit of a portfolio with its context and the mutants a fitness counts.
 #[derive(Clone)]
@@ -219,8 +219,8 @@ fn first_failures(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::StrategyKind;
     use crate::subject::registry;
+    use crate::walk::WalkKind;
 
     fn array_list(mutants: usize) -> PortfolioUnit {
         let unit = registry().find("ArrayList").unwrap();
@@ -249,7 +249,7 @@ mod tests {
         let unit = &units[0];
         let mut expected = 0.0;
         for &seed in &sets().seeds {
-            let walk = StrategyKind::RANDOM.build(&unit.context, 8, seed);
+            let walk = WalkKind::RANDOM.build(&unit.context, 8, seed);
             let mut costs = Vec::new();
             for &m in &unit.mutants {
                 let mut check =
@@ -278,7 +278,7 @@ mod tests {
         let mut expected = 0.0;
         for &seed in &sets().seeds {
             // r's first k test cases, for each k: the curve point by point.
-            let walk = crate::experiment::WalkConfig::of(StrategyKind::RANDOM);
+            let walk = crate::walk::WalkConfig::of(WalkKind::RANDOM);
             let mut area = 0.0;
             for k in 1..=60 {
                 let measured =

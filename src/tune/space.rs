@@ -17,8 +17,8 @@
 //! weights alone.
 
 use super::fitness::PortfolioUnit;
-use crate::strategy::choice::model::{Model, SubGenerator, SubGeneratorKind, field, kind_name};
-use crate::strategy::choice::resolve::interface_signature;
+use crate::walk::choice::model::{Model, SubGenerator, SubGeneratorKind, field, kind_name};
+use crate::walk::choice::resolve::interface_signature;
 
 /// A tuning's search space (see the module).
 #[derive(Clone, Debug, PartialEq)]
@@ -142,8 +142,8 @@ mod tests {
 
     use super::*;
     use crate::context::TestContext;
-    use crate::strategy::choice::model::ModelFile;
     use crate::subject::registry;
+    use crate::walk::choice::model::ModelFile;
 
     fn unit(class: &str) -> PortfolioUnit {
         let unit = registry().find(class).unwrap();

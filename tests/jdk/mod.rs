@@ -707,7 +707,7 @@ fn check_unit_into(
     let mut java = JavaDriver::start(unit, &context, java_names)?;
     // Draw more calls than needed, so that left-out calls do not shorten a test case.
     let drawn = config.length + config.length / 4 + 4;
-    let strategy = testspace::strategy::StrategyKind::RANDOM.build(&context, drawn, config.seed);
+    let strategy = testspace::walk::WalkKind::RANDOM.build(&context, drawn, config.seed);
     let mut calls = vec![0u32; drawn];
     for k in 0..config.sequences {
         strategy.case_into(k, &mut calls);

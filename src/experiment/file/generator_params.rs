@@ -1,5 +1,5 @@
 //! A generated run's `[phase.run.params]`: read by the generator's registered parameter
-//! type ([`crate::strategy::Parameters`]), each error located at its key; unknown names are
+//! type ([`crate::kernel::parameters::Parameters`]), each error located at its key; unknown names are
 //! errors. The shared reader also serves walks (`walk_params.rs`).
 //!
 //! ```toml
@@ -24,7 +24,7 @@ use toml::Spanned;
 use super::Parser;
 use crate::generator::{GeneratorConfig, GeneratorKind};
 use crate::kernel::file::FileError;
-use crate::strategy::{ParameterError, ParameterValues};
+use crate::kernel::parameters::{ParameterError, ParameterValues};
 
 /// A `params` table as written: each key and value with its place in the file.
 pub(super) type ParamsDecl = BTreeMap<Spanned<String>, Spanned<toml::Value>>;

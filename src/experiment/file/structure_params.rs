@@ -19,10 +19,11 @@
 
 use super::generator_params::ParamsDecl;
 use super::{Parser, RunDecl};
-use crate::experiment::{
-    OracleKind, Phase, RunStrategy, StructureConfig, StructureOracle, SubjectPlan,
-};
+use crate::experiment::{Phase, SubjectPlan};
 use crate::kernel::file::FileError;
+use crate::oracle::OracleKind;
+use crate::strategy::Strategy;
+use crate::structure::suite::{StructureConfig, StructureOracle};
 use crate::structure::suite::{StructureSuiteKind, StructureSuiteSpec};
 use crate::structure::units::{FINITIZATIONS, finitization};
 
@@ -107,7 +108,7 @@ impl Parser<'_> {
     ) -> Result<(), FileError> {
         for (p, (phase, decl)) in phases.iter().zip(decls).enumerate() {
             for (r, (run, run_decl)) in phase.runs.iter().zip(&decl.run).enumerate() {
-                if !matches!(run.strategy, RunStrategy::Structures(_)) {
+                if !matches!(run.strategy, Strategy::Structures(_)) {
                     continue;
                 }
                 let at = format!("phase[{p}].run[{r}]");

@@ -1,9 +1,9 @@
 //! A walk run's `[phase.run.params]`: read by the walk's registered parameter type
-//! ([`crate::strategy::Parameters`]), every error located at the key it is about.
+//! ([`crate::kernel::parameters::Parameters`]), every error located at the key it is about.
 //!
 //! ```toml
 //! [[phase.run]]
-//! strategy = "my-walk"        # any registered walk (StrategyKind::ALL)
+//! strategy = "my-walk"        # any registered walk (WalkKind::ALL)
 //! n = 10
 //! tests = 1000
 //! [phase.run.params]
@@ -18,14 +18,15 @@
 use super::Parser;
 use super::generator_params::ParamsDecl;
 use crate::kernel::file::FileError;
-use crate::strategy::{ParameterError, ParameterScope, ParameterValues, StrategyKind};
+use crate::kernel::parameters::{ParameterError, ParameterScope, ParameterValues};
+use crate::walk::WalkKind;
 
 impl Parser<'_> {
     /// The parameters of walk `kind` from `params` (each value may be profiled).
     pub(super) fn walk_parameters(
         &self,
         at: &str,
-        kind: StrategyKind,
+        kind: WalkKind,
         params: Option<&ParamsDecl>,
     ) -> Result<ParameterValues, FileError> {
         let scope = ParameterScope {

@@ -42,7 +42,7 @@ use super::fdrt::{
 use super::gold::GoldExecutor;
 use super::guidance::{CandidateList, Feedback, Guidance, pick};
 use super::{CaseKind, FdrtSettings, FeedbackGenerator, Generated, Seeds};
-use crate::strategy::{CostUnits, ParameterError, Parameters, Probability};
+use crate::kernel::parameters::{CostUnits, ParameterError, Parameters, Probability};
 use crate::subject::{MethodInfo, MethodKind, PoolType};
 
 /// One of GRT's six components, by its name in experiment files.

@@ -330,7 +330,7 @@ fn bloodhound_calls_methods_whose_code_is_all_covered_less_often() {
     let share = |components: &[Component]| {
         let settings = GrtSettings {
             components: components.to_vec(),
-            bloodhound_every: crate::strategy::CostUnits(1_000),
+            bloodhound_every: crate::kernel::parameters::CostUnits(1_000),
             ..GrtSettings::default()
         };
         let (mut hits, mut cases) = (0, 0);

@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::Strategy;
+use super::Walk;
 
 /// Limits on a search: at most this many test cases and/or this much wall-clock time.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -40,7 +40,7 @@ pub struct SearchOutcome {
 /// Runs `strategy`'s test cases from counter `start` through `run` (which returns `true`
 /// when the test case fails) until the first failure, the end of the walk, or the budget.
 pub fn search(
-    strategy: &dyn Strategy,
+    strategy: &dyn Walk,
     start: u64,
     budget: Budget,
     mut run: impl FnMut(&[u32]) -> bool,
@@ -87,7 +87,7 @@ pub fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::BoundedExhaustive;
+    use crate::walk::BoundedExhaustive;
 
     #[test]
     fn be_stops_at_the_first_failure() {

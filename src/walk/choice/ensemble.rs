@@ -330,8 +330,8 @@ mod tests {
 
     use super::super::model::ModelFile;
     use super::*;
-    use crate::strategy::{Strategy, test_context};
     use crate::subject::registry;
+    use crate::walk::{Walk, test_context};
 
     fn model(text: &str) -> Model {
         ModelFile::parse(Path::new("test.toml"), text.to_string())

@@ -1,6 +1,6 @@
 //! BE(n): bounded-exhaustive testing, depth first.
 
-use super::{Cursor, Strategy, z_u64};
+use super::{CounterWalk, Cursor, z_u64};
 
 /// BE(n) (Section 3.4): the depth-first traversal of the explorative strategy search tree,
 /// executing the test case at every leaf.
@@ -29,7 +29,7 @@ impl BoundedExhaustive {
     }
 }
 
-impl super::Walk for BoundedExhaustive {
+impl CounterWalk for BoundedExhaustive {
     const NAME: &'static str = "be";
     const SUMMARY: &'static str = "BE(n): every test case once, depth-first in lexicographic order";
     const USES_SEED: bool = false;
@@ -44,12 +44,7 @@ impl super::Walk for BoundedExhaustive {
     ) -> Self {
         BoundedExhaustive::new(context.j(), n)
     }
-}
 
-impl Strategy for BoundedExhaustive {
-    fn name(&self) -> &'static str {
-        "be"
-    }
     fn length(&self) -> usize {
         self.n
     }

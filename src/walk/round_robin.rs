@@ -1,7 +1,7 @@
 //! `round-robin`: the README's example of adding a counter-based strategy (README, "Adding
 //! a strategy"; `tests/example_strategy.rs` checks that the README shows this file).
 
-use super::{NoParameters, Strategy, Walk};
+use super::{CounterWalk, NoParameters};
 use crate::context::TestContext;
 use crate::kernel::rng::{below, case_rng};
 
@@ -12,7 +12,7 @@ pub struct RoundRobin {
     methods: Vec<(u32, u64)>, // (first call index, nc(m)) of each method with a call
 }
 
-impl Walk for RoundRobin {
+impl CounterWalk for RoundRobin {
     const NAME: &'static str = "round-robin";
     const SUMMARY: &'static str = "methods in turn, slots uniform";
     const USES_SEED: bool = true;
@@ -23,12 +23,7 @@ impl Walk for RoundRobin {
         let methods = methods.map(|s| (s.offset as u32, s.nc)).collect();
         RoundRobin { n, seed, methods }
     }
-}
 
-impl Strategy for RoundRobin {
-    fn name(&self) -> &'static str {
-        Self::NAME
-    }
     fn length(&self) -> usize {
         self.n
     }

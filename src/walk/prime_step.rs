@@ -1,6 +1,6 @@
 //! bobw-prime: the paper's own BOBW implementation, x ← (x + p) mod z.
 
-use super::{Cursor, Strategy};
+use super::{CounterWalk, Cursor};
 
 /// The fixed prime step p = 2⁶¹ − 1 (a Mersenne prime). The paper does not name its
 /// prime; this one exceeds every supported j (< 2³²), so it never divides z = jⁿ and the
@@ -70,7 +70,7 @@ fn digits_of_u128(mut value: u128, j: u32, out: &mut [u32]) {
     }
 }
 
-impl super::Walk for PrimeStep {
+impl CounterWalk for PrimeStep {
     const NAME: &'static str = "bobw-prime";
     const SUMMARY: &'static str = "BOBW(n) as the paper implemented it: x ← (x + p) mod z";
     const USES_SEED: bool = false;
@@ -85,12 +85,7 @@ impl super::Walk for PrimeStep {
     ) -> Self {
         PrimeStep::new(context.j(), n)
     }
-}
 
-impl Strategy for PrimeStep {
-    fn name(&self) -> &'static str {
-        "bobw-prime"
-    }
     fn length(&self) -> usize {
         self.n
     }

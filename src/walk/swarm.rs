@@ -3,11 +3,11 @@
 //! probability `keep` (½ in the paper) and samples within it as R does.
 
 use super::random::uniform_call;
-use super::{Cursor, Parameters, Probability, Strategy, Walk};
+use super::{CounterWalk, Cursor, Parameters, Probability};
 use crate::context::TestContext;
 use crate::encoding::CallSpace;
 use crate::kernel::rng::{below, case_rng, mix64};
-use crate::strategy::ParameterError;
+use crate::walk::ParameterError;
 
 /// Tag mixed into the seed of the configuration draws, so that they are independent of the
 /// test cases' own streams.
@@ -48,7 +48,7 @@ impl Parameters<TestContext> for SwarmParams {
 /// its own stream (each method kept with probability `keep`; a draw that keeps none keeps
 /// them all); within it, each call's method is uniform over the kept methods and its slots
 /// uniform, drawn from (seed, k) exactly as R draws them — so with `keep = 1` the walk is
-/// R's. Contract of [`Walk`]: deterministic in (space, n, seed, parameters) and k.
+/// R's. Contract of [`CounterWalk`]: deterministic in (space, n, seed, parameters) and k.
 #[derive(Clone, Debug)]
 pub struct Swarm {
     n: usize,
@@ -88,7 +88,7 @@ impl Swarm {
     }
 }
 
-impl Walk for Swarm {
+impl CounterWalk for Swarm {
     const NAME: &'static str = "swarm";
     const SUMMARY: &'static str =
         "swarm testing: each group of test cases samples like R within a random subset of M_C";
@@ -98,12 +98,6 @@ impl Walk for Swarm {
 
     fn build(context: &TestContext, n: usize, seed: u64, params: &SwarmParams) -> Self {
         Swarm::new(context.call_space(), n, seed, params)
-    }
-}
-
-impl Strategy for Swarm {
-    fn name(&self) -> &'static str {
-        Self::NAME
     }
 
     fn length(&self) -> usize {
@@ -164,7 +158,7 @@ impl Cursor for SwarmCursor<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::{Random, StrategyKind};
+    use crate::walk::{Random, WalkKind};
 
     fn space() -> CallSpace {
         let shapes = (0..8).map(|m| (m, vec![2; m % 3])).collect();
@@ -228,7 +222,7 @@ mod tests {
 
     #[test]
     fn its_parameters_are_read_and_checked_by_key() {
-        let read = |text: &str| StrategyKind::SWARM.read_parameters(&toml::from_str(text).unwrap());
+        let read = |text: &str| WalkKind::SWARM.read_parameters(&toml::from_str(text).unwrap());
         assert!(read("keep = 0.25\ngroup = 100").is_ok());
         let e = read("keep = 1.5").unwrap_err();
         assert_eq!(e.key(), "keep");

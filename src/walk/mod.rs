@@ -1,9 +1,9 @@
 //! Strategies: walks over the explorative strategy search tree of a context at length n.
 //!
 //! Every strategy is *counter-based*: test case number k (0-based) is a pure function of
-//! the strategy's parameters, its seed and k ([`Strategy::case_into`]). A range of
+//! the strategy's parameters, its seed and k ([`Walk::case_into`]). A range of
 //! counters can therefore be handed to another thread or machine and the same seed gives
-//! the same test cases for any thread count. [`Strategy::cursor`] walks a range
+//! the same test cases for any thread count. [`Walk::cursor`] walks a range
 //! sequentially, faster where the strategy allows (BE's odometer, bobw-prime's digit-wise
 //! addition).
 //!
@@ -21,8 +21,8 @@
 //! | `swarm` | [`Swarm`] | swarm testing (Groce et al., ISSTA 2012) over M_C |
 //! | `choice` | [`Choice`] | a choice model (Poulding & Feldt, ICST 2015); by default R |
 //!
-//! Each is registered in `register_walks!` below through its [`Walk`] implementation;
-//! [`StrategyKind`] names a registered one.
+//! Each is registered in `register_walks!` below through its [`CounterWalk`] implementation;
+//! [`WalkKind`] names a registered one.
 //!
 //! [`quality`] is a statistical battery for judging how random a walk's order looks.
 
@@ -55,18 +55,18 @@ use crate::context::TestContext;
 
 /// Every counter-based strategy that experiment files, `sample`, `run`, `compare`, `plot`
 /// and `show-test` know by name: one line per strategy, `CONSTANT = Type`, the type
-/// implementing [`Walk`] in its own file of this folder. Adding a strategy is that file
+/// implementing [`CounterWalk`] in its own file of this folder. Adding a strategy is that file
 /// and one line here (README, "Adding a strategy").
 macro_rules! register_walks {
     ($($constant:ident = $walk:ty),* $(,)?) => {
-        impl StrategyKind {
+        impl WalkKind {
             $(
                 #[doc = concat!("`", stringify!($walk), "`.")]
-                pub const $constant: StrategyKind = StrategyKind(&WalkEntry::of::<$walk>());
+                pub const $constant: WalkKind = WalkKind(&WalkEntry::of::<$walk>());
             )*
 
             /// Every registered walk, in registration order.
-            pub const ALL: &'static [StrategyKind] = &[$(Self::$constant),*];
+            pub const ALL: &'static [WalkKind] = &[$(Self::$constant),*];
         }
     };
 }
@@ -82,54 +82,48 @@ register_walks! {
     CHOICE = Choice,
 }
 
-/// A walk over the jⁿ test cases of length n.
+/// A walk over the jⁿ test cases of length n, as the rest of testspace drives it (the
+/// object-safe face of every [`CounterWalk`], implemented for them all at once).
 ///
 /// Contract: `case_into(k, out)` writes test case number k into `out` (length n) and
 /// returns `true`, or returns `false` when the walk has fewer than k + 1 test cases
-/// ([`Strategy::limit`]); it is deterministic in the strategy's parameters, seed and k.
-pub trait Strategy: Send + Sync {
-    /// The strategy's name at the edges (`be`, `r`, `r-leaf`, `bobw`, `bobw-prime`).
+/// ([`Walk::limit`]); it is deterministic in the walk's parameters, seed and k.
+pub trait Walk: Send + Sync {
+    /// The walk's name at the edges (`be`, `r`, `r-leaf`, `bobw`, `bobw-prime`, …).
     fn name(&self) -> &'static str;
 
     /// n: the number of method calls per test case.
     fn length(&self) -> usize;
 
     /// The number of test cases in the walk when it is finite and fits in a `u64`
-    /// (z = jⁿ for walks without replacement); `None` (the default) for walks with
-    /// replacement or beyond 2⁶⁴ test cases.
-    fn limit(&self) -> Option<u64> {
-        None
-    }
+    /// (z = jⁿ for walks without replacement); `None` for walks with replacement or
+    /// beyond 2⁶⁴ test cases.
+    fn limit(&self) -> Option<u64>;
 
     /// Writes test case number `counter` into `out`; see the trait's contract.
     fn case_into(&self, counter: u64, out: &mut [u32]) -> bool;
 
     /// A sequential walk from test case number `start`; yields exactly the test cases
     /// `case_into(start)`, `case_into(start + 1)`, ….
-    fn cursor(&self, start: u64) -> Box<dyn Cursor + '_> {
-        Box::new(CounterCursor {
-            strategy: self,
-            next: start,
-        })
-    }
+    fn cursor(&self, start: u64) -> Box<dyn Cursor + '_>;
 }
 
-/// A sequential walk through a strategy's test cases.
+/// A sequential walk through a walk's test cases.
 pub trait Cursor {
     /// Writes the next test case into `out` and returns `true`, or returns `false` at the
     /// end of the walk.
     fn next_case(&mut self, out: &mut [u32]) -> bool;
 }
 
-/// The default cursor: calls [`Strategy::case_into`] with consecutive counters.
-struct CounterCursor<'a, S: ?Sized> {
-    strategy: &'a S,
+/// The default cursor: calls [`Walk::case_into`] with consecutive counters.
+struct CounterCursor<'a, W: ?Sized> {
+    walk: &'a W,
     next: u64,
 }
 
-impl<S: Strategy + ?Sized> Cursor for CounterCursor<'_, S> {
+impl<W: Walk + ?Sized> Cursor for CounterCursor<'_, W> {
     fn next_case(&mut self, out: &mut [u32]) -> bool {
-        let ok = self.next != u64::MAX && self.strategy.case_into(self.next, out);
+        let ok = self.next != u64::MAX && self.walk.case_into(self.next, out);
         if ok {
             self.next += 1;
         }
@@ -137,18 +131,17 @@ impl<S: Strategy + ?Sized> Cursor for CounterCursor<'_, S> {
     }
 }
 
-/// A counter-based strategy as its file registers it: what the rest of testspace needs to
-/// know by name, and how to build it.
+/// A counter-based walk as its file writes it: what the rest of testspace needs to know by
+/// name, how to build it, and its test cases; [`Walk`] follows from it.
 ///
 /// Contract of every implementation (checked for the registered ones by the tests of this
-/// module): `build` is deterministic in (context, n, seed, parameters), the strategy it
-/// returns keeps [`Strategy`]'s contract and reports [`Walk::NAME`] as its name, its test
-/// cases are canonical-form digit vectors of length n over the context's j call indices
-/// ([`TestContext::call_space`]), and
-/// nothing in it reads a clock or a global random number generator. [`Walk::USES_SEED`] is
-/// false only if the seed changes nothing; [`Walk::WITH_REPLACEMENT`] is true if test
-/// case k may repeat an earlier one (its cells are then not split into chunks).
-pub trait Walk: Strategy + Sized + 'static {
+/// module): `build` is deterministic in (context, n, seed, parameters), the walk it returns
+/// keeps [`Walk`]'s contract, its test cases are canonical-form digit vectors of length n
+/// over the context's j call indices ([`TestContext::call_space`]), and nothing in it reads
+/// a clock or a global random number generator. [`CounterWalk::USES_SEED`] is false only if
+/// the seed changes nothing; [`CounterWalk::WITH_REPLACEMENT`] is true if test case k may
+/// repeat an earlier one (its cells are then not split into chunks).
+pub trait CounterWalk: Sized + Send + Sync + 'static {
     /// The name at the edges: experiment files, `--strategy`, the `strategy` column.
     const NAME: &'static str;
     /// One line for listings.
@@ -164,6 +157,72 @@ pub trait Walk: Strategy + Sized + 'static {
     /// walks need only [`TestContext::call_space`]; `choice` also reads the methods'
     /// signatures).
     fn build(context: &TestContext, n: usize, seed: u64, params: &Self::Params) -> Self;
+
+    /// n: the number of method calls per test case.
+    fn length(&self) -> usize;
+
+    /// [`Walk::limit`]; `None` by default.
+    fn limit(&self) -> Option<u64> {
+        None
+    }
+
+    /// [`Walk::case_into`].
+    fn case_into(&self, counter: u64, out: &mut [u32]) -> bool;
+
+    /// [`Walk::cursor`]; by default [`CounterWalk::case_into`] with consecutive counters.
+    fn cursor(&self, start: u64) -> Box<dyn Cursor + '_> {
+        Box::new(CounterCursor {
+            walk: self,
+            next: start,
+        })
+    }
+}
+
+impl<W: CounterWalk> Walk for W {
+    fn name(&self) -> &'static str {
+        W::NAME
+    }
+
+    fn length(&self) -> usize {
+        CounterWalk::length(self)
+    }
+
+    fn limit(&self) -> Option<u64> {
+        CounterWalk::limit(self)
+    }
+
+    fn case_into(&self, counter: u64, out: &mut [u32]) -> bool {
+        CounterWalk::case_into(self, counter, out)
+    }
+
+    fn cursor(&self, start: u64) -> Box<dyn Cursor + '_> {
+        CounterWalk::cursor(self, start)
+    }
+}
+
+/// A walk run: the registered walk and its parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct WalkConfig {
+    /// The walk.
+    pub kind: WalkKind,
+    /// Its parameters (`[phase.run.params]`), empty for the defaults.
+    #[serde(default, skip_serializing_if = "ParameterValues::is_default")]
+    pub params: ParameterValues,
+}
+
+impl WalkConfig {
+    /// `kind` with its default parameters.
+    pub fn of(kind: WalkKind) -> Self {
+        WalkConfig {
+            kind,
+            params: ParameterValues::default(),
+        }
+    }
+
+    /// Builds the walk over `context`'s test cases at length `n` with `seed`.
+    pub fn build(&self, context: &TestContext, n: usize, seed: u64) -> Box<dyn Walk> {
+        self.kind.build_with(context, n, seed, &self.params)
+    }
 }
 
 /// A registered walk, type-erased: its name and properties, its parameter reader and its
@@ -178,12 +237,12 @@ pub struct WalkEntry {
         &toml::Table,
         &ParameterScope<'_, TestContext>,
     ) -> Result<ParameterValues, ParameterError>,
-    build: fn(&TestContext, usize, u64, &ParameterValues) -> Box<dyn Strategy>,
+    build: fn(&TestContext, usize, u64, &ParameterValues) -> Box<dyn Walk>,
 }
 
 impl WalkEntry {
     /// The entry of walk `W`.
-    pub const fn of<W: Walk>() -> WalkEntry {
+    pub const fn of<W: CounterWalk>() -> WalkEntry {
         WalkEntry {
             name: W::NAME,
             summary: W::SUMMARY,
@@ -208,9 +267,9 @@ impl WalkEntry {
 /// A registered counter-based strategy, by name: a handle on its [`WalkEntry`]. Compared,
 /// ordered, hashed and serialised by name.
 #[derive(Clone, Copy)]
-pub struct StrategyKind(&'static WalkEntry);
+pub struct WalkKind(&'static WalkEntry);
 
-impl StrategyKind {
+impl WalkKind {
     /// The name at the edges.
     pub fn name(self) -> &'static str {
         self.0.name
@@ -256,11 +315,11 @@ impl StrategyKind {
 
     /// Builds the strategy with its default parameters for a context, length `n` and
     /// `seed`.
-    pub fn build(self, context: &TestContext, n: usize, seed: u64) -> Box<dyn Strategy> {
+    pub fn build(self, context: &TestContext, n: usize, seed: u64) -> Box<dyn Walk> {
         self.build_with(context, n, seed, &ParameterValues::default())
     }
 
-    /// Builds the strategy with `params` (read by [`StrategyKind::read_parameters_in`] for
+    /// Builds the strategy with `params` (read by [`WalkKind::read_parameters_in`] for
     /// this context among others).
     pub fn build_with(
         self,
@@ -268,17 +327,17 @@ impl StrategyKind {
         n: usize,
         seed: u64,
         params: &ParameterValues,
-    ) -> Box<dyn Strategy> {
+    ) -> Box<dyn Walk> {
         (self.0.build)(context, n, seed, params)
     }
 }
 
-crate::kernel::named_handle!(StrategyKind, UnknownStrategy);
+crate::kernel::named_handle!(WalkKind, UnknownWalk);
 
-/// An unknown strategy name.
+/// An unknown walk name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown strategy `{0}` (expected one of: {names})", names = StrategyKind::names())]
-pub struct UnknownStrategy(pub String);
+#[error("unknown walk `{0}` (expected one of: {names})", names = WalkKind::names())]
+pub struct UnknownWalk(pub String);
 
 /// The paper's pools with M_C = `signatures` of the registered unit `class` (for tests).
 #[cfg(test)]
@@ -307,7 +366,7 @@ mod tests {
         test_context("ArrayList", &["ArrayList()", "size()", "set(int,Integer)"])
     }
 
-    fn cases(kind: StrategyKind, n: usize, seed: u64, count: u64) -> Vec<Vec<u32>> {
+    fn cases(kind: WalkKind, n: usize, seed: u64, count: u64) -> Vec<Vec<u32>> {
         let strategy = kind.build(&context(), n, seed);
         let mut out = vec![0; n];
         (0..count)
@@ -317,29 +376,29 @@ mod tests {
 
     #[test]
     fn every_registered_walk_has_a_unique_name_that_its_strategy_reports_and_parses_back() {
-        let mut names: Vec<&str> = StrategyKind::ALL.iter().map(|k| k.name()).collect();
-        for kind in StrategyKind::ALL {
+        let mut names: Vec<&str> = WalkKind::ALL.iter().map(|k| k.name()).collect();
+        for kind in WalkKind::ALL {
             assert_eq!(kind.build(&context(), 3, 1).name(), kind.name());
-            assert_eq!(kind.name().parse::<StrategyKind>().unwrap(), *kind);
+            assert_eq!(kind.name().parse::<WalkKind>().unwrap(), *kind);
             let json = serde_json::to_string(kind).unwrap();
             assert_eq!(json, format!("\"{}\"", kind.name()));
-            assert_eq!(serde_json::from_str::<StrategyKind>(&json).unwrap(), *kind);
+            assert_eq!(serde_json::from_str::<WalkKind>(&json).unwrap(), *kind);
             assert!(!kind.summary().is_empty());
         }
         names.sort_unstable();
         names.dedup();
-        assert_eq!(names.len(), StrategyKind::ALL.len());
-        let unknown = "walk".parse::<StrategyKind>().unwrap_err().to_string();
+        assert_eq!(names.len(), WalkKind::ALL.len());
+        let unknown = "walk".parse::<WalkKind>().unwrap_err().to_string();
         assert_eq!(
             unknown,
-            "unknown strategy `walk` (expected one of: be, r, r-leaf, bobw, bobw-prime, round-robin, swarm, choice)"
+            "unknown walk `walk` (expected one of: be, r, r-leaf, bobw, bobw-prime, round-robin, swarm, choice)"
         );
     }
 
     #[test]
     fn every_registered_walk_is_deterministic_and_keeps_its_declared_properties() {
         let context = context();
-        for &kind in StrategyKind::ALL {
+        for &kind in WalkKind::ALL {
             let (a, b) = (cases(kind, 3, 7, 200), cases(kind, 3, 7, 200));
             assert_eq!(a, b, "{kind}: the same seed gives the same test cases");
             assert!(a.iter().flatten().all(|&d| d < context.j()), "{kind}");
@@ -364,14 +423,14 @@ mod tests {
     #[test]
     fn a_walk_without_parameters_refuses_any() {
         let table: toml::Table = toml::from_str("repeat = 2").unwrap();
-        let e = StrategyKind::RANDOM.read_parameters(&table).unwrap_err();
+        let e = WalkKind::RANDOM.read_parameters(&table).unwrap_err();
         assert_eq!(
             e.to_string(),
             "has no parameter `repeat` (it takes no parameters)"
         );
         let empty = toml::Table::new();
         assert!(
-            StrategyKind::RANDOM
+            WalkKind::RANDOM
                 .read_parameters(&empty)
                 .unwrap()
                 .is_default()

@@ -2,7 +2,6 @@
 
 use num_bigint::BigUint;
 
-use super::Strategy;
 use crate::encoding::{TestCaseCodec, digits_of_u64};
 use crate::kernel::rng::mix64;
 
@@ -215,7 +214,7 @@ impl PermutationWalk {
     }
 }
 
-impl super::Walk for PermutationWalk {
+impl super::CounterWalk for PermutationWalk {
     const NAME: &'static str = "bobw";
     const SUMMARY: &'static str =
         "BOBW(n) as intended: every test case once in a keyed pseudorandom order";
@@ -231,12 +230,7 @@ impl super::Walk for PermutationWalk {
     ) -> Self {
         PermutationWalk::new(context.j(), n, seed)
     }
-}
 
-impl Strategy for PermutationWalk {
-    fn name(&self) -> &'static str {
-        "bobw"
-    }
     fn length(&self) -> usize {
         self.n
     }
@@ -448,8 +442,9 @@ fn subtract_stream(target: &mut [u32], hash: u64, j: u32) {
 mod tests {
     use super::*;
     use crate::kernel::rng::{below, case_rng};
-    use crate::strategy::PrimeStep;
-    use crate::strategy::quality::{QualityReport, assess, assess_walk};
+    use crate::walk::PrimeStep;
+    use crate::walk::Walk;
+    use crate::walk::quality::{QualityReport, assess, assess_walk};
     use num_bigint::BigUint;
     use num_traits::{ToPrimitive, Zero};
 
@@ -656,7 +651,7 @@ mod tests {
     }
 
     /// The battery over the first `cases` test cases of a walk at j = 300, n = 1024.
-    fn battery(walk: &dyn Strategy, cases: usize) -> QualityReport {
+    fn battery(walk: &dyn crate::walk::Walk, cases: usize) -> QualityReport {
         assess_walk(walk, 300, cases)
     }
 

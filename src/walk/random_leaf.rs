@@ -1,6 +1,5 @@
 //! r-leaf: uniform random sampling of leaves.
 
-use super::Strategy;
 use crate::kernel::rng::{below, case_rng};
 
 /// r-leaf(n, q): every test case is drawn uniformly from the jⁿ leaves, with replacement —
@@ -28,7 +27,7 @@ impl RandomLeaf {
     }
 }
 
-impl super::Walk for RandomLeaf {
+impl super::CounterWalk for RandomLeaf {
     const NAME: &'static str = "r-leaf";
     const SUMMARY: &'static str =
         "uniform over the jⁿ leaves (each call uniform in [0, j)); with replacement";
@@ -44,12 +43,7 @@ impl super::Walk for RandomLeaf {
     ) -> Self {
         RandomLeaf::new(context.j(), n, seed)
     }
-}
 
-impl Strategy for RandomLeaf {
-    fn name(&self) -> &'static str {
-        "r-leaf"
-    }
     fn length(&self) -> usize {
         self.n
     }

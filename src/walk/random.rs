@@ -1,6 +1,5 @@
 //! R(n, q): the paper's randomized testing strategy.
 
-use super::Strategy;
 use crate::encoding::CallSpace;
 use crate::kernel::rng::{below, case_rng};
 
@@ -35,7 +34,7 @@ impl Random {
     }
 }
 
-impl super::Walk for Random {
+impl super::CounterWalk for Random {
     const NAME: &'static str = "r";
     const SUMMARY: &'static str =
         "R(n): each call's method uniformly, then each slot uniformly; with replacement";
@@ -51,12 +50,7 @@ impl super::Walk for Random {
     ) -> Self {
         Random::new(context.call_space(), n, seed)
     }
-}
 
-impl Strategy for Random {
-    fn name(&self) -> &'static str {
-        "r"
-    }
     fn length(&self) -> usize {
         self.n
     }
@@ -83,14 +77,15 @@ pub(super) fn uniform_call(rng: &mut impl rand::Rng, (offset, nc): (u32, u64)) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::RandomLeaf;
+    use crate::walk::RandomLeaf;
+    use crate::walk::Walk;
 
     /// nc = 1, 2, 12 → j = 15.
     fn space() -> CallSpace {
         CallSpace::new(vec![(0, vec![]), (1, vec![2]), (2, vec![2, 2, 3])]).unwrap()
     }
 
-    fn method_counts(strategy: &dyn Strategy, space: &CallSpace, cases: u64) -> Vec<f64> {
+    fn method_counts(strategy: &dyn crate::walk::Walk, space: &CallSpace, cases: u64) -> Vec<f64> {
         let mut counts = vec![0u64; space.shapes().len()];
         let mut out = vec![0; strategy.length()];
         for k in 0..cases {

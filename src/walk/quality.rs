@@ -32,7 +32,7 @@
 
 use std::fmt;
 
-use super::Strategy;
+use super::Walk;
 
 /// A second-level p-value (Kolmogorov–Smirnov) fails outside [ε, 1 − ε] with this ε.
 pub const SECOND_LEVEL_EPSILON: f64 = 1e-6;
@@ -576,7 +576,7 @@ pub fn assess(
 
 /// Runs the battery on the first `cases` test cases of `walk` (its cursor from 0), whose
 /// digits are below `j`.
-pub fn assess_walk(walk: &dyn Strategy, j: u32, cases: usize) -> QualityReport {
+pub fn assess_walk(walk: &dyn Walk, j: u32, cases: usize) -> QualityReport {
     let mut cursor = walk.cursor(0);
     assess(j, walk.length(), cases, |out| cursor.next_case(out))
 }

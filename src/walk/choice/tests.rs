@@ -12,8 +12,8 @@ use proptest::strategy::Strategy as Generate;
 use super::model::{Model, ModelFile, SubGenerator, SubGeneratorKind};
 use super::resolve::{interface_signature, resolve};
 use super::*;
-use crate::strategy::{Random, StrategyKind, test_context};
 use crate::subject::registry;
+use crate::walk::{Random, WalkKind, test_context};
 
 fn paper(class: &str) -> TestContext {
     TestContext::paper(registry().find(class).unwrap()).unwrap()
@@ -26,7 +26,7 @@ fn model(text: &str) -> Model {
 }
 
 /// How often each call index is drawn in `cases` test cases.
-fn call_counts(walk: &dyn Strategy, j: u32, cases: u64) -> Vec<u64> {
+fn call_counts(walk: &dyn crate::walk::Walk, j: u32, cases: u64) -> Vec<u64> {
     let mut counts = vec![0u64; j as usize];
     let mut out = vec![0u32; walk.length()];
     for k in 0..cases {
@@ -99,7 +99,7 @@ fn weights_proportional_to_nc_draw_every_call_index_uniformly_as_r_leaf_does() {
     let leafy = Choice::new(&nc_model(&context), &context, 10, 5).unwrap();
     let statistic = chi_square(&call_counts(&leafy, j, 20_000), &uniform);
     assert!(statistic < CHI_SQUARE_70_AT_0_999, "χ² = {statistic}");
-    let r_leaf = StrategyKind::RANDOM_LEAF.build(&context, 10, 5);
+    let r_leaf = WalkKind::RANDOM_LEAF.build(&context, 10, 5);
     let statistic = chi_square(&call_counts(&*r_leaf, j, 20_000), &uniform);
     assert!(
         statistic < CHI_SQUARE_70_AT_0_999,
@@ -120,7 +120,7 @@ fn three() -> TestContext {
 }
 
 /// Method frequencies by position in M_C.
-fn method_counts(walk: &dyn Strategy, context: &TestContext, cases: u64) -> Vec<u64> {
+fn method_counts(walk: &dyn crate::walk::Walk, context: &TestContext, cases: u64) -> Vec<u64> {
     let mut counts = vec![0u64; context.methods().len()];
     for (call, count) in call_counts(walk, context.j(), cases)
         .into_iter()
@@ -385,14 +385,14 @@ fn scope_of(contexts: &[Arc<TestContext>]) -> ParameterScope<'_, TestContext> {
 fn reads_back_equal(
     json: &serde_json::Value,
     contexts: &[Arc<TestContext>],
-    values: &crate::strategy::ParameterValues,
+    values: &crate::walk::ParameterValues,
 ) {
     let recorded: toml::Table = toml::from_str(&format!(
         "model = {}",
         toml::Value::try_from(&json["model"]).unwrap()
     ))
     .unwrap();
-    let again = StrategyKind::CHOICE.read_parameters_in(&recorded, &scope_of(contexts));
+    let again = WalkKind::CHOICE.read_parameters_in(&recorded, &scope_of(contexts));
     assert_eq!(&again.unwrap(), values);
 }
 
@@ -400,14 +400,14 @@ fn reads_back_equal(
 fn the_model_parameter_is_read_relative_to_the_experiment_and_recorded_with_its_contents() {
     let contexts = [Arc::new(paper("ArrayList")), Arc::new(paper("Stack"))];
     let table: toml::Table = toml::from_str("model = \"list.toml\"").unwrap();
-    let values = StrategyKind::CHOICE
+    let values = WalkKind::CHOICE
         .read_parameters_in(&table, &scope_of(&contexts))
         .unwrap();
     let json: serde_json::Value = serde_json::from_str(values.as_json()).unwrap();
     assert_eq!(json["model"]["file"], "list.toml");
     assert_eq!(json["model"]["model"]["methods"]["add(Integer)"], 4.0);
     // The recorded values rebuild the walk with no file at hand.
-    let walk = StrategyKind::CHOICE.build_with(&contexts[1], 6, 2, &values);
+    let walk = WalkKind::CHOICE.build_with(&contexts[1], 6, 2, &values);
     assert_eq!(walk.name(), "choice");
     reads_back_equal(&json, &contexts, &values);
 }
@@ -416,7 +416,7 @@ fn the_model_parameter_is_read_relative_to_the_experiment_and_recorded_with_its_
 fn a_model_name_with_subject_reads_each_subjects_own_model_and_records_them_all() {
     let contexts = [Arc::new(paper("ArrayList")), Arc::new(paper("Stack"))];
     let table: toml::Table = toml::from_str("model = \"per-subject/{subject}.toml\"").unwrap();
-    let values = StrategyKind::CHOICE
+    let values = WalkKind::CHOICE
         .read_parameters_in(&table, &scope_of(&contexts))
         .unwrap();
     let json: serde_json::Value = serde_json::from_str(values.as_json()).unwrap();
@@ -426,7 +426,7 @@ fn a_model_name_with_subject_reads_each_subjects_own_model_and_records_them_all(
         5.0
     );
     for (context, own) in contexts.iter().zip(["add(Integer)", "push(Integer)"]) {
-        let walk = StrategyKind::CHOICE.build_with(context, 6, 2, &values);
+        let walk = WalkKind::CHOICE.build_with(context, 6, 2, &values);
         let expected =
             Choice::new(&model(&format!("[methods]\n\"{own}\" = 5")), context, 6, 2).unwrap();
         let (mut a, mut b) = ([0u32; 6], [0u32; 6]);
@@ -439,7 +439,7 @@ fn a_model_name_with_subject_reads_each_subjects_own_model_and_records_them_all(
     reads_back_equal(&json, &contexts, &values);
     // A subject without a file is named.
     let more = [Arc::new(paper("ArrayList")), Arc::new(paper("Vector"))];
-    let e = StrategyKind::CHOICE
+    let e = WalkKind::CHOICE
         .read_parameters_in(&table, &scope_of(&more))
         .unwrap_err();
     assert!(e.to_string().contains("per-subject/Vector.toml"), "{e}");
@@ -450,7 +450,7 @@ fn a_bad_model_file_is_named_with_its_line_and_field_in_the_parameter_error() {
     let contexts = [Arc::new(paper("ArrayList"))];
     let read = |text: &str| {
         let table: toml::Table = toml::from_str(text).unwrap();
-        StrategyKind::CHOICE.read_parameters_in(&table, &scope_of(&contexts))
+        WalkKind::CHOICE.read_parameters_in(&table, &scope_of(&contexts))
     };
     let e = read("model = \"negative.toml\"").unwrap_err();
     assert_eq!(e.key(), "model");
@@ -558,11 +558,11 @@ proptest! {
 #[test]
 fn a_swarm_configuration_is_the_choice_model_that_zeroes_its_dropped_methods() {
     let context = paper("LinkedList");
-    let params = crate::strategy::SwarmParams {
-        keep: crate::strategy::Probability(0.5),
+    let params = crate::walk::SwarmParams {
+        keep: crate::walk::Probability(0.5),
         group: 4,
     };
-    let swarm = crate::strategy::Swarm::build(&context, 7, 23, &params);
+    let swarm = crate::walk::Swarm::build(&context, 7, 23, &params);
     let (mut a, mut b) = ([0u32; 7], [0u32; 7]);
     for group in 0..50u64 {
         let kept = swarm.configuration(group);

@@ -18,7 +18,7 @@ use model::{Model, ModelFile};
 use sampler::Categorical;
 
 use super::random::uniform_call;
-use super::{ParameterError, ParameterScope, Parameters, Strategy, Walk};
+use super::{CounterWalk, ParameterError, ParameterScope, Parameters};
 use crate::context::TestContext;
 use crate::kernel::rng::{below, case_rng};
 
@@ -128,7 +128,7 @@ impl Parameters<TestContext> for ChoiceParams {
 /// with R's single draw over nc(m) unless the model weights some of them, else slot by
 /// slot in tuple order. The draws are R's whenever the weights are uniform, so the default
 /// model gives exactly `r`'s test cases; with weights ∝ nc(m) every call index has
-/// probability 1/j, as under `r-leaf`. Contract of [`Walk`]; `case_into` allocates nothing.
+/// probability 1/j, as under `r-leaf`. Contract of [`CounterWalk`]; `case_into` allocates nothing.
 #[derive(Clone, Debug)]
 pub struct Choice {
     n: usize,
@@ -260,7 +260,7 @@ fn slot_choices(radices: &[u32], weights: &[Option<Vec<f64>>]) -> Box<[SlotChoic
         .collect()
 }
 
-impl Walk for Choice {
+impl CounterWalk for Choice {
     const NAME: &'static str = "choice";
     const SUMMARY: &'static str = "a choice model's weights over methods, slots and method pairs (model = FILE); without one, exactly r";
     const USES_SEED: bool = true;
@@ -290,12 +290,6 @@ impl Walk for Choice {
                 context.class()
             )
         })
-    }
-}
-
-impl Strategy for Choice {
-    fn name(&self) -> &'static str {
-        Self::NAME
     }
 
     fn length(&self) -> usize {
