@@ -5,7 +5,7 @@
 use rand_pcg::Pcg64Mcg;
 
 use super::fdrt::{
-    ComponentPool, FdrtParams, MAX_IDLE_ATTEMPTS, Seeds, check_seeds, generator_rng,
+    ComponentPool, FdrtStepConfig, MAX_IDLE_ATTEMPTS, Seeds, check_seeds, generator_rng,
 };
 use super::gold::GoldExecutor;
 use super::{FeedbackGenerator, Generated};
@@ -16,8 +16,8 @@ use crate::kernel::parameters::{CostUnits, ParameterError, Parameters, Probabili
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct FcrtParams {
-    /// The FDRT step each pool runs ([`FdrtParams::reset_every`] is not used).
-    pub fdrt: FdrtParams,
+    /// The FDRT step each pool runs ([`FdrtStepConfig::reset_every`] is not used).
+    pub fdrt: FdrtStepConfig,
     /// INP: pools at the start and after each reset (paper: 1).
     pub initial_pools: u32,
     /// MNP: beyond this many pools the most unique ⌈|pools|/2⌉ are kept (paper: 10).
@@ -31,7 +31,7 @@ pub struct FcrtParams {
 impl Default for FcrtParams {
     fn default() -> Self {
         FcrtParams {
-            fdrt: FdrtParams::default(),
+            fdrt: FdrtStepConfig::default(),
             initial_pools: 1,
             max_pools: 10,
             add_pool_every: 1_000,
@@ -113,7 +113,7 @@ impl FcrtSettings {
     /// FCRT's parameters at `max_length` calls.
     pub fn params(&self, max_length: usize) -> FcrtParams {
         FcrtParams {
-            fdrt: FdrtParams {
+            fdrt: FdrtStepConfig {
                 max_length,
                 null_ratio: self.null_ratio.0,
                 reset_every: None,
@@ -157,7 +157,7 @@ struct ScoredPool {
 }
 
 impl ScoredPool {
-    fn new(params: &FdrtParams, probes: usize) -> Self {
+    fn new(params: &FdrtStepConfig, probes: usize) -> Self {
         ScoredPool {
             pool: ComponentPool::new(&params.seeds),
             hits: vec![0; probes],

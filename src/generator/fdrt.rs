@@ -9,14 +9,14 @@ use std::sync::Arc;
 use rand_pcg::Pcg64Mcg;
 use smallvec::SmallVec;
 
-use super::built::{Built, Premixed};
-use super::checked::{CheckedStates, StateRecord};
+use super::checked_states::{CheckedStates, StateRecord};
 use super::gold::{
     ContractViolation, GoldExecutor, ObjectResults, ObjectSlot, PrimitiveResult, PrimitiveResults,
     ResultSlot, Resumed, WantedResults,
 };
 use super::guidance::{CandidateList, Feedback, Guidance, Uniform, pick};
 use super::sequence::{Input, Statement, canonical_form};
+use super::sequence_store::{Built, Premixed};
 use super::{
     CaseKind, Derivation, FeedbackGenerator, Fuzz, Generated, GeneratedCall, GeneratedCase, Slots,
 };
@@ -54,10 +54,11 @@ impl Default for Seeds {
     }
 }
 
-/// FDRT's parameters.
+/// How an FDRT step builds its candidates: the user's [`FdrtSettings`] completed with what
+/// the generator that runs the step fixes (the longest sequence, the reset interval).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct FdrtParams {
+pub struct FdrtStepConfig {
     /// The longest sequence kept (Randoop: 100 statements); longer candidates are
     /// discarded before execution.
     pub max_length: usize,
@@ -73,9 +74,9 @@ pub struct FdrtParams {
     pub grow_seeds: bool,
 }
 
-impl Default for FdrtParams {
+impl Default for FdrtStepConfig {
     fn default() -> Self {
-        FdrtParams {
+        FdrtStepConfig {
             max_length: 100,
             null_ratio: 0.05,
             reset_every: None,
@@ -227,7 +228,7 @@ impl ComponentPool {
         &mut self,
         rng: &mut Pcg64Mcg,
         gold: &mut GoldExecutor<'_>,
-        params: &FdrtParams,
+        params: &FdrtStepConfig,
         index: u32,
         guide: &mut impl Guidance,
     ) -> Option<Step> {
@@ -252,7 +253,7 @@ impl ComponentPool {
         rng: &mut Pcg64Mcg,
         info: &MethodInfo,
         methods: &[MethodInfo],
-        params: &FdrtParams,
+        params: &FdrtStepConfig,
         guide: &mut G,
     ) -> Option<ChosenCall> {
         let equals_param = info.name == "equals";
@@ -327,7 +328,7 @@ impl ComponentPool {
     fn attempt(
         &mut self,
         gold: &mut GoldExecutor<'_>,
-        params: &FdrtParams,
+        params: &FdrtStepConfig,
         index: u32,
         guide: &mut impl Guidance,
         call: ChosenCall,
@@ -809,18 +810,18 @@ pub(crate) fn generator_rng(seed: u64, tag: u64) -> Pcg64Mcg {
 /// method that can start a sequence, or every short sequence was built).
 pub(crate) const MAX_IDLE_ATTEMPTS: u32 = 100_000;
 
-/// FDRT (`fdrt`), and with [`FdrtParams::reset_every`] the pools dropped periodically
+/// FDRT (`fdrt`), and with [`FdrtStepConfig::reset_every`] the pools dropped periodically
 /// (`fdrt-reset`).
 ///
 /// Each attempt: a method of M_C uniformly; each primitive parameter from the seed pool;
-/// each object parameter `null` with probability [`FdrtParams::null_ratio`] (never the
+/// each object parameter `null` with probability [`FdrtStepConfig::null_ratio`] (never the
 /// receiver) or an active value of a uniformly chosen extensible sequence; the new
 /// sequence is the chosen sequences concatenated plus the call. Too long or already built
 /// → discarded; otherwise run on gold. A broken contract makes an error sequence; an
 /// exception makes it non-extensible; otherwise its non-null object results that equal no
 /// earlier object become extensible values. Every executed candidate is a test case.
 pub struct Fdrt {
-    params: FdrtParams,
+    params: FdrtStepConfig,
     rng: Pcg64Mcg,
     pool: ComponentPool,
     /// Cost at the last reset.
@@ -844,12 +845,12 @@ pub struct FdrtSettings {
 
 impl Default for FdrtSettings {
     fn default() -> Self {
-        let FdrtParams {
+        let FdrtStepConfig {
             null_ratio,
             grow_seeds,
             seeds,
             ..
-        } = FdrtParams::default();
+        } = FdrtStepConfig::default();
         FdrtSettings {
             null_ratio: Probability(null_ratio),
             grow_seeds,
@@ -866,8 +867,8 @@ impl Parameters for FdrtSettings {
 
 impl FdrtSettings {
     /// FDRT's parameters at `max_length` calls, reset every `reset_every` cost units.
-    pub fn params(&self, max_length: usize, reset_every: Option<u64>) -> FdrtParams {
-        FdrtParams {
+    pub fn params(&self, max_length: usize, reset_every: Option<u64>) -> FdrtStepConfig {
+        FdrtStepConfig {
             max_length,
             null_ratio: self.null_ratio.0,
             reset_every,
@@ -914,7 +915,7 @@ impl FeedbackGenerator for Fdrt {
 
 impl Fdrt {
     /// FDRT with `params`, seeded with `seed`.
-    pub fn new(params: FdrtParams, seed: u64) -> Self {
+    pub fn new(params: FdrtStepConfig, seed: u64) -> Self {
         Fdrt {
             pool: ComponentPool::new(&params.seeds),
             rng: generator_rng(seed, 0x6664_7274),

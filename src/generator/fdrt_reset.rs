@@ -1,7 +1,7 @@
 //! `fdrt-reset`: FDRT with every pool dropped every R cost units (Yatoh et al.'s second
 //! baseline; R = 100 s ≙ 100,000 calls by default, docs/generators.md).
 
-use super::fdrt::{Fdrt, FdrtParams, Seeds, check_seeds};
+use super::fdrt::{Fdrt, FdrtStepConfig, Seeds, check_seeds};
 use super::gold::GoldExecutor;
 use super::{FeedbackGenerator, Generated};
 use crate::kernel::parameters::{CostUnits, ParameterError, Parameters, Probability};
@@ -30,12 +30,12 @@ pub struct FdrtResetSettings {
 
 impl Default for FdrtResetSettings {
     fn default() -> Self {
-        let FdrtParams {
+        let FdrtStepConfig {
             null_ratio,
             grow_seeds,
             seeds,
             ..
-        } = FdrtParams::default();
+        } = FdrtStepConfig::default();
         FdrtResetSettings {
             null_ratio: Probability(null_ratio),
             grow_seeds,
@@ -62,7 +62,7 @@ impl FeedbackGenerator for FdrtReset {
     }
 
     fn build(params: &FdrtResetSettings, max_length: usize, seed: u64) -> Self {
-        let fdrt = FdrtParams {
+        let fdrt = FdrtStepConfig {
             max_length,
             null_ratio: params.null_ratio.0,
             reset_every: Some(params.reset_every.0),

@@ -20,8 +20,7 @@
 //! | `fdrt-reset` | [`Fdrt`] with a reset interval | Yatoh et al.'s second baseline |
 //! | `fcrt` | [`Fcrt`] | Yatoh, Sakamoto, Ishikawa, Honiden, ISSTA 2015 |
 
-mod built;
-mod checked;
+mod checked_states;
 mod fcrt;
 mod fdrt;
 mod fdrt_reset;
@@ -30,10 +29,11 @@ mod grow;
 pub mod grt;
 mod guidance;
 pub mod sequence;
+mod sequence_store;
 mod suite;
 
 pub use fcrt::{Fcrt, FcrtParams, FcrtSettings};
-pub use fdrt::{Fdrt, FdrtParams, FdrtSettings, Seeds};
+pub use fdrt::{Fdrt, FdrtSettings, FdrtStepConfig, Seeds};
 pub use fdrt_reset::{FDRT_RESET_EVERY, FdrtReset, FdrtResetSettings};
 pub use grow::Grow;
 pub use grt::{Component, Grt, GrtSettings};

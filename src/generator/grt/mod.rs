@@ -37,7 +37,7 @@ use self::activity::{Activity, uniform_on_copy};
 use self::bloodhound::Bloodhound;
 use self::orienteering::Orienteering;
 use super::fdrt::{
-    ComponentPool, FdrtParams, MAX_IDLE_ATTEMPTS, check_seeds, generator_rng, unit_draw,
+    ComponentPool, FdrtStepConfig, MAX_IDLE_ATTEMPTS, check_seeds, generator_rng, unit_draw,
 };
 use super::gold::GoldExecutor;
 use super::guidance::{CandidateList, Feedback, Guidance, pick};
@@ -171,7 +171,7 @@ impl GrtSettings {
         self.components.contains(&component)
     }
 
-    fn fdrt(&self, max_length: usize) -> FdrtParams {
+    fn fdrt(&self, max_length: usize) -> FdrtStepConfig {
         FdrtSettings {
             null_ratio: self.null_ratio,
             grow_seeds: self.grow_seeds,
@@ -185,7 +185,7 @@ impl GrtSettings {
 /// on ([`GrtGuide`]); with no component it makes exactly FDRT's suite for the same seed.
 pub struct Grt {
     settings: GrtSettings,
-    params: FdrtParams,
+    params: FdrtStepConfig,
     rng: Pcg64Mcg,
     pool: ComponentPool,
     /// The components' state, made on the first step (they need the unit).

@@ -12,8 +12,8 @@
 
 use std::any::Any;
 
-use super::built::PremixedMap;
 use super::gold::{ContractViolation, GoldExecutor, ObjectSlot};
+use super::sequence_store::PremixedMap;
 
 /// The contracts' outcome: `Ok(hashCode())` (`None`: no `hashCode` of the unit's own) or
 /// the first contract broken.
