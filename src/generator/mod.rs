@@ -464,8 +464,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::oracle::trace;
-    use crate::subject::{GOLD, registry};
+    use crate::subject::registry;
 
     fn suite_of(class: &str, config: &GeneratorConfig, seed: u64, cost: u64) -> Suite {
         let unit = registry().find(class).unwrap();
@@ -556,33 +555,6 @@ mod tests {
             .join()
             .unwrap();
         assert_eq!(here, there);
-    }
-
-    /// Every generated test case is a canonical-form test case of its own context: its
-    /// method-call indices decode to its calls, and running them by index gives the trace
-    /// that running the calls directly gives.
-    #[test]
-    fn generated_test_cases_are_canonical_form_test_cases_of_their_own_context() {
-        let unit = registry().find("LinkedList").unwrap();
-        let base = Arc::new(TestContext::paper(unit).unwrap());
-        let config = GeneratorConfig::of(GeneratorKind::FDRT, 100);
-        let suite = suite_of("LinkedList", &config, 11, 3_000);
-        let mut direct = unit.mutant_session(Arc::clone(&base), GOLD).unwrap();
-        for case in cases_of("LinkedList", &suite).iter().step_by(7) {
-            let own = Arc::new(case.context(unit, &base).unwrap());
-            let indices = case.indices(&own).unwrap();
-            for (call, &index) in case.calls.iter().zip(&indices) {
-                let decoded = own.call(index);
-                assert_eq!(decoded.method, call.method as usize);
-                assert_eq!(decoded.slots(), call.slots.as_slice());
-            }
-            let mut by_index = unit.mutant_session(Arc::clone(&own), GOLD).unwrap();
-            let expected = trace(by_index.as_mut(), &indices, true);
-            assert_eq!(
-                crate::oracle::trace_generated(direct.as_mut(), case, true),
-                expected
-            );
-        }
     }
 
     #[test]
