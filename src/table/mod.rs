@@ -8,6 +8,8 @@
 //! I/O errors repeat their cause as their source, so they are taken apart here
 //! ([`TableError::from_polars`]).
 
+pub mod parquet;
+
 use std::fmt::Write as _;
 use std::fs::{self, File};
 use std::io::{self, Write};
