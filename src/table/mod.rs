@@ -8,9 +8,13 @@
 //! I/O errors repeat their cause as their source, so they are taken apart here
 //! ([`TableError::from_polars`]).
 
+mod column;
+mod format;
 pub mod parquet;
 
-use std::fmt::Write as _;
+pub use column::{Column, Table, Values};
+pub use format::{csv_text, markdown_table, text_table};
+
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -131,105 +135,54 @@ pub fn write_parquet_file(frame: &mut DataFrame, path: &Path) -> Result<(), Tabl
         .map_err(|e| TableError::from_polars(e, "write", Some(path)))
 }
 
-/// Renders every row of `frame` as a text table: a header line, a rule, and one line per
-/// row, columns separated by two spaces, numbers right-aligned, text left-aligned,
-/// nulls blank.
+/// Renders every row of `frame` as a text table ([`text_table`]).
 pub fn format_text_table(frame: &DataFrame) -> String {
-    let columns = frame.columns();
-    let header: Vec<String> = columns
-        .iter()
-        .map(|column| column.name().to_string())
-        .collect();
-    let rows: Vec<Vec<String>> = (0..frame.height())
-        .map(|row| {
-            columns
-                .iter()
-                .map(|column| {
-                    column
-                        .get(row)
-                        .map(|value| cell_text(&value))
-                        .unwrap_or_default()
-                })
-                .collect()
-        })
-        .collect();
-    let widths: Vec<usize> = (0..columns.len())
-        .map(|index| {
-            rows.iter()
-                .chain([&header])
-                .map(|cells| cells[index].chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let numeric: Vec<bool> = columns
-        .iter()
-        .map(|column| column.dtype().is_primitive_numeric())
-        .collect();
-    let rule: Vec<String> = widths.iter().map(|&width| "-".repeat(width)).collect();
-    let mut text = String::new();
-    let mut line = |cells: &[String], aligned: bool| {
-        let fields: Vec<String> = cells
-            .iter()
-            .enumerate()
-            .map(|(index, cell)| {
-                let width = widths[index];
-                if aligned && numeric[index] {
-                    format!("{cell:>width$}")
-                } else {
-                    format!("{cell:<width$}")
-                }
-            })
-            .collect();
-        let _ = writeln!(text, "{}", fields.join("  ").trim_end());
-    };
-    line(&header, true);
-    line(&rule, false);
-    for cells in &rows {
-        line(cells, true);
-    }
-    text
+    text_table(&table_of(frame))
 }
 
-/// Renders every row of `frame` as a GitHub-flavoured Markdown table: numeric columns
-/// right-aligned, floating-point numbers with at most four significant digits
-/// (scientific below 0.001, trailing zeros dropped), nulls as empty cells, `|` in text escaped.
+/// Renders every row of `frame` as a Markdown table ([`markdown_table`]).
 pub fn format_markdown_table(frame: &DataFrame) -> String {
-    let columns = frame.columns();
-    let mut text = String::new();
-    let header: Vec<String> = columns
-        .iter()
-        .map(|column| column.name().to_string())
-        .collect();
-    let _ = writeln!(text, "| {} |", header.join(" | "));
-    let rule: Vec<&str> = columns
-        .iter()
-        .map(|column| {
-            if column.dtype().is_primitive_numeric() {
-                "---:"
-            } else {
-                "---"
-            }
-        })
-        .collect();
-    let _ = writeln!(text, "|{}|", rule.join("|"));
-    for row in 0..frame.height() {
-        let cells: Vec<String> = columns
-            .iter()
-            .map(|column| match column.get(row) {
-                Ok(AnyValue::Float64(value)) => significant(value),
-                Ok(AnyValue::Float32(value)) => significant(f64::from(value)),
-                Ok(value) => cell_text(&value).replace('|', "\\|"),
-                Err(_) => String::new(),
-            })
-            .collect();
-        let _ = writeln!(text, "| {} |", cells.join(" | "));
-    }
-    text
+    markdown_table(&table_of(frame))
+}
+
+/// `frame` as typed columns: integers and numbers of any width as the widest of their
+/// kind, any other type as the text polars shows for it.
+fn table_of(frame: &DataFrame) -> Table {
+    let columns = frame.columns().iter().map(|column| {
+        let cells = (0..column.len()).map(|row| column.get(row).unwrap_or(AnyValue::Null));
+        let dtype = column.dtype();
+        let values = if dtype.is_unsigned_integer() {
+            Values::U64(cells.map(|v| v.extract::<u64>()).collect())
+        } else if dtype.is_signed_integer() {
+            Values::I64(cells.map(|v| v.extract::<i64>()).collect())
+        } else if dtype.is_float() {
+            Values::F64(cells.map(|v| v.extract::<f64>()).collect())
+        } else if dtype.is_bool() {
+            Values::Bool(
+                cells
+                    .map(|v| match v {
+                        AnyValue::Boolean(b) => Some(b),
+                        _ => None,
+                    })
+                    .collect(),
+            )
+        } else {
+            Values::Text(
+                cells
+                    .map(|v| match v {
+                        AnyValue::Null => None,
+                        other => Some(cell_text(&other)),
+                    })
+                    .collect(),
+            )
+        };
+        Column::new(column.name().as_str(), values)
+    });
+    Table::new(columns.collect())
 }
 
 /// `value` with four significant digits: plain from 0.001 up, scientific below.
-fn significant(value: f64) -> String {
+pub(crate) fn significant(value: f64) -> String {
     if value == 0.0 || !value.is_finite() {
         return value.to_string();
     }
@@ -416,7 +369,7 @@ impl Drop for StagedFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use polars_core::prelude::*;
+    use polars_core::prelude::Column;
     use polars_io::prelude::{ParquetReader, SerReader};
 
     fn sample() -> DataFrame {

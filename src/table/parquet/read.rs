@@ -1,9 +1,8 @@
 //! Reading a Parquet file's columns (the subset of the module's description).
 
 use super::thrift::{Reader, Value};
-use super::{
-    Column, MAGIC, ParquetError, Values, codec, converted, encoding, gzip, levels, page, physical,
-};
+use super::{MAGIC, ParquetError, codec, converted, encoding, gzip, levels, page, physical};
+use crate::table::column::{Column, Values};
 
 /// The columns of the Parquet file `bytes`, in schema order.
 pub fn read_parquet(bytes: &[u8]) -> Result<Vec<Column>, ParquetError> {

@@ -8,6 +8,7 @@ use polars_io::prelude::{ParquetCompression, ParquetReader, ParquetWriter, SerRe
 use proptest::prelude::*;
 
 use super::*;
+use crate::table::column::{Column, Values};
 
 fn sample() -> Vec<Column> {
     vec![

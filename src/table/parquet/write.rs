@@ -3,9 +3,8 @@
 use std::io::Write;
 
 use super::thrift::{Value, encode};
-use super::{
-    Column, MAGIC, ParquetError, Values, codec, converted, encoding, gzip, levels, page, physical,
-};
+use super::{MAGIC, ParquetError, codec, converted, encoding, gzip, levels, page, physical};
+use crate::table::column::{Column, Values};
 
 /// Writes `columns` (equally long, at least one) to `out` as one Parquet file.
 pub fn write_parquet(columns: &[Column], mut out: impl Write) -> Result<(), ParquetError> {

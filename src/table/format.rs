@@ -1,0 +1,276 @@
+//! A [`Table`] as text: CSV, an aligned text table and a Markdown table, byte for byte as
+//! testspace has always written them (numbers in CSV in their shortest round-trip form,
+//! large and small ones with an exponent; in text tables as the earlier table library
+//! showed them).
+
+use std::fmt::Write as _;
+
+use super::column::{Table, Values};
+
+/// The table as CSV: a header line, then one line per row; fields with a comma, a quote
+/// or a line break quoted (a quote doubled), nulls empty.
+pub fn csv_text(table: &Table) -> String {
+    let mut text = String::new();
+    let names: Vec<String> = table.columns().iter().map(|c| csv_field(&c.name)).collect();
+    text.push_str(&names.join(","));
+    text.push('\n');
+    for row in 0..table.height() {
+        for (i, column) in table.columns().iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            text.push_str(&csv_cell(&column.values, row));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+fn csv_cell(values: &Values, row: usize) -> String {
+    match values {
+        Values::U32(v) => v[row].map(|x| x.to_string()).unwrap_or_default(),
+        Values::U64(v) => v[row].map(|x| x.to_string()).unwrap_or_default(),
+        Values::I64(v) => v[row].map(|x| x.to_string()).unwrap_or_default(),
+        Values::F64(v) => v[row]
+            .map(|x| zmij::Buffer::new().format(x).to_string())
+            .unwrap_or_default(),
+        Values::Text(v) => v[row].as_deref().map(csv_field).unwrap_or_default(),
+        Values::Bool(v) => v[row].map(|x| x.to_string()).unwrap_or_default(),
+    }
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// Row `row` of `values` as a text table shows it: blank for a null.
+fn cell_text(values: &Values, row: usize) -> String {
+    match values {
+        Values::F64(v) => v[row].map(shown_number).unwrap_or_default(),
+        Values::Text(v) => v[row].clone().unwrap_or_default(),
+        other => csv_cell(other, row),
+    }
+}
+
+/// Whether a column is numeric (right-aligned).
+fn numeric(values: &Values) -> bool {
+    matches!(
+        values,
+        Values::U32(_) | Values::U64(_) | Values::I64(_) | Values::F64(_)
+    )
+}
+
+/// Where a number shown in a text table takes an exponent.
+const SCIENTIFIC_BOUND: f64 = 999_999.0;
+
+/// A number as text tables show it: whole numbers below a million with one decimal; a
+/// number whose plain form is longer than nine characters with four decimals of an
+/// exponent outside [10⁻⁶, 999,999], else with at most six decimals, trailing zeros
+/// dropped; any other as its plain form (whole ones with an exponent).
+pub(crate) fn shown_number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < SCIENTIFIC_BOUND {
+        return format!("{v:.1}");
+    }
+    if format!("{v}").len() <= 9 {
+        return if v.fract() == 0.0 {
+            format!("{v:e}")
+        } else {
+            format!("{v}")
+        };
+    }
+    if !(0.000_001..=SCIENTIFIC_BOUND).contains(&v.abs()) {
+        return format!("{v:.4e}");
+    }
+    let text = format!("{v:.6}");
+    if !text.ends_with('0') {
+        return text;
+    }
+    let trimmed = text.trim_end_matches('0');
+    if trimmed.ends_with('.') {
+        format!("{trimmed}0")
+    } else {
+        trimmed.to_string()
+    }
+}
+
+/// Every row as a text table: a header line, a rule, and one line per row, columns
+/// separated by two spaces, numbers right-aligned, text left-aligned, nulls blank.
+pub fn text_table(table: &Table) -> String {
+    let columns = table.columns();
+    let header: Vec<String> = columns.iter().map(|c| c.name.clone()).collect();
+    let rows: Vec<Vec<String>> = (0..table.height())
+        .map(|row| columns.iter().map(|c| cell_text(&c.values, row)).collect())
+        .collect();
+    let widths: Vec<usize> = (0..columns.len())
+        .map(|index| {
+            rows.iter()
+                .chain([&header])
+                .map(|cells| cells[index].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let right: Vec<bool> = columns.iter().map(|c| numeric(&c.values)).collect();
+    let rule: Vec<String> = widths.iter().map(|&width| "-".repeat(width)).collect();
+    let mut text = String::new();
+    let mut line = |cells: &[String], aligned: bool| {
+        let fields: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(index, cell)| {
+                let width = widths[index];
+                if aligned && right[index] {
+                    format!("{cell:>width$}")
+                } else {
+                    format!("{cell:<width$}")
+                }
+            })
+            .collect();
+        let _ = writeln!(text, "{}", fields.join("  ").trim_end());
+    };
+    line(&header, true);
+    line(&rule, false);
+    for cells in &rows {
+        line(cells, true);
+    }
+    text
+}
+
+/// Every row as a GitHub-flavoured Markdown table: numeric columns right-aligned,
+/// numbers with at most four significant digits (scientific below 0.001, trailing zeros
+/// dropped), nulls as empty cells, `|` in text escaped.
+pub fn markdown_table(table: &Table) -> String {
+    let columns = table.columns();
+    let mut text = String::new();
+    let header: Vec<&str> = columns.iter().map(|c| c.name.as_str()).collect();
+    let _ = writeln!(text, "| {} |", header.join(" | "));
+    let rule: Vec<&str> = columns
+        .iter()
+        .map(|c| if numeric(&c.values) { "---:" } else { "---" })
+        .collect();
+    let _ = writeln!(text, "|{}|", rule.join("|"));
+    for row in 0..table.height() {
+        let cells: Vec<String> = columns
+            .iter()
+            .map(|c| match &c.values {
+                Values::F64(v) => v[row].map(super::significant).unwrap_or_default(),
+                other => cell_text(other, row).replace('|', "\\|"),
+            })
+            .collect();
+        let _ = writeln!(text, "| {} |", cells.join(" | "));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use polars_core::prelude::{AnyValue, DataFrame, NamedFrom, Series};
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::table::column::Column;
+
+    /// The same columns as a polars frame.
+    fn frame_of(table: &Table) -> DataFrame {
+        let series: Vec<polars_core::prelude::Column> = table
+            .columns()
+            .iter()
+            .map(|c| {
+                let name = c.name.as_str().into();
+                match &c.values {
+                    Values::U32(v) => Series::new(name, v.as_slice()),
+                    Values::U64(v) => Series::new(name, v.as_slice()),
+                    Values::I64(v) => Series::new(name, v.as_slice()),
+                    Values::F64(v) => Series::new(name, v.as_slice()),
+                    Values::Text(v) => Series::new(name, v.as_slice()),
+                    Values::Bool(v) => Series::new(name, v.as_slice()),
+                }
+                .into()
+            })
+            .collect();
+        DataFrame::new_infer_height(series).unwrap()
+    }
+
+    fn sample() -> Table {
+        Table::new(vec![
+            Column::new(
+                "phase",
+                Values::Text(vec![
+                    Some("a,b".into()),
+                    None,
+                    Some("say \"x\"".into()),
+                    Some("é|z".into()),
+                ]),
+            ),
+            Column::new(
+                "run",
+                Values::U32(vec![Some(0), Some(u32::MAX), None, Some(7)]),
+            ),
+            Column::new(
+                "seed",
+                Values::U64(vec![Some(u64::MAX), None, Some(2010), Some(0)]),
+            ),
+            Column::new(
+                "delta",
+                Values::I64(vec![Some(-5), Some(i64::MIN), None, Some(3)]),
+            ),
+            Column::new(
+                "seconds",
+                Values::F64(vec![
+                    Some(6.734999999997299e-6),
+                    Some(0.000011782000000001848),
+                    None,
+                    Some(1e300),
+                ]),
+            ),
+            Column::new(
+                "killed",
+                Values::Bool(vec![Some(true), None, Some(false), Some(true)]),
+            ),
+        ])
+    }
+
+    #[test]
+    fn csv_text_and_tables_are_byte_for_byte_polars_s() {
+        let table = sample();
+        let mut frame = frame_of(&table);
+        let mut csv = Vec::new();
+        crate::table::write_csv(&mut frame, &mut csv).unwrap();
+        assert_eq!(csv_text(&table), String::from_utf8(csv).unwrap());
+        assert_eq!(text_table(&table), crate::table::format_text_table(&frame));
+        assert_eq!(
+            markdown_table(&table),
+            crate::table::format_markdown_table(&frame)
+        );
+    }
+
+    fn number() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            any::<f64>(),
+            (-1e7..1e7f64),
+            (-1e-5..1e-5f64),
+            (0u32..2_000_000).prop_map(f64::from),
+            (1u32..1000, -12i32..12).prop_map(|(m, e)| f64::from(m) * 10f64.powi(e)),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn any_number_is_shown_as_polars_shows_it(v in number()) {
+            let polars = AnyValue::Float64(v).to_string();
+            prop_assert_eq!(shown_number(v), polars);
+        }
+
+        #[test]
+        fn any_numbers_are_written_to_csv_as_polars_writes_them(v in prop::collection::vec(prop::option::of(number()), 1..20)) {
+            let table = Table::new(vec![Column::new("x", Values::F64(v))]);
+            let mut csv = Vec::new();
+            crate::table::write_csv(&mut frame_of(&table), &mut csv).unwrap();
+            prop_assert_eq!(csv_text(&table), String::from_utf8(csv).unwrap());
+        }
+    }
+}
