@@ -24,6 +24,11 @@ fn run(out: &Path, jobs: &str) {
 }
 
 fn run_experiment(experiment: &str, out: &Path, jobs: &str) {
+    run_experiment_watched(experiment, out, jobs, "2");
+}
+
+/// As [`run_experiment`] with a watchdog of `watchdog` seconds.
+fn run_experiment_watched(experiment: &str, out: &Path, jobs: &str, watchdog: &str) {
     testspace()
         .args([
             "run",
@@ -31,7 +36,7 @@ fn run_experiment(experiment: &str, out: &Path, jobs: &str) {
             "--jobs",
             jobs,
             "--watchdog",
-            "2",
+            watchdog,
             "--out",
         ])
         .arg(out)
@@ -640,8 +645,10 @@ fn a_second_run_into_a_folder_in_use_is_refused_at_once() {
 fn coverage_of_chunked_cells_equals_that_of_one_job() {
     let dir = tempfile::tempdir().unwrap();
     let experiment = "testdata/experiments/coverage-chunks.toml";
-    run_experiment(experiment, &dir.path().join("one"), "1");
-    run_experiment(experiment, &dir.path().join("two"), "2");
+    // One job runs a whole cell of 45,000 test cases: more than the 2 s watchdog of the other
+    // tests on a busy machine, and no mutant of this experiment hangs.
+    run_experiment_watched(experiment, &dir.path().join("one"), "1", "120");
+    run_experiment_watched(experiment, &dir.path().join("two"), "2", "120");
     let one = table_without_timing(&dir.path().join("one"));
     assert_eq!(one, table_without_timing(&dir.path().join("two")));
     let header: Vec<&str> = one.lines().next().unwrap().split(',').collect();
