@@ -1,10 +1,8 @@
 //! `grow`: the README's example of adding a feedback-driven generator (README, "Adding a
 //! strategy"; `tests/example_strategy.rs` checks that the README shows this file).
 
-use super::{CaseKind, FeedbackGenerator, Generated, gold::GoldExecutor};
-use crate::generator::sequence::Sequence;
-use crate::kernel::parameters::NoParameters;
-use crate::kernel::rng::case_rng;
+use super::{CaseKind, FeedbackGenerator, Generated, gold::GoldExecutor, sequence::Sequence};
+use crate::kernel::{parameters::NoParameters, rng::case_rng};
 
 /// One sequence grown a random call at a time; a call is kept only if gold threw nothing.
 #[derive(Default)]
