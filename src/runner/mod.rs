@@ -720,7 +720,7 @@ pub fn run_experiment_source(
     fs::create_dir_all(&output).with_context(|| format!("cannot create {}", output.display()))?;
     // Held until the run ends (or its process dies): a second run into the folder refuses.
     let _lock = lock::RunLock::acquire(&output)?;
-    remove_partial_files(&output)?;
+    output::remove_partial_files(&output)?;
     // A continued run keeps the start of its first invocation.
     let started = if holds_a_run {
         check_resumable(&output, path, &source, &experiment, options)?
@@ -734,7 +734,7 @@ pub fn run_experiment_source(
             ..output::Manifest::new(path, &source, &experiment, options.jobs, &started, None)
         },
     )?;
-    write_experiment_copy(&output, &source)?;
+    output::write_experiment_copy(&output, &source)?;
     let (journal, previous) = Journal::open(&journal_path)?;
 
     let mutants = experiment_mutants(&experiment);
@@ -804,34 +804,6 @@ pub fn run_experiment_source(
         wall_seconds: clock.elapsed().as_secs_f64(),
         cpu_seconds,
     })
-}
-
-/// Removes the temporary files of table writes that an earlier process left in `output`
-/// when it died (hidden, named `.NAME.partial-PID.EXT`); the caller holds the folder's lock,
-/// so no other process is writing them.
-fn remove_partial_files(output: &Path) -> anyhow::Result<()> {
-    let entries =
-        fs::read_dir(output).with_context(|| format!("cannot list {}", output.display()))?;
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with('.') && name.contains(".partial-") {
-            let path = entry.path();
-            fs::remove_file(&path)
-                .with_context(|| format!("cannot remove the leftover {}", path.display()))?;
-        }
-    }
-    Ok(())
-}
-
-/// Writes the experiment's text as `experiment.toml` into `output`, atomically.
-fn write_experiment_copy(output: &Path, source: &str) -> anyhow::Result<()> {
-    let target = output.join("experiment.toml");
-    let mut staged = crate::table::StagedFiles::new(output)?;
-    let temporary = staged.stage("experiment.toml");
-    fs::write(&temporary, source).with_context(|| format!("cannot write {}", target.display()))?;
-    staged.commit()?;
-    Ok(())
 }
 
 /// The error that ends a run with lost cells: which, why, and how to go on.

@@ -19,7 +19,7 @@ use anyhow::{Context as _, bail};
 use serde::{Deserialize, Serialize};
 
 use super::job::{Job, JobError, JobResult, Stop, process_cpu_seconds};
-use super::suites::{SUITES_FOLDER, write_atomically};
+use super::output::{self, SUITES_FOLDER, write_atomically};
 use crate::context::TestContext;
 use crate::experiment::Experiment;
 use crate::strategy::Strategy;
@@ -58,7 +58,7 @@ impl StructureKey {
     /// `suites/<subject>/<kind>-scope<n>-<spec digest>[-seed<seed>].jsonl`.
     pub fn file(&self) -> PathBuf {
         let spec = serde_json::to_string(&self.spec).expect("specs serialise");
-        let digest = super::output::sha256_hex(spec.as_bytes());
+        let digest = output::sha256_hex(spec.as_bytes());
         let seed = self.seed.map_or(String::new(), |s| format!("-seed{s}"));
         PathBuf::from(SUITES_FOLDER)
             .join(&self.subject)
@@ -144,7 +144,7 @@ pub fn build(key: &StructureKey, path: &Path) -> anyhow::Result<usize> {
 
 /// The header of the structure suite file at `path`, `None` if there is none.
 pub fn read_header(path: &Path) -> anyhow::Result<Option<StructureSuiteHeader>> {
-    super::suites::read_header_line(path, "a structure suite file")
+    output::read_header_line(path, "a structure suite file")
 }
 
 /// The structures of the suite file at `path`, the first `most` of them at most.

@@ -12,21 +12,17 @@
 //! any number of jobs.
 
 use std::collections::{BTreeMap, HashMap};
-use std::fs;
-use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context as _, bail};
 
+use super::output::{self, SUITES_FOLDER, write_atomically};
 use super::structures::{self, StructureKey};
 use crate::experiment::{Experiment, TestBudget};
 use crate::generator::{GeneratorConfig, SuiteBudget, SuiteHeader, generate_suite_within};
 use crate::strategy::Strategy;
-
-/// The folder of the suites in an output folder.
-pub const SUITES_FOLDER: &str = "suites";
 
 /// What identifies a suite: the subject, the configuration at its n, and the seed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -58,7 +54,7 @@ impl SuiteKey {
     /// Its file, relative to the output folder:
     /// `suites/<subject>/<generator>-n<n>-<configuration digest>-seed<seed>.jsonl`.
     pub fn file(&self) -> PathBuf {
-        let digest = super::output::sha256_hex(self.config.as_bytes());
+        let digest = output::sha256_hex(self.config.as_bytes());
         PathBuf::from(SUITES_FOLDER)
             .join(&self.subject)
             .join(format!(
@@ -244,25 +240,6 @@ enum Made {
     Structures(StructureKey, PathBuf, usize),
 }
 
-/// Writes a file at `path` through `write`, atomically: into a temporary file beside it
-/// (`.partial`), synced, then renamed into place (its folder created first).
-pub(super) fn write_atomically(
-    path: &Path,
-    write: impl FnOnce(&mut BufWriter<fs::File>) -> std::io::Result<()>,
-) -> anyhow::Result<()> {
-    let folder = path.parent().expect("suite files are in a folder");
-    fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
-    let temporary = path.with_extension("jsonl.partial");
-    let attempt = || -> std::io::Result<()> {
-        let mut out = BufWriter::new(fs::File::create(&temporary)?);
-        write(&mut out)?;
-        out.flush()?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        fs::rename(&temporary, path)
-    };
-    attempt().with_context(|| format!("cannot write {}", path.display()))
-}
-
 /// Generates one suite and writes it into place.
 fn generate(
     experiment: &Experiment,
@@ -306,32 +283,11 @@ fn header_prefixes(header: &SuiteHeader) -> HashMap<SuiteBudget, usize> {
 
 /// The header of the suite file at `path`, `None` if there is none.
 fn read_header(path: &Path) -> anyhow::Result<Option<SuiteHeader>> {
-    let Some(header) = read_header_line::<SuiteHeader>(path, "a suite file")? else {
+    let Some(header) = output::read_header_line::<SuiteHeader>(path, "a suite file")? else {
         return Ok(None);
     };
     if header.prefixes.len() != header.budgets.len() {
         bail!("{}: a prefix per budget expected", path.display());
     }
-    Ok(Some(header))
-}
-
-/// The first line of the file at `path` read as JSON of `T` (`what` names the kind of
-/// file in the error), `None` if there is no file: the header of a generated or a
-/// structure suite.
-pub(super) fn read_header_line<T: serde::de::DeserializeOwned>(
-    path: &Path,
-    what: &str,
-) -> anyhow::Result<Option<T>> {
-    let file = match fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-    };
-    let mut first = String::new();
-    BufReader::new(file)
-        .read_line(&mut first)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let header =
-        serde_json::from_str(&first).with_context(|| format!("{}: not {what}", path.display()))?;
     Ok(Some(header))
 }
