@@ -18,6 +18,7 @@ pub mod merge;
 pub mod output;
 pub mod progress;
 pub mod schedule;
+pub mod source;
 pub mod structures;
 pub mod suites;
 pub mod worker;

@@ -13,16 +13,21 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context as _, bail};
 
 use super::output::{self, SUITES_FOLDER, write_atomically};
+use super::source::{CallCases, Opening, SourceError};
 use super::structures::{self, StructureKey};
+use crate::context::TestContext;
 use crate::experiment::{Experiment, TestBudget};
+use crate::generator::{GeneratedCase, SuiteReader};
 use crate::generator::{GeneratorConfig, SuiteBudget, SuiteHeader, generate_suite_within};
+use crate::oracle::{Trace, trace_generated};
 use crate::strategy::Strategy;
+use crate::subject::{Session, Unit};
 
 /// What identifies a suite: the subject, the configuration at its n, and the seed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -290,4 +295,83 @@ fn read_header(path: &Path) -> anyhow::Result<Option<SuiteHeader>> {
         bail!("{}: a prefix per budget expected", path.display());
     }
     Ok(Some(header))
+}
+
+/// Opens the suite file at `path` for `unit` and its experiment `context`, to be read only
+/// as far as jobs go.
+///
+/// # Errors
+/// A file that cannot be opened, or whose header does not fit the unit.
+pub fn open_reader(
+    path: &Path,
+    unit: &dyn Unit,
+    context: &TestContext,
+) -> Result<SuiteReader, SourceError> {
+    let failed = |message: String| SourceError {
+        path: path.display().to_string(),
+        message,
+    };
+    let file = std::fs::File::open(path).map_err(|e| failed(e.to_string()))?;
+    SuiteReader::open(unit, context, std::io::BufReader::new(file))
+        .map_err(|e| failed(e.to_string()))
+}
+
+/// A generated suite's test cases from a position on, read from its file as far as the
+/// job goes.
+pub struct SuiteCases<'a> {
+    reader: Arc<Mutex<SuiteReader>>,
+    path: String,
+    /// The position of the next test case.
+    next: usize,
+    current: Option<Arc<GeneratedCase>>,
+    unit: &'a dyn Unit,
+    context: &'a Arc<TestContext>,
+}
+
+impl<'a> SuiteCases<'a> {
+    /// The test cases of the suite `reader` reads from `path`, from the opening's counter.
+    pub fn new(reader: Arc<Mutex<SuiteReader>>, path: &Path, at: Opening<'a>) -> Self {
+        SuiteCases {
+            reader,
+            path: path.display().to_string(),
+            next: at.start as usize,
+            current: None,
+            unit: at.unit,
+            context: at.context,
+        }
+    }
+
+    fn current(&self) -> &GeneratedCase {
+        self.current.as_ref().expect("advanced to a test case")
+    }
+}
+
+impl CallCases for SuiteCases<'_> {
+    fn advance(&mut self) -> Result<bool, SourceError> {
+        let mut reader = self.reader.lock().expect("a job's reader is not poisoned");
+        if reader.cases().len() <= self.next {
+            reader.read_to(self.next + 1).map_err(|e| SourceError {
+                path: self.path.clone(),
+                message: e.to_string(),
+            })?;
+        }
+        self.current = reader.cases().get(self.next).cloned();
+        self.next += usize::from(self.current.is_some());
+        Ok(self.current.is_some())
+    }
+    fn calls(&self) -> u64 {
+        self.current().len() as u64
+    }
+    fn run(&self, session: &mut dyn Session, strict: bool) -> Trace {
+        trace_generated(session, self.current(), strict)
+    }
+    fn digits(&self) -> Option<&[u32]> {
+        None
+    }
+    fn index(&self) -> Option<String> {
+        let case = self.current();
+        let own = case.context(self.unit, self.context).ok()?;
+        let indices = case.indices(&own).ok()?;
+        Some(own.codec(indices.len()).encode(&indices).ok()?.to_string())
+    }
 }
