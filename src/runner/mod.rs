@@ -371,8 +371,8 @@ struct Runner<'a> {
     options: &'a RunOptions,
     watchdog: Duration,
     handshake: Handshake,
-    /// The suites of the generated runs.
-    suites: suites::Suites,
+    /// The files that suite and structure runs read.
+    prepared: source::Prepared,
 }
 
 impl Runner<'_> {
@@ -433,16 +433,16 @@ impl Runner<'_> {
             let budget = match &run.tests {
                 TestBudget::Fixed(b) => Some(*b),
                 TestBudget::Cost(c) => Some(c / n as u64),
-                TestBudget::Suite(b) => Some(
-                    self.suites
-                        .prefix(&self.suite_key(run, subject, n, replicate), *b)
-                        .expect("every suite is prepared before cells are planned")
-                        as u64,
-                ),
-                TestBudget::Structures => Some(
-                    self.structure_count(run, subject, n, replicate)
-                        * u64::from(self.experiment.subjects[unit.subject].context.j()),
-                ),
+                TestBudget::Suite(_) | TestBudget::Structures => {
+                    let file = self
+                        .source_file(run, subject, n, replicate)
+                        .expect("only suite and structure runs have these budgets");
+                    Some(
+                        self.prepared
+                            .tests(&file, &run.tests)
+                            .expect("every suite is prepared before cells are planned"),
+                    )
+                }
                 TestBudget::Unlimited => None,
                 TestBudget::FirstFailureOf(kind) => {
                     let earlier = phase.runs[..r]
@@ -469,6 +469,26 @@ impl Runner<'_> {
             });
         }
         cells
+    }
+
+    /// Makes sure the files that the suite and structure runs of this invocation's units
+    /// read are in `output` (see [`source::prepare`]).
+    fn prepare(&self, output: &Path) -> anyhow::Result<source::Prepared> {
+        let mut pairs: Vec<(usize, u32)> = self
+            .units()
+            .iter()
+            .map(|unit| (unit.subject, unit.replicate))
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        let mut needed = suites::needed(self.experiment, &pairs);
+        needed.extend(structures::needed(self.experiment, &pairs));
+        let mode = self.options.progress;
+        source::prepare(&needed, output, self.options.jobs, &|done, all| {
+            if !matches!(mode, progress::ProgressMode::Off) && (done == all || done % 10 == 0) {
+                eprintln!("suites generated: {done} of {all}");
+            }
+        })
     }
 
     /// The units of the run in the deal order of shards ((subject, mutant, replicate)), those
@@ -508,22 +528,10 @@ impl Runner<'_> {
         count: Option<u64>,
         seconds: Option<f64>,
     ) -> Job {
-        let suite = match &run.strategy {
-            Strategy::Generator(_) => {
-                let key = self.suite_key(run, &cell.subject, cell.n, cell.replicate);
-                self.suites.path(&key).map(Path::to_path_buf)
-            }
-            Strategy::Structures(config) => {
-                let key = structures::StructureKey::new(
-                    &cell.subject,
-                    config,
-                    cell.n,
-                    self.experiment.replicate_seed(cell.replicate),
-                );
-                self.suites.structure_path(&key).map(Path::to_path_buf)
-            }
-            Strategy::Walk(_) => None,
-        };
+        let suite = self
+            .source_file(run, &cell.subject, cell.n, cell.replicate)
+            .and_then(|file| self.prepared.path(&file))
+            .map(Path::to_path_buf);
         Job {
             subject: cell.subject.clone(),
             mutant: cell.mutant.id,
@@ -541,30 +549,19 @@ impl Runner<'_> {
         }
     }
 
-    /// The key of the suite a generated `run` replays for `subject` at `n` in `replicate`.
-    fn suite_key(&self, run: &Run, subject: &str, n: usize, replicate: u32) -> suites::SuiteKey {
-        let Strategy::Generator(config) = &run.strategy else {
-            unreachable!("only generated runs have suites")
-        };
-        suites::SuiteKey::new(
-            subject,
-            config,
-            n,
-            self.experiment.replicate_seed(replicate),
-        )
-    }
-
-    /// The structures in the suite a structure `run` tests for `subject` at scope `n` in
-    /// `replicate`.
-    fn structure_count(&self, run: &Run, subject: &str, n: usize, replicate: u32) -> u64 {
-        let Strategy::Structures(config) = &run.strategy else {
-            unreachable!("only structure runs have structure suites")
-        };
+    /// The file, relative to the output folder, that the jobs of `run` read for `subject`
+    /// at `n` in `replicate` (`None`: a walk's read none).
+    fn source_file(&self, run: &Run, subject: &str, n: usize, replicate: u32) -> Option<PathBuf> {
         let seed = self.experiment.replicate_seed(replicate);
-        let key = structures::StructureKey::new(subject, config, n, seed);
-        self.suites
-            .structure_count(&key)
-            .expect("every structure suite is prepared before cells are planned") as u64
+        match &run.strategy {
+            Strategy::Walk(_) => None,
+            Strategy::Generator(config) => {
+                Some(suites::SuiteKey::new(subject, config, n, seed).file())
+            }
+            Strategy::Structures(config) => {
+                Some(structures::StructureKey::new(subject, config, n, seed).file())
+            }
+        }
     }
 
     /// How `cell` is run: as one job (`None`), or — a large cell of a strategy without
@@ -755,22 +752,9 @@ pub fn run_experiment_source(
             source: source.clone(),
             profile: options.profile.clone(),
         },
-        suites: suites::Suites::default(),
+        prepared: source::Prepared::default(),
     };
-    let mut pairs: Vec<(usize, u32)> = runner
-        .units()
-        .iter()
-        .map(|unit| (unit.subject, unit.replicate))
-        .collect();
-    pairs.sort_unstable();
-    pairs.dedup();
-    runner.suites = suites::prepare(&experiment, &pairs, &output, options.jobs, &|done, all| {
-        if !matches!(options.progress, progress::ProgressMode::Off)
-            && (done == all || done % 10 == 0)
-        {
-            eprintln!("suites generated: {done} of {all}");
-        }
-    })?;
+    runner.prepared = runner.prepare(&output)?;
     for record in previous {
         runner.record(record);
     }

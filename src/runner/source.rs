@@ -1,13 +1,18 @@
-//! The seam between a run's kind and its jobs: a job reads its test cases through a
-//! [`TestSource`] — a walk's from (seed, k) ([`WalkCases`]), a generated suite's from its
-//! file ([`super::suites`]), a structure run's from its structure suite
-//! ([`super::structures`]) — and runs each on gold and on its mutant without knowing the
-//! kind.
+//! The seam between a run's kind and its jobs. Before any cell runs, each kind prepares
+//! the files its jobs read ([`Preparation`], all made by [`prepare`]): a generated suite
+//! (`suites.rs`), a structure suite (`structures.rs`); a walk needs none. A job
+//! then reads its test cases through a [`TestSource`] — a walk's from (seed, k)
+//! ([`WalkCases`]), a generated suite's or a structure run's from its file — and runs each
+//! on gold and on its mutant without knowing the kind.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use crate::context::TestContext;
 use crate::coverage::curve::RangeCoverage;
+use crate::experiment::TestBudget;
 use crate::oracle::{Trace, Verdict, trace};
 use crate::subject::{MutantId, Session, Unit};
 use crate::walk::{Cursor, Walk};
@@ -116,4 +121,97 @@ impl CallCases for WalkCases<'_> {
         let codec = self.context.codec(self.case.len());
         Some(codec.encode(&self.case).expect("valid digits").to_string())
     }
+}
+
+/// A file that a run's jobs read, made before any cell runs; its content depends only on
+/// what it is made for, so the files are the same for any number of jobs and a resumed
+/// run makes only the missing ones.
+pub trait Preparation: Sync {
+    /// Its place, relative to the output folder.
+    fn file(&self) -> PathBuf;
+    /// What the file at `path` gives, if it is there and holds all that is needed
+    /// (`None`: it is to be made).
+    ///
+    /// # Errors
+    /// A file there that cannot be read.
+    fn found(&self, path: &Path) -> anyhow::Result<Option<Tests>>;
+    /// Makes the file at `path`, atomically; what it gives.
+    ///
+    /// # Errors
+    /// A file that cannot be made or written.
+    fn make(&self, path: &Path) -> anyhow::Result<Tests>;
+}
+
+/// The test cases a prepared file gives a cell, by its run's test budget.
+pub type Tests = Vec<(TestBudget, u64)>;
+
+/// The files prepared for a run, by their place relative to the output folder: where each
+/// is and what it gives.
+#[derive(Debug, Default)]
+pub struct Prepared {
+    files: HashMap<PathBuf, (PathBuf, Tests)>,
+}
+
+impl Prepared {
+    /// Where the file `file` (relative to the output folder) is.
+    pub fn path(&self, file: &Path) -> Option<&Path> {
+        self.files.get(file).map(|(path, _)| path.as_path())
+    }
+
+    /// The test cases the file `file` gives a cell of a run with test budget `budget`.
+    pub fn tests(&self, file: &Path, budget: &TestBudget) -> Option<u64> {
+        let (_, tests) = self.files.get(file)?;
+        tests.iter().find(|(b, _)| b == budget).map(|&(_, k)| k)
+    }
+}
+
+/// Makes sure every file in `needed` is in `output`, making the missing ones on `jobs`
+/// threads, one file per thread at a time (`progress` hears of each one made, with how
+/// many are missing); returns where they are and what they give.
+///
+/// # Errors
+/// A file that cannot be made, or one there that cannot be read.
+pub fn prepare(
+    needed: &[Box<dyn Preparation + '_>],
+    output: &Path,
+    jobs: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> anyhow::Result<Prepared> {
+    let mut prepared = Prepared::default();
+    let mut missing = Vec::new();
+    for need in needed {
+        let file = need.file();
+        let path = output.join(&file);
+        match need.found(&path)? {
+            Some(tests) => {
+                prepared.files.insert(file, (path, tests));
+            }
+            None => missing.push((need, file, path)),
+        }
+    }
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let made: Mutex<Vec<anyhow::Result<(PathBuf, PathBuf, Tests)>>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1).min(missing.len()) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((need, file, path)) = missing.get(i) else {
+                        break;
+                    };
+                    let result = need
+                        .make(path)
+                        .map(|tests| (file.clone(), path.clone(), tests));
+                    made.lock().expect("no thread panicked").push(result);
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, missing.len());
+                }
+            });
+        }
+    });
+    for result in made.into_inner().expect("no thread panicked") {
+        let (file, path, tests) = result?;
+        prepared.files.insert(file, (path, tests));
+    }
+    Ok(prepared)
 }

@@ -1,14 +1,15 @@
 //! Structure runs (field-exhaustive testing, issue 18): their suites of structures, built
-//! once per (subject, scope, suite, seed where random) before any cell runs and stored in
-//! the output folder's `suites/`, and their jobs, which test structure `k / j` with call
-//! `k mod j` of the context as test case k, on gold and on a mutant.
+//! once per (subject, scope, suite, seed where random) before any cell runs ([`needed`], a
+//! [`Preparation`] each) and stored in the output folder's `suites/`, and their test cases
+//! ([`StructureCases`]): structure `k / j` with call `k mod j` of the context as test case
+//! k, on gold and on a mutant.
 //!
 //! A suite file holds a header line ([`StructureSuiteHeader`]) and one structure per line
 //! in the JSON form of [`HeapScope::heap_json`](crate::structure::HeapScope::heap_json).
 //! Its content depends only on its key, so the files are the same for any number of jobs
 //! and a resumed run builds only the missing ones.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -18,8 +19,8 @@ use anyhow::{Context as _, bail};
 use serde::{Deserialize, Serialize};
 
 use super::output::{self, SUITES_FOLDER, write_atomically};
-use super::source::{Opening, SourceError, TestSource};
-use crate::experiment::Experiment;
+use super::source::{Opening, Preparation, SourceError, TestSource, Tests};
+use crate::experiment::{Experiment, TestBudget};
 use crate::oracle::Verdict;
 use crate::strategy::Strategy;
 use crate::structure::Invariant;
@@ -93,23 +94,55 @@ pub struct StructureSuiteHeader {
     pub solver_calls: Option<u64>,
 }
 
+/// A structure suite to have in place: its key, and j, the calls of its subject's context
+/// (each structure gives that many test cases).
+struct Needed {
+    key: StructureKey,
+    calls: u64,
+}
+
 /// The structure suites the structure runs of `experiment` need for the (subject,
-/// replicate) pairs in `pairs`.
-pub fn needed(experiment: &Experiment, pairs: &[(usize, u32)]) -> BTreeSet<StructureKey> {
-    let mut needed = BTreeSet::new();
+/// replicate) pairs in `pairs`, in key order.
+pub fn needed(experiment: &Experiment, pairs: &[(usize, u32)]) -> Vec<Box<dyn Preparation>> {
+    let mut needed = BTreeMap::new();
     for run in experiment.phases.iter().flat_map(|phase| &phase.runs) {
         let Strategy::Structures(config) = &run.strategy else {
             continue;
         };
         for &(subject, replicate) in pairs {
-            let class = experiment.subjects[subject].unit.class();
+            let plan = &experiment.subjects[subject];
             let seed = experiment.replicate_seed(replicate);
             for &scope in &run.lengths {
-                needed.insert(StructureKey::new(class, config, scope, seed));
+                let key = StructureKey::new(plan.unit.class(), config, scope, seed);
+                needed.insert(key, u64::from(plan.context.j()));
             }
         }
     }
     needed
+        .into_iter()
+        .map(|(key, calls)| Box::new(Needed { key, calls }) as Box<dyn Preparation>)
+        .collect()
+}
+
+impl Needed {
+    /// The test cases a suite of `structures` gives a structure run's cells.
+    fn tests(&self, structures: usize) -> Tests {
+        vec![(TestBudget::Structures, structures as u64 * self.calls)]
+    }
+}
+
+impl Preparation for Needed {
+    fn file(&self) -> PathBuf {
+        self.key.file()
+    }
+
+    fn found(&self, path: &Path) -> anyhow::Result<Option<Tests>> {
+        Ok(read_header(path)?.map(|header| self.tests(header.structures)))
+    }
+
+    fn make(&self, path: &Path) -> anyhow::Result<Tests> {
+        Ok(self.tests(build(&self.key, path)?))
+    }
 }
 
 /// Builds `key`'s suite and writes it to `path` atomically; returns its structures.
