@@ -5,7 +5,7 @@
 //!
 //! | file | content |
 //! |---|---|
-//! | `cells.csv`, `cells.parquet` | one row per cell; the columns are [`super::CellRecord`]'s fields |
+//! | `cells.csv`, `cells.parquet` | one row per cell; the columns are [`CellRecord`]'s fields |
 //! | `manifest.json` | experiment file, its SHA-256, seed, crate version, git commit, start and end time, machine, the walk runs' parameter values (a `choice` model's contents) |
 //! | `experiment.toml` | a copy of the experiment file, for `show-test` and for the record |
 //! | `journal.jsonl` | one JSON line per finished cell, appended as cells finish; `--resume` reads it |
@@ -27,7 +27,7 @@ use polars_core::prelude::{Column, DataFrame};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::CellRecord;
+use super::cell::CellRecord;
 use crate::experiment::Experiment;
 use crate::strategy::Strategy;
 use crate::table::{StagedFiles, write_csv_file, write_parquet_file};
@@ -80,7 +80,7 @@ pub struct Manifest {
     pub jobs: usize,
     /// The shard of the experiment this run holds (`None`: all of it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard: Option<super::Shard>,
+    pub shard: Option<super::shard::Shard>,
     /// The machine.
     pub machine: Machine,
     /// The parameter values of every walk run that sets any, by `phase[i].run[j]`, as read
