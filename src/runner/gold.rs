@@ -16,49 +16,30 @@
 //! run's walk is its suite, read from its file once and kept while jobs of that suite come.
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use super::job::{Job, JobError};
-use crate::context::TestContext;
 use crate::coverage::ProbeSet;
 use crate::generator::SuiteReader;
-use crate::oracle::OracleKind;
 use crate::oracle::Trace;
-use crate::subject::Unit;
 use crate::subject::heap::HeapFields;
 
 /// Bytes of gold runs a worker keeps between jobs (about four million test cases).
 pub const DEFAULT_LIMIT_BYTES: usize = 256 << 20;
 
-/// What identifies a walk's test cases and gold's view of them.
+/// What identifies a walk's test cases and gold's view of them: everything of a job but
+/// the mutant, the count and the stopping rule.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GoldKey {
-    subject: String,
+    pub(super) subject: String,
     /// The strategy with its parameters, as JSON.
-    strategy: String,
-    suite: Option<std::path::PathBuf>,
-    n: usize,
-    seed: u64,
-    start: u64,
-    strict: bool,
-    coverage: bool,
-}
-
-impl GoldKey {
-    /// The walk a job runs: everything but the mutant, the count and the stopping rule.
-    pub fn of(job: &Job) -> Self {
-        GoldKey {
-            subject: job.subject.clone(),
-            strategy: serde_json::to_string(&job.strategy).expect("strategies serialise"),
-            suite: job.suite.clone(),
-            n: job.n,
-            seed: job.seed,
-            start: job.start,
-            strict: job.oracle == OracleKind::Strict,
-            coverage: job.coverage,
-        }
-    }
+    pub(super) strategy: String,
+    pub(super) suite: Option<PathBuf>,
+    pub(super) n: usize,
+    pub(super) seed: u64,
+    pub(super) start: u64,
+    pub(super) strict: bool,
+    pub(super) coverage: bool,
 }
 
 /// Gold on one test case of a walk.
@@ -150,19 +131,24 @@ pub struct GoldCache {
     clock: u64,
     /// Suite files being read, by path, with when each was last asked for: up to
     /// [`KEPT_SUITES`], read on as jobs need more of them.
-    suites: HashMap<std::path::PathBuf, (Arc<Mutex<SuiteReader>>, u64)>,
+    suites: HashMap<PathBuf, (Arc<Mutex<SuiteReader>>, u64)>,
     /// Structure suites read, by path, likewise.
-    structures: HashMap<std::path::PathBuf, (Arc<[HeapFields]>, u64)>,
+    structures: HashMap<PathBuf, (Arc<[HeapFields]>, u64)>,
 }
 
-/// Inserts `value` under `path` as used at `clock`, first dropping the least recently used
-/// entry if `kept` holds [`KEPT_SUITES`].
-fn keep<T: Clone>(
-    kept: &mut HashMap<std::path::PathBuf, (T, u64)>,
+/// The value kept under `path`, marked used at `clock`; if none is, `open`'s, kept after
+/// first dropping the least recently used entry if `kept` holds [`KEPT_SUITES`].
+fn kept<T: Clone, E>(
+    kept: &mut HashMap<PathBuf, (T, u64)>,
     path: &Path,
-    value: T,
     clock: u64,
-) -> T {
+    open: impl FnOnce() -> Result<T, E>,
+) -> Result<T, E> {
+    if let Some((value, used)) = kept.get_mut(path) {
+        *used = clock;
+        return Ok(value.clone());
+    }
+    let value = open()?;
     if kept.len() >= KEPT_SUITES
         && let Some(oldest) = kept
             .iter()
@@ -172,7 +158,7 @@ fn keep<T: Clone>(
         kept.remove(&oldest);
     }
     kept.insert(path.to_path_buf(), (value.clone(), clock));
-    value
+    Ok(value)
 }
 
 /// Suite readers a worker keeps between jobs.
@@ -191,54 +177,31 @@ impl GoldCache {
         }
     }
 
-    /// The reader of the suite in the file `path`, for `unit` and its experiment
-    /// `context`: opened once, kept for later jobs (the least recently asked for dropped
-    /// beyond [`KEPT_SUITES`]), and read only as far as jobs go.
-    pub fn suite(
+    /// The reader of the suite in the file `path`, opened by `open` once and kept for later
+    /// jobs (the least recently asked for dropped beyond [`KEPT_SUITES`]), read only as far
+    /// as jobs go.
+    pub fn suite<E>(
         &mut self,
         path: &Path,
-        unit: &dyn Unit,
-        context: &TestContext,
-    ) -> Result<Arc<Mutex<SuiteReader>>, JobError> {
+        open: impl FnOnce() -> Result<SuiteReader, E>,
+    ) -> Result<Arc<Mutex<SuiteReader>>, E> {
         self.clock += 1;
-        if let Some((reader, used)) = self.suites.get_mut(path) {
-            *used = self.clock;
-            return Ok(Arc::clone(reader));
-        }
-        let failed = |message: String| JobError::Suite {
-            path: path.display().to_string(),
-            message,
-        };
-        let file = std::fs::File::open(path).map_err(|e| failed(e.to_string()))?;
-        let reader = SuiteReader::open(unit, context, std::io::BufReader::new(file))
-            .map_err(|e| failed(e.to_string()))?;
-        Ok(keep(
-            &mut self.suites,
-            path,
-            Arc::new(Mutex::new(reader)),
-            self.clock,
-        ))
+        kept(&mut self.suites, path, self.clock, || {
+            open().map(|reader| Arc::new(Mutex::new(reader)))
+        })
     }
 
-    /// The structures of the structure suite in the file `path`: read once, kept for later
-    /// jobs like the suites of [`GoldCache::suite`].
-    pub fn structures(&mut self, path: &Path) -> Result<Arc<[HeapFields]>, JobError> {
+    /// The structures of the structure suite in the file `path`, read by `read` once and
+    /// kept for later jobs like the suites of [`GoldCache::suite`].
+    pub fn structures<E>(
+        &mut self,
+        path: &Path,
+        read: impl FnOnce() -> Result<Vec<HeapFields>, E>,
+    ) -> Result<Arc<[HeapFields]>, E> {
         self.clock += 1;
-        if let Some((structures, used)) = self.structures.get_mut(path) {
-            *used = self.clock;
-            return Ok(Arc::clone(structures));
-        }
-        let (_, structures) =
-            super::structures::read_structures(path, usize::MAX).map_err(|e| JobError::Suite {
-                path: path.display().to_string(),
-                message: format!("{e:#}"),
-            })?;
-        Ok(keep(
-            &mut self.structures,
-            path,
-            structures.into(),
-            self.clock,
-        ))
+        kept(&mut self.structures, path, self.clock, || {
+            read().map(Into::into)
+        })
     }
 
     /// The gold run of `key`'s walk, empty if none is kept.
@@ -281,7 +244,6 @@ impl GoldCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiment::Until;
 
     fn trace(exceptions: u32) -> Trace {
         Trace {
@@ -293,33 +255,18 @@ mod tests {
         }
     }
 
-    fn job(mutant: u32, seed: u64) -> Job {
-        Job {
+    /// The key of an R(8) walk of Vector with `seed`.
+    fn key(seed: u64) -> GoldKey {
+        GoldKey {
             subject: "Vector".into(),
-            mutant,
-            strategy: crate::strategy::Strategy::Walk(crate::walk::WalkConfig::of(
-                crate::walk::WalkKind::RANDOM,
-            )),
-            n: 8,
+            strategy: r#"{"kind":"r"}"#.into(),
             suite: None,
-            max_guarded: None,
+            n: 8,
             seed,
             start: 0,
-            count: Some(10),
-            until: Until::Budget,
-            seconds: None,
-            oracle: OracleKind::Paper,
+            strict: false,
             coverage: true,
         }
-    }
-
-    #[test]
-    fn jobs_of_different_mutants_share_one_walk_and_other_seeds_do_not() {
-        assert_eq!(GoldKey::of(&job(3, 1)), GoldKey::of(&job(9, 1)));
-        assert_ne!(GoldKey::of(&job(3, 1)), GoldKey::of(&job(3, 2)));
-        let mut later = job(3, 1);
-        later.start = 20_000;
-        assert_ne!(GoldKey::of(&job(3, 1)), GoldKey::of(&later));
     }
 
     #[test]
@@ -348,24 +295,22 @@ mod tests {
         // Room for two walks of 400 test cases (Vec capacity 512 each), not three.
         let mut cache = GoldCache::new(std::mem::size_of::<GoldCase>() * 1100);
         for seed in 0..3 {
-            let run = cache.run(GoldKey::of(&job(1, seed)));
+            let run = cache.run(key(seed));
             for _ in 0..400 {
                 run.record(trace(0), Some(1), 0.0, 0, |_| {});
             }
         }
-        cache.run(GoldKey::of(&job(1, 0))); // seed 0 used again: seed 1 is now the oldest
+        cache.run(key(0)); // seed 0 used again: seed 1 is now the oldest
         cache.trim();
         assert_eq!(cache.len(), 2, "one walk dropped");
-        assert_eq!(cache.run(GoldKey::of(&job(1, 0))).len(), 400);
-        assert_eq!(cache.run(GoldKey::of(&job(1, 2))).len(), 400);
+        assert_eq!(cache.run(key(0)).len(), 400);
+        assert_eq!(cache.run(key(2)).len(), 400);
     }
 
     #[test]
     fn a_cache_of_no_bytes_keeps_nothing_between_jobs() {
         let mut cache = GoldCache::new(0);
-        cache
-            .run(GoldKey::of(&job(1, 0)))
-            .record(trace(0), Some(1), 0.0, 0, |_| {});
+        cache.run(key(0)).record(trace(0), Some(1), 0.0, 0, |_| {});
         cache.trim();
         assert!(cache.is_empty());
     }

@@ -1,19 +1,23 @@
 //! Jobs: a contiguous range of one cell's test cases, executed on gold and on a mutant.
 
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
 use super::gold::{GoldCache, GoldKey, GoldRun};
+use super::source::{CallCases, Opening, SourceError, TestSource, WalkCases};
+use super::structures::{StructureCases, read_structures};
+use super::suites::{SuiteCases, open_reader};
+use crate::context::TestContext;
 use crate::coverage::curve::RangeCoverage;
 use crate::experiment::Until;
-use crate::generator::{GeneratedCase, SuiteReader};
 use crate::oracle::OracleKind;
-use crate::oracle::{Trace, Verdict, judge, trace, trace_generated};
+use crate::oracle::{Trace, Verdict, judge};
 use crate::strategy::Strategy;
 use crate::subject::{JavaException, MutantId, Session, Unit};
-use crate::walk::Cursor;
+use crate::walk::Walk;
 
 /// One job: the test cases `start..start + count` (or until the walk ends) of a strategy
 /// at length n, run on gold and on one mutant of one subject.
@@ -48,6 +52,31 @@ pub struct Job {
     /// Stop once this many test cases hit a guard in the mutant.
     #[serde(default)]
     pub max_guarded: Option<u64>,
+}
+
+impl Job {
+    /// The walk it runs, as gold's runs are kept under: everything but the mutant, the
+    /// count and the stopping rule.
+    pub fn gold_key(&self) -> GoldKey {
+        GoldKey {
+            subject: self.subject.clone(),
+            strategy: serde_json::to_string(&self.strategy).expect("strategies serialise"),
+            suite: self.suite.clone(),
+            n: self.n,
+            seed: self.seed,
+            start: self.start,
+            strict: self.oracle == OracleKind::Strict,
+            coverage: self.coverage,
+        }
+    }
+
+    /// Its suite file; without one, an error saying `missing`.
+    fn suite_file(&self, missing: &str) -> Result<&Path, SourceError> {
+        self.suite.as_deref().ok_or_else(|| SourceError {
+            path: String::new(),
+            message: missing.into(),
+        })
+    }
 }
 
 /// Why a job stopped.
@@ -195,14 +224,9 @@ pub enum JobError {
         /// The mutant id.
         mutant: MutantId,
     },
-    /// A generator's job without its suite, or a suite file that cannot be read.
-    #[error("suite {path}: {message}")]
-    Suite {
-        /// The suite file.
-        path: String,
-        /// What went wrong.
-        message: String,
-    },
+    /// A job without its suite file, or a suite file that cannot be read.
+    #[error(transparent)]
+    Source(#[from] SourceError),
 }
 
 /// CPU time of the calling process, in seconds.
@@ -225,125 +249,207 @@ pub fn process_cpu_seconds() -> f64 {
 pub fn execute(
     job: &Job,
     unit: &dyn Unit,
-    context: &Arc<crate::context::TestContext>,
+    context: &Arc<TestContext>,
 ) -> Result<JobResult, JobError> {
     execute_with(job, unit, context, &mut GoldCache::new(0))
 }
 
 /// Executes a job with gold's runs of its walk taken from `cache` where they were already
-/// computed, and kept there for the next mutant. The result is the same as without the
-/// cache in every field but the CPU times, which count each replayed gold run at the CPU
-/// time it took when it was computed.
+/// computed, and kept there for the next mutant (and its suite file read once for the
+/// jobs that follow). The result is the same as without the cache in every field but the
+/// CPU times, which count each replayed gold run at the CPU time it took when it was
+/// computed.
 pub fn execute_with(
     job: &Job,
     unit: &dyn Unit,
-    context: &Arc<crate::context::TestContext>,
+    context: &Arc<TestContext>,
     cache: &mut GoldCache,
 ) -> Result<JobResult, JobError> {
-    if let Strategy::Structures(config) = &job.strategy {
-        let path = job.suite.as_ref().ok_or_else(|| JobError::Suite {
-            path: String::new(),
-            message: "a structure run's job names no suite file".into(),
-        })?;
-        let structures = cache.structures(path)?;
-        return super::structures::execute(job, config, unit, context, &structures);
-    }
-    let mut mutant = unit
-        .mutant_session(Arc::clone(context), job.mutant)
-        .ok_or_else(|| JobError::UnknownMutant {
-            subject: job.subject.clone(),
-            mutant: job.mutant,
-        })?;
-    let mut gold = GoldSide::new(job, unit, context);
-    let walk = match &job.strategy {
-        Strategy::Walk(walk) => Some(walk.build(context, job.n, job.seed)),
-        Strategy::Generator(_) | Strategy::Structures(_) => None,
+    let mut walk = None;
+    let result = {
+        let mut source = open(job, unit, context, cache, &mut walk)?;
+        run(job, source.as_mut())?
     };
-    let mut cases: Box<dyn CaseSource + '_> = match walk.as_ref() {
-        Some(strategy) => Box::new(WalkCases {
-            cursor: strategy.cursor(job.start),
-            case: vec![0u32; job.n],
-            context,
-        }),
-        None => {
-            let path = job.suite.as_ref().ok_or_else(|| JobError::Suite {
-                path: String::new(),
-                message: "a generator's job names no suite file".into(),
+    cache.trim();
+    Ok(result)
+}
+
+/// The source of `job`'s test cases: a walk's (built into `walk`), a generated suite's or
+/// a structure run's, its files read through `cache`.
+fn open<'a>(
+    job: &'a Job,
+    unit: &'a dyn Unit,
+    context: &'a Arc<TestContext>,
+    cache: &'a mut GoldCache,
+    walk: &'a mut Option<Box<dyn Walk>>,
+) -> Result<Box<dyn TestSource + 'a>, JobError> {
+    let at = Opening {
+        unit,
+        context,
+        mutant: job.mutant,
+        n: job.n,
+        start: job.start,
+    };
+    let cases: Box<dyn CallCases + 'a> = match &job.strategy {
+        Strategy::Walk(config) => {
+            let walk: &'a dyn Walk = &**walk.insert(config.build(context, job.n, job.seed));
+            Box::new(WalkCases::new(walk, at))
+        }
+        Strategy::Generator(_) => {
+            let path = job.suite_file("a generator's job names no suite file")?;
+            let reader = cache.suite(path, || open_reader(path, unit, context))?;
+            Box::new(SuiteCases::new(reader, path, at))
+        }
+        Strategy::Structures(config) => {
+            let path = job.suite_file("a structure run's job names no suite file")?;
+            let structures = cache.structures(path, || {
+                read_structures(path, usize::MAX)
+                    .map(|(_, structures)| structures)
+                    .map_err(|e| SourceError {
+                        path: path.display().to_string(),
+                        message: format!("{e:#}"),
+                    })
             })?;
-            Box::new(SuiteCases {
-                reader: cache.suite(path, unit, context)?,
-                path: path.display().to_string(),
-                next: job.start as usize,
-                current: None,
-                unit,
-                context,
-            })
+            let cases = StructureCases::new(path, structures, config.oracle, at)?;
+            return Ok(Box::new(cases));
         }
     };
-    let strict = job.oracle == OracleKind::Strict;
+    let run = cache.run(job.gold_key());
+    Ok(Box::new(TracedCases::new(job, at, run, cases)?))
+}
+
+/// Runs `source`'s test cases for `job` until its count, its time cap, the source's end,
+/// or a stop the verdicts call for.
+fn run(job: &Job, source: &mut dyn TestSource) -> Result<JobResult, SourceError> {
     let cpu_start = process_cpu_seconds();
-    let mut replayed_cpu = 0.0;
     let started = Instant::now();
     let deadline = job.seconds.map(|s| started + Duration::from_secs_f64(s));
-    let mut guarded_prefix = GuardedPrefix::default();
     let mut result = JobResult::lost(Stop::Budget, 0.0);
-    let run = cache.run(GoldKey::of(job));
     loop {
         if let Some(stop) = result.limit(job, deadline) {
             result.stop = stop;
             break;
         }
-        if !cases.advance()? {
+        if !source.advance()? {
             result.stop = Stop::Exhausted;
             break;
         }
         let counter = job.start + result.tests_run;
-        let i = result.tests_run as usize;
         result.tests_run += 1;
-        if i < run.len() {
-            replayed_cpu += run.case(i).cpu_seconds;
-        } else {
-            gold.compute(run, cases.as_ref(), strict);
-        }
-        gold.add_coverage(run, i, counter);
-        let gold_case = run.case(i);
-        if gold_case.trace.guard.is_some() {
+        let Some(verdict) = source.judge() else {
             result.abandoned_tests += 1;
             continue;
-        }
-        result.method_calls += cases.calls();
-        // The mutant's fuel budget follows gold's fuel on the same test case.
-        let budget = gold_case.fuel.map(crate::subject::guard::mutant_budget);
-        let digits = cases.digits();
-        let verdict = if digits.is_some_and(|case| guarded_prefix.covers(case, budget)) {
-            Verdict::Guarded
-        } else {
-            if let Some(budget) = budget {
-                mutant.set_fuel_budget(budget);
-            }
-            let mutant_trace = cases.run(mutant.as_mut(), strict);
-            if let Some(case) = digits {
-                guarded_prefix.note(case, budget, &mutant_trace);
-            }
-            judge(job.oracle, &gold_case.trace, &mutant_trace)
         };
-        let cpu = || process_cpu_seconds() - cpu_start + replayed_cpu;
-        if let Some(stop) = result.tally(verdict, job, counter, cpu, || cases.index()) {
+        result.method_calls += source.calls();
+        let cpu = || process_cpu_seconds() - cpu_start + source.replayed_cpu_seconds();
+        if let Some(stop) = result.tally(verdict, job, counter, cpu, || source.index()) {
             result.stop = stop;
             break;
         }
     }
-    result.cpu_seconds = process_cpu_seconds() - cpu_start + replayed_cpu;
-    result.coverage = gold.range;
-    cache.trim();
+    result.cpu_seconds = process_cpu_seconds() - cpu_start + source.replayed_cpu_seconds();
+    result.coverage = source.coverage();
     Ok(result)
+}
+
+/// Call cases run on gold, replayed from the job's gold run where an earlier job computed
+/// it, and on the mutant (its fuel budget from gold's on each test case; a test case
+/// starting with calls the mutant was already guarded on is guarded without running);
+/// the job's oracle compares the traces.
+struct TracedCases<'a> {
+    cases: Box<dyn CallCases + 'a>,
+    gold: GoldSide<'a>,
+    run: &'a mut GoldRun,
+    mutant: Box<dyn Session>,
+    oracle: OracleKind,
+    guarded_prefix: GuardedPrefix,
+    /// The first test-case counter.
+    start: u64,
+    /// Test cases judged so far.
+    judged: usize,
+    replayed_cpu: f64,
+}
+
+impl<'a> TracedCases<'a> {
+    fn new(
+        job: &'a Job,
+        at: Opening<'a>,
+        run: &'a mut GoldRun,
+        cases: Box<dyn CallCases + 'a>,
+    ) -> Result<Self, JobError> {
+        let mutant = at
+            .unit
+            .mutant_session(Arc::clone(at.context), job.mutant)
+            .ok_or_else(|| JobError::UnknownMutant {
+                subject: job.subject.clone(),
+                mutant: job.mutant,
+            })?;
+        Ok(TracedCases {
+            cases,
+            gold: GoldSide::new(job, at.unit, at.context),
+            run,
+            mutant,
+            oracle: job.oracle,
+            guarded_prefix: GuardedPrefix::default(),
+            start: job.start,
+            judged: 0,
+            replayed_cpu: 0.0,
+        })
+    }
+}
+
+impl TestSource for TracedCases<'_> {
+    fn advance(&mut self) -> Result<bool, SourceError> {
+        self.cases.advance()
+    }
+    fn judge(&mut self) -> Option<Verdict> {
+        let i = self.judged;
+        self.judged += 1;
+        let strict = self.oracle == OracleKind::Strict;
+        if i < self.run.len() {
+            self.replayed_cpu += self.run.case(i).cpu_seconds;
+        } else {
+            self.gold.compute(self.run, self.cases.as_ref(), strict);
+        }
+        self.gold.add_coverage(self.run, i, self.start + i as u64);
+        let gold_case = self.run.case(i);
+        if gold_case.trace.guard.is_some() {
+            return None;
+        }
+        // The mutant's fuel budget follows gold's fuel on the same test case.
+        let budget = gold_case.fuel.map(crate::subject::guard::mutant_budget);
+        let digits = self.cases.digits();
+        if digits.is_some_and(|case| self.guarded_prefix.covers(case, budget)) {
+            return Some(Verdict::Guarded);
+        }
+        if let Some(budget) = budget {
+            self.mutant.set_fuel_budget(budget);
+        }
+        let mutant_trace = self.cases.run(self.mutant.as_mut(), strict);
+        if let Some(case) = digits {
+            self.guarded_prefix.note(case, budget, &mutant_trace);
+        }
+        Some(judge(self.oracle, &gold_case.trace, &mutant_trace))
+    }
+    fn calls(&self) -> u64 {
+        self.cases.calls()
+    }
+    fn index(&self) -> Option<String> {
+        self.cases.index()
+    }
+    fn replayed_cpu_seconds(&self) -> f64 {
+        self.replayed_cpu
+    }
+    fn coverage(&mut self) -> Option<RangeCoverage> {
+        self.gold.range.take()
+    }
 }
 
 /// Gold's side of a job: the session that computes what the cache lacks (made at the
 /// first test case it lacks), and the coverage of the job's range.
 struct GoldSide<'a> {
     unit: &'a dyn Unit,
-    context: &'a Arc<crate::context::TestContext>,
+    context: &'a Arc<TestContext>,
     session: Option<Box<dyn crate::subject::Session>>,
     /// Probe ids of the unit's coverage copy (0: coverage off or no copy).
     probes: usize,
@@ -351,11 +457,7 @@ struct GoldSide<'a> {
 }
 
 impl<'a> GoldSide<'a> {
-    fn new(
-        job: &'a Job,
-        unit: &'a dyn Unit,
-        context: &'a Arc<crate::context::TestContext>,
-    ) -> Self {
+    fn new(job: &'a Job, unit: &'a dyn Unit, context: &'a Arc<TestContext>) -> Self {
         let probes = if job.coverage {
             unit.probes().map_or(0, |table| table.probes.len())
         } else {
@@ -371,7 +473,7 @@ impl<'a> GoldSide<'a> {
     }
 
     /// Runs gold on the current test case of `cases` and records it in `run`.
-    fn compute(&mut self, run: &mut GoldRun, cases: &dyn CaseSource, strict: bool) {
+    fn compute(&mut self, run: &mut GoldRun, cases: &dyn CallCases, strict: bool) {
         let session = self.session.get_or_insert_with(|| {
             // Gold runs through the coverage copy (the same fuel as through the schemata)
             // when coverage is asked for and the unit has one.
@@ -407,96 +509,6 @@ impl<'a> GoldSide<'a> {
             }
             range.end_of_test_case(counter + 1);
         }
-    }
-}
-
-/// The test cases of a job, one at a time: a walk's or a suite's.
-trait CaseSource {
-    /// Moves to the next test case; `false` at the end.
-    fn advance(&mut self) -> Result<bool, JobError>;
-    /// Method calls of the current test case.
-    fn calls(&self) -> u64;
-    /// Runs the current test case on `session`.
-    fn run(&self, session: &mut dyn Session, strict: bool) -> Trace;
-    /// Its method-call indices in the experiment's context, where it has them (a walk's).
-    fn digits(&self) -> Option<&[u32]>;
-    /// Its test-case index in decimal: in the experiment's context at length n for a
-    /// walk's, in the test case's own context for a generated one (`None` where that
-    /// context cannot be built).
-    fn index(&self) -> Option<String>;
-}
-
-/// A walk's test cases.
-struct WalkCases<'a> {
-    cursor: Box<dyn Cursor + 'a>,
-    case: Vec<u32>,
-    context: &'a Arc<crate::context::TestContext>,
-}
-
-impl CaseSource for WalkCases<'_> {
-    fn advance(&mut self) -> Result<bool, JobError> {
-        Ok(self.cursor.next_case(&mut self.case))
-    }
-    fn calls(&self) -> u64 {
-        self.case.len() as u64
-    }
-    fn run(&self, session: &mut dyn Session, strict: bool) -> Trace {
-        trace(session, &self.case, strict)
-    }
-    fn digits(&self) -> Option<&[u32]> {
-        Some(&self.case)
-    }
-    fn index(&self) -> Option<String> {
-        let codec = self.context.codec(self.case.len());
-        Some(codec.encode(&self.case).expect("valid digits").to_string())
-    }
-}
-
-/// A generated suite's test cases from a position on, read from its file as far as the
-/// job goes.
-struct SuiteCases<'a> {
-    reader: Arc<std::sync::Mutex<SuiteReader>>,
-    path: String,
-    /// The position of the next test case.
-    next: usize,
-    current: Option<Arc<GeneratedCase>>,
-    unit: &'a dyn Unit,
-    context: &'a Arc<crate::context::TestContext>,
-}
-
-impl SuiteCases<'_> {
-    fn current(&self) -> &GeneratedCase {
-        self.current.as_ref().expect("advanced to a test case")
-    }
-}
-
-impl CaseSource for SuiteCases<'_> {
-    fn advance(&mut self) -> Result<bool, JobError> {
-        let mut reader = self.reader.lock().expect("a job's reader is not poisoned");
-        if reader.cases().len() <= self.next {
-            reader.read_to(self.next + 1).map_err(|e| JobError::Suite {
-                path: self.path.clone(),
-                message: e.to_string(),
-            })?;
-        }
-        self.current = reader.cases().get(self.next).cloned();
-        self.next += usize::from(self.current.is_some());
-        Ok(self.current.is_some())
-    }
-    fn calls(&self) -> u64 {
-        self.current().len() as u64
-    }
-    fn run(&self, session: &mut dyn Session, strict: bool) -> Trace {
-        trace_generated(session, self.current(), strict)
-    }
-    fn digits(&self) -> Option<&[u32]> {
-        None
-    }
-    fn index(&self) -> Option<String> {
-        let case = self.current();
-        let own = case.context(self.unit, self.context).ok()?;
-        let indices = case.indices(&own).ok()?;
-        Some(own.codec(indices.len()).encode(&indices).ok()?.to_string())
     }
 }
 
@@ -579,6 +591,33 @@ mod tests {
     /// coverage, under both oracles, first to the first failure and then to the budget, in
     /// two chunks): the jobs sharing one cache give what fresh jobs give, CPU aside, and
     /// the cache keeps one walk per (oracle, chunk start).
+    fn walk_job(mutant: u32, seed: u64) -> Job {
+        Job {
+            subject: "Vector".into(),
+            mutant,
+            strategy: Strategy::Walk(crate::walk::WalkConfig::of(crate::walk::WalkKind::RANDOM)),
+            n: 8,
+            suite: None,
+            max_guarded: None,
+            seed,
+            start: 0,
+            count: Some(10),
+            until: Until::Budget,
+            seconds: None,
+            oracle: OracleKind::Paper,
+            coverage: true,
+        }
+    }
+
+    #[test]
+    fn jobs_of_different_mutants_share_one_walk_and_other_seeds_do_not() {
+        assert_eq!(walk_job(3, 1).gold_key(), walk_job(9, 1).gold_key());
+        assert_ne!(walk_job(3, 1).gold_key(), walk_job(3, 2).gold_key());
+        let mut later = walk_job(3, 1);
+        later.start = 20_000;
+        assert_ne!(walk_job(3, 1).gold_key(), later.gold_key());
+    }
+
     #[test]
     fn jobs_replaying_gold_from_a_shared_cache_give_what_fresh_jobs_give() {
         let unit = registry().find("ArrayList").unwrap();

@@ -227,14 +227,14 @@ fn refuse_a_run_in(out: &Path) -> anyhow::Result<()> {
 /// file once: shards that share a suite's key (subject, configuration, n, seed) hold the
 /// same bytes, since generation is deterministic.
 fn copy_suites(folder: &Path, out: &Path) -> anyhow::Result<()> {
-    let suites = folder.join(super::suites::SUITES_FOLDER);
+    let suites = folder.join(output::SUITES_FOLDER);
     let Ok(subjects) = fs::read_dir(&suites) else {
         return Ok(()); // no generated runs in this shard
     };
     for subject in subjects {
         let subject = subject?.path();
         let target = out
-            .join(super::suites::SUITES_FOLDER)
+            .join(output::SUITES_FOLDER)
             .join(subject.file_name().expect("a folder entry has a name"));
         fs::create_dir_all(&target)
             .with_context(|| format!("cannot create {}", target.display()))?;
@@ -320,7 +320,7 @@ pub fn merge(out: &Path, folders: &[PathBuf]) -> anyhow::Result<MergeReport> {
         }
     };
     refuse_a_run_in(out)?;
-    super::write_experiment_copy(out, &source)?;
+    output::write_experiment_copy(out, &source)?;
     let (journal, _) = super::Journal::open(&out.join("journal.jsonl"))?;
     for record in &cells {
         journal.append(record)?;

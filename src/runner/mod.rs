@@ -10,6 +10,7 @@
 //! — so the tables are identical for any number of jobs and any order of execution, except
 //! `cpu_seconds` and cells stopped by a time cap.
 
+mod cell;
 mod drive;
 pub mod gold;
 pub mod job;
@@ -18,6 +19,8 @@ pub mod merge;
 pub mod output;
 pub mod progress;
 pub mod schedule;
+mod shard;
+pub mod source;
 pub mod structures;
 pub mod suites;
 pub mod worker;
@@ -30,7 +33,6 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
-use serde::{Deserialize, Serialize};
 
 use crate::coverage::curve::{self, CHECKPOINTS, RangeCoverage};
 use crate::experiment::file::parse_experiment_profile;
@@ -38,90 +40,14 @@ use crate::experiment::{Experiment, MutantSelection, Phase, Run, TestBudget};
 use crate::kernel::rng::{case_rng, mix64};
 use crate::strategy::Strategy;
 use crate::subject::MutantInfo;
+use cell::CellKey;
+pub use cell::CellRecord;
 use job::{Job, JobResult, Stop};
+pub use shard::Shard;
 use worker::Handshake;
 
 /// Test cases per chunk of a large cell.
 pub const CHUNK_TESTS: u64 = 20_000;
-
-/// One row of the results: one cell (replicate, phase, run, subject, mutant, strategy, n).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CellRecord {
-    /// The replicate (0-based) this cell belongs to.
-    #[serde(default)]
-    pub replicate: u32,
-    /// The strategy seed of the replicate ([`Experiment::replicate_seed`]).
-    #[serde(default)]
-    pub seed: u64,
-    /// Position of the phase in the experiment.
-    pub phase_index: usize,
-    /// The phase's name.
-    pub phase: String,
-    /// Position of the run in its phase.
-    pub run: usize,
-    /// The subject's class name.
-    pub subject: String,
-    /// The mutant's id.
-    pub mutant: u32,
-    /// The mutant's operator class.
-    pub operator: String,
-    /// The strategy (`be`, `r`, …).
-    pub strategy: String,
-    /// n.
-    pub n: u64,
-    /// The test budget of the cell (`None`: unlimited).
-    pub test_budget: Option<u64>,
-    /// Test cases run (up to and including the first failing one when stopping there).
-    pub tests_run: u64,
-    /// Failing test cases.
-    pub failing_tests: u64,
-    /// Test cases cut short by a harness guard in the mutant.
-    pub guarded_tests: u64,
-    /// Test cases abandoned because gold hit a guard (not judged; in `tests_run`).
-    #[serde(default)]
-    pub abandoned_tests: u64,
-    /// E(n): the 1-based position of the first failing test case.
-    pub first_failure: Option<u64>,
-    /// The first failing test case's index, in decimal.
-    pub first_failure_index: Option<String>,
-    /// Method calls executed (on the mutant; gold executes as many).
-    pub method_calls: u64,
-    /// CPU seconds (gold and mutant executions, up to the cell's stopping point).
-    pub cpu_seconds: f64,
-    /// CPU seconds until the first failing test case was found (included).
-    pub first_failure_cpu_seconds: Option<f64>,
-    /// `killed`, `survived`, `timeout` or `crash`.
-    pub outcome: String,
-    /// Why the cell stopped: `failure`, `exhausted`, `budget`, `time`, `crash`, `watchdog`.
-    pub stop: String,
-    /// Branch probes of the unit's coverage copy (`None`: the run's coverage is off, or
-    /// the unit has no coverage copy).
-    #[serde(default)]
-    pub branches_total: Option<u64>,
-    /// Branch probes that gold reached in the cell's test cases (`None` as above).
-    #[serde(default)]
-    pub branches_covered: Option<u64>,
-    /// Branch probes reached after 1, 10, 100, … test cases
-    /// ([`crate::coverage::curve::CHECKPOINTS`]; `None` past the cell's end).
-    #[serde(default)]
-    pub branches_at: [Option<u64>; CHECKPOINTS.len()],
-}
-
-/// What identifies a cell: (replicate, phase, run, subject, mutant, n).
-type CellKey = (u32, usize, usize, String, u32, u64);
-
-impl CellRecord {
-    fn key(&self) -> CellKey {
-        (
-            self.replicate,
-            self.phase_index,
-            self.run,
-            self.subject.clone(),
-            self.mutant,
-            self.n,
-        )
-    }
-}
 
 /// The (replicate, subject, mutant) units of an experiment whose subjects have `mutants`,
 /// in the order shards deal them: those of `shard` (all without one).
@@ -178,50 +104,6 @@ pub struct RunOptions {
     pub profile: String,
     /// Run only this shard of the experiment (`None`: all of it).
     pub shard: Option<Shard>,
-}
-
-/// One of `count` disjoint parts of an experiment (`--shard INDEX/COUNT`, 1-based): the
-/// cells of the (replicate, subject, mutant) units dealt to it. A unit's cells depend only on
-/// its own earlier cells (`mutants = "killed"`, `E(r)`, `stop-when-killed`), so no
-/// dependency crosses shards. Units are dealt round-robin in (subject, mutant, replicate)
-/// order, so every shard gets an equal share (±1) of every subject's mutants — balanced by
-/// expected cost as far as mutants of one unit cost alike.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shard {
-    /// 1-based.
-    pub index: u32,
-    /// How many shards the experiment is split into.
-    pub count: u32,
-}
-
-impl std::str::FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad =
-            || format!("`{s}` is not a shard: write INDEX/COUNT with 1 ≤ INDEX ≤ COUNT, e.g. 2/4");
-        let (index, count) = s.split_once('/').ok_or_else(bad)?;
-        let (index, count): (u32, u32) = (
-            index.trim().parse().map_err(|_| bad())?,
-            count.trim().parse().map_err(|_| bad())?,
-        );
-        if index == 0 || index > count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
-
-impl Shard {
-    /// Whether the unit at `position` in the deal order belongs to this shard.
-    pub fn holds(self, position: usize) -> bool {
-        position % self.count as usize == (self.index - 1) as usize
-    }
 }
 
 /// What a finished run leaves.
@@ -370,8 +252,8 @@ struct Runner<'a> {
     options: &'a RunOptions,
     watchdog: Duration,
     handshake: Handshake,
-    /// The suites of the generated runs.
-    suites: suites::Suites,
+    /// The files that suite and structure runs read.
+    prepared: source::Prepared,
 }
 
 impl Runner<'_> {
@@ -432,16 +314,16 @@ impl Runner<'_> {
             let budget = match &run.tests {
                 TestBudget::Fixed(b) => Some(*b),
                 TestBudget::Cost(c) => Some(c / n as u64),
-                TestBudget::Suite(b) => Some(
-                    self.suites
-                        .prefix(&self.suite_key(run, subject, n, replicate), *b)
-                        .expect("every suite is prepared before cells are planned")
-                        as u64,
-                ),
-                TestBudget::Structures => Some(
-                    self.structure_count(run, subject, n, replicate)
-                        * u64::from(self.experiment.subjects[unit.subject].context.j()),
-                ),
+                TestBudget::Suite(_) | TestBudget::Structures => {
+                    let file = self
+                        .source_file(run, subject, n, replicate)
+                        .expect("only suite and structure runs have these budgets");
+                    Some(
+                        self.prepared
+                            .tests(&file, &run.tests)
+                            .expect("every suite is prepared before cells are planned"),
+                    )
+                }
                 TestBudget::Unlimited => None,
                 TestBudget::FirstFailureOf(kind) => {
                     let earlier = phase.runs[..r]
@@ -468,6 +350,26 @@ impl Runner<'_> {
             });
         }
         cells
+    }
+
+    /// Makes sure the files that the suite and structure runs of this invocation's units
+    /// read are in `output` (see [`source::prepare`]).
+    fn prepare(&self, output: &Path) -> anyhow::Result<source::Prepared> {
+        let mut pairs: Vec<(usize, u32)> = self
+            .units()
+            .iter()
+            .map(|unit| (unit.subject, unit.replicate))
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        let mut needed = suites::needed(self.experiment, &pairs);
+        needed.extend(structures::needed(self.experiment, &pairs));
+        let mode = self.options.progress;
+        source::prepare(&needed, output, self.options.jobs, &|done, all| {
+            if !matches!(mode, progress::ProgressMode::Off) && (done == all || done % 10 == 0) {
+                eprintln!("suites generated: {done} of {all}");
+            }
+        })
     }
 
     /// The units of the run in the deal order of shards ((subject, mutant, replicate)), those
@@ -507,22 +409,10 @@ impl Runner<'_> {
         count: Option<u64>,
         seconds: Option<f64>,
     ) -> Job {
-        let suite = match &run.strategy {
-            Strategy::Generator(_) => {
-                let key = self.suite_key(run, &cell.subject, cell.n, cell.replicate);
-                self.suites.path(&key).map(Path::to_path_buf)
-            }
-            Strategy::Structures(config) => {
-                let key = structures::StructureKey::new(
-                    &cell.subject,
-                    config,
-                    cell.n,
-                    self.experiment.replicate_seed(cell.replicate),
-                );
-                self.suites.structure_path(&key).map(Path::to_path_buf)
-            }
-            Strategy::Walk(_) => None,
-        };
+        let suite = self
+            .source_file(run, &cell.subject, cell.n, cell.replicate)
+            .and_then(|file| self.prepared.path(&file))
+            .map(Path::to_path_buf);
         Job {
             subject: cell.subject.clone(),
             mutant: cell.mutant.id,
@@ -540,30 +430,19 @@ impl Runner<'_> {
         }
     }
 
-    /// The key of the suite a generated `run` replays for `subject` at `n` in `replicate`.
-    fn suite_key(&self, run: &Run, subject: &str, n: usize, replicate: u32) -> suites::SuiteKey {
-        let Strategy::Generator(config) = &run.strategy else {
-            unreachable!("only generated runs have suites")
-        };
-        suites::SuiteKey::new(
-            subject,
-            config,
-            n,
-            self.experiment.replicate_seed(replicate),
-        )
-    }
-
-    /// The structures in the suite a structure `run` tests for `subject` at scope `n` in
-    /// `replicate`.
-    fn structure_count(&self, run: &Run, subject: &str, n: usize, replicate: u32) -> u64 {
-        let Strategy::Structures(config) = &run.strategy else {
-            unreachable!("only structure runs have structure suites")
-        };
+    /// The file, relative to the output folder, that the jobs of `run` read for `subject`
+    /// at `n` in `replicate` (`None`: a walk's read none).
+    fn source_file(&self, run: &Run, subject: &str, n: usize, replicate: u32) -> Option<PathBuf> {
         let seed = self.experiment.replicate_seed(replicate);
-        let key = structures::StructureKey::new(subject, config, n, seed);
-        self.suites
-            .structure_count(&key)
-            .expect("every structure suite is prepared before cells are planned") as u64
+        match &run.strategy {
+            Strategy::Walk(_) => None,
+            Strategy::Generator(config) => {
+                Some(suites::SuiteKey::new(subject, config, n, seed).file())
+            }
+            Strategy::Structures(config) => {
+                Some(structures::StructureKey::new(subject, config, n, seed).file())
+            }
+        }
     }
 
     /// How `cell` is run: as one job (`None`), or — a large cell of a strategy without
@@ -720,7 +599,7 @@ pub fn run_experiment_source(
     fs::create_dir_all(&output).with_context(|| format!("cannot create {}", output.display()))?;
     // Held until the run ends (or its process dies): a second run into the folder refuses.
     let _lock = lock::RunLock::acquire(&output)?;
-    remove_partial_files(&output)?;
+    output::remove_partial_files(&output)?;
     // A continued run keeps the start of its first invocation.
     let started = if holds_a_run {
         check_resumable(&output, path, &source, &experiment, options)?
@@ -734,7 +613,7 @@ pub fn run_experiment_source(
             ..output::Manifest::new(path, &source, &experiment, options.jobs, &started, None)
         },
     )?;
-    write_experiment_copy(&output, &source)?;
+    output::write_experiment_copy(&output, &source)?;
     let (journal, previous) = Journal::open(&journal_path)?;
 
     let mutants = experiment_mutants(&experiment);
@@ -754,22 +633,9 @@ pub fn run_experiment_source(
             source: source.clone(),
             profile: options.profile.clone(),
         },
-        suites: suites::Suites::default(),
+        prepared: source::Prepared::default(),
     };
-    let mut pairs: Vec<(usize, u32)> = runner
-        .units()
-        .iter()
-        .map(|unit| (unit.subject, unit.replicate))
-        .collect();
-    pairs.sort_unstable();
-    pairs.dedup();
-    runner.suites = suites::prepare(&experiment, &pairs, &output, options.jobs, &|done, all| {
-        if !matches!(options.progress, progress::ProgressMode::Off)
-            && (done == all || done % 10 == 0)
-        {
-            eprintln!("suites generated: {done} of {all}");
-        }
-    })?;
+    runner.prepared = runner.prepare(&output)?;
     for record in previous {
         runner.record(record);
     }
@@ -804,34 +670,6 @@ pub fn run_experiment_source(
         wall_seconds: clock.elapsed().as_secs_f64(),
         cpu_seconds,
     })
-}
-
-/// Removes the temporary files of table writes that an earlier process left in `output`
-/// when it died (hidden, named `.NAME.partial-PID.EXT`); the caller holds the folder's lock,
-/// so no other process is writing them.
-fn remove_partial_files(output: &Path) -> anyhow::Result<()> {
-    let entries =
-        fs::read_dir(output).with_context(|| format!("cannot list {}", output.display()))?;
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with('.') && name.contains(".partial-") {
-            let path = entry.path();
-            fs::remove_file(&path)
-                .with_context(|| format!("cannot remove the leftover {}", path.display()))?;
-        }
-    }
-    Ok(())
-}
-
-/// Writes the experiment's text as `experiment.toml` into `output`, atomically.
-fn write_experiment_copy(output: &Path, source: &str) -> anyhow::Result<()> {
-    let target = output.join("experiment.toml");
-    let mut staged = crate::table::StagedFiles::new(output)?;
-    let temporary = staged.stage("experiment.toml");
-    fs::write(&temporary, source).with_context(|| format!("cannot write {}", target.display()))?;
-    staged.commit()?;
-    Ok(())
 }
 
 /// The error that ends a run with lost cells: which, why, and how to go on.
@@ -927,22 +765,4 @@ fn check_resumable(
         );
     }
     Ok(previous.started)
-}
-
-#[cfg(test)]
-mod shard_tests {
-    use super::Shard;
-
-    #[test]
-    fn shards_parse_as_index_over_count_and_deal_every_unit_to_exactly_one() {
-        assert_eq!("2/4".parse::<Shard>(), Ok(Shard { index: 2, count: 4 }));
-        for bad in ["0/4", "5/4", "2", "a/b", "2/0", ""] {
-            assert!(bad.parse::<Shard>().is_err(), "{bad}");
-        }
-        let shards: Vec<Shard> = (1..=3).map(|index| Shard { index, count: 3 }).collect();
-        for position in 0..100 {
-            assert_eq!(shards.iter().filter(|s| s.holds(position)).count(), 1);
-        }
-        assert_eq!(Shard { index: 2, count: 3 }.to_string(), "2/3");
-    }
 }

@@ -5,15 +5,21 @@
 //!
 //! | file | content |
 //! |---|---|
-//! | `cells.csv`, `cells.parquet` | one row per cell; the columns are [`super::CellRecord`]'s fields |
+//! | `cells.csv`, `cells.parquet` | one row per cell; the columns are [`CellRecord`]'s fields |
 //! | `manifest.json` | experiment file, its SHA-256, seed, crate version, git commit, start and end time, machine, the walk runs' parameter values (a `choice` model's contents) |
 //! | `experiment.toml` | a copy of the experiment file, for `show-test` and for the record |
 //! | `journal.jsonl` | one JSON line per finished cell, appended as cells finish; `--resume` reads it |
 //! | `run.lock` | while a run writes into the folder ([`super::lock`]) |
+//! | `suites/` | the files generated and structure runs read ([`SUITES_FOLDER`]) |
+//!
+//! Every file appears whole: the tables, the manifest and the experiment's copy are staged
+//! under hidden names and renamed into place together ([`StagedFiles`]), a suite file is
+//! written beside its place and renamed ([`write_atomically`]).
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::Path;
+use std::io::{BufRead as _, BufReader, BufWriter, Write as _};
+use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Context as _;
@@ -21,7 +27,7 @@ use polars_core::prelude::{Column, DataFrame};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::CellRecord;
+use super::cell::CellRecord;
 use crate::experiment::Experiment;
 use crate::strategy::Strategy;
 use crate::table::{StagedFiles, write_csv_file, write_parquet_file};
@@ -74,7 +80,7 @@ pub struct Manifest {
     pub jobs: usize,
     /// The shard of the experiment this run holds (`None`: all of it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard: Option<super::Shard>,
+    pub shard: Option<super::shard::Shard>,
     /// The machine.
     pub machine: Machine,
     /// The parameter values of every walk run that sets any, by `phase[i].run[j]`, as read
@@ -310,6 +316,90 @@ pub fn write_tables(
     write_parquet_file(&mut frame, &staged.stage("cells.parquet"))?;
     staged.write("manifest.json", manifest_text(&manifest)?)?;
     staged.commit()?;
+    Ok(())
+}
+
+/// The folder of the suite files in an output folder.
+pub const SUITES_FOLDER: &str = "suites";
+
+/// Where [`write_atomically`] writes the file `path` before renaming it into place: beside
+/// it, its name with `.partial` appended.
+pub fn partial_file(path: &Path) -> PathBuf {
+    let mut name = path.file_name().expect("a file has a name").to_os_string();
+    name.push(".partial");
+    path.with_file_name(name)
+}
+
+/// Writes a file at `path` through `write`, atomically: into [`partial_file`], synced, then
+/// renamed into place (its folder created first).
+///
+/// # Errors
+/// Naming the folder or the file that could not be written.
+pub fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<fs::File>) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
+    let folder = path.parent().expect("suite files are in a folder");
+    fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+    let temporary = partial_file(path);
+    let attempt = || -> std::io::Result<()> {
+        let mut out = BufWriter::new(fs::File::create(&temporary)?);
+        write(&mut out)?;
+        out.flush()?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        fs::rename(&temporary, path)
+    };
+    attempt().with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// The first line of the file at `path` read as JSON of `T` (`what` names the kind of
+/// file in the error), `None` if there is no file: the header of a suite file.
+///
+/// # Errors
+/// A file that cannot be read, or a first line that is not a `T`.
+pub fn read_header_line<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    what: &str,
+) -> anyhow::Result<Option<T>> {
+    let file = match fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    let mut first = String::new();
+    BufReader::new(file)
+        .read_line(&mut first)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let header =
+        serde_json::from_str(&first).with_context(|| format!("{}: not {what}", path.display()))?;
+    Ok(Some(header))
+}
+
+/// Writes the experiment's text as `experiment.toml` into `output`, atomically.
+pub(super) fn write_experiment_copy(output: &Path, source: &str) -> anyhow::Result<()> {
+    let target = output.join("experiment.toml");
+    let mut staged = StagedFiles::new(output)?;
+    let temporary = staged.stage("experiment.toml");
+    fs::write(&temporary, source).with_context(|| format!("cannot write {}", target.display()))?;
+    staged.commit()?;
+    Ok(())
+}
+
+/// Removes the temporary files of table writes that an earlier process left in `output`
+/// when it died (hidden, named `.NAME.partial-PID.EXT`); the caller holds the folder's lock,
+/// so no other process is writing them.
+pub(super) fn remove_partial_files(output: &Path) -> anyhow::Result<()> {
+    let entries =
+        fs::read_dir(output).with_context(|| format!("cannot list {}", output.display()))?;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with('.') && name.contains(".partial-") {
+            let path = entry.path();
+            fs::remove_file(&path)
+                .with_context(|| format!("cannot remove the leftover {}", path.display()))?;
+        }
+    }
     Ok(())
 }
 

@@ -1,33 +1,33 @@
 //! Structure runs (field-exhaustive testing, issue 18): their suites of structures, built
-//! once per (subject, scope, suite, seed where random) before any cell runs and stored in
-//! the output folder's `suites/`, and their jobs, which test structure `k / j` with call
-//! `k mod j` of the context as test case k, on gold and on a mutant.
+//! once per (subject, scope, suite, seed where random) before any cell runs ([`needed`], a
+//! [`Preparation`] each) and stored in the output folder's `suites/`, and their test cases
+//! ([`StructureCases`]): structure `k / j` with call `k mod j` of the context as test case
+//! k, on gold and on a mutant.
 //!
 //! A suite file holds a header line ([`StructureSuiteHeader`]) and one structure per line
 //! in the JSON form of [`HeapScope::heap_json`](crate::structure::HeapScope::heap_json).
 //! Its content depends only on its key, so the files are the same for any number of jobs
 //! and a resumed run builds only the missing ones.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
 use serde::{Deserialize, Serialize};
 
-use super::job::{Job, JobError, JobResult, Stop, process_cpu_seconds};
-use super::suites::{SUITES_FOLDER, write_atomically};
-use crate::context::TestContext;
-use crate::experiment::Experiment;
+use super::output::{self, SUITES_FOLDER, write_atomically};
+use super::source::{Opening, Preparation, SourceError, TestSource, Tests};
+use crate::experiment::{Experiment, TestBudget};
+use crate::oracle::Verdict;
 use crate::strategy::Strategy;
+use crate::structure::Invariant;
 use crate::structure::oracle::StructureSessions;
-use crate::structure::suite::StructureConfig;
+use crate::structure::suite::{StructureConfig, StructureOracle};
 use crate::structure::suite::{StructureSuiteSpec, structure_suite};
 use crate::structure::units::{UnitFinitization, finitization};
-use crate::subject::Unit;
 use crate::subject::heap::HeapFields;
 
 /// What identifies a structure suite.
@@ -58,7 +58,7 @@ impl StructureKey {
     /// `suites/<subject>/<kind>-scope<n>-<spec digest>[-seed<seed>].jsonl`.
     pub fn file(&self) -> PathBuf {
         let spec = serde_json::to_string(&self.spec).expect("specs serialise");
-        let digest = super::output::sha256_hex(spec.as_bytes());
+        let digest = output::sha256_hex(spec.as_bytes());
         let seed = self.seed.map_or(String::new(), |s| format!("-seed{s}"));
         PathBuf::from(SUITES_FOLDER)
             .join(&self.subject)
@@ -94,23 +94,55 @@ pub struct StructureSuiteHeader {
     pub solver_calls: Option<u64>,
 }
 
+/// A structure suite to have in place: its key, and j, the calls of its subject's context
+/// (each structure gives that many test cases).
+struct Needed {
+    key: StructureKey,
+    calls: u64,
+}
+
 /// The structure suites the structure runs of `experiment` need for the (subject,
-/// replicate) pairs in `pairs`.
-pub fn needed(experiment: &Experiment, pairs: &[(usize, u32)]) -> BTreeSet<StructureKey> {
-    let mut needed = BTreeSet::new();
+/// replicate) pairs in `pairs`, in key order.
+pub fn needed(experiment: &Experiment, pairs: &[(usize, u32)]) -> Vec<Box<dyn Preparation>> {
+    let mut needed = BTreeMap::new();
     for run in experiment.phases.iter().flat_map(|phase| &phase.runs) {
         let Strategy::Structures(config) = &run.strategy else {
             continue;
         };
         for &(subject, replicate) in pairs {
-            let class = experiment.subjects[subject].unit.class();
+            let plan = &experiment.subjects[subject];
             let seed = experiment.replicate_seed(replicate);
             for &scope in &run.lengths {
-                needed.insert(StructureKey::new(class, config, scope, seed));
+                let key = StructureKey::new(plan.unit.class(), config, scope, seed);
+                needed.insert(key, u64::from(plan.context.j()));
             }
         }
     }
     needed
+        .into_iter()
+        .map(|(key, calls)| Box::new(Needed { key, calls }) as Box<dyn Preparation>)
+        .collect()
+}
+
+impl Needed {
+    /// The test cases a suite of `structures` gives a structure run's cells.
+    fn tests(&self, structures: usize) -> Tests {
+        vec![(TestBudget::Structures, structures as u64 * self.calls)]
+    }
+}
+
+impl Preparation for Needed {
+    fn file(&self) -> PathBuf {
+        self.key.file()
+    }
+
+    fn found(&self, path: &Path) -> anyhow::Result<Option<Tests>> {
+        Ok(read_header(path)?.map(|header| self.tests(header.structures)))
+    }
+
+    fn make(&self, path: &Path) -> anyhow::Result<Tests> {
+        Ok(self.tests(build(&self.key, path)?))
+    }
 }
 
 /// Builds `key`'s suite and writes it to `path` atomically; returns its structures.
@@ -144,7 +176,7 @@ pub fn build(key: &StructureKey, path: &Path) -> anyhow::Result<usize> {
 
 /// The header of the structure suite file at `path`, `None` if there is none.
 pub fn read_header(path: &Path) -> anyhow::Result<Option<StructureSuiteHeader>> {
-    super::suites::read_header_line(path, "a structure suite file")
+    output::read_header_line(path, "a structure suite file")
 }
 
 /// The structures of the suite file at `path`, the first `most` of them at most.
@@ -192,70 +224,99 @@ pub fn read_structures(
     Ok((header, structures))
 }
 
-/// Executes a structure run's job: its test cases `start..start + count` (test case k is
-/// structure `k / j` of `structures` with call `k mod j` of `context`), each on gold and
-/// on the job's mutant under the runner's guards, judged by `config`'s oracle. Gold runs
-/// afresh in every job (it is not cached: a test case is one call); its CPU time counts.
-pub fn execute(
-    job: &Job,
-    config: &StructureConfig,
-    unit: &dyn Unit,
-    context: &Arc<TestContext>,
-    structures: &[HeapFields],
-) -> Result<JobResult, JobError> {
-    let failed = |message: String| JobError::Suite {
-        path: job
-            .suite
+/// A structure run's test cases from a counter on: test case k is structure `k / j` of
+/// its suite with call `k mod j` of the context, run on gold and on the mutant under the
+/// runner's guards and judged by the run's oracle (the structure oracle compares what they
+/// leave). Gold runs afresh in every job (a test case is one call): nothing is replayed.
+pub struct StructureCases<'a> {
+    structures: Arc<[HeapFields]>,
+    path: String,
+    oracle: StructureOracle,
+    /// The scope whose invariant the mutant's resulting instance is checked against.
+    after: Box<dyn Invariant>,
+    /// j: the calls of the context.
+    calls: u64,
+    at: Opening<'a>,
+    /// The counter of the next test case.
+    next: u64,
+    /// The current test case's call.
+    call: u32,
+    /// Gold and the mutant started from the current test case's structure, and its place.
+    sessions: Option<(usize, StructureSessions)>,
+}
+
+impl<'a> StructureCases<'a> {
+    /// The test cases, from the opening's counter on, of the `structures` read from `path`,
+    /// judged by `oracle`.
+    ///
+    /// # Errors
+    /// A subject without a finitization.
+    pub fn new(
+        path: &Path,
+        structures: Arc<[HeapFields]>,
+        oracle: StructureOracle,
+        at: Opening<'a>,
+    ) -> Result<Self, SourceError> {
+        let subject = at.unit.class();
+        let found = finitization(subject).ok_or_else(|| SourceError {
+            path: path.display().to_string(),
+            message: format!("{subject} has no finitization"),
+        })?;
+        Ok(StructureCases {
+            structures,
+            path: path.display().to_string(),
+            oracle,
+            after: found.after_call(at.n, &at.context.pools().ints),
+            calls: u64::from(at.context.j()),
+            at,
+            next: at.start,
+            call: 0,
+            sessions: None,
+        })
+    }
+}
+
+impl TestSource for StructureCases<'_> {
+    fn advance(&mut self) -> Result<bool, SourceError> {
+        let (structure, call) = (
+            (self.next / self.calls) as usize,
+            (self.next % self.calls) as u32,
+        );
+        let Some(heap) = self.structures.get(structure) else {
+            return Ok(false);
+        };
+        if self
+            .sessions
             .as_ref()
-            .map_or_else(String::new, |p| p.display().to_string()),
-        message,
-    };
-    let found = finitization(&job.subject)
-        .ok_or_else(|| failed(format!("{} has no finitization", job.subject)))?;
-    let after = found.after_call(job.n, &context.pools().ints);
-    let calls = u64::from(context.j());
-    let cpu_start = process_cpu_seconds();
-    let deadline = job
-        .seconds
-        .map(|s| Instant::now() + Duration::from_secs_f64(s));
-    let mut result = JobResult::lost(Stop::Budget, 0.0);
-    let mut sessions: Option<(usize, StructureSessions)> = None;
-    loop {
-        if let Some(stop) = result.limit(job, deadline) {
-            result.stop = stop;
-            break;
+            .is_none_or(|(at, _)| *at != structure)
+        {
+            let at = self.at;
+            let pair =
+                StructureSessions::new(at.unit, at.context, heap, at.mutant).map_err(|e| {
+                    SourceError {
+                        path: self.path.clone(),
+                        message: e.to_string(),
+                    }
+                })?;
+            self.sessions = Some((structure, pair));
         }
-        let counter = job.start + result.tests_run;
-        let (structure, call) = ((counter / calls) as usize, (counter % calls) as u32);
-        let Some(heap) = structures.get(structure) else {
-            result.stop = Stop::Exhausted;
-            break;
-        };
-        let pair = match &mut sessions {
-            Some((at, pair)) if *at == structure => pair,
-            _ => {
-                let pair = StructureSessions::new(unit, context, heap, job.mutant)
-                    .map_err(|e| failed(e.to_string()))?;
-                &mut sessions.insert((structure, pair)).1
-            }
-        };
-        result.tests_run += 1;
-        let Some(verdict) = pair.judge(call, config.oracle.calls(), after.as_ref()) else {
-            result.abandoned_tests += 1;
-            continue;
-        };
-        result.method_calls += 1;
-        let verdict = if config.oracle.compares_structures() {
+        self.call = call;
+        self.next += 1;
+        Ok(true)
+    }
+    fn judge(&mut self) -> Option<Verdict> {
+        let (_, pair) = self.sessions.as_mut().expect("advanced to a test case");
+        let verdict = pair.judge(self.call, self.oracle.calls(), self.after.as_ref())?;
+        Some(if self.oracle.compares_structures() {
             verdict.structure
         } else {
             verdict.paper
-        };
-        let cpu = || process_cpu_seconds() - cpu_start;
-        if let Some(stop) = result.tally(verdict, job, counter, cpu, || Some(call.to_string())) {
-            result.stop = stop;
-            break;
-        }
+        })
     }
-    result.cpu_seconds = process_cpu_seconds() - cpu_start;
-    Ok(result)
+    fn calls(&self) -> u64 {
+        1
+    }
+    fn index(&self) -> Option<String> {
+        Some(self.call.to_string())
+    }
 }

@@ -1,32 +1,29 @@
 //! The suites of an experiment's generated runs: generated on gold once per (subject,
-//! configuration, n, replicate seed) before any cell runs, stored in the output folder,
-//! replayed by the workers on each mutant; and likewise the structure runs' suites
-//! ([`structures`]).
+//! configuration, n, replicate seed) before any cell runs ([`needed`], a
+//! [`Preparation`] each), stored in the output folder, replayed by the workers on each
+//! mutant ([`SuiteCases`]).
 //!
 //! One suite serves every run of the experiment with the same generator, parameters and n:
 //! it is generated within all their budgets at once, and each run replays the prefix its
-//! own budget gives ([`Suite::prefix`](crate::generator::Suite::prefix)). A suite is written to a temporary file and renamed
-//! into place, so a file under `suites/` is always complete; a resumed run generates only
-//! the suites missing there. Generation runs on `jobs` threads in this process, one suite
-//! per thread at a time; each suite depends only on its key, so the files are the same for
-//! any number of jobs.
+//! own budget gives ([`Suite::prefix`](crate::generator::Suite::prefix)). A suite is
+//! written atomically ([`write_atomically`]), so a file under `suites/` is always
+//! complete; a resumed run generates only the suites missing there or lacking a budget.
 
-use std::collections::{BTreeMap, HashMap};
-use std::fs;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context as _, bail};
 
-use super::structures::{self, StructureKey};
-use crate::experiment::{Experiment, TestBudget};
+use super::output::{self, SUITES_FOLDER, write_atomically};
+use super::source::{CallCases, Opening, Preparation, SourceError, Tests};
+use crate::context::TestContext;
+use crate::experiment::{Experiment, SubjectPlan, TestBudget};
+use crate::generator::{GeneratedCase, SuiteReader};
 use crate::generator::{GeneratorConfig, SuiteBudget, SuiteHeader, generate_suite_within};
+use crate::oracle::{Trace, trace_generated};
 use crate::strategy::Strategy;
-
-/// The folder of the suites in an output folder.
-pub const SUITES_FOLDER: &str = "suites";
+use crate::subject::{Session, Unit};
 
 /// What identifies a suite: the subject, the configuration at its n, and the seed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -58,7 +55,7 @@ impl SuiteKey {
     /// Its file, relative to the output folder:
     /// `suites/<subject>/<generator>-n<n>-<configuration digest>-seed<seed>.jsonl`.
     pub fn file(&self) -> PathBuf {
-        let digest = super::output::sha256_hex(self.config.as_bytes());
+        let digest = output::sha256_hex(self.config.as_bytes());
         PathBuf::from(SUITES_FOLDER)
             .join(&self.subject)
             .join(format!(
@@ -71,80 +68,38 @@ impl SuiteKey {
     }
 }
 
-/// The suites of a run: per key, its file and the prefix length of each budget.
-#[derive(Debug, Default)]
-pub struct Suites {
-    suites: HashMap<SuiteKey, SuiteEntry>,
-    /// The structure runs' suites: their files and structures.
-    structures: HashMap<StructureKey, (PathBuf, usize)>,
-}
-
-#[derive(Debug)]
-struct SuiteEntry {
-    path: PathBuf,
-    prefixes: HashMap<SuiteBudget, usize>,
-}
-
-impl Suites {
-    /// The suite file of `key` (under the output folder).
-    pub fn path(&self, key: &SuiteKey) -> Option<&Path> {
-        self.suites.get(key).map(|e| e.path.as_path())
-    }
-
-    /// The number of test cases of `key`'s suite that `budget` gives.
-    pub fn prefix(&self, key: &SuiteKey, budget: SuiteBudget) -> Option<usize> {
-        self.suites.get(key)?.prefixes.get(&budget).copied()
-    }
-
-    /// The structure suite file of `key` (under the output folder).
-    pub fn structure_path(&self, key: &StructureKey) -> Option<&Path> {
-        self.structures.get(key).map(|(path, _)| path.as_path())
-    }
-
-    /// The structures in `key`'s suite.
-    pub fn structure_count(&self, key: &StructureKey) -> Option<usize> {
-        self.structures.get(key).map(|&(_, count)| count)
-    }
-
-    /// How many suites there are (generated and of structures).
-    pub fn len(&self) -> usize {
-        self.suites.len() + self.structures.len()
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-/// What must be generated for one key: the subject's position, the configuration at n and
-/// every budget a run asks of it.
-struct Needed {
-    subject: usize,
+/// A suite to have in place: its key, its subject, the configuration at n and every budget
+/// a run asks of it.
+struct Needed<'a> {
+    key: SuiteKey,
+    plan: &'a SubjectPlan,
     config: GeneratorConfig,
     budgets: Vec<SuiteBudget>,
 }
 
 /// The suites the generated runs of `experiment` need for the (subject, replicate) pairs
-/// in `pairs`.
-fn needed(experiment: &Experiment, pairs: &[(usize, u32)]) -> BTreeMap<SuiteKey, Needed> {
-    let mut needed: BTreeMap<SuiteKey, Needed> = BTreeMap::new();
+/// in `pairs`, in key order.
+pub fn needed<'a>(
+    experiment: &'a Experiment,
+    pairs: &[(usize, u32)],
+) -> Vec<Box<dyn Preparation + 'a>> {
+    let mut needed: BTreeMap<SuiteKey, Needed<'a>> = BTreeMap::new();
     for run in experiment.phases.iter().flat_map(|phase| &phase.runs) {
         let (Strategy::Generator(config), TestBudget::Suite(budget)) = (&run.strategy, &run.tests)
         else {
             continue;
         };
         for &(subject, replicate) in pairs {
-            let class = experiment.subjects[subject].unit.class();
+            let plan = &experiment.subjects[subject];
             let seed = experiment.replicate_seed(replicate);
             for &n in &run.lengths {
-                let entry = needed
-                    .entry(SuiteKey::new(class, config, n, seed))
-                    .or_insert_with(|| Needed {
-                        subject,
-                        config: config.with_max_length(n),
-                        budgets: Vec::new(),
-                    });
+                let key = SuiteKey::new(plan.unit.class(), config, n, seed);
+                let entry = needed.entry(key.clone()).or_insert_with(|| Needed {
+                    key,
+                    plan,
+                    config: config.with_max_length(n),
+                    budgets: Vec::new(),
+                });
                 if !entry.budgets.contains(budget) {
                     entry.budgets.push(*budget);
                 }
@@ -152,125 +107,30 @@ fn needed(experiment: &Experiment, pairs: &[(usize, u32)]) -> BTreeMap<SuiteKey,
         }
     }
     needed
+        .into_values()
+        .map(|need| Box::new(need) as Box<dyn Preparation>)
+        .collect()
 }
 
-/// Makes sure every suite the experiment needs for `pairs` ((subject, replicate)) is in
-/// `output`'s `suites/` folder, generating the missing ones on `jobs` threads (`progress`
-/// hears of each one finished); returns where they are and their prefixes.
-///
-/// # Errors
-/// A suite that cannot be generated or written, or a file there that cannot be read.
-pub fn prepare(
-    experiment: &Experiment,
-    pairs: &[(usize, u32)],
-    output: &Path,
-    jobs: usize,
-    progress: &(dyn Fn(usize, usize) + Sync),
-) -> anyhow::Result<Suites> {
-    let needed = needed(experiment, pairs);
-    let mut suites = Suites::default();
-    let mut missing = Vec::new();
-    for (key, need) in &needed {
-        let path = output.join(key.file());
-        match read_header(&path)? {
-            Some(header) if need.budgets.iter().all(|b| header.budgets.contains(b)) => {
-                let prefixes = header_prefixes(&header);
-                suites
-                    .suites
-                    .insert(key.clone(), SuiteEntry { path, prefixes });
-            }
-            _ => missing.push(Missing::Generated(key, need, path)),
-        }
+impl Preparation for Needed<'_> {
+    fn file(&self) -> PathBuf {
+        self.key.file()
     }
-    for key in structures::needed(experiment, pairs) {
-        let path = output.join(key.file());
-        match structures::read_header(&path)? {
-            Some(header) => {
-                suites.structures.insert(key, (path, header.structures));
-            }
-            None => missing.push(Missing::Structures(key, path)),
-        }
+
+    fn found(&self, path: &Path) -> anyhow::Result<Option<Tests>> {
+        Ok(read_header(path)?
+            .filter(|header| self.budgets.iter().all(|b| header.budgets.contains(b)))
+            .map(|header| header_tests(&header)))
     }
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let made: Mutex<Vec<anyhow::Result<Made>>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1).min(missing.len()) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(work) = missing.get(i) else {
-                        break;
-                    };
-                    let result = match work {
-                        Missing::Generated(key, need, path) => {
-                            generate(experiment, key, need, path)
-                                .map(|entry| Made::Generated((*key).clone(), entry))
-                        }
-                        Missing::Structures(key, path) => structures::build(key, path)
-                            .map(|count| Made::Structures(key.clone(), path.clone(), count)),
-                    };
-                    made.lock().expect("no thread panicked").push(result);
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, missing.len());
-                }
-            });
-        }
-    });
-    for result in made.into_inner().expect("no thread panicked") {
-        match result? {
-            Made::Generated(key, entry) => {
-                suites.suites.insert(key, entry);
-            }
-            Made::Structures(key, path, count) => {
-                suites.structures.insert(key, (path, count));
-            }
-        }
+
+    fn make(&self, path: &Path) -> anyhow::Result<Tests> {
+        generate(self, path)
     }
-    Ok(suites)
 }
 
-/// A suite to make.
-enum Missing<'a> {
-    /// A generator's, for its key and needs, into its file.
-    Generated(&'a SuiteKey, &'a Needed, PathBuf),
-    /// A structure run's, into its file.
-    Structures(StructureKey, PathBuf),
-}
-
-/// A suite made.
-enum Made {
-    Generated(SuiteKey, SuiteEntry),
-    /// Its key, file and number of structures.
-    Structures(StructureKey, PathBuf, usize),
-}
-
-/// Writes a file at `path` through `write`, atomically: into a temporary file beside it
-/// (`.partial`), synced, then renamed into place (its folder created first).
-pub(super) fn write_atomically(
-    path: &Path,
-    write: impl FnOnce(&mut BufWriter<fs::File>) -> std::io::Result<()>,
-) -> anyhow::Result<()> {
-    let folder = path.parent().expect("suite files are in a folder");
-    fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
-    let temporary = path.with_extension("jsonl.partial");
-    let attempt = || -> std::io::Result<()> {
-        let mut out = BufWriter::new(fs::File::create(&temporary)?);
-        write(&mut out)?;
-        out.flush()?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        fs::rename(&temporary, path)
-    };
-    attempt().with_context(|| format!("cannot write {}", path.display()))
-}
-
-/// Generates one suite and writes it into place.
-fn generate(
-    experiment: &Experiment,
-    key: &SuiteKey,
-    need: &Needed,
-    path: &Path,
-) -> anyhow::Result<SuiteEntry> {
-    let plan = &experiment.subjects[need.subject];
+/// Generates one suite and writes it into place; what it gives.
+fn generate(need: &Needed, path: &Path) -> anyhow::Result<Tests> {
+    let (plan, key) = (need.plan, &need.key);
     let suite = generate_suite_within(
         plan.unit,
         &plan.context,
@@ -288,25 +148,22 @@ fn generate(
         cases: suite.len(),
     };
     write_atomically(path, |out| suite.write(&header, out))?;
-    Ok(SuiteEntry {
-        path: path.to_path_buf(),
-        prefixes: header_prefixes(&header),
-    })
+    Ok(header_tests(&header))
 }
 
-/// The prefixes recorded in a suite file's header.
-fn header_prefixes(header: &SuiteHeader) -> HashMap<SuiteBudget, usize> {
+/// The test cases a suite file gives each budget its header records: its prefix.
+fn header_tests(header: &SuiteHeader) -> Tests {
     header
         .budgets
         .iter()
         .zip(&header.prefixes)
-        .map(|(&b, &k)| (b, k))
+        .map(|(&b, &k)| (TestBudget::Suite(b), k as u64))
         .collect()
 }
 
 /// The header of the suite file at `path`, `None` if there is none.
 fn read_header(path: &Path) -> anyhow::Result<Option<SuiteHeader>> {
-    let Some(header) = read_header_line::<SuiteHeader>(path, "a suite file")? else {
+    let Some(header) = output::read_header_line::<SuiteHeader>(path, "a suite file")? else {
         return Ok(None);
     };
     if header.prefixes.len() != header.budgets.len() {
@@ -315,23 +172,81 @@ fn read_header(path: &Path) -> anyhow::Result<Option<SuiteHeader>> {
     Ok(Some(header))
 }
 
-/// The first line of the file at `path` read as JSON of `T` (`what` names the kind of
-/// file in the error), `None` if there is no file: the header of a generated or a
-/// structure suite.
-pub(super) fn read_header_line<T: serde::de::DeserializeOwned>(
+/// Opens the suite file at `path` for `unit` and its experiment `context`, to be read only
+/// as far as jobs go.
+///
+/// # Errors
+/// A file that cannot be opened, or whose header does not fit the unit.
+pub fn open_reader(
     path: &Path,
-    what: &str,
-) -> anyhow::Result<Option<T>> {
-    let file = match fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    unit: &dyn Unit,
+    context: &TestContext,
+) -> Result<SuiteReader, SourceError> {
+    let failed = |message: String| SourceError {
+        path: path.display().to_string(),
+        message,
     };
-    let mut first = String::new();
-    BufReader::new(file)
-        .read_line(&mut first)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let header =
-        serde_json::from_str(&first).with_context(|| format!("{}: not {what}", path.display()))?;
-    Ok(Some(header))
+    let file = std::fs::File::open(path).map_err(|e| failed(e.to_string()))?;
+    SuiteReader::open(unit, context, std::io::BufReader::new(file))
+        .map_err(|e| failed(e.to_string()))
+}
+
+/// A generated suite's test cases from a position on, read from its file as far as the
+/// job goes.
+pub struct SuiteCases<'a> {
+    reader: Arc<Mutex<SuiteReader>>,
+    path: String,
+    /// The position of the next test case.
+    next: usize,
+    current: Option<Arc<GeneratedCase>>,
+    unit: &'a dyn Unit,
+    context: &'a Arc<TestContext>,
+}
+
+impl<'a> SuiteCases<'a> {
+    /// The test cases of the suite `reader` reads from `path`, from the opening's counter.
+    pub fn new(reader: Arc<Mutex<SuiteReader>>, path: &Path, at: Opening<'a>) -> Self {
+        SuiteCases {
+            reader,
+            path: path.display().to_string(),
+            next: at.start as usize,
+            current: None,
+            unit: at.unit,
+            context: at.context,
+        }
+    }
+
+    fn current(&self) -> &GeneratedCase {
+        self.current.as_ref().expect("advanced to a test case")
+    }
+}
+
+impl CallCases for SuiteCases<'_> {
+    fn advance(&mut self) -> Result<bool, SourceError> {
+        let mut reader = self.reader.lock().expect("a job's reader is not poisoned");
+        if reader.cases().len() <= self.next {
+            reader.read_to(self.next + 1).map_err(|e| SourceError {
+                path: self.path.clone(),
+                message: e.to_string(),
+            })?;
+        }
+        self.current = reader.cases().get(self.next).cloned();
+        self.next += usize::from(self.current.is_some());
+        Ok(self.current.is_some())
+    }
+    fn calls(&self) -> u64 {
+        self.current().len() as u64
+    }
+    fn run(&self, session: &mut dyn Session, strict: bool) -> Trace {
+        trace_generated(session, self.current(), strict)
+    }
+    fn digits(&self) -> Option<&[u32]> {
+        None
+    }
+    fn index(&self) -> Option<String> {
+        let case = self.current();
+        let own = case.context(self.unit, self.context).ok()?;
+        let indices = case.indices(&own).ok()?;
+        Some(own.codec(indices.len()).encode(&indices).ok()?.to_string())
+    }
 }

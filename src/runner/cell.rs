@@ -1,0 +1,84 @@
+//! One row of a run's results, a cell, and what identifies it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::coverage::curve::CHECKPOINTS;
+
+/// One row of the results: one cell (replicate, phase, run, subject, mutant, strategy, n).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CellRecord {
+    /// The replicate (0-based) this cell belongs to.
+    #[serde(default)]
+    pub replicate: u32,
+    /// The strategy seed of the replicate ([`Experiment::replicate_seed`]).
+    #[serde(default)]
+    pub seed: u64,
+    /// Position of the phase in the experiment.
+    pub phase_index: usize,
+    /// The phase's name.
+    pub phase: String,
+    /// Position of the run in its phase.
+    pub run: usize,
+    /// The subject's class name.
+    pub subject: String,
+    /// The mutant's id.
+    pub mutant: u32,
+    /// The mutant's operator class.
+    pub operator: String,
+    /// The strategy (`be`, `r`, …).
+    pub strategy: String,
+    /// n.
+    pub n: u64,
+    /// The test budget of the cell (`None`: unlimited).
+    pub test_budget: Option<u64>,
+    /// Test cases run (up to and including the first failing one when stopping there).
+    pub tests_run: u64,
+    /// Failing test cases.
+    pub failing_tests: u64,
+    /// Test cases cut short by a harness guard in the mutant.
+    pub guarded_tests: u64,
+    /// Test cases abandoned because gold hit a guard (not judged; in `tests_run`).
+    #[serde(default)]
+    pub abandoned_tests: u64,
+    /// E(n): the 1-based position of the first failing test case.
+    pub first_failure: Option<u64>,
+    /// The first failing test case's index, in decimal.
+    pub first_failure_index: Option<String>,
+    /// Method calls executed (on the mutant; gold executes as many).
+    pub method_calls: u64,
+    /// CPU seconds (gold and mutant executions, up to the cell's stopping point).
+    pub cpu_seconds: f64,
+    /// CPU seconds until the first failing test case was found (included).
+    pub first_failure_cpu_seconds: Option<f64>,
+    /// `killed`, `survived`, `timeout` or `crash`.
+    pub outcome: String,
+    /// Why the cell stopped: `failure`, `exhausted`, `budget`, `time`, `crash`, `watchdog`.
+    pub stop: String,
+    /// Branch probes of the unit's coverage copy (`None`: the run's coverage is off, or
+    /// the unit has no coverage copy).
+    #[serde(default)]
+    pub branches_total: Option<u64>,
+    /// Branch probes that gold reached in the cell's test cases (`None` as above).
+    #[serde(default)]
+    pub branches_covered: Option<u64>,
+    /// Branch probes reached after 1, 10, 100, … test cases
+    /// ([`crate::coverage::curve::CHECKPOINTS`]; `None` past the cell's end).
+    #[serde(default)]
+    pub branches_at: [Option<u64>; CHECKPOINTS.len()],
+}
+
+/// What identifies a cell: (replicate, phase, run, subject, mutant, n).
+pub(super) type CellKey = (u32, usize, usize, String, u32, u64);
+
+impl CellRecord {
+    pub(super) fn key(&self) -> CellKey {
+        (
+            self.replicate,
+            self.phase_index,
+            self.run,
+            self.subject.clone(),
+            self.mutant,
+            self.n,
+        )
+    }
+}
