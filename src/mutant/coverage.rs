@@ -2,8 +2,9 @@
 //! outcome of every decision, and the guards of the schemata copy's gold path.
 //!
 //! Shared with `build.rs` (through `#[path]`), like its siblings `generate.rs` and
-//! `schemata.rs`: it depends only on `syn`, `quote`, `proc-macro2` and them. It runs on the
-//! same parse as the schemata ([`super::generate::analyse`]): the same items are left out
+//! `schemata.rs`: it depends only on `syn`, `quote`, `proc-macro2` and its siblings
+//! (`call_graph.rs`, `guards.rs`, `syntax.rs`, `glue.rs`). It runs on the same parse as
+//! the schemata ([`super::analysis::analyse`]): the same items are left out
 //! (tests, glue, `const fn`s, consts, macros) and the same call-graph plan decides where the
 //! fuel guards go, so gold run through the coverage copy uses exactly the fuel gold uses
 //! through the schemata copy (the runner derives each mutant's fuel budget from it).
@@ -34,8 +35,10 @@ use syn::visit_mut::{self, VisitMut};
 use syn::{BinOp, Block, Expr, File, ImplItem, Item, Stmt, TraitItem};
 
 use super::call_graph::{self, Plan};
-use super::generate::{Guards, contains_let, inline, is_glue, strip_test_items};
+use super::glue::is_glue;
+use super::guards::Guards;
 use super::probe_kind::ProbeKind;
+use super::syntax::{contains_let, inline, strip_test_items};
 
 /// One probe of the coverage copy.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -421,7 +424,7 @@ mod tests {
     use super::*;
 
     fn probes_of(source: &str) -> (Vec<(ProbeKind, usize, String)>, String) {
-        let analysis = super::super::generate::analyse(source, "f.rs").unwrap();
+        let analysis = super::super::analysis::analyse(source, "f.rs").unwrap();
         let probes = analysis
             .coverage
             .probes

@@ -13,6 +13,7 @@
 pub mod coverage;
 mod exception;
 pub mod fixture;
+pub mod glue;
 pub mod guard;
 pub mod harness;
 pub mod heap;
