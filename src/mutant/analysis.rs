@@ -1,5 +1,5 @@
 //! The analysis of one subject file: from a single parse, its mutation points and
-//! schemata form (`generate.rs`) and its coverage copy (`coverage.rs`), both guarded by
+//! schemata form (`generate.rs`) and its coverage copy (`coverage_copy.rs`), both guarded by
 //! the same call-graph plan (`call_graph.rs`).
 //!
 //! Shared with `build.rs` (through `#[path]`): depends only on `syn` and its siblings.
@@ -9,7 +9,7 @@ use std::ops::Range;
 use syn::File;
 
 use super::call_graph;
-use super::coverage::{self, CoverageCopy};
+use super::coverage_copy::{self, CoverageCopy};
 use super::generate::{self, Mutant, Point};
 use super::syntax::strip_test_items;
 
@@ -24,7 +24,7 @@ pub struct Analysis {
     /// Per split function (the `f` of the `__TSLO_f`/`__TSSPAN_f` markers), the range of
     /// indices into `points` of the points inside it.
     pub functions: Vec<Range<usize>>,
-    /// The coverage copy of the same parse ([`super::coverage`]).
+    /// The coverage copy of the same parse ([`super::coverage_copy`]).
     pub coverage: CoverageCopy,
 }
 
@@ -81,7 +81,7 @@ pub fn analyse(source: &str, file: &str) -> syn::Result<Analysis> {
     parsed.attrs.clear(); // inner attributes cannot be `include!`d
     strip_test_items(&mut parsed.items);
     let plan = call_graph::plan(&parsed);
-    let coverage = coverage::instrument(parsed.clone(), &plan);
+    let coverage = coverage_copy::instrument(parsed.clone(), &plan);
     let (points, functions) = generate::rewrite(&mut parsed, source, plan);
     Ok(Analysis {
         file: file.to_string(),

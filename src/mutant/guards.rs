@@ -2,7 +2,7 @@
 //! loop body and of every closure body std code may call repeatedly, and the allocation
 //! cap on the size argument of sizing calls. The schemata's rewriting (`generate.rs`) puts
 //! them around its mutation points and in the plain copy of a split function, and the
-//! coverage copy (`coverage.rs`) in its own copy, so gold uses the same fuel through
+//! coverage copy (`coverage_copy.rs`) in its own copy, so gold uses the same fuel through
 //! every copy.
 //!
 //! Shared with `build.rs` (through `#[path]`): depends only on `syn`, `quote` and its
@@ -28,7 +28,7 @@ const ALLOC_METHODS: [&str; 5] = [
 const ALLOC_TYPES: [&str; 5] = ["Vec", "String", "VecDeque", "HashMap", "HashSet"];
 
 /// Puts the guards into a function body without mutation points: the plain copy of a
-/// split function (`generate.rs`) and a body of the coverage copy (`coverage.rs`).
+/// split function (`generate.rs`) and a body of the coverage copy (`coverage_copy.rs`).
 /// Mirrors the guards the schemata's rewriting inserts around its mutation points.
 pub struct Guards<'a> {
     /// The closures that need no tick ([`call_graph::Plan::eager_closures`]).

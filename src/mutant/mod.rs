@@ -4,7 +4,7 @@
 //! [`analysis`] parses a subject file once and derives both its mutant schemata and its
 //! coverage copy: [`generate`] finds the mutation points with `syn` and rewrites the file
 //! into schemata form, with the entry guard only in the functions [`call_graph`] finds a
-//! call cycle can pass, and [`coverage`] writes the coverage copy; both put the fuel and
+//! call cycle can pass, and [`coverage_copy`] writes the coverage copy; both put the fuel and
 //! allocation guards of [`guards`] on gold and share the helpers of [`syntax`].
 //! [`schemata`] renders the schemata form as Rust text. These files are also compiled
 //! into `build.rs`, which writes every registered subject's schemata into
@@ -18,14 +18,14 @@ pub mod analysis;
 pub mod call_graph;
 pub mod catalog;
 pub mod check;
-pub mod coverage;
+pub mod coverage_copy;
 /// The glue rule of the subject interface (`build.rs` includes the file itself).
 mod glue {
     pub use crate::subject::glue::{is_glue, names_any};
 }
 /// The probe kinds, shared with the run time (`build.rs` includes the file itself).
 mod probe_kind {
-    pub use crate::subject::coverage::ProbeKind;
+    pub use crate::subject::probes::ProbeKind;
 }
 pub mod generate;
 pub mod guards;

@@ -1,5 +1,5 @@
 //! Syntax helpers shared by the schemata's rewriting (`generate.rs`) and the coverage copy
-//! (`coverage.rs`): which items are tests, which conditions are `let` chains, and the
+//! (`coverage_copy.rs`): which items are tests, which conditions are `let` chains, and the
 //! inline hint of a rewritten function.
 //!
 //! Shared with `build.rs` (through `#[path]`): depends only on `syn` and `quote`.
@@ -39,7 +39,7 @@ pub fn contains_let(e: &Expr) -> bool {
 
 /// Adds `#[inline]` to a function that has no inline attribute. (A split function of the
 /// schemata: its plain copy is as small as the port's function, and the switched copy is
-/// out of line; an instrumented function of the coverage copy: see `coverage.rs`.)
+/// out of line; an instrumented function of the coverage copy: see `coverage_copy.rs`.)
 pub fn inline(attrs: &mut Vec<syn::Attribute>) {
     if !attrs.iter().any(|a| a.path().is_ident("inline")) {
         attrs.push(syn::parse_quote!(#[inline]));

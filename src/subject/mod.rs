@@ -10,7 +10,6 @@
 //! [`JavaException::Panic`] (or, for the mutant guards of [`guard`], as `Timeout`,
 //! `RecursionLimit` or `AllocationLimit`).
 
-pub mod coverage;
 mod exception;
 pub mod fixture;
 pub mod glue;
@@ -20,6 +19,7 @@ pub mod heap;
 mod method;
 pub mod mutation;
 mod probe_kind;
+pub mod probes;
 mod registry;
 mod sloc;
 pub mod state;

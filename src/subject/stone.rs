@@ -10,7 +10,7 @@
 //! constructor's and `copy`'s entries, `isBlack`'s two outcomes), so that FCRT's score
 //! and uniqueness functions have branches to count.
 
-use super::coverage::{Probe, ProbeKind, ProbeTable, ProbedUnit, branch, hit};
+use super::probes::{Probe, ProbeKind, ProbeTable, ProbedUnit, branch, hit};
 use super::{Method, Param, Return, Subject};
 
 /// `fixture.Stone`.

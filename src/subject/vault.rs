@@ -13,7 +13,7 @@
 //! Its probes are placed by hand (no mutants, no schemata): the constructor's entry, then
 //! both outcomes of each of the four queries.
 
-use super::coverage::{Probe, ProbeKind, ProbeTable, ProbedUnit, branch, hit};
+use super::probes::{Probe, ProbeKind, ProbeTable, ProbedUnit, branch, hit};
 use super::{Method, Param, Return, Subject};
 
 /// The code that opens a vault.

@@ -76,7 +76,7 @@ fn covered(unit: &dyn Unit, context: &TestContext, cases: &[Generated]) -> BTree
         for call in &case.calls {
             let _ = session.step_slots(call.method as usize, &call.slots);
         }
-        crate::subject::coverage::reached(table.probes.len(), |id| {
+        crate::subject::probes::reached(table.probes.len(), |id| {
             reached.insert(id);
         });
     }

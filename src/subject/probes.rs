@@ -1,4 +1,4 @@
-//! Run-time side of the coverage copies (`src/mutant/coverage.rs` writes them): one flag
+//! Run-time side of the coverage copies (`src/mutant/coverage_copy.rs` writes them): one flag
 //! per probe per thread, set by the probes, read and cleared by [`CoverageSession`].
 //!
 //! The flags live in one thread-local array of [`MAX_PROBES`] cells shared by every
