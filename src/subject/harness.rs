@@ -9,7 +9,7 @@ use std::sync::{Arc, Once};
 use super::guard;
 use super::heap::HeapFields;
 use super::method::{Args, Body, Method, Param, Value};
-use super::mutation::MutantId;
+use super::mutant_id::MutantId;
 use super::state::StateFunctions;
 use super::{JavaException, Subject};
 use crate::context::{PoolInit, TestContext};

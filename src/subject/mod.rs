@@ -17,6 +17,7 @@ pub mod guard;
 pub mod harness;
 pub mod heap;
 mod method;
+mod mutant_id;
 pub mod mutation;
 mod probe_kind;
 pub mod probes;
@@ -29,7 +30,8 @@ pub mod vault;
 pub use exception::JavaException;
 pub use harness::{Harness, Pools, PrimitivePools, SchemataSession, Session};
 pub use method::{Args, Body, Method, MethodKind, Param, PoolType, Return, Value};
-pub use mutation::{GOLD, MutantId, MutantInfo, MutationOperator};
+pub use mutant_id::{GOLD, MutantId};
+pub use mutation::{MutantInfo, MutationOperator};
 pub use registry::{
     MethodInfo, Registry, SchemataMutant, SchemataUnit, SubjectError, SubjectUnit, Unit, registry,
 };
