@@ -19,6 +19,7 @@ pub mod heap;
 mod method;
 mod mutant_id;
 pub mod mutation;
+mod pool_init;
 mod probe_kind;
 pub mod probes;
 mod registry;
@@ -28,10 +29,11 @@ pub mod stone;
 pub mod vault;
 
 pub use exception::JavaException;
-pub use harness::{Harness, Pools, PrimitivePools, SchemataSession, Session};
+pub use harness::{CallTable, Harness, Pools, PrimitivePools, SchemataSession, Session};
 pub use method::{Args, Body, Method, MethodKind, Param, PoolType, Return, Value};
 pub use mutant_id::{GOLD, MutantId};
 pub use mutation::{MutantInfo, MutationOperator};
+pub use pool_init::PoolInit;
 pub use registry::{
     MethodInfo, Registry, SchemataMutant, SchemataUnit, SubjectError, SubjectUnit, Unit, registry,
 };

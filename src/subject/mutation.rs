@@ -107,7 +107,7 @@ impl super::Session for MutantSession {
         set_active(GOLD);
         outcome
     }
-    fn reset_to(&mut self, pools: &crate::context::PoolInit) {
+    fn reset_to(&mut self, pools: &super::PoolInit) {
         self.inner.reset_to(pools);
     }
     fn step_slots(&mut self, method: usize, slots: &[u32]) -> Result<(), super::JavaException> {

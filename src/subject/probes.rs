@@ -261,7 +261,7 @@ impl Session for CoverageSession {
     fn step(&mut self, call: u32) -> Result<(), JavaException> {
         self.session.step(call)
     }
-    fn reset_to(&mut self, pools: &crate::context::PoolInit) {
+    fn reset_to(&mut self, pools: &super::PoolInit) {
         self.session.reset_to(pools);
         if self.clear_on_reset {
             self.clear();
