@@ -11,7 +11,7 @@
 //! `RecursionLimit` or `AllocationLimit`).
 
 mod exception;
-pub mod fixture;
+pub mod fixtures;
 pub mod glue;
 pub mod guard;
 pub mod harness;
@@ -25,8 +25,6 @@ pub mod probes;
 mod registry;
 mod sloc;
 pub mod state;
-pub mod stone;
-pub mod vault;
 
 pub use exception::JavaException;
 pub use harness::{CallTable, Harness, Pools, PrimitivePools, SchemataSession, Session};

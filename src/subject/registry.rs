@@ -453,7 +453,7 @@ pub fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
         let mut units = crate::subjects::all();
-        units.extend(super::fixture::fixture_units());
+        units.extend(super::fixtures::fixture_units());
         Registry::new(units)
     })
 }
