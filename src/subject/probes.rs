@@ -8,13 +8,10 @@
 //! at a time on a thread (the plain and schemata copies set no flags, so they may
 //! interleave freely).
 
-use std::sync::Arc;
-
+use super::Session;
 use super::exception::JavaException;
 use super::harness::PrimitivePools;
 pub use super::probe_kind::ProbeKind;
-use super::{MethodInfo, Session, Subject, SubjectUnit, Unit};
-use crate::context::TestContext;
 use std::cell::Cell;
 
 /// The most probes one coverage copy may have (checked when it is compiled).
@@ -153,49 +150,6 @@ impl Probe {
             column: 0,
             function,
         }
-    }
-}
-
-/// A fixture subject with coverage probes placed by hand in its methods, and its source
-/// text (for GRT's Constant mining); no mutants, no schemata.
-pub struct ProbedUnit<S: Subject> {
-    plain: SubjectUnit<S>,
-    probes: ProbeTable,
-    source: &'static str,
-}
-
-impl<S: Subject> ProbedUnit<S> {
-    /// The unit of `S` with `probes`, whose source file reads `source`.
-    pub fn with_probes(probes: ProbeTable, source: &'static str) -> Self {
-        ProbedUnit {
-            plain: SubjectUnit::new(),
-            probes,
-            source,
-        }
-    }
-}
-
-impl<S: Subject> Unit for ProbedUnit<S> {
-    fn class(&self) -> &'static str {
-        S::CLASS
-    }
-    fn java_class(&self) -> &'static str {
-        S::JAVA_CLASS
-    }
-    fn methods(&self) -> &[MethodInfo] {
-        self.plain.methods()
-    }
-    fn session(&self, context: Arc<TestContext>) -> Box<dyn Session> {
-        self.plain.session(context)
-    }
-    fn source(&self) -> &'static str {
-        self.source
-    }
-    fn probes(&self) -> Option<ProbeTable> {
-        Some(self.probes)
-    }
-    fn coverage_session(&self, context: Arc<TestContext>) -> Option<CoverageSession> {
-        Some(CoverageSession::new(self.session(context), self.probes))
     }
 }
 
