@@ -16,7 +16,7 @@ use testspace::context::TestContext;
 use testspace::coverage::measure::measure;
 use testspace::coverage::{Coverage, ProbeSet};
 use testspace::spec::paper_lengths;
-use testspace::subject::coverage::ProbeKind;
+use testspace::subject::probes::ProbeKind;
 use testspace::subject::{Unit, registry};
 use testspace::walk::WalkConfig;
 use testspace::walk::WalkKind;

@@ -50,7 +50,7 @@ macro_rules! register_subjects {
                     schemata::$module::TESTSPACE_MUTANTS,
                 )
                 .with_source(include_str!(concat!(stringify!($module), ".rs")))
-                .with_coverage::<coverage::$module::$subject>(crate::subject::coverage::ProbeTable {
+                .with_coverage::<coverage::$module::$subject>(crate::subject::probes::ProbeTable {
                     file: coverage::$module::TESTSPACE_PROBE_FILE,
                     probes: coverage::$module::TESTSPACE_PROBES,
                 });

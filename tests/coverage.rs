@@ -10,7 +10,7 @@ mod common;
 use common::{call, java_units, random_cases, trace};
 use testspace::context::TestContext;
 use testspace::coverage::Coverage;
-use testspace::subject::coverage::ProbeKind;
+use testspace::subject::probes::ProbeKind;
 use testspace::subject::{GOLD, Session, registry};
 
 #[test]

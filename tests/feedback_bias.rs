@@ -12,7 +12,7 @@ use testspace::generator::{
 };
 use testspace::kernel::parameters::CostUnits;
 use testspace::oracle::trace_generated;
-use testspace::subject::stone::{Stone, StoneUnit};
+use testspace::subject::fixtures::stone::{Stone, StoneUnit};
 use testspace::subject::{GOLD, Unit};
 
 const SEEDS: u64 = 200;

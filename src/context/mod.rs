@@ -12,71 +12,9 @@ use std::fmt;
 use num_bigint::BigUint;
 
 use crate::encoding::{CallSpace, DecodedCall, EncodingError, TestCaseCodec};
-use crate::subject::{MethodInfo, PoolType, Unit};
-
-/// Initial value-pool contents: vps(t) and init for every pool type.
-///
-/// Contract: `ints.len()`, `bools.len()`, `strings.len()` and `objects` are vps(int),
-/// vps(bool), vps(string) and vps(object); object slots start as `null`.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct PoolInit {
-    /// init(int): initial values of the `int` pool.
-    pub ints: Vec<i32>,
-    /// init(bool).
-    pub bools: Vec<bool>,
-    /// init(string).
-    pub strings: Vec<String>,
-    /// vps of the object pool.
-    pub objects: usize,
-}
-
-impl PoolInit {
-    /// The paper's context (Section 6.2): every primitive pool has two members with
-    /// distinct values (int {0, 100}, bool {false, true}, string {"a", "b"}) and the
-    /// object pool has one member.
-    pub fn paper() -> Self {
-        PoolInit {
-            ints: vec![0, 100],
-            bools: vec![false, true],
-            strings: vec!["a".into(), "b".into()],
-            objects: 1,
-        }
-    }
-
-    /// vps(t).
-    pub fn size(&self, pool: PoolType) -> usize {
-        match pool {
-            PoolType::Int => self.ints.len(),
-            PoolType::Bool => self.bools.len(),
-            PoolType::Str => self.strings.len(),
-            PoolType::Object => self.objects,
-        }
-    }
-
-    /// Default initial values for a pool of `size` members: ints 0, 100, 200, …;
-    /// bools false, true, false, …; strings "a", "b", …, "z", "s26", ….
-    pub fn default_ints(size: usize) -> Vec<i32> {
-        (0..size).map(|i| (i as i32).saturating_mul(100)).collect()
-    }
-
-    /// See [`PoolInit::default_ints`].
-    pub fn default_bools(size: usize) -> Vec<bool> {
-        (0..size).map(|i| i % 2 == 1).collect()
-    }
-
-    /// See [`PoolInit::default_ints`].
-    pub fn default_strings(size: usize) -> Vec<String> {
-        (0..size)
-            .map(|i| {
-                if i < 26 {
-                    ((b'a' + i as u8) as char).to_string()
-                } else {
-                    format!("s{i}")
-                }
-            })
-            .collect()
-    }
-}
+/// vps and init, defined with the harness that fills its pools from them.
+pub use crate::subject::PoolInit;
+use crate::subject::{CallTable, MethodInfo, PoolType, Unit};
 
 /// One member of M_C, with its number of distinct calls.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -299,6 +237,17 @@ impl TestContext {
             (Some(pool), Some(slot)) => format!("{}[{slot}] = {call_expr};", pool_name(pool)),
             _ => format!("{call_expr};"),
         }
+    }
+}
+
+/// Sessions run test cases of a context through its pools and call decoding.
+impl CallTable for TestContext {
+    fn pools(&self) -> &PoolInit {
+        TestContext::pools(self)
+    }
+
+    fn call(&self, call: u32) -> DecodedCall {
+        TestContext::call(self, call)
     }
 }
 

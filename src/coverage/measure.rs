@@ -111,7 +111,7 @@ mod tests {
 
     #[test]
     fn a_unit_without_a_coverage_copy_is_named_in_the_error() {
-        let unit = crate::subject::fixture::RegisterUnit::new();
+        let unit = crate::subject::fixtures::register::RegisterUnit::new();
         let context = Arc::new(TestContext::paper(&unit).unwrap());
         let err = measure(&unit, &context, &WalkConfig::of(WalkKind::RANDOM), 3, 5, 0).unwrap_err();
         assert_eq!(

@@ -1,5 +1,6 @@
-//! Branch coverage of gold runs through a unit's coverage copy (`src/mutant/coverage.rs`
-//! writes the copies, [`crate::subject::coverage`] holds the probes' per-thread flags).
+//! Branch coverage of gold runs through a unit's coverage copy
+//! (`src/mutant/coverage_copy.rs` writes the copies, [`crate::subject::probes`] holds the
+//! probes' per-thread flags).
 //!
 //! [`Coverage`] accumulates, test case after test case, which probes a sequence of test
 //! cases has reached, and answers what a guided strategy asks after each one: the probes
@@ -16,7 +17,7 @@ pub mod measure;
 
 use serde::{Deserialize, Serialize};
 
-use crate::subject::coverage::{CoverageSession, Probe, ProbeTable};
+use crate::subject::probes::{CoverageSession, Probe, ProbeTable};
 
 /// A set of probe ids of one unit, as bits.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -291,7 +292,7 @@ impl Coverage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::subject::coverage::ProbeKind;
+    use crate::subject::probes::ProbeKind;
 
     static PROBES: [Probe; 5] = [
         Probe {

@@ -308,7 +308,7 @@ impl<'a> GoldExecutor<'a> {
             }
             // Copying an object can reach probes (a port's own `Clone`): not the
             // candidate's.
-            crate::subject::coverage::clear(self.probes);
+            crate::subject::probes::clear(self.probes);
             self.session.spend_fuel(resumed.fuel);
             executed = resumed.calls;
             rerun = resumed.rerun;
@@ -325,7 +325,7 @@ impl<'a> GoldExecutor<'a> {
             if i == last {
                 if self.attribute_last_call {
                     self.read_probes(&mut covered);
-                    crate::subject::coverage::clear(self.probes);
+                    crate::subject::probes::clear(self.probes);
                 }
                 if self.observe_receivers {
                     receiver_before = self.receiver_of(call.method as usize, &call.slots);
@@ -529,7 +529,7 @@ impl<'a> GoldExecutor<'a> {
     /// Appends the probes reached since the last clear to `out`.
     fn read_probes(&self, out: &mut Vec<u32>) {
         out.reserve(self.probes.min(256));
-        crate::subject::coverage::reached(self.probes, |id| out.push(id as u32));
+        crate::subject::probes::reached(self.probes, |id| out.push(id as u32));
     }
 
     /// Runs `sequence` on gold in its canonical form (pools of the context's types that it

@@ -644,7 +644,7 @@ mod tests {
     /// Bloodhound) runs there.
     #[test]
     fn generators_steering_by_coverage_refuse_a_unit_without_coverage() {
-        let unit = crate::subject::fixture::RegisterUnit::new();
+        let unit = crate::subject::fixtures::register::RegisterUnit::new();
         let context = Arc::new(TestContext::paper(&unit).unwrap());
         let budget = SuiteBudget {
             tests: Some(10),

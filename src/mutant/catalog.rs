@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 
-use super::generate::{self, Analysis};
+use super::analysis::{self, Analysis};
+use super::generate;
 use crate::subject::{MutantId, MutantInfo, MutationOperator};
 
 /// One catalog entry: a mutant and whether it type-checks.
@@ -113,7 +114,7 @@ pub fn analyse(root: &Path, unit: &UnitSource) -> Result<(Analysis, String)> {
     let path = root.join(&unit.source);
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    let analysis = generate::analyse(&text, &unit.source)
+    let analysis = analysis::analyse(&text, &unit.source)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     Ok((analysis, text))
 }
@@ -286,7 +287,7 @@ mod tests {
 
     #[test]
     fn a_catalog_survives_writing_and_parsing_and_the_header_feeds_build_rs() {
-        let analysis = generate::analyse(SOURCE, "subjects/f.rs").unwrap();
+        let analysis = analysis::analyse(SOURCE, "subjects/f.rs").unwrap();
         let catalog = Catalog::new(&unit(), &analysis, SOURCE, &BTreeSet::from([2, 3]));
         let text = catalog.to_toml();
         assert_eq!(Catalog::parse(&text).unwrap(), catalog);
@@ -302,7 +303,7 @@ mod tests {
 
     #[test]
     fn parsing_rejects_a_not_compiling_list_that_disagrees_with_the_entries() {
-        let analysis = generate::analyse(SOURCE, "subjects/f.rs").unwrap();
+        let analysis = analysis::analyse(SOURCE, "subjects/f.rs").unwrap();
         let text = Catalog::new(&unit(), &analysis, SOURCE, &BTreeSet::from([2]))
             .to_toml()
             .replace("not-compiling = [2]", "not-compiling = [1]");

@@ -1,7 +1,8 @@
 //! Finding the mutation points of a subject's source and rewriting it into mutant schemata.
 //!
 //! This file is shared with `build.rs` (through `#[path]`), so it depends only on `syn`,
-//! `quote`, `proc-macro2` and its sibling `schemata.rs`, never on the rest of the crate.
+//! `quote`, `proc-macro2` and its siblings (`call_graph.rs`, `guards.rs`, `syntax.rs`, and
+//! `glue.rs`, the subject interface's glue rule), never on the rest of the crate.
 //!
 //! One pass of a [`syn::visit_mut::VisitMut`] over the parsed file both records every
 //! mutation point ([`Point`]) and rewrites the point into its schemata form, a `match` on
@@ -31,7 +32,7 @@
 //! Never mutated: patterns, types (array lengths, const generics), `const` and `static`
 //! items, enum discriminants, `const fn`s, macro arguments, attributes, items under
 //! `#[cfg(test)]` (which are dropped from the schemata), and the glue of a subject
-//! ([`is_glue`]; copied unchanged, without guards — the same items SLOC leaves out).
+//! ([`is_glue`](super::glue::is_glue); copied unchanged, without guards — the same items SLOC leaves out).
 //!
 //! Guards (see `crate::subject::guard`): every function body of the schemata copy starts
 //! by reading the active mutant once per call into `__ts_a`, through
@@ -42,7 +43,7 @@
 //! `reserve`, `reserve_exact`, `repeat` and `Vec`/`String`/`VecDeque`/`HashMap`/`HashSet`
 //! `::with_capacity` calls goes through `crate::subject::guard::alloc` (allocation cap).
 
-use std::collections::BTreeSet;
+use std::ops::Range;
 
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote};
@@ -52,7 +53,9 @@ use syn::visit_mut::{self, VisitMut};
 use syn::{BinOp, Block, Expr, File, ImplItem, Item, Lit, Stmt, TraitItem, UnOp};
 
 use super::call_graph::{self, Plan};
-use super::coverage::CoverageCopy;
+use super::glue::{is_glue, names_any};
+use super::guards::{self, Guards};
+use super::syntax::{contains_let, inline, strip_test_items};
 
 /// The four mutation operator classes (mirrors `crate::subject::MutationOperator`, whose
 /// kebab-case names [`Operator::name`] returns).
@@ -120,66 +123,6 @@ pub struct Mutant {
     pub original: String,
     /// The replacement code (empty for a deleted statement).
     pub replacement: String,
-}
-
-/// The result of analysing one source file.
-pub struct Analysis {
-    /// The file name used in locations (e.g. `subjects/array_list.rs`).
-    pub file: String,
-    /// The mutation points, in visit order (index = the `v` of the markers).
-    pub points: Vec<Point>,
-    /// The rewritten file, with markers (rendered by `schemata::render`).
-    pub rewritten: File,
-    /// Per split function (the `f` of the `__TSLO_f`/`__TSSPAN_f` markers), the range of
-    /// indices into `points` of the points inside it.
-    pub functions: Vec<std::ops::Range<usize>>,
-    /// The coverage copy of the same parse ([`super::coverage`]).
-    pub coverage: CoverageCopy,
-}
-
-impl Analysis {
-    /// The smallest and largest mutant id inside split function `f` ([`Analysis::functions`]).
-    pub fn id_range(&self, f: usize) -> (u32, u32) {
-        let points = &self.points[self.functions[f].clone()];
-        let first = points.iter().map(|p| p.first_id).min().unwrap_or(1);
-        let last = points
-            .iter()
-            .map(|p| p.first_id + p.replacements.len() as u32 - 1)
-            .max()
-            .unwrap_or(first);
-        (first, last)
-    }
-}
-
-impl Analysis {
-    /// Every mutant, in id order.
-    pub fn mutants(&self) -> Vec<Mutant> {
-        let mut order: Vec<&Point> = self.points.iter().collect();
-        order.sort_by_key(|p| p.first_id);
-        order
-            .into_iter()
-            .flat_map(|p| {
-                p.replacements
-                    .iter()
-                    .enumerate()
-                    .map(move |(j, replacement)| Mutant {
-                        id: p.first_id + j as u32,
-                        operator: p.operator,
-                        location: format!("{}:{}:{}", self.file, p.line, p.column),
-                        original: p.original.clone(),
-                        replacement: replacement.clone(),
-                    })
-            })
-            .collect()
-    }
-
-    /// The number of mutants.
-    pub fn count(&self) -> u32 {
-        self.points
-            .iter()
-            .map(|p| p.replacements.len() as u32)
-            .sum()
-    }
 }
 
 /// A 16-hex-digit FNV-1a hash of the mutant list (ids, classes, locations, texts): a
@@ -266,14 +209,12 @@ pub fn catalog_header(catalog: &str) -> Option<(String, Vec<u32>)> {
     Some((fingerprint?, excluded?))
 }
 
-/// Parses `source` (named `file` in locations), finds its mutation points, assigns ids
-/// ordered by (line, column, class, visit order), and rewrites it with markers.
-pub fn analyse(source: &str, file: &str) -> syn::Result<Analysis> {
-    let mut parsed = syn::parse_file(source)?;
-    parsed.attrs.clear(); // inner attributes cannot be `include!`d
-    strip_test_items(&mut parsed.items);
-    let plan = call_graph::plan(&parsed);
-    let coverage = super::coverage::instrument(parsed.clone(), &plan);
+/// Finds the mutation points of `file` (parsed from `source`, its inner attributes and
+/// test items already removed) and rewrites it in place into schemata form with markers,
+/// with the entry guards `plan` chooses. Returns the points, with ids ordered by (line,
+/// column, class, visit order), and per split function the range of indices into the
+/// points of the points inside it (`Analysis::functions`).
+pub fn rewrite(file: &mut File, source: &str, plan: Plan) -> (Vec<Point>, Vec<Range<usize>>) {
     let mut finder = Finder {
         lines: source.lines().collect(),
         points: Vec::new(),
@@ -283,7 +224,7 @@ pub fn analyse(source: &str, file: &str) -> syn::Result<Analysis> {
         plan,
         functions: Vec::new(),
     };
-    finder.visit_file_mut(&mut parsed);
+    finder.visit_file_mut(file);
     let functions = finder.functions;
     let mut points = finder.points;
     let mut order: Vec<usize> = (0..points.len()).collect();
@@ -293,30 +234,7 @@ pub fn analyse(source: &str, file: &str) -> syn::Result<Analysis> {
         points[v].first_id = next;
         next += points[v].replacements.len() as u32;
     }
-    Ok(Analysis {
-        file: file.to_string(),
-        points,
-        rewritten: parsed,
-        functions,
-        coverage,
-    })
-}
-
-fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
-    attrs
-        .iter()
-        .any(|a| a.path().is_ident("cfg") && a.meta.to_token_stream().to_string().contains("test"))
-}
-
-/// Drops the items under `#[cfg(test)]`.
-pub fn strip_test_items(items: &mut Vec<Item>) {
-    items.retain(|item| match item {
-        Item::Mod(m) => !is_cfg_test(&m.attrs),
-        Item::Fn(f) => !is_cfg_test(&f.attrs),
-        Item::Impl(i) => !is_cfg_test(&i.attrs),
-        Item::Use(u) => !is_cfg_test(&u.attrs),
-        _ => true,
-    });
+    (points, functions)
 }
 
 /// The operator groups of replace-operator.
@@ -355,30 +273,9 @@ fn group_of(op: &str) -> Option<(&'static [&'static str], Shape)> {
     Some((group, shape))
 }
 
-/// Whether a condition is (or chains) a `let`, which negate-decision leaves alone.
-pub fn contains_let(e: &Expr) -> bool {
-    match e {
-        Expr::Let(_) => true,
-        Expr::Binary(b) if matches!(b.op, BinOp::And(_)) => {
-            contains_let(&b.left) || contains_let(&b.right)
-        }
-        Expr::Paren(p) => contains_let(&p.expr),
-        _ => false,
-    }
-}
-
 fn diverges(e: &Expr) -> bool {
     matches!(e, Expr::Return(_) | Expr::Break(_) | Expr::Continue(_))
 }
-
-const ALLOC_METHODS: [&str; 5] = [
-    "resize",
-    "resize_with",
-    "reserve",
-    "reserve_exact",
-    "repeat",
-];
-const ALLOC_TYPES: [&str; 5] = ["Vec", "String", "VecDeque", "HashMap", "HashSet"];
 
 fn marker(name: &str) -> TokenStream {
     format_ident!("{}", name).into_token_stream()
@@ -394,7 +291,7 @@ struct Finder<'a> {
     /// Which functions get the entry guard and which closures no tick.
     plan: Plan,
     /// The point ranges of the split functions ([`Analysis::functions`]).
-    functions: Vec<std::ops::Range<usize>>,
+    functions: Vec<Range<usize>>,
 }
 
 impl Finder<'_> {
@@ -625,25 +522,6 @@ impl Finder<'_> {
         self.visit_block_mut(block);
     }
 
-    fn tick(block: &mut Block) {
-        block
-            .stmts
-            .insert(0, syn::parse_quote!(crate::subject::guard::tick();));
-    }
-
-    /// A closure's body starts with a tick: std code may call a closure without end (an
-    /// iterator over links a mutant made circular), and fuel must bound that too. (Not
-    /// the closures of `Option`/`Result` combinators, [`Plan::eager_closures`].)
-    fn tick_closure(c: &mut syn::ExprClosure) {
-        let body = &c.body;
-        *c.body = Expr::Verbatim(quote!({ crate::subject::guard::tick(); #body }));
-    }
-
-    fn alloc_arg(arg: &mut Expr) {
-        let inner = arg.to_token_stream();
-        *arg = Expr::Verbatim(quote!(crate::subject::guard::alloc(#inner)));
-    }
-
     /// Instruments a function body: a prologue that reads the active mutant into `__ts_a`
     /// — through `guard::enter()` (fuel and the stack check) if the function is guarded,
     /// else through `mutation::active()` — then, if the body has mutation points, two
@@ -702,161 +580,6 @@ impl Finder<'_> {
             false
         }
     }
-}
-
-/// The guards of a function body without its mutation points: the plain copy of
-/// `Finder::function`, and the guards of the coverage copy
-/// ([`super::coverage`]). Mirrors the guards `Finder` inserts.
-pub struct Guards<'a> {
-    /// The closures that need no tick ([`Plan::eager_closures`]).
-    pub eager_closures: &'a BTreeSet<call_graph::FnKey>,
-    /// The body declares items (which the plain copy would duplicate unguarded).
-    pub nested_items: bool,
-}
-
-impl VisitMut for Guards<'_> {
-    fn visit_item_mut(&mut self, _: &mut Item) {
-        self.nested_items = true;
-    }
-    fn visit_macro_mut(&mut self, _: &mut syn::Macro) {}
-
-    fn visit_expr_mut(&mut self, e: &mut Expr) {
-        match e {
-            Expr::Macro(_) | Expr::Const(_) => {}
-            Expr::Closure(c) => {
-                self.visit_expr_mut(&mut c.body);
-                if !self.eager_closures.contains(&call_graph::closure_key(c)) {
-                    Finder::tick_closure(c);
-                }
-            }
-            Expr::Repeat(r) => self.visit_expr_mut(&mut r.expr),
-            Expr::While(w) => {
-                visit_mut::visit_expr_while_mut(self, w);
-                Finder::tick(&mut w.body);
-            }
-            Expr::ForLoop(f) => {
-                visit_mut::visit_expr_for_loop_mut(self, f);
-                Finder::tick(&mut f.body);
-            }
-            Expr::Loop(l) => {
-                visit_mut::visit_expr_loop_mut(self, l);
-                Finder::tick(&mut l.body);
-            }
-            Expr::MethodCall(c) => {
-                visit_mut::visit_expr_method_call_mut(self, c);
-                if is_alloc_method(c) {
-                    if let Some(arg) = c.args.first_mut() {
-                        Finder::alloc_arg(arg);
-                    }
-                }
-            }
-            Expr::Call(c) => {
-                visit_mut::visit_expr_call_mut(self, c);
-                if is_with_capacity(c) {
-                    if let Some(arg) = c.args.first_mut() {
-                        Finder::alloc_arg(arg);
-                    }
-                }
-            }
-            _ => visit_mut::visit_expr_mut(self, e),
-        }
-    }
-}
-
-/// Adds `#[inline]` to a split function that has no inline attribute: its plain copy is
-/// as small as the port's function, and the switched copy is out of line.
-pub(crate) fn inline(attrs: &mut Vec<syn::Attribute>) {
-    if !attrs.iter().any(|a| a.path().is_ident("inline")) {
-        attrs.push(syn::parse_quote!(#[inline]));
-    }
-}
-
-/// `x.resize(n, …)`, `x.reserve(n)`, …: a call whose first argument sizes an allocation.
-fn is_alloc_method(c: &syn::ExprMethodCall) -> bool {
-    ALLOC_METHODS.contains(&c.method.to_string().as_str())
-}
-
-/// `Vec::with_capacity(n)` and the like.
-fn is_with_capacity(c: &syn::ExprCall) -> bool {
-    match &*c.func {
-        Expr::Path(p) => {
-            let s = &p.path.segments;
-            s.len() >= 2
-                && s[s.len() - 1].ident == "with_capacity"
-                && ALLOC_TYPES.contains(&s[s.len() - 2].ident.to_string().as_str())
-        }
-        _ => false,
-    }
-}
-
-/// The traits through which a subject declares its methods to the harness: the harness's
-/// `Subject`, and the declaration traits of units that share a method table
-/// (`SetUnit` in `declarations.rs`, `MapUnit` in `hash_map.rs`, `Class` in `vector.rs`).
-pub const DECLARATION_TRAITS: [&str; 5] = ["Subject", "SetUnit", "MapUnit", "Class", "HeapBuild"];
-
-/// The harness types whose presence in a function's signature makes it glue.
-const HARNESS_TYPES: [&str; 2] = ["Method", "Value"];
-
-/// Whether `item` is *glue*: code that only declares a unit to the harness, the analogue
-/// of the paper's wrapper classes, which were neither counted nor mutated. Glue is
-///
-/// * an `impl` of one of the [`DECLARATION_TRAITS`], or an `impl` whose self type is
-///   `Value<…>` (a result conversion);
-/// * the definition of one of the [`DECLARATION_TRAITS`];
-/// * a function whose signature names `Method` or `Value` (a method table such as
-///   `map_methods`, or an `ok` helper turning a method's result into a harness value).
-///
-/// Glue is copied into the schemata unchanged (no mutants, no guards) and its lines are
-/// not counted as SLOC (`crate::subject::sloc`).
-pub fn is_glue(item: &Item) -> bool {
-    let last_is = |path: &syn::Path, names: &[&str]| {
-        path.segments
-            .last()
-            .is_some_and(|s| names.iter().any(|n| s.ident == n))
-    };
-    match item {
-        Item::Impl(i) => {
-            let declares = i
-                .trait_
-                .as_ref()
-                .is_some_and(|(_, path, _)| last_is(path, &DECLARATION_TRAITS));
-            let value = matches!(&*i.self_ty, syn::Type::Path(t) if last_is(&t.path, &["Value"]));
-            declares || value
-        }
-        Item::Trait(t) => DECLARATION_TRAITS.iter().any(|n| t.ident == n),
-        Item::Fn(f) => names_any(f.sig.to_token_stream(), &HARNESS_TYPES),
-        _ => false,
-    }
-}
-
-/// Whether `tokens` contain one of the identifiers `names`, at any depth.
-fn names_any(tokens: TokenStream, names: &[&str]) -> bool {
-    tokens.into_iter().any(|tt| match tt {
-        proc_macro2::TokenTree::Ident(i) => names.iter().any(|n| i == n),
-        proc_macro2::TokenTree::Group(g) => names_any(g.stream(), names),
-        _ => false,
-    })
-}
-
-/// The line ranges (1-based, inclusive, from the first attribute or doc comment to the
-/// closing brace) of the glue items ([`is_glue`]) of a parsed file, including those of
-/// inline modules.
-pub fn glue_lines(file: &File) -> Vec<(usize, usize)> {
-    fn collect(items: &[Item], out: &mut Vec<(usize, usize)>) {
-        for item in items {
-            if is_glue(item) {
-                let span = item.span();
-                out.push((span.start().line, span.end().line));
-            } else if let Item::Mod(m) = item {
-                if let Some((_, items)) = &m.content {
-                    collect(items, out);
-                }
-            }
-        }
-    }
-    let mut out = Vec::new();
-    collect(&file.items, &mut out);
-    out
 }
 
 impl VisitMut for Finder<'_> {
@@ -959,7 +682,7 @@ impl VisitMut for Finder<'_> {
                     .eager_closures
                     .contains(&call_graph::closure_key(c))
                 {
-                    Self::tick_closure(c);
+                    guards::tick_closure(c);
                 }
             }
             Expr::Repeat(r) => self.visit_expr_mut(&mut r.expr),
@@ -994,16 +717,16 @@ impl VisitMut for Finder<'_> {
                 if let Some(v) = v {
                     self.negate(v, &mut w.cond);
                 }
-                Self::tick(&mut w.body);
+                guards::tick(&mut w.body);
             }
             Expr::ForLoop(f) => {
                 self.visit_expr_mut(&mut f.expr);
                 self.unit_block(&mut f.body);
-                Self::tick(&mut f.body);
+                guards::tick(&mut f.body);
             }
             Expr::Loop(l) => {
                 self.unit_block(&mut l.body);
-                Self::tick(&mut l.body);
+                guards::tick(&mut l.body);
             }
             Expr::Match(m) => {
                 self.visit_expr_mut(&mut m.expr);
@@ -1020,17 +743,17 @@ impl VisitMut for Finder<'_> {
             }
             Expr::MethodCall(c) => {
                 visit_mut::visit_expr_method_call_mut(self, c);
-                if self.fn_depth > 0 && is_alloc_method(c) {
+                if self.fn_depth > 0 && guards::is_alloc_method(c) {
                     if let Some(arg) = c.args.first_mut() {
-                        Self::alloc_arg(arg);
+                        guards::alloc_arg(arg);
                     }
                 }
             }
             Expr::Call(c) => {
                 visit_mut::visit_expr_call_mut(self, c);
-                if self.fn_depth > 0 && is_with_capacity(c) {
+                if self.fn_depth > 0 && guards::is_with_capacity(c) {
                     if let Some(arg) = c.args.first_mut() {
-                        Self::alloc_arg(arg);
+                        guards::alloc_arg(arg);
                     }
                 }
             }

@@ -15,7 +15,8 @@ use std::fmt::Write as _;
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use quote::ToTokens;
 
-use super::generate::{Analysis, Mutant};
+use super::analysis::Analysis;
+use super::generate::Mutant;
 
 /// A line range (1-based, inclusive) of the rendered text.
 pub type Lines = (usize, usize);

@@ -2,7 +2,8 @@
 
 use std::path::Path;
 
-use super::generate::{Mutant, Operator, analyse};
+use super::analysis::analyse;
+use super::generate::{Mutant, Operator};
 use super::regenerate::{self, CompileFlags};
 use super::schemata::{Rendered, render};
 

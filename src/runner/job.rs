@@ -496,7 +496,7 @@ impl<'a> GoldSide<'a> {
         let fuel = session.fuel_used();
         // The coverage session's reset cleared the thread's flags for this test case.
         let probes = self.probes;
-        let reached = |f: &mut dyn FnMut(usize)| crate::subject::coverage::reached(probes, f);
+        let reached = |f: &mut dyn FnMut(usize)| crate::subject::probes::reached(probes, f);
         let cpu = process_cpu_seconds() - cpu_start;
         run.record(gold_trace, fuel, cpu, probes, reached);
     }

@@ -43,7 +43,7 @@ use std::any::Any;
 use std::cell::Cell;
 
 use super::JavaException;
-use super::mutation::MutantId;
+use super::mutant_id::MutantId;
 
 /// Schemata code may use at most this much stack below where a session step starts …
 pub const STACK_BUDGET: usize = 1 << 20;

@@ -9,10 +9,21 @@ use std::sync::{Arc, Once};
 use super::guard;
 use super::heap::HeapFields;
 use super::method::{Args, Body, Method, Param, Value};
-use super::mutation::MutantId;
+use super::mutant_id::MutantId;
 use super::state::StateFunctions;
-use super::{JavaException, Subject};
-use crate::context::{PoolInit, TestContext};
+use super::{JavaException, PoolInit, Subject};
+use crate::encoding::DecodedCall;
+
+/// What a session needs of the test context whose test cases it runs: the value pools'
+/// sizes and initial values, and the meaning of each method-call index.
+/// `crate::context::TestContext` implements it.
+pub trait CallTable: Send + Sync {
+    /// vps and init of every pool.
+    fn pools(&self) -> &PoolInit;
+    /// Decodes method-call index `call` (< j); `DecodedCall::method` is the subject's
+    /// method number.
+    fn call(&self, call: u32) -> DecodedCall;
+}
 
 /// The value pools V_t of one test case (canonical form 3, parts 1 and 2).
 #[derive(Clone, Debug, PartialEq)]
@@ -29,7 +40,7 @@ pub struct Pools<S> {
 
 impl<S> Pools<S> {
     /// The initial pools of a context: primitive pools from `init`, object slots `null`.
-    pub fn initial(context: &TestContext) -> Self {
+    pub fn initial(context: &dyn CallTable) -> Self {
         let init = context.pools();
         Pools {
             ints: init.ints.iter().map(|&v| Some(v)).collect(),
@@ -168,7 +179,7 @@ pub trait Session: Send {
 /// The [`Session`] of a concrete subject type.
 pub struct Harness<S: Subject> {
     methods: Arc<[Method<S>]>,
-    context: Arc<TestContext>,
+    context: Arc<dyn CallTable>,
     initial: Pools<S>,
     pools: Pools<S>,
     /// Snapshots of the current call's object arguments, by parameter position (a buffer
@@ -215,9 +226,9 @@ impl<S: Subject> Harness<S> {
     }
 
     /// A harness for `context`, whose methods are numbered as in `methods`.
-    pub fn new(methods: Arc<[Method<S>]>, context: Arc<TestContext>) -> Self {
+    pub fn new(methods: Arc<[Method<S>]>, context: Arc<impl CallTable + 'static>) -> Self {
         install_quiet_panic_hook();
-        let initial = Pools::initial(&context);
+        let initial = Pools::initial(&*context);
         Harness {
             methods,
             context,
@@ -427,7 +438,11 @@ pub struct SchemataSession<S: Subject> {
 
 impl<S: Subject> SchemataSession<S> {
     /// A session running `mutant` (0 = gold) of the schemata subject `S`.
-    pub fn new(methods: Arc<[Method<S>]>, context: Arc<TestContext>, mutant: MutantId) -> Self {
+    pub fn new(
+        methods: Arc<[Method<S>]>,
+        context: Arc<impl CallTable + 'static>,
+        mutant: MutantId,
+    ) -> Self {
         let budget = if mutant == super::GOLD {
             u64::MAX
         } else {

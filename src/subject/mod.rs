@@ -10,25 +10,28 @@
 //! [`JavaException::Panic`] (or, for the mutant guards of [`guard`], as `Timeout`,
 //! `RecursionLimit` or `AllocationLimit`).
 
-pub mod coverage;
 mod exception;
-pub mod fixture;
+pub mod fixtures;
+pub mod glue;
 pub mod guard;
 pub mod harness;
 pub mod heap;
 mod method;
+mod mutant_id;
 pub mod mutation;
+mod pool_init;
 mod probe_kind;
+pub mod probes;
 mod registry;
 mod sloc;
 pub mod state;
-pub mod stone;
-pub mod vault;
 
 pub use exception::JavaException;
-pub use harness::{Harness, Pools, PrimitivePools, SchemataSession, Session};
+pub use harness::{CallTable, Harness, Pools, PrimitivePools, SchemataSession, Session};
 pub use method::{Args, Body, Method, MethodKind, Param, PoolType, Return, Value};
-pub use mutation::{GOLD, MutantId, MutantInfo, MutationOperator};
+pub use mutant_id::{GOLD, MutantId};
+pub use mutation::{MutantInfo, MutationOperator};
+pub use pool_init::PoolInit;
 pub use registry::{
     MethodInfo, Registry, SchemataMutant, SchemataUnit, SubjectError, SubjectUnit, Unit, registry,
 };

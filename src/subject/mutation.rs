@@ -6,11 +6,7 @@
 
 use std::fmt;
 
-/// A mutant's id within its unit; [`GOLD`] (0) is the unmutated version.
-pub type MutantId = u32;
-
-/// The id of the gold (unmutated) version.
-pub const GOLD: MutantId = 0;
+use super::mutant_id::{GOLD, MutantId};
 
 /// The mutant active on this thread (0 = gold). It lives in the same thread-local as
 /// the guards' state (`super::guard`), so a schemata function entry reads both at once.
@@ -111,7 +107,7 @@ impl super::Session for MutantSession {
         set_active(GOLD);
         outcome
     }
-    fn reset_to(&mut self, pools: &crate::context::PoolInit) {
+    fn reset_to(&mut self, pools: &super::PoolInit) {
         self.inner.reset_to(pools);
     }
     fn step_slots(&mut self, method: usize, slots: &[u32]) -> Result<(), super::JavaException> {

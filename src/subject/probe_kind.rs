@@ -1,7 +1,7 @@
 //! The kinds of coverage probes: what outcome of which construct a probe records.
 //!
-//! Shared by the generator of the coverage copies (`src/mutant/coverage.rs`, also compiled
-//! into `build.rs` through `#[path]`) and the run time ([`super::coverage`]): it depends on
+//! Shared by the generator of the coverage copies (`src/mutant/coverage_copy.rs`, also compiled
+//! into `build.rs` through `#[path]`) and the run time ([`super::probes`]): it depends on
 //! nothing.
 
 /// What outcome a probe records.

@@ -4,11 +4,12 @@
 use std::sync::{Arc, OnceLock};
 
 use super::Subject;
-use super::coverage::{CoverageSession, ProbeTable};
 use super::harness::{Harness, SchemataSession, Session};
 use super::heap::{HeapBuild, HeapError, HeapFields, check};
 use super::method::{Method, MethodKind, Param, PoolType, Return};
-use super::mutation::{GOLD, MutantId, MutantInfo, MutationOperator};
+use super::mutant_id::{GOLD, MutantId};
+use super::mutation::{MutantInfo, MutationOperator};
+use super::probes::{CoverageSession, ProbeTable};
 use super::state::StateFunctions;
 use crate::context::TestContext;
 
@@ -66,7 +67,7 @@ pub trait Unit: Send + Sync {
     fn sloc(&self) -> usize {
         super::sloc(self.source())
     }
-    /// The probes of the unit's coverage copy (`src/mutant/coverage.rs`); `None` for a
+    /// The probes of the unit's coverage copy (`src/mutant/coverage_copy.rs`); `None` for a
     /// unit without one (a fixture subject).
     fn probes(&self) -> Option<ProbeTable> {
         None
@@ -452,7 +453,7 @@ pub fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
         let mut units = crate::subjects::all();
-        units.extend(super::fixture::fixture_units());
+        units.extend(super::fixtures::fixture_units());
         Registry::new(units)
     })
 }

@@ -2,7 +2,7 @@
 //! [`Unit::sloc`](super::Unit::sloc) (`testspace subjects`), the `sloc` of the mutant
 //! catalogs and `testspace mutants summary`, and the SLOC column of `subjects/README.md`.
 
-use crate::mutant::generate::glue_lines;
+use super::glue::glue_lines;
 
 /// Source lines of code of a port's source file: the lines before the first line that
 /// starts with `#[cfg(test)]` (the test module), less
@@ -10,7 +10,7 @@ use crate::mutant::generate::glue_lines;
 /// * blank lines,
 /// * lines whose first non-blank characters are `//` (comments, including `///` and `//!`
 ///   doc comments; the ports use no `/* */` comments), and
-/// * the lines of glue items ([`crate::mutant::generate::is_glue`]: `impl Subject`, the
+/// * the lines of glue items ([`super::glue::is_glue`]: `impl Subject`, the
 ///   other declaration-trait impls and definitions, `impl … for Value<…>`, and functions
 ///   whose signature names `Method` or `Value`), from an item's first attribute or doc
 ///   comment to its closing brace — the analogue of the paper's wrapper classes, which the

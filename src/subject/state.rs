@@ -106,8 +106,8 @@ entry_links_by_debug!(
 mod tests {
     use std::sync::Arc;
 
-    use crate::context::{PoolInit, TestContext};
-    use crate::subject::{GOLD, Session, registry};
+    use crate::context::TestContext;
+    use crate::subject::{GOLD, PoolInit, Session, registry};
 
     /// Gold's sessions: through the schemata copy, and through the coverage copy.
     const COPIES: [bool; 2] = [false, true];

@@ -19,7 +19,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::coverage::Coverage;
 use crate::generator::fdrt::unit_draw;
-use crate::subject::coverage::ProbeTable;
+use crate::subject::probes::ProbeTable;
 
 /// The initial weight w(m, 0).
 pub fn initial_weight(alpha: f64, uncovered_ratio: f64, successes: u64, max_successes: u64) -> f64 {
@@ -189,7 +189,7 @@ impl Bloodhound {
 mod tests {
     use super::*;
     use crate::kernel::rng::case_rng;
-    use crate::subject::coverage::{Probe, ProbeKind};
+    use crate::subject::probes::{Probe, ProbeKind};
 
     static PROBES: [Probe; 4] = [
         Probe::by_hand(ProbeKind::Entry, "f"),

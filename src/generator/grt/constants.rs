@@ -16,8 +16,9 @@ use std::sync::{Arc, OnceLock};
 use syn::visit_mut::VisitMut;
 use syn::{BinOp, Expr, Item, Lit, UnOp};
 
-use crate::mutant::generate::{is_glue, strip_test_items};
+use crate::mutant::syntax::strip_test_items;
 use crate::subject::Unit;
+use crate::subject::glue::is_glue;
 
 /// The constants of one source file with how often each occurs (tf within the file).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

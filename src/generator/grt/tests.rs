@@ -8,7 +8,7 @@ use super::*;
 use crate::context::{MethodSelection, TestContext};
 use crate::generator::{Fdrt, Generated, GeneratedCase, GeneratorConfig, GeneratorKind, Suite};
 use crate::kernel::parameters;
-use crate::subject::vault::{SECRET, VaultUnit};
+use crate::subject::fixtures::vault::{SECRET, VaultUnit};
 use crate::subject::{Session, Unit, registry};
 
 /// The test cases `generator` makes for `unit` in `context` within `cost` gold calls,
@@ -76,7 +76,7 @@ fn covered(unit: &dyn Unit, context: &TestContext, cases: &[Generated]) -> BTree
         for call in &case.calls {
             let _ = session.step_slots(call.method as usize, &call.slots);
         }
-        crate::subject::coverage::reached(table.probes.len(), |id| {
+        crate::subject::probes::reached(table.probes.len(), |id| {
             reached.insert(id);
         });
     }

@@ -1,4 +1,4 @@
-//! Run-time side of the coverage copies (`src/mutant/coverage.rs` writes them): one flag
+//! Run-time side of the coverage copies (`src/mutant/coverage_copy.rs` writes them): one flag
 //! per probe per thread, set by the probes, read and cleared by [`CoverageSession`].
 //!
 //! The flags live in one thread-local array of [`MAX_PROBES`] cells shared by every
@@ -8,13 +8,10 @@
 //! at a time on a thread (the plain and schemata copies set no flags, so they may
 //! interleave freely).
 
-use std::sync::Arc;
-
+use super::Session;
 use super::exception::JavaException;
 use super::harness::PrimitivePools;
 pub use super::probe_kind::ProbeKind;
-use super::{MethodInfo, Session, Subject, SubjectUnit, Unit};
-use crate::context::TestContext;
 use std::cell::Cell;
 
 /// The most probes one coverage copy may have (checked when it is compiled).
@@ -156,49 +153,6 @@ impl Probe {
     }
 }
 
-/// A fixture subject with coverage probes placed by hand in its methods, and its source
-/// text (for GRT's Constant mining); no mutants, no schemata.
-pub struct ProbedUnit<S: Subject> {
-    plain: SubjectUnit<S>,
-    probes: ProbeTable,
-    source: &'static str,
-}
-
-impl<S: Subject> ProbedUnit<S> {
-    /// The unit of `S` with `probes`, whose source file reads `source`.
-    pub fn with_probes(probes: ProbeTable, source: &'static str) -> Self {
-        ProbedUnit {
-            plain: SubjectUnit::new(),
-            probes,
-            source,
-        }
-    }
-}
-
-impl<S: Subject> Unit for ProbedUnit<S> {
-    fn class(&self) -> &'static str {
-        S::CLASS
-    }
-    fn java_class(&self) -> &'static str {
-        S::JAVA_CLASS
-    }
-    fn methods(&self) -> &[MethodInfo] {
-        self.plain.methods()
-    }
-    fn session(&self, context: Arc<TestContext>) -> Box<dyn Session> {
-        self.plain.session(context)
-    }
-    fn source(&self) -> &'static str {
-        self.source
-    }
-    fn probes(&self) -> Option<ProbeTable> {
-        Some(self.probes)
-    }
-    fn coverage_session(&self, context: Arc<TestContext>) -> Option<CoverageSession> {
-        Some(CoverageSession::new(self.session(context), self.probes))
-    }
-}
-
 /// The probes of one unit's coverage copy.
 #[derive(Clone, Copy, Debug)]
 pub struct ProbeTable {
@@ -261,7 +215,7 @@ impl Session for CoverageSession {
     fn step(&mut self, call: u32) -> Result<(), JavaException> {
         self.session.step(call)
     }
-    fn reset_to(&mut self, pools: &crate::context::PoolInit) {
+    fn reset_to(&mut self, pools: &super::PoolInit) {
         self.session.reset_to(pools);
         if self.clear_on_reset {
             self.clear();
