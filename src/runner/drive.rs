@@ -13,7 +13,7 @@ use super::progress::{Account, Progress};
 use super::schedule::{CellId, Done, Order, Plan, Scheduler, Units, Work, expected_cost};
 use super::worker::{Lost, Settled, WorkerProcess};
 use super::{
-    Cell, CellRecord, Journal, Runner, SharedIdentity, Unit, cell_record, chunk_complete,
+    Cell, CellRecord, Journal, Runner, SharedIdentity, WorkUnit, cell_record, chunk_complete,
     chunk_range, merge_chunks,
 };
 use crate::strategy::Strategy;
@@ -49,7 +49,7 @@ pub struct LostCell {
 struct State<'a, 'j> {
     runner: Runner<'a>,
     journal: &'j Journal,
-    units: Vec<Unit>,
+    units: Vec<WorkUnit>,
     /// The experiment's (phase, run) pairs in order.
     steps: Vec<(usize, usize)>,
     /// Per step, the (n, test budget) of the cells a unit may have in it (an `E(r)` budget

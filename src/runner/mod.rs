@@ -51,10 +51,10 @@ pub const CHUNK_TESTS: u64 = 20_000;
 
 /// The (replicate, subject, mutant) units of an experiment whose subjects have `mutants`,
 /// in the order shards deal them: those of `shard` (all without one).
-fn units_of(mutants: &[Vec<MutantInfo>], replicates: u32, shard: Option<Shard>) -> Vec<Unit> {
+fn units_of(mutants: &[Vec<MutantInfo>], replicates: u32, shard: Option<Shard>) -> Vec<WorkUnit> {
     let all = mutants.iter().enumerate().flat_map(|(subject, mutants)| {
         (0..mutants.len()).flat_map(move |mutant| {
-            (0..replicates).map(move |replicate| Unit {
+            (0..replicates).map(move |replicate| WorkUnit {
                 replicate,
                 subject,
                 mutant,
@@ -235,7 +235,7 @@ impl CellRecord {
 /// subject in one replicate (indices into the experiment's subjects and their sampled
 /// mutants).
 #[derive(Clone, Copy, Debug)]
-struct Unit {
+struct WorkUnit {
     replicate: u32,
     subject: usize,
     mutant: usize,
@@ -289,7 +289,7 @@ impl Runner<'_> {
 
     /// The cells of run `r` of phase `p` of `unit` that have no record yet, given the
     /// records of the unit's earlier runs (no other unit's: see [`schedule`]).
-    fn plan(&self, unit: &Unit, p: usize, phase: &Phase, r: usize, run: &Run) -> Vec<Cell> {
+    fn plan(&self, unit: &WorkUnit, p: usize, phase: &Phase, r: usize, run: &Run) -> Vec<Cell> {
         let mut cells = Vec::new();
         let replicate = unit.replicate;
         let key = |run: usize, subject: &str, mutant: u32, n: usize| -> CellKey {
@@ -374,7 +374,7 @@ impl Runner<'_> {
 
     /// The units of the run in the deal order of shards ((subject, mutant, replicate)), those
     /// of this invocation's shard only.
-    fn units(&self) -> Vec<Unit> {
+    fn units(&self) -> Vec<WorkUnit> {
         units_of(
             &self.mutants,
             self.experiment.replicates,
