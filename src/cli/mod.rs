@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod args;
 pub mod compare;
 pub mod context;
 pub mod coverage;

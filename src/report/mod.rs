@@ -21,11 +21,13 @@ use thiserror::Error;
 pub mod compare;
 pub mod coverage;
 pub mod diff;
+pub mod failing_test;
 pub mod figures;
 pub mod folder;
 pub mod minimal;
 pub mod replicated;
 pub mod tables;
+pub mod test_case;
 
 /// The name of the phase that compares the strategies on non-equivalent mutants.
 pub const COMPARISON_PHASE: &str = "comparison";
