@@ -87,7 +87,7 @@ pub fn run(args: &MinimalArgs) -> anyhow::Result<()> {
         &mut reductions_frame(&records)?,
         &staged.stage("reductions.csv"),
     )?;
-    super::plot::stage_chart(&mut staged, &args.out, "phi_per_mutant", &chart(&rows))?;
+    crate::report::plots::stage_chart(&mut staged, &args.out, "phi_per_mutant", &chart(&rows))?;
     staged.commit()?;
     print!("{}", format_text_table(&assumption_frame));
     report_times(&records);
