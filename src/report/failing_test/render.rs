@@ -19,7 +19,6 @@ use crate::structure::suite::StructureConfig;
 /// standalone Rust `#[test]`.
 pub fn render(test: &FailingTest, reduction: Option<&Reduction>) -> String {
     let cell = &test.cell;
-    let oracle = test.oracle;
     let context = test.context.as_ref();
     let reduced_index;
     let (calls, index) = match reduction {
@@ -47,6 +46,23 @@ pub fn render(test: &FailingTest, reduction: Option<&Reduction>) -> String {
         },
         if reduction.is_some() { "_minimal" } else { "" }
     );
+    write_doc_comment(&mut out, test, reduction, index);
+    let _ = writeln!(out, "#[test]\nfn {name}() {{");
+    write_test_body(&mut out, test, calls, index);
+    let _ = writeln!(out, "}}");
+    out
+}
+
+/// The `///` lines above the rendered test: the mutant, the cell, the reduction (to
+/// `index`) if there is one.
+fn write_doc_comment(
+    out: &mut String,
+    test: &FailingTest,
+    reduction: Option<&Reduction>,
+    index: &str,
+) {
+    let cell = &test.cell;
+    let oracle = test.oracle;
     let what = test.mutant_info().map_or(String::new(), |m| {
         format!(
             " ({} at {}: `{}` → `{}`)",
@@ -80,7 +96,14 @@ pub fn render(test: &FailingTest, reduction: Option<&Reduction>) -> String {
         );
     }
     let _ = writeln!(out, "/// The assertion fails: that is the divergence.");
-    let _ = writeln!(out, "#[test]\nfn {name}() {{");
+}
+
+/// The rendered test's body, up to its closing brace: the context, the test case
+/// `calls` (index `index`) in canonical form 3 and as indices, and the assertion that
+/// gold and the mutant agree under the experiment's oracle.
+fn write_test_body(out: &mut String, test: &FailingTest, calls: &[u32], index: &str) {
+    let cell = &test.cell;
+    let context = test.context.as_ref();
     let _ = writeln!(
         out,
         "    use std::sync::Arc;\n    use testspace::context::file::parse_context;\n    use testspace::subject::registry;\n"
@@ -115,7 +138,7 @@ pub fn render(test: &FailingTest, reduction: Option<&Reduction>) -> String {
         out,
         "        let mut session = unit.mutant_session(Arc::clone(&context), mutant).unwrap();"
     );
-    match oracle {
+    match test.oracle {
         OracleKind::Paper => {
             let _ = writeln!(
                 out,
@@ -136,8 +159,6 @@ pub fn render(test: &FailingTest, reduction: Option<&Reduction>) -> String {
         "    assert_eq!(run(0), run({}), \"mutant {} diverges from gold\");",
         cell.mutant, cell.mutant
     );
-    let _ = writeln!(out, "}}");
-    out
 }
 
 /// A class name in snake case: `ArrayList` → `array_list`.
