@@ -23,6 +23,7 @@ pub mod oracle;
 pub mod plot;
 pub mod reduce;
 pub mod report;
+pub mod reproduce;
 pub mod runner;
 pub mod spec;
 pub mod stats;

@@ -584,7 +584,7 @@ fn reproduce_parses_the_embedded_paper_experiment_and_rejects_an_unknown_profile
     assert!(!out.exists(), "nothing may be written");
     // The embedded text is the committed file.
     assert_eq!(
-        testspace::cli::run::ANDREWS2010,
+        testspace::reproduce::ANDREWS2010,
         std::fs::read_to_string("experiments/andrews2010.toml").unwrap()
     );
 }

@@ -71,7 +71,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let results = &args.results;
     let cells =
         read_cells(results).with_context(|| format!("cannot compare {}", results.display()))?;
-    let experiment = super::show_test::read_experiment(results)?;
+    let experiment = crate::report::folder::read_experiment(results)?;
     let budget_runs: BTreeSet<(String, u32)> = experiment
         .phases
         .iter()

@@ -2,12 +2,10 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context as _;
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
-use crate::context::TestContext;
-use crate::context::file::load_context;
+use super::args::load_context;
 use crate::subject::PoolType;
 
 /// Output formats of `testspace context`.
@@ -32,14 +30,9 @@ pub struct ContextArgs {
     pub format: ContextFormat,
 }
 
-/// Loads a context file, with the file name in any error.
-pub fn load(path: &std::path::Path) -> anyhow::Result<TestContext> {
-    load_context(path).with_context(|| format!("invalid test context {}", path.display()))
-}
-
 /// Runs `testspace context`.
 pub fn run(args: &ContextArgs) -> anyhow::Result<()> {
-    let context = load(&args.context)?;
+    let context = load_context(&args.context)?;
     let z = context.z(args.n);
     match args.format {
         ContextFormat::Text => {

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use polars_core::prelude::{Column, DataFrame};
 use serde::Serialize;
 
-use super::sample::WalkArgs;
+use super::args::{WalkArgs, load_context};
 use crate::coverage::measure::{Measurement, measure};
 use crate::subject::registry;
 use crate::table::{format_text_table, write_csv};
@@ -77,7 +77,7 @@ struct Report {
 /// Runs `testspace coverage`.
 pub fn run(args: &CoverageArgs) -> anyhow::Result<()> {
     let (format, args) = (args.format, &args.walk);
-    let context = Arc::new(super::context::load(&args.context)?);
+    let context = Arc::new(load_context(&args.context)?);
     let unit = registry().find(context.class())?;
     let walk = args.walk(&context)?;
     let measurement = measure(unit, &context, &walk, args.n, args.count, args.seed)

@@ -2,19 +2,13 @@
 //! column but the CPU-time ones; exit status 0 when they do, 1 when they differ, 2 when a
 //! folder cannot be read.
 
-use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::Context as _;
 use clap::{Args, ValueEnum};
 
 use super::ExitWith;
-use crate::report::diff::{TableDiff, diff_tables};
-use crate::report::folder::{self, ResultsFolder};
-use crate::runner::output::Manifest;
-
-/// Cells named one by one in a report before the rest are counted.
-pub const SHOWN_CELLS: usize = 5;
+use crate::report::diff::diff_tables;
+use crate::report::reference::{SHOWN_CELLS, manifest_notes, open_to_compare};
 
 /// Output formats of `diff`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -41,63 +35,6 @@ pub struct DiffArgs {
     pub format: DiffFormat,
 }
 
-/// Compares the cells tables of two results folders, each read and checked by
-/// [`folder::open`].
-///
-/// # Errors
-/// A folder that is not a results folder, or a damaged one (its manifest or a table,
-/// named with the line or row at fault).
-pub fn diff_folders(left: &Path, right: &Path) -> anyhow::Result<TableDiff> {
-    let (left, right) = (open(left)?, open(right)?);
-    Ok(diff_tables(&left.frame, &right.frame)?)
-}
-
-/// A results folder, checked.
-fn open(folder: &Path) -> anyhow::Result<ResultsFolder> {
-    folder::open(folder).with_context(|| format!("cannot compare {}", folder.display()))
-}
-
-/// Notes on how two runs' manifests differ in what decides their results (experiment
-/// text, profile, seed, oracle); empty when they agree.
-fn manifest_notes(a: &Manifest, b: &Manifest) -> String {
-    let mut out = String::new();
-    let mut note = |what: &str, x: &dyn std::fmt::Display, y: &dyn std::fmt::Display| {
-        let _ = writeln!(out, "note: the runs differ in {what}: {x} and {y}");
-    };
-    if a.experiment_sha256 != b.experiment_sha256 {
-        note(
-            "their experiment files (sha256)",
-            &a.experiment_sha256,
-            &b.experiment_sha256,
-        );
-    }
-    if a.profile != b.profile {
-        note("profile", &a.profile, &b.profile);
-    }
-    if a.seed != b.seed {
-        note("seed", &a.seed, &b.seed);
-    }
-    if a.oracle != b.oracle {
-        note("oracle", &a.oracle, &b.oracle);
-    }
-    out
-}
-
-/// The text report comparing `left` with `right`: manifest notes, then the verdict.
-///
-/// # Errors
-/// As [`diff_folders`].
-pub fn compare_folders(left: &Path, right: &Path, max_cells: usize) -> anyhow::Result<String> {
-    let (a, b) = (open(left)?, open(right)?);
-    let diff = diff_tables(&a.frame, &b.frame)?;
-    Ok(manifest_notes(&a.manifest, &b.manifest)
-        + &diff.render(
-            &left.display().to_string(),
-            &right.display().to_string(),
-            max_cells,
-        ))
-}
-
 /// Runs `testspace diff`.
 pub fn run(args: &DiffArgs) -> anyhow::Result<()> {
     let trouble = |e: anyhow::Error| ExitWith {
@@ -105,8 +42,8 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<()> {
         message: format!("{e:#}"),
     };
     let (left, right) = (
-        open(&args.left).map_err(trouble)?,
-        open(&args.right).map_err(trouble)?,
+        open_to_compare(&args.left).map_err(trouble)?,
+        open_to_compare(&args.right).map_err(trouble)?,
     );
     let diff = diff_tables(&left.frame, &right.frame).map_err(|e| trouble(e.into()))?;
     match args.format {

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context as _, bail};
 use clap::Args;
 
+use super::args::load_context;
 use crate::context::TestContext;
 use crate::subject::{MethodKind, PoolType};
 
@@ -123,7 +124,7 @@ fn pool_refs(text: &str) -> anyhow::Result<Vec<(PoolType, u32)>> {
 
 /// Runs `testspace encode`.
 pub fn run(args: &EncodeArgs) -> anyhow::Result<()> {
-    let context = super::context::load(&args.context)?;
+    let context = load_context(&args.context)?;
     let calls = match (&args.calls, &args.code) {
         (Some(list), _) => parse_calls(list)?,
         (None, Some(path)) => {

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::experiment::file::{DEFAULT_PROFILE, REFERENCE_FOLDER};
+use crate::report::reference::ReferenceCheck;
 
 /// Arguments of `testspace merge`.
 #[derive(Debug, Args)]
@@ -33,8 +34,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
     } else {
         format!("{}-{}", manifest.experiment, manifest.profile)
     };
-    super::run::compare_folder_with_reference(
-        &args.out,
-        &PathBuf::from(REFERENCE_FOLDER).join(folder),
-    )
+    let check = ReferenceCheck::of_folder(&args.out, &PathBuf::from(REFERENCE_FOLDER).join(folder));
+    print!("{}", check.text());
+    check.into_result()
 }

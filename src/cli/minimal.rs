@@ -49,7 +49,7 @@ pub fn run(args: &MinimalArgs) -> anyhow::Result<()> {
     // The folder checked first: a damaged one is named before anything is read from it.
     let cells = crate::report::read_cells(&args.results)
         .with_context(|| format!("cannot survey {}", args.results.display()))?;
-    let experiment = super::show_test::read_experiment(&args.results)?;
+    let experiment = crate::report::folder::read_experiment(&args.results)?;
     for subject in &args.subject {
         anyhow::ensure!(
             experiment
@@ -87,7 +87,7 @@ pub fn run(args: &MinimalArgs) -> anyhow::Result<()> {
         &mut reductions_frame(&records)?,
         &staged.stage("reductions.csv"),
     )?;
-    super::plot::stage_chart(&mut staged, &args.out, "phi_per_mutant", &chart(&rows))?;
+    crate::report::plots::stage_chart(&mut staged, &args.out, "phi_per_mutant", &chart(&rows))?;
     staged.commit()?;
     print!("{}", format_text_table(&assumption_frame));
     report_times(&records);

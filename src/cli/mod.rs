@@ -1,11 +1,13 @@
 //! The command-line interface: argument parsing (clap) and dispatch to one module per
-//! subcommand. Each subcommand module turns library results into text on stdout;
-//! errors travel up as [`anyhow::Error`] with context and end in a non-zero exit.
+//! subcommand. Each subcommand module parses its arguments, calls the library and prints
+//! what it returns; none imports another (the arguments several share are in [`args`]).
+//! Errors travel up as [`anyhow::Error`] with context and end in a non-zero exit.
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod args;
 pub mod compare;
 pub mod context;
 pub mod coverage;
@@ -13,7 +15,7 @@ pub mod decode;
 pub mod demo;
 pub mod diff;
 pub mod encode;
-pub mod fe;
+pub mod field_exhaustive;
 pub mod merge;
 pub mod minimal;
 pub mod mutate;
@@ -92,7 +94,7 @@ pub enum Command {
     /// Field-exhaustive testing of a unit with a finitization, per scope 1..=N: Korat's
     /// structures, the field extensions, and field-exhaustive suites by incremental SAT and
     /// greedy selection (written out with --suites).
-    Fe(fe::FeArgs),
+    Fe(field_exhaustive::FeArgs),
     /// Regenerate the mutant catalogs under mutants/ (or --check them).
     Mutate(mutate::MutateArgs),
     /// Report on the mutants (summary per unit).
@@ -185,7 +187,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Phi(args) => phi::run(&args),
         Command::Plot(args) => plot::run(&args),
         Command::Subjects(args) => subjects::run(&args),
-        Command::Fe(args) => fe::run(&args),
+        Command::Fe(args) => field_exhaustive::run(&args),
         Command::Mutate(args) => mutate::run(&args),
         Command::Mutants(args) => mutate::run_mutants(&args),
     }

@@ -8,31 +8,25 @@
 //! - pattern: `--j J --pattern "0 1 0" [--pattern …] --n SPEC`, header
 //!   `j,pattern,n,phi,fd,fdpmc`, by the exact automaton method.
 //!
-//! `phi` is the exact decimal Φ when it has at most 60 digits and empty otherwise; `fd`
-//! and `fdpmc` are in scientific notation with 17 significant digits. `--out DIR` also
+//! The tables and charts come from [`crate::report::phi`]. `--out DIR` also
 //! writes `phi.csv` and `phi.parquet` (or `optimal.csv`, `optimal.parquet`), and with
 //! `--plot` the charts `fd.png`, `fd.svg`, `fdpmc.png` and `fdpmc.svg`. Everything is
 //! computed and checked before the first file is written.
 
-use crate::plot::Chart as _;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, ensure};
 use clap::{Args, ValueEnum};
-use num_bigint::BigUint;
-use polars_core::prelude::{Column, DataFrame};
+use polars_core::prelude::DataFrame;
 
-use crate::analysis::float::ScaledDensityRecurrence;
-use crate::analysis::optimal::{OptimalLength, optimal_length, optimal_length_exact};
-use crate::analysis::pattern::{PatternCounter, overlaps_itself};
-use crate::analysis::phi::{FailureCountRecurrence, FailureCounts};
-use crate::analysis::scientific::ScientificNumber;
-use crate::plot::{Corner, LineChart, Marker, Scale, Series};
-use crate::table::{StagedFiles, format_text_table, write_csv, write_csv_file, write_parquet_file};
-
-/// Φ is printed in full only up to this many decimal digits.
-const LONGEST_PRINTED_COUNT: usize = 60;
+use crate::analysis::pattern::overlaps_itself;
+use crate::plot::LineChart;
+use crate::report::phi::{
+    Curve, density_charts, density_frame, optimal_table, pattern_curve, printed_columns,
+    recurrence_curve, render_pattern, write_tables,
+};
+use crate::table::{format_text_table, write_csv};
 
 /// Arguments of `testspace phi`.
 #[derive(Debug, Args)]
@@ -105,43 +99,6 @@ pub fn run(args: &PhiArgs) -> anyhow::Result<()> {
     }
 }
 
-/// What a curve counts: the paper's model for a failing length k, or a pattern set.
-#[derive(Debug, Clone, PartialEq)]
-enum FailingSequences {
-    Length(u32),
-    Patterns(Vec<Vec<u32>>),
-}
-
-impl FailingSequences {
-    fn describe(&self) -> String {
-        match self {
-            Self::Length(k) => format!("k = {k}"),
-            Self::Patterns(patterns) => render_patterns(patterns),
-        }
-    }
-}
-
-/// FD and Φ at one n.
-#[derive(Debug, Clone)]
-struct DensityPoint {
-    length: u64,
-    failing: Option<String>,
-    density: ScientificNumber,
-}
-
-impl DensityPoint {
-    fn per_call(&self) -> ScientificNumber {
-        self.density.divided_by(self.length)
-    }
-}
-
-/// The rows of one k or one pattern set.
-#[derive(Debug, Clone)]
-struct Curve {
-    sequences: FailingSequences,
-    points: Vec<DensityPoint>,
-}
-
 fn run_densities(args: &PhiArgs) -> anyhow::Result<()> {
     let calls = parse_calls(&args.calls).context("--j")?;
     let lengths = parse_spec(
@@ -193,250 +150,16 @@ fn run_densities(args: &PhiArgs) -> anyhow::Result<()> {
         vec![pattern_curve(calls, patterns, &lengths)?]
     };
     let mut frame = density_frame(calls, &curves)?;
-    let contract_columns = if args.patterns.is_empty() {
-        ["j", "k", "n", "phi", "fd", "fdpmc"]
-    } else {
-        ["j", "pattern", "n", "phi", "fd", "fdpmc"]
-    };
-    let mut printed = frame.select(contract_columns)?;
+    let mut printed = frame.select(printed_columns(!args.patterns.is_empty()))?;
     if let Some(directory) = &args.out {
         let charts = if args.plot {
-            density_charts(calls, &curves)?
+            density_charts(calls, &curves, &mut |note| eprintln!("{note}"))?
         } else {
             Vec::new()
         };
         write_outputs(directory, "phi", &mut printed, &mut frame, &charts)?;
     }
     print_frame(&mut printed, args.format)
-}
-
-fn recurrence_curve(
-    calls: u32,
-    failing_length: u32,
-    lengths: &[u64],
-    float: bool,
-) -> anyhow::Result<Curve> {
-    let context = || format!("j = {calls}, k = {failing_length}");
-    let points = if float {
-        let mut recurrence =
-            ScaledDensityRecurrence::new(calls, failing_length).with_context(context)?;
-        lengths
-            .iter()
-            .map(|&length| {
-                recurrence.advance_to(length);
-                DensityPoint {
-                    length,
-                    failing: None,
-                    density: recurrence.failure_density(),
-                }
-            })
-            .collect()
-    } else {
-        let recurrence =
-            FailureCountRecurrence::new(calls, failing_length).with_context(context)?;
-        exact_points(recurrence, lengths)
-    };
-    Ok(Curve {
-        sequences: FailingSequences::Length(failing_length),
-        points,
-    })
-}
-
-fn pattern_curve(calls: u32, patterns: Vec<Vec<u32>>, lengths: &[u64]) -> anyhow::Result<Curve> {
-    let counter = PatternCounter::new(calls, &patterns).with_context(|| format!("j = {calls}"))?;
-    Ok(Curve {
-        points: exact_points(counter, lengths),
-        sequences: FailingSequences::Patterns(patterns),
-    })
-}
-
-fn exact_points(mut counter: impl FailureCounts, lengths: &[u64]) -> Vec<DensityPoint> {
-    lengths
-        .iter()
-        .map(|&length| {
-            counter.advance_to(length);
-            DensityPoint {
-                length,
-                failing: printable_count(counter.failing()),
-                density: counter.failure_density(),
-            }
-        })
-        .collect()
-}
-
-/// The decimal digits of `count` if there are at most [`LONGEST_PRINTED_COUNT`].
-fn printable_count(count: &BigUint) -> Option<String> {
-    // 10^60 < 2^200: anything longer than 200 bits has more than 60 digits.
-    if count.bits() > 200 {
-        return None;
-    }
-    Some(count.to_string()).filter(|digits| digits.len() <= LONGEST_PRINTED_COUNT)
-}
-
-/// All columns: the CSV contract's plus `log10_fd` and `log10_fdpmc` (for Parquet).
-fn density_frame(calls: u32, curves: &[Curve]) -> anyhow::Result<DataFrame> {
-    let rows = || {
-        curves
-            .iter()
-            .flat_map(|curve| curve.points.iter().map(move |point| (curve, point)))
-    };
-    let mut columns = vec![Column::new(
-        "j".into(),
-        rows().map(|_| calls).collect::<Vec<u32>>(),
-    )];
-    columns.push(match curves.first().map(|curve| &curve.sequences) {
-        Some(FailingSequences::Patterns(_)) => Column::new(
-            "pattern".into(),
-            rows()
-                .map(|(curve, _)| curve.sequences.describe())
-                .collect::<Vec<String>>(),
-        ),
-        _ => Column::new(
-            "k".into(),
-            rows()
-                .map(|(curve, _)| match curve.sequences {
-                    FailingSequences::Length(k) => k,
-                    FailingSequences::Patterns(_) => unreachable!("curves are all of one kind"),
-                })
-                .collect::<Vec<u32>>(),
-        ),
-    });
-    columns.extend([
-        Column::new(
-            "n".into(),
-            rows().map(|(_, point)| point.length).collect::<Vec<u64>>(),
-        ),
-        Column::new(
-            "phi".into(),
-            rows()
-                .map(|(_, point)| point.failing.clone())
-                .collect::<Vec<Option<String>>>(),
-        ),
-        Column::new(
-            "fd".into(),
-            rows()
-                .map(|(_, point)| point.density.to_string())
-                .collect::<Vec<String>>(),
-        ),
-        Column::new(
-            "fdpmc".into(),
-            rows()
-                .map(|(_, point)| point.per_call().to_string())
-                .collect::<Vec<String>>(),
-        ),
-        Column::new(
-            "log10_fd".into(),
-            rows()
-                .map(|(_, point)| point.density.log10())
-                .collect::<Vec<f64>>(),
-        ),
-        Column::new(
-            "log10_fdpmc".into(),
-            rows()
-                .map(|(_, point)| point.per_call().log10())
-                .collect::<Vec<f64>>(),
-        ),
-    ]);
-    Ok(DataFrame::new_infer_height(columns)?)
-}
-
-/// FD against n (one series per curve) and FDpmc against n with the optimum marked.
-fn density_charts(calls: u32, curves: &[Curve]) -> anyhow::Result<Vec<(&'static str, LineChart)>> {
-    // f64 cannot hold values below ~1e-308: plot log₁₀ on a linear axis then.
-    let representable = curves
-        .iter()
-        .flat_map(|curve| &curve.points)
-        .all(|point| point.per_call().is_zero() || point.per_call().log10() > -300.0);
-    let (y_scale, value_of, axis): (Scale, fn(ScientificNumber) -> f64, &str) = if representable {
-        (Scale::Logarithmic, ScientificNumber::to_f64, "")
-    } else {
-        (Scale::Linear, ScientificNumber::log10, "log₁₀ ")
-    };
-    let varying = match curves.first().map(|curve| &curve.sequences) {
-        Some(FailingSequences::Patterns(_)) => "patterns",
-        _ => "k",
-    };
-    let series = |measure: fn(&DensityPoint) -> ScientificNumber| -> Vec<Series> {
-        curves
-            .iter()
-            .map(|curve| Series {
-                label: curve.sequences.describe(),
-                points: curve
-                    .points
-                    .iter()
-                    .filter(|point| !measure(point).is_zero())
-                    .map(|point| (point.length as f64, value_of(measure(point))))
-                    .collect(),
-            })
-            .collect()
-    };
-    let failure_density = LineChart {
-        title: format!("Failure density FD(j = {calls}, {varying}, n)"),
-        x_label: "test-case length n (calls)".into(),
-        y_label: format!("{axis}FD = Φ / jⁿ"),
-        x_scale: Scale::Logarithmic,
-        y_scale,
-        series: series(|point| point.density),
-        markers: Vec::new(),
-        bands: Vec::new(),
-        legend: Corner::UpperLeft,
-    };
-    let mut markers = Vec::new();
-    for (index, curve) in curves.iter().enumerate() {
-        let (Some(first), Some(last)) = (curve.points.first(), curve.points.last()) else {
-            continue;
-        };
-        let marker = match &curve.sequences {
-            FailingSequences::Length(k) => match optimal_length(calls, *k) {
-                Ok(optimum) if (first.length..=last.length).contains(&optimum.length) => {
-                    Some(Marker {
-                        label: format!("k = {k}: optimum n = {}", optimum.length),
-                        series: index,
-                        point: (optimum.length as f64, value_of(optimum.density_per_call)),
-                    })
-                }
-                Ok(optimum) => {
-                    eprintln!(
-                        "note: for k = {k} the optimum n = {} lies outside the plotted lengths",
-                        optimum.length
-                    );
-                    None
-                }
-                Err(error) => {
-                    eprintln!("note: {error}");
-                    None
-                }
-            },
-            FailingSequences::Patterns(_) => {
-                first_local_maximum(&curve.points).map(|point| Marker {
-                    label: format!("first local maximum among these n: n = {}", point.length),
-                    series: index,
-                    point: (point.length as f64, value_of(point.per_call())),
-                })
-            }
-        };
-        markers.extend(marker);
-    }
-    let per_call = LineChart {
-        title: format!("Failure density per method call FDpmc(j = {calls}, {varying}, n)"),
-        x_label: "test-case length n (calls)".into(),
-        y_label: format!("{axis}FDpmc = FD / n"),
-        x_scale: Scale::Logarithmic,
-        y_scale,
-        series: series(DensityPoint::per_call),
-        markers,
-        bands: Vec::new(),
-        legend: Corner::UpperRight,
-    };
-    Ok(vec![("fd", failure_density), ("fdpmc", per_call)])
-}
-
-/// The first point whose FDpmc exceeds the next point's (among the computed lengths).
-fn first_local_maximum(points: &[DensityPoint]) -> Option<&DensityPoint> {
-    points
-        .windows(2)
-        .find(|pair| pair[0].per_call() > pair[1].per_call())
-        .map(|pair| &pair[0])
 }
 
 fn run_optimal(args: &PhiArgs) -> anyhow::Result<()> {
@@ -465,53 +188,13 @@ fn run_optimal(args: &PhiArgs) -> anyhow::Result<()> {
             .with_context(|| format!("--k: {k} is not in 1..=2^32-1"))
     })
     .collect::<anyhow::Result<Vec<u32>>>()?;
-    let mut rows: Vec<(u32, u32, Option<OptimalLength>)> = Vec::new();
-    for &j in &calls {
-        for &k in &failing_lengths {
-            let optimum = if args.exact {
-                optimal_length_exact(j, k, args.max_n)
-            } else {
-                optimal_length(j, k)
-            };
-            match optimum {
-                Ok(optimum) => rows.push((j, k, Some(optimum))),
-                Err(error @ crate::analysis::AnalysisError::NoMaximumBelowLimit { .. }) => {
-                    eprintln!("warning: {error}; its row is left empty");
-                    rows.push((j, k, None));
-                }
-                Err(error) => return Err(error).with_context(|| format!("j = {j}, k = {k}")),
-            }
-        }
-    }
-    let text = |value: Option<ScientificNumber>| value.map(|number| number.to_string());
-    let mut frame = DataFrame::new_infer_height(vec![
-        Column::new(
-            "j".into(),
-            rows.iter().map(|row| row.0).collect::<Vec<u32>>(),
-        ),
-        Column::new(
-            "k".into(),
-            rows.iter().map(|row| row.1).collect::<Vec<u32>>(),
-        ),
-        Column::new(
-            "n_opt".into(),
-            rows.iter()
-                .map(|row| row.2.map(|optimum| optimum.length))
-                .collect::<Vec<Option<u64>>>(),
-        ),
-        Column::new(
-            "fd".into(),
-            rows.iter()
-                .map(|row| text(row.2.map(|optimum| optimum.failure_density)))
-                .collect::<Vec<Option<String>>>(),
-        ),
-        Column::new(
-            "fdpmc".into(),
-            rows.iter()
-                .map(|row| text(row.2.map(|optimum| optimum.density_per_call)))
-                .collect::<Vec<Option<String>>>(),
-        ),
-    ])?;
+    let mut frame = optimal_table(
+        &calls,
+        &failing_lengths,
+        args.exact,
+        args.max_n,
+        &mut |warning| eprintln!("{warning}"),
+    )?;
     if let Some(directory) = &args.out {
         let mut printed = frame.clone();
         write_outputs(directory, "optimal", &mut printed, &mut frame, &[])?;
@@ -519,8 +202,7 @@ fn run_optimal(args: &PhiArgs) -> anyhow::Result<()> {
     print_frame(&mut frame, args.format)
 }
 
-/// Writes `stem.csv` (from `printed`), `stem.parquet` (from `full`) and each chart as
-/// PNG and SVG into `directory`, all or nothing.
+/// Writes the tables and charts ([`write_tables`]), naming each file written on stderr.
 fn write_outputs(
     directory: &Path,
     stem: &str,
@@ -528,15 +210,7 @@ fn write_outputs(
     full: &mut DataFrame,
     charts: &[(&str, LineChart)],
 ) -> anyhow::Result<()> {
-    let mut staging =
-        StagedFiles::new(directory).with_context(|| format!("--out {}", directory.display()))?;
-    write_csv_file(printed, &staging.stage(&format!("{stem}.csv")))?;
-    write_parquet_file(full, &staging.stage(&format!("{stem}.parquet")))?;
-    for (name, chart) in charts {
-        chart.write_png(&staging.stage(&format!("{name}.png")))?;
-        chart.write_svg(&staging.stage(&format!("{name}.svg")))?;
-    }
-    for path in staging.commit()? {
+    for path in write_tables(directory, stem, printed, full, charts)? {
         eprintln!("wrote {}", path.display());
     }
     Ok(())
@@ -586,22 +260,6 @@ fn parse_pattern(text: &str) -> anyhow::Result<Vec<u32>> {
     Ok(pattern)
 }
 
-fn render_pattern(pattern: &[u32]) -> String {
-    pattern
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn render_patterns(patterns: &[Vec<u32>]) -> String {
-    patterns
-        .iter()
-        .map(|pattern| render_pattern(pattern))
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -637,13 +295,5 @@ mod tests {
         assert_eq!(parse_pattern("2,2").unwrap(), vec![2, 2]);
         assert!(parse_pattern("  ").is_err());
         assert!(parse_pattern("0 a").is_err());
-    }
-
-    #[test]
-    fn counts_are_printed_up_to_sixty_digits() {
-        let sixty_nines = BigUint::from(10u32).pow(60u32) - 1u32;
-        assert_eq!(printable_count(&sixty_nines).unwrap().len(), 60);
-        assert_eq!(printable_count(&(sixty_nines + 1u32)), None);
-        assert_eq!(printable_count(&BigUint::from(0u32)).as_deref(), Some("0"));
     }
 }

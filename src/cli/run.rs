@@ -1,21 +1,16 @@
 //! `testspace run`: run an experiment file; `testspace reproduce`: run the paper's
-//! experiment embedded in the binary, then draw its figures.
+//! experiment embedded in the binary, then draw its figures ([`crate::reproduce`]).
 
 use std::io::IsTerminal as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
 
-use crate::runner::output;
+use crate::report::reference::ReferenceCheck;
+use crate::reproduce::{Reproduction, run_summary};
 use crate::runner::progress::ProgressMode;
-use crate::runner::{RunOptions, RunReport, run_experiment, run_experiment_source};
-
-/// The paper's experiment (experiments/andrews2010.toml), embedded: what `reproduce` runs.
-pub const ANDREWS2010: &str = include_str!("../../experiments/andrews2010.toml");
-
-/// The name the embedded experiment goes by in messages and the manifest.
-pub const ANDREWS2010_PATH: &str = "experiments/andrews2010.toml";
+use crate::runner::{RunOptions, run_experiment};
 
 /// Options shared by `run` and `reproduce`.
 #[derive(Debug, Args)]
@@ -105,63 +100,18 @@ impl RunFlags {
     }
 }
 
-fn report(report: &RunReport) {
-    print!("{}", output::summary(&report.cells));
-    println!(
-        "{} cells ({} run now) in {}; this invocation: {} wall-clock, {} CPU in cells",
-        report.cells.len(),
-        report.executed,
-        report.output.display(),
-        output::seconds(report.wall_seconds),
-        output::seconds(report.cpu_seconds)
-    );
-}
-
-/// The last words of a run: whether its tables equal the committed reference run of the
-/// same experiment and profile, where there is one.
-fn compare_with_reference(report: &RunReport) -> anyhow::Result<()> {
-    if let Some(shard) = report.shard {
-        println!(
-            "shard {shard} of the experiment: compare it with the reference after `testspace merge`"
-        );
-        return Ok(());
-    }
-    compare_folder_with_reference(&report.output, &report.reference)
-}
-
-/// Prints whether the results in `output` equal the committed reference run `reference`,
-/// where there is one.
-pub fn compare_folder_with_reference(output: &Path, reference: &Path) -> anyhow::Result<()> {
-    if !reference.join("manifest.json").is_file() {
-        println!(
-            "no committed reference run at {} to compare with",
-            reference.display()
-        );
-        return Ok(());
-    }
-    let same_folder = match (reference.canonicalize(), output.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    };
-    if same_folder {
-        return Ok(());
-    }
-    println!(
-        "comparison with the committed reference run {}:",
-        reference.display()
-    );
-    print!(
-        "{}",
-        super::diff::compare_folders(output, reference, super::diff::SHOWN_CELLS)?
-    );
-    Ok(())
+/// Prints whether the results equal the committed reference run, then fails if the
+/// comparison could not be made.
+fn print_reference(check: ReferenceCheck) -> anyhow::Result<()> {
+    print!("{}", check.text());
+    check.into_result()
 }
 
 /// Runs `testspace run`.
 pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     let outcome = run_experiment(&args.experiment, &args.flags.options()?)?;
-    report(&outcome);
-    compare_with_reference(&outcome)
+    print!("{}", run_summary(&outcome));
+    print_reference(ReferenceCheck::of_run(&outcome))
 }
 
 /// Runs `testspace reproduce`: the embedded andrews2010 experiment (results in
@@ -169,18 +119,14 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
 /// then `testspace plot` on its results folder, then the comparison with the committed
 /// reference run (results/andrews2010, results/andrews2010-PROFILE) where there is one.
 pub fn reproduce(args: &ReproduceArgs) -> anyhow::Result<()> {
-    let outcome = run_experiment_source(
-        Path::new(ANDREWS2010_PATH),
-        ANDREWS2010,
-        &args.flags.options()?,
-    )?;
-    super::plot::run(&super::plot::PlotArgs {
-        results: outcome.output.clone(),
-        out: None,
-        phase: crate::report::COMPARISON_PHASE.to_string(),
-    })?;
-    report(&outcome);
-    compare_with_reference(&outcome)
+    let Reproduction {
+        plotted,
+        run,
+        reference,
+    } = crate::reproduce::reproduce(&args.flags.options()?, &mut |note| eprintln!("{note}"))?;
+    print!("{}", plotted.text());
+    print!("{}", run_summary(&run));
+    print_reference(reference)
 }
 
 /// `testspace worker`: serves jobs for a supervising `testspace run` (internal).

@@ -4,7 +4,10 @@
 //! damaged one) is pure computation on the cells table (`cells.parquet`, or
 //! `cells.csv`): [`Cells::from_frame`] checks and reads the columns it needs into plain
 //! rows once, and [`figures`] and [`tables`] derive one plain data structure per figure
-//! or table from them. Drawing is done by [`crate::plot`], files by the `plot` CLI.
+//! or table from them. Drawing is done by [`crate::plot`], the files of `testspace plot`
+//! by [`plots`]. Beside them, reading and writing files: a cell's first failing test case ([`failing_test`]), a test
+//! case as code ([`test_case`]), `phi`'s tables ([`phi`]) and results folders compared
+//! with each other or the committed reference run ([`reference`]).
 //!
 //! Conventions shared by all figures (Section 6.3 of the paper):
 //! - the *comparison* phase is the phase named [`COMPARISON_PHASE`]; it runs on the
@@ -21,11 +24,16 @@ use thiserror::Error;
 pub mod compare;
 pub mod coverage;
 pub mod diff;
+pub mod failing_test;
 pub mod figures;
 pub mod folder;
 pub mod minimal;
+pub mod phi;
+pub mod plots;
+pub mod reference;
 pub mod replicated;
 pub mod tables;
+pub mod test_case;
 
 /// The name of the phase that compares the strategies on non-equivalent mutants.
 pub const COMPARISON_PHASE: &str = "comparison";

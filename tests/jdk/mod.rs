@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, OnceLock};
 
-use testspace::cli::decode::render_test_case;
 use testspace::context::TestContext;
+use testspace::report::test_case::render_test_case;
 use testspace::subject::{JavaException, MethodKind, Param, Return, Session, Unit};
 
 /// The driver's source, a fixture of the repository.

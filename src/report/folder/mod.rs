@@ -21,7 +21,8 @@
 //!    strategy (or label) and subject are the experiment's (`experiment.rs`).
 //!
 //! `by_row.rs` reads a checked table's columns by row; the tests share copies of the
-//! committed fixture folder (`test_folders.rs`).
+//! committed fixture folder (`test_folders.rs`). [`read_experiment`] (`recorded.rs`)
+//! reads the experiment a folder ran back from its copy of the experiment file.
 //!
 //! A message names the file and, where it can, the line (CSV) or row (Parquet) and the
 //! column: `runs/x/cells.csv, line 36, column `outcome`: `kiled` is not an outcome
@@ -35,6 +36,7 @@ mod csv;
 mod experiment;
 mod manifest;
 mod parquet;
+mod recorded;
 #[cfg(test)]
 mod test_folders;
 mod values;
@@ -48,6 +50,7 @@ use super::ReportError;
 use crate::runner::output::Manifest;
 
 pub use self::cells::{OUTCOMES, STOPS};
+pub use self::recorded::read_experiment;
 
 /// The CSV cells table.
 pub const CSV: &str = "cells.csv";

@@ -1,0 +1,144 @@
+//! The cells of a results folder that found a failing test case: from its checked cells
+//! table, or from the journal of an unfinished run.
+
+use std::io::BufRead as _;
+use std::path::Path;
+
+use anyhow::Context as _;
+use polars_core::prelude::{DataFrame, DataType};
+
+use crate::report::{ReportError, folder};
+use crate::runner::CellRecord;
+
+/// A cell that found a failing test: what `show-test` needs of it.
+pub struct FailingCell {
+    /// The replicate.
+    pub replicate: u32,
+    /// The phase's position in the experiment.
+    pub phase_index: usize,
+    /// The phase's name.
+    pub phase: String,
+    /// The run's position in its phase.
+    pub run: usize,
+    /// The subject's class name.
+    pub subject: String,
+    /// The mutant id.
+    pub mutant: u32,
+    /// The strategy, as the `strategy` column names it.
+    pub strategy: String,
+    /// n.
+    pub n: u64,
+    /// E(n): the position of the first failing test case (from 1).
+    pub first_failure: u64,
+    /// The index of that test case, in decimal.
+    pub first_failure_index: Option<String>,
+}
+
+/// The cells of a results folder that found a failing test: from its cells table
+/// (`cells.parquet` or `cells.csv`, what `run` leaves and what is committed), read and
+/// checked by [`crate::report::folder::open`], or, while a run is unfinished (its tables,
+/// if any, those of an earlier run), from its `journal.jsonl`. `phases` are the
+/// experiment's phase names, in order.
+pub(super) fn failing_cells(results: &Path, phases: &[&str]) -> anyhow::Result<Vec<FailingCell>> {
+    let has_table = [folder::PARQUET, folder::CSV]
+        .iter()
+        .any(|table| results.join(table).exists());
+    if has_table {
+        match folder::open(results) {
+            Ok(checked) => {
+                return failing_cells_of_table(&checked.frame, phases)
+                    .with_context(|| format!("reading the cells table of {}", results.display()));
+            }
+            Err(ReportError::Unfinished { .. }) => {}
+            Err(error) => {
+                return Err(anyhow::Error::new(error)
+                    .context(format!("cannot read the cells of {}", results.display())));
+            }
+        }
+    }
+    let journal = results.join("journal.jsonl");
+    let file = std::fs::File::open(&journal).with_context(|| {
+        format!(
+            "cannot read {} (and there is no cells table)",
+            journal.display()
+        )
+    })?;
+    let mut cells = Vec::new();
+    for line in std::io::BufReader::new(file).lines() {
+        let Ok(record) = serde_json::from_str::<CellRecord>(&line?) else {
+            break; // a line cut short by an interruption ends the journal
+        };
+        if let Some(first_failure) = record.first_failure {
+            cells.push(FailingCell {
+                replicate: record.replicate,
+                phase_index: record.phase_index,
+                phase: record.phase,
+                run: record.run,
+                subject: record.subject,
+                mutant: record.mutant,
+                strategy: record.strategy,
+                n: record.n,
+                first_failure,
+                first_failure_index: record.first_failure_index,
+            });
+        }
+    }
+    Ok(cells)
+}
+
+/// The rows of a cells table with a `first_failure`.
+fn failing_cells_of_table(frame: &DataFrame, phases: &[&str]) -> anyhow::Result<Vec<FailingCell>> {
+    let column = |name: &str, dtype: &DataType| {
+        frame
+            .column(name)
+            .and_then(|c| c.strict_cast(dtype))
+            .with_context(|| format!("column `{name}`"))
+    };
+    let (text, count) = (DataType::String, DataType::UInt64);
+    let phase = column("phase", &text)?;
+    let run = column("run", &count)?;
+    let subject = column("subject", &text)?;
+    let mutant = column("mutant", &count)?;
+    let strategy = column("strategy", &text)?;
+    let n = column("n", &count)?;
+    let first_failure = column("first_failure", &count)?;
+    let index = column("first_failure_index", &text)?;
+    // Tables written before replicates existed have no `replicate` column: replicate 0.
+    let replicate = match frame.column("replicate") {
+        Ok(_) => Some(column("replicate", &count)?),
+        Err(_) => None,
+    };
+    let replicate = replicate.as_ref().map(|c| c.u64()).transpose()?;
+    let (phase, subject, strategy, index) =
+        (phase.str()?, subject.str()?, strategy.str()?, index.str()?);
+    let (run, mutant, n, first_failure) =
+        (run.u64()?, mutant.u64()?, n.u64()?, first_failure.u64()?);
+    let mut cells = Vec::new();
+    for row in 0..frame.height() {
+        let Some(failure) = first_failure.get(row) else {
+            continue;
+        };
+        let get = |values: Option<&str>, name: &str| {
+            values
+                .map(str::to_string)
+                .with_context(|| format!("row {row}: no `{name}`"))
+        };
+        let phase = get(phase.get(row), "phase")?;
+        cells.push(FailingCell {
+            replicate: replicate.and_then(|r| r.get(row)).unwrap_or(0) as u32,
+            phase_index: phases
+                .iter()
+                .position(|p| *p == phase)
+                .unwrap_or(usize::MAX),
+            phase,
+            run: run.get(row).unwrap_or(0) as usize,
+            subject: get(subject.get(row), "subject")?,
+            mutant: u32::try_from(mutant.get(row).context("no `mutant`")?)?,
+            strategy: get(strategy.get(row), "strategy")?,
+            n: n.get(row).context("no `n`")?,
+            first_failure: failure,
+            first_failure_index: index.get(row).map(str::to_string),
+        });
+    }
+    Ok(cells)
+}

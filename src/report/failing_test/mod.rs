@@ -1,0 +1,243 @@
+//! A result cell's first failing test case, found in a results folder and regenerated
+//! from the experiment's seeds (what `show-test` and `reduce` show): the cells that
+//! failed (`cells.rs`), the test case checked against the index the cell recorded, its
+//! reduction to a 1-minimal one, and the texts (`render.rs`: a standalone Rust `#[test]`,
+//! JSON, a structure test case).
+
+mod cells;
+mod render;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::{Context as _, bail};
+
+use crate::context::TestContext;
+use crate::experiment::{Experiment, SubjectPlan};
+use crate::generator::GeneratorConfig;
+use crate::oracle::OracleKind;
+use crate::reduce::{MutantFailure, Reduction, default_passes, reduce};
+use crate::strategy::Strategy;
+use crate::structure::suite::StructureConfig;
+
+pub use self::cells::FailingCell;
+pub use self::render::{reduction_json, reduction_summary, render, structure_case};
+
+/// Which cell's first failing test case: a results folder and the cell's coordinates.
+#[derive(Clone, Debug)]
+pub struct CellQuery {
+    /// A results folder written by `testspace run`.
+    pub results: PathBuf,
+    /// The subject's class name.
+    pub subject: String,
+    /// The mutant id.
+    pub mutant: u32,
+    /// The strategy, as the `strategy` column names it.
+    pub strategy: String,
+    /// n.
+    pub n: u64,
+    /// The phase, if several phases ran this cell (none: the first that killed it).
+    pub phase: Option<String>,
+    /// The replicate.
+    pub replicate: u32,
+}
+
+/// The first failing test case of a cell, regenerated from the experiment's seeds and
+/// checked against the index the cell recorded.
+pub struct FailingTest {
+    /// The experiment's oracle.
+    pub oracle: OracleKind,
+    /// The subject's unit.
+    pub unit: &'static dyn crate::subject::Unit,
+    /// The subject's test context.
+    pub context: Arc<TestContext>,
+    /// The cell.
+    pub cell: FailingCell,
+    /// The test case's method-call indices.
+    pub calls: Vec<u32>,
+    /// Its test-case index, in decimal.
+    pub index: String,
+}
+
+impl FailingTest {
+    /// The catalog entry of the cell's mutant, if the unit lists it.
+    pub fn mutant_info(&self) -> Option<&crate::subject::MutantInfo> {
+        self.unit
+            .mutants()
+            .iter()
+            .find(|m| m.id == self.cell.mutant)
+    }
+}
+
+/// The experiment of the results folder `query` names, and the cell of it that found the
+/// first failing test case `query` asks for (the earliest phase and run, unless
+/// `query.phase` names one).
+///
+/// # Errors
+/// A folder that cannot be read (named), or no such cell (the message names it).
+pub fn find_cell(query: &CellQuery) -> anyhow::Result<(Experiment, FailingCell)> {
+    let experiment = crate::report::folder::read_experiment(&query.results)?;
+    let phases: Vec<&str> = experiment.phases.iter().map(|p| p.name.as_str()).collect();
+    let cell = cells::failing_cells(&query.results, &phases)?
+        .into_iter()
+        .filter(|c| {
+            c.subject == query.subject
+                && c.mutant == query.mutant
+                && c.strategy == query.strategy
+                && c.n == query.n
+                && c.replicate == query.replicate
+                && query.phase.as_ref().is_none_or(|p| *p == c.phase)
+        })
+        .min_by_key(|c| (c.phase_index, c.run));
+    let Some(cell) = cell else {
+        bail!(
+            "no cell of {} killed mutant {} with {} at n = {}{}{} in {}",
+            query.subject,
+            query.mutant,
+            query.strategy,
+            query.n,
+            query
+                .phase
+                .as_ref()
+                .map_or(String::new(), |p| format!(" in phase {p}")),
+            if query.replicate > 0 {
+                format!(" in replicate {}", query.replicate)
+            } else {
+                String::new()
+            },
+            query.results.display()
+        );
+    };
+    Ok((experiment, cell))
+}
+
+/// The structure suite of `cell`'s run, if it is a structure run (whose test case is one
+/// call on a structure, shown by [`structure_case`]).
+pub fn structure_run<'a>(
+    experiment: &'a Experiment,
+    cell: &FailingCell,
+) -> Option<&'a StructureConfig> {
+    match &experiment.phases[cell.phase_index].runs[cell.run].strategy {
+        Strategy::Structures(config) => Some(config),
+        _ => None,
+    }
+}
+
+/// Finds the first failing test case of the cell `query` names and regenerates it.
+///
+/// # Errors
+/// As [`find_cell`] and [`regenerate`].
+pub fn locate(query: &CellQuery) -> anyhow::Result<FailingTest> {
+    let (experiment, cell) = find_cell(query)?;
+    regenerate(query, experiment, cell)
+}
+
+/// Regenerates the first failing test case of `cell` of `experiment` (found by
+/// [`find_cell`] for `query`): a walk's from its seed, a generated run's from its suite
+/// file.
+///
+/// # Errors
+/// A structure run's cell, a missing suite, or a test case whose index is not the one
+/// the cell recorded (the experiment was changed).
+pub fn regenerate(
+    query: &CellQuery,
+    experiment: Experiment,
+    cell: FailingCell,
+) -> anyhow::Result<FailingTest> {
+    let plan = subject_plan(&experiment, &query.subject)?;
+    let n = query.n as usize;
+    let counter = cell.first_failure - 1;
+    let seed = experiment.replicate_seed(query.replicate);
+    let run = &experiment.phases[cell.phase_index].runs[cell.run];
+    let (context, calls) = match &run.strategy {
+        Strategy::Walk(walk) => {
+            let context = Arc::clone(&plan.context);
+            let strategy = walk.build(&context, n, seed);
+            let mut calls = vec![0u32; n];
+            anyhow::ensure!(
+                strategy.case_into(counter, &mut calls),
+                "the strategy has no test case {counter}"
+            );
+            (context, calls)
+        }
+        Strategy::Generator(config) => {
+            generated_case(&query.results, plan, config, n, seed, counter)?
+        }
+        Strategy::Structures(_) => bail!(
+            "a structure test case is one call on a structure: `show-test` prints it, and there is nothing to reduce"
+        ),
+    };
+    let index = context.codec(calls.len()).encode(&calls)?;
+    if cell.first_failure_index.as_deref() != Some(index.to_string().as_str()) {
+        bail!(
+            "the regenerated test case does not match the recorded index: was the experiment changed?"
+        );
+    }
+    Ok(FailingTest {
+        oracle: experiment.oracle,
+        unit: plan.unit,
+        context,
+        cell,
+        calls,
+        index: index.to_string(),
+    })
+}
+
+/// The plan of `subject` in `experiment`.
+fn subject_plan<'a>(experiment: &'a Experiment, subject: &str) -> anyhow::Result<&'a SubjectPlan> {
+    experiment
+        .subjects
+        .iter()
+        .find(|s| s.unit.class() == subject)
+        .with_context(|| format!("{subject} is not a subject of the experiment"))
+}
+
+/// Test case `counter` of a generated run's suite in `results`, as method-call indices of
+/// its own context (M_C over the test case's own pools), with that context.
+fn generated_case(
+    results: &Path,
+    plan: &SubjectPlan,
+    config: &GeneratorConfig,
+    n: usize,
+    seed: u64,
+    counter: u64,
+) -> anyhow::Result<(Arc<TestContext>, Vec<u32>)> {
+    let key = crate::runner::suites::SuiteKey::new(plan.unit.class(), config, n, seed);
+    let path = results.join(key.file());
+    let file = std::fs::File::open(&path)
+        .with_context(|| format!("cannot read the suite {}", path.display()))?;
+    // Read only as far as the test case: later lines are not needed to rebuild it.
+    let reader = crate::generator::SuiteReader::open(
+        plan.unit,
+        &plan.context,
+        std::io::BufReader::new(file),
+    )
+    .and_then(|mut reader| reader.read_to(counter as usize + 1).map(|()| reader))
+    .with_context(|| format!("cannot read the suite {}", path.display()))?;
+    let case = reader
+        .cases()
+        .get(counter as usize)
+        .cloned()
+        .with_context(|| format!("the suite {} has no test case {counter}", path.display()))?;
+    let own = Arc::new(case.context(plan.unit, &plan.context)?);
+    let calls = case.indices(&own)?;
+    Ok((own, calls))
+}
+
+/// Reduces a cell's failing test case under the cell's oracle, gold and mutant guarded as
+/// in a job; also the wall-clock seconds it took.
+///
+/// # Errors
+/// The unit has no mutant session for the cell's mutant, or the test case no longer fails.
+pub fn reduce_failing_test(test: &FailingTest) -> anyhow::Result<(Reduction, f64)> {
+    let mut check = MutantFailure::new(test.unit, &test.context, test.cell.mutant, test.oracle)?;
+    let started = Instant::now();
+    let reduction = reduce(&test.calls, &mut check, &default_passes()).with_context(|| {
+        format!(
+            "reducing the failing test case of {} mutant {}",
+            test.cell.subject, test.cell.mutant
+        )
+    })?;
+    Ok((reduction, started.elapsed().as_secs_f64()))
+}

@@ -1,0 +1,297 @@
+//! A failing test case as text: a standalone Rust `#[test]` (`render`), a reduction as
+//! JSON, a structure test case with what gold and the mutant leave.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::Arc;
+
+use anyhow::{Context as _, bail};
+
+use super::{FailingCell, FailingTest};
+use crate::experiment::Experiment;
+use crate::oracle::OracleKind;
+use crate::reduce::Reduction;
+use crate::report::test_case::render_test_case;
+use crate::runner::structures::{StructureKey, read_structures};
+use crate::structure::suite::StructureConfig;
+
+/// The cell's failing test case — or, given a reduction, the reduced one — as a
+/// standalone Rust `#[test]`.
+pub fn render(test: &FailingTest, reduction: Option<&Reduction>) -> String {
+    let cell = &test.cell;
+    let context = test.context.as_ref();
+    let reduced_index;
+    let (calls, index) = match reduction {
+        Some(reduction) => {
+            reduced_index = context
+                .codec(reduction.calls.len())
+                .encode(&reduction.calls)
+                .expect("reduced calls are valid digits")
+                .to_string();
+            (reduction.calls.as_slice(), reduced_index.as_str())
+        }
+        None => (test.calls.as_slice(), test.index.as_str()),
+    };
+    let mut out = String::new();
+    let name = format!(
+        "{}_mutant_{}_{}_n{}{}{}_diverges_from_gold",
+        snake(&cell.subject),
+        cell.mutant,
+        cell.strategy.replace('-', "_"),
+        cell.n,
+        if cell.replicate > 0 {
+            format!("_replicate{}", cell.replicate)
+        } else {
+            String::new()
+        },
+        if reduction.is_some() { "_minimal" } else { "" }
+    );
+    write_doc_comment(&mut out, test, reduction, index);
+    let _ = writeln!(out, "#[test]\nfn {name}() {{");
+    write_test_body(&mut out, test, calls, index);
+    let _ = writeln!(out, "}}");
+    out
+}
+
+/// The `///` lines above the rendered test: the mutant, the cell, the reduction (to
+/// `index`) if there is one.
+fn write_doc_comment(
+    out: &mut String,
+    test: &FailingTest,
+    reduction: Option<&Reduction>,
+    index: &str,
+) {
+    let cell = &test.cell;
+    let oracle = test.oracle;
+    let what = test.mutant_info().map_or(String::new(), |m| {
+        format!(
+            " ({} at {}: `{}` → `{}`)",
+            m.operator, m.location, m.original, m.replacement
+        )
+    });
+    let _ = writeln!(
+        out,
+        "/// Reproduces the first failing test of {} mutant {}{what}:",
+        cell.subject, cell.mutant
+    );
+    let _ = writeln!(
+        out,
+        "/// phase {}, strategy {}, n = {}, test case E(n) = {} (index {}); {} oracle.",
+        cell.phase,
+        cell.strategy,
+        cell.n,
+        cell.first_failure,
+        test.index,
+        oracle.name()
+    );
+    if let Some(reduction) = reduction {
+        let _ = writeln!(
+            out,
+            "/// Reduced from {} to k = {} calls (1-minimal: without any one call it passes), \
+             index {index} at length {}, after {} candidate test cases.",
+            reduction.original_calls,
+            reduction.calls.len(),
+            reduction.calls.len(),
+            reduction.checks()
+        );
+    }
+    let _ = writeln!(out, "/// The assertion fails: that is the divergence.");
+}
+
+/// The rendered test's body, up to its closing brace: the context, the test case
+/// `calls` (index `index`) in canonical form 3 and as indices, and the assertion that
+/// gold and the mutant agree under the experiment's oracle.
+fn write_test_body(out: &mut String, test: &FailingTest, calls: &[u32], index: &str) {
+    let cell = &test.cell;
+    let context = test.context.as_ref();
+    let _ = writeln!(
+        out,
+        "    use std::sync::Arc;\n    use testspace::context::file::parse_context;\n    use testspace::subject::registry;\n"
+    );
+    let _ = writeln!(
+        out,
+        "    const CONTEXT: &str = r#\"\n{}\"#;",
+        context.to_toml()
+    );
+    let _ = writeln!(out, "    // The test case in canonical form 3:");
+    for line in render_test_case(context, &index.parse().expect("decimal"), calls).lines() {
+        let _ = writeln!(out, "    //   {line}");
+    }
+    let list: Vec<String> = calls.iter().map(u32::to_string).collect();
+    let _ = writeln!(
+        out,
+        "    let calls: [u32; {}] = [{}];",
+        calls.len(),
+        list.join(", ")
+    );
+    let _ = writeln!(
+        out,
+        "    let unit = registry().find({:?}).unwrap();",
+        cell.subject
+    );
+    let _ = writeln!(
+        out,
+        "    let context = Arc::new(parse_context(std::path::Path::new(\"context.toml\"), CONTEXT).unwrap());"
+    );
+    let _ = writeln!(out, "    let run = |mutant| {{");
+    let _ = writeln!(
+        out,
+        "        let mut session = unit.mutant_session(Arc::clone(&context), mutant).unwrap();"
+    );
+    match test.oracle {
+        OracleKind::Paper => {
+            let _ = writeln!(
+                out,
+                "        let exceptions = calls\n            .iter()\n            .filter(|&&call| session.step(call).is_err())\n            .count();"
+            );
+            let _ = writeln!(out, "        (exceptions, session.primitives())");
+        }
+        OracleKind::Strict => {
+            let _ = writeln!(
+                out,
+                "        calls\n            .iter()\n            .map(|&call| (session.step(call).err(), session.primitives()))\n            .collect::<Vec<_>>()"
+            );
+        }
+    }
+    let _ = writeln!(out, "    }};");
+    let _ = writeln!(
+        out,
+        "    assert_eq!(run(0), run({}), \"mutant {} diverges from gold\");",
+        cell.mutant, cell.mutant
+    );
+}
+
+/// A class name in snake case: `ArrayList` → `array_list`.
+fn snake(class: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in class.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// The JSON object of a reduction: `original_calls`, `original_index`, `calls`, `k`,
+/// `index` (decimal, at length k), `checks`, `steps`, the cell and the mutant's context
+/// as TOML (for `testspace decode`).
+///
+/// # Errors
+/// None in practice: the reduced calls are valid digits of the context.
+pub fn reduction_json(test: &FailingTest, reduction: &Reduction) -> anyhow::Result<String> {
+    let index = test
+        .context
+        .codec(reduction.calls.len())
+        .encode(&reduction.calls)?;
+    let value = serde_json::json!({
+        "subject": test.cell.subject,
+        "mutant": test.cell.mutant,
+        "strategy": test.cell.strategy,
+        "n": test.cell.n,
+        "phase": test.cell.phase,
+        "replicate": test.cell.replicate,
+        "oracle": test.oracle.name(),
+        "first_failure": test.cell.first_failure,
+        "original_calls": reduction.original_calls,
+        "original_index": test.index,
+        "calls": reduction.calls,
+        "k": reduction.calls.len(),
+        "index": index.to_string(),
+        "checks": reduction.checks(),
+        "steps": reduction.steps,
+        "context": test.context.to_toml(),
+    });
+    Ok(serde_json::to_string_pretty(&value)?)
+}
+
+/// The line reporting a reduction's size and wall-clock time (for stderr: stdout is the
+/// same on every run).
+pub fn reduction_summary(reduction: &Reduction, seconds: f64) -> String {
+    format!(
+        "reduced {} calls to {} in {} candidate test cases, {:.3} ms",
+        reduction.original_calls,
+        reduction.calls.len(),
+        reduction.checks(),
+        seconds * 1e3
+    )
+}
+
+/// A structure cell's first failing test case, as text: the structure (from the run's
+/// suite file, in the JSON form of `testspace fe --suites`), the call, and the instance
+/// gold and the mutant leave (read back and in canonical form).
+///
+/// # Errors
+/// The suite file cannot be read or lacks the structure, or its call is not the one the
+/// cell recorded.
+pub fn structure_case(
+    results: &Path,
+    experiment: &Experiment,
+    cell: &FailingCell,
+    config: &StructureConfig,
+) -> anyhow::Result<String> {
+    let plan = super::subject_plan(experiment, &cell.subject)?;
+    let seed = experiment.replicate_seed(cell.replicate);
+    let key = StructureKey::new(&cell.subject, config, cell.n as usize, seed);
+    let path = results.join(key.file());
+    let calls = u64::from(plan.context.j());
+    let counter = cell.first_failure - 1;
+    let (structure, call) = ((counter / calls) as usize, (counter % calls) as u32);
+    let (_, structures) = read_structures(&path, structure + 1)?;
+    let heap = structures
+        .get(structure)
+        .with_context(|| format!("{} has no structure {structure}", path.display()))?;
+    if cell.first_failure_index.as_deref() != Some(call.to_string().as_str()) {
+        bail!(
+            "the suite's test case does not match the recorded call: was the experiment changed?"
+        );
+    }
+    let layout = crate::structure::units::finitization(&cell.subject)
+        .context("a structure run's subject has a finitization")?
+        .scope(cell.n as usize);
+    let mut sessions = Vec::new();
+    for mutant in [crate::subject::GOLD, cell.mutant] {
+        let mut session = plan
+            .unit
+            .heap_session(Arc::clone(&plan.context), mutant, 0, heap)
+            .context("the unit builds structures")??;
+        session.reset();
+        let outcome = session.step(call);
+        let after = session
+            .object_heap(0)
+            .map(|h| {
+                let canonical = crate::subject::heap::canonical(&h);
+                serde_json::to_string(&layout.heap_scope().heap_json(&canonical))
+            })
+            .transpose()?
+            .unwrap_or_else(|| "null".into());
+        sessions.push((outcome, after));
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} mutant {}: the first failing test case of {} at scope {} (phase {}, {} oracle), test case {} of {}:",
+        cell.subject,
+        cell.mutant,
+        cell.strategy,
+        cell.n,
+        cell.phase,
+        config.oracle.name(),
+        cell.first_failure,
+        path.display()
+    );
+    let _ = writeln!(
+        out,
+        "structure {structure}: {}",
+        serde_json::to_string(&layout.heap_scope().heap_json(heap))?
+    );
+    let _ = writeln!(out, "call {call}: {}", plan.context.render_call(call));
+    for ((outcome, after), who) in sessions.iter().zip(["gold", "mutant"]) {
+        let thrown = outcome
+            .as_ref()
+            .err()
+            .map_or(String::new(), |e| format!(" (threw {e:?})"));
+        let _ = writeln!(out, "{who} leaves{thrown}: {after}");
+    }
+    Ok(out)
+}
