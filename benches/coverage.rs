@@ -30,9 +30,9 @@ fn coverage(c: &mut Criterion) {
         let unit = registry().find(name).expect("a registered unit");
         let context = Arc::new(TestContext::paper(unit).unwrap());
         let cases = workload::cases(&context);
-        let mut plain = unit.session(Arc::clone(&context));
-        let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
-        let mut covered = unit.coverage_session(Arc::clone(&context)).unwrap();
+        let mut plain = unit.session(context.clone());
+        let mut gold = unit.mutant_session(context.clone(), GOLD).unwrap();
+        let mut covered = unit.coverage_session(context.clone()).unwrap();
         assert_eq!(run(&mut *plain, &cases), run(&mut covered, &cases));
         group.bench_function(BenchmarkId::new("plain", name), |b| {
             b.iter(|| black_box(run(&mut *plain, &cases)))

@@ -174,7 +174,7 @@ type FloorTimes = (Duration, Duration, Duration, Duration, u64);
 
 /// FDRT's floor on `unit`: replay and contracts against R on the same seed, alternated.
 fn floor(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> FloorTimes {
-    let mut session = unit.mutant_session(Arc::clone(context), GOLD).unwrap();
+    let mut session = unit.mutant_session(context.clone(), GOLD).unwrap();
     session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
     let suite = fdrt_suite(unit, context, seed);
     let mut timed = |contracts| {
@@ -193,7 +193,7 @@ fn floor(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> FloorTimes {
 /// Gold work per call over seeds 1 to [`SEEDS`], untimed: R's test cases and FDRT's suite
 /// replayed, each as (fuel per call, fraction of calls that threw).
 fn gold_work(unit: &dyn Unit, context: &Arc<TestContext>) -> [(f64, f64); 2] {
-    let mut session = unit.mutant_session(Arc::clone(context), GOLD).unwrap();
+    let mut session = unit.mutant_session(context.clone(), GOLD).unwrap();
     session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
     let mut totals = [GoldWork::default(); 2];
     for seed in 1..=SEEDS {

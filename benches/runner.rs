@@ -230,7 +230,7 @@ fn overhead(c: &mut Criterion) {
             case
         })
         .collect();
-    let mut session = unit.session(Arc::clone(&context));
+    let mut session = unit.session(context.clone());
     let mut pools = DirectPools::default();
     // Both sides must do the same work: the same exceptions and the same final pools.
     for case in &cases {

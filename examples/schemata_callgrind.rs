@@ -31,12 +31,12 @@ fn main() {
     let context = Arc::new(TestContext::paper(unit).expect("the paper's context"));
     let cases = workload::cases(&context);
     let mut session: Box<dyn Session> = match which.as_str() {
-        "plain" => unit.session(Arc::clone(&context)),
+        "plain" => unit.session(context.clone()),
         "gold" => unit
-            .mutant_session(Arc::clone(&context), GOLD)
+            .mutant_session(context.clone(), GOLD)
             .expect("a schemata copy"),
         "coverage" => Box::new(
-            unit.coverage_session(Arc::clone(&context))
+            unit.coverage_session(context.clone())
                 .expect("a coverage copy"),
         ),
         _ => panic!("plain, gold or coverage, not {which}"),

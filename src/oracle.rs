@@ -231,7 +231,7 @@ mod tests {
             cost: Some(3_000),
         };
         let suite = generate_suite(unit, &base, &config, 11, budget).unwrap();
-        let mut direct = unit.mutant_session(Arc::clone(&base), GOLD).unwrap();
+        let mut direct = unit.mutant_session(base.clone(), GOLD).unwrap();
         for case in suite.cases(unit, &base).iter().step_by(7) {
             let own = Arc::new(case.context(unit, &base).unwrap());
             let indices = case.indices(&own).unwrap();
@@ -240,7 +240,7 @@ mod tests {
                 assert_eq!(decoded.method, call.method as usize);
                 assert_eq!(decoded.slots(), call.slots.as_slice());
             }
-            let mut by_index = unit.mutant_session(Arc::clone(&own), GOLD).unwrap();
+            let mut by_index = unit.mutant_session(own.clone(), GOLD).unwrap();
             let expected = trace(by_index.as_mut(), &indices, true);
             assert_eq!(trace_generated(direct.as_mut(), case, true), expected);
         }

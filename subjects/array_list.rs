@@ -1015,7 +1015,7 @@ mod tests {
     fn harness_throws_null_pointer_on_a_null_target() {
         let unit = SubjectUnit::<ArrayList>::new();
         let context = Arc::new(paper_context(&unit));
-        let mut session = unit.session(Arc::clone(&context));
+        let mut session = unit.session(context.clone());
         // object_vp[0] starts as null: int_vp[0] = object_vp[0].size();
         assert_eq!(
             session.step(call(&context, "size()", &[0, 0])),
@@ -1028,7 +1028,7 @@ mod tests {
     fn harness_get_on_an_empty_list_throws_index_out_of_bounds_and_add_stores_results() {
         let unit = SubjectUnit::<ArrayList>::new();
         let context = Arc::new(paper_context(&unit));
-        let mut session = unit.session(Arc::clone(&context));
+        let mut session = unit.session(context.clone());
         // object_vp[0] = new ArrayList();
         session.step(call(&context, "ArrayList()", &[0])).unwrap();
         // int_vp[1] = object_vp[0].get(int_vp[0]);  on [] → IndexOutOfBounds, int_vp kept
@@ -1067,7 +1067,7 @@ mod tests {
         let mut methods = ArrayList::methods();
         let size = methods.iter_mut().find(|m| m.name == "size").unwrap();
         size.body = Body::Instance(|_, _| panic!("size() exploded"));
-        let mut harness = Harness::new(methods.into(), Arc::clone(&context));
+        let mut harness = Harness::new(methods.into(), context.clone());
         harness.step(call(&context, "ArrayList()", &[0]))?;
         harness.step(call(&context, "size()", &[0, 1]))
     }

@@ -611,7 +611,7 @@ mod tests {
         assert_eq!(unit.java_class(), "java.util.EnumMap");
         let unit = SubjectUnit::<EnumMap>::new();
         let context = Arc::new(TestContext::paper(&unit).unwrap());
-        let mut session = unit.session(Arc::clone(&context));
+        let mut session = unit.session(context.clone());
         session.step(call(&context, "EnumMap()", &[0])).unwrap();
         // int_vp[0] = object_vp[0].put(int_vp[1], int_vp[0]);  put(100, 0) → ClassCast
         assert_eq!(

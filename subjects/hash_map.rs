@@ -1241,7 +1241,7 @@ pub(crate) mod tests {
             let m = context.methods().iter().position(|m| m.info.signature == signature).unwrap();
             context.call_space().encode_call(m, slots).unwrap()
         };
-        let mut session = unit.session(Arc::clone(&context));
+        let mut session = unit.session(context.clone());
         session.step(call("HashMap()", &[0])).unwrap();
         // int_vp[0] = object_vp[0].put(int_vp[1], int_vp[0]);  → null
         session.step(call("put(Integer,Integer)", &[1, 0, 0, 0])).unwrap();

@@ -973,7 +973,7 @@ mod tests {
                 .unwrap();
             context.call_space().encode_call(position, slots).unwrap()
         };
-        let mut session = unit.session(Arc::clone(&context));
+        let mut session = unit.session(context.clone());
         // object_vp[0] = new Hashtable();
         session.step(call("Hashtable()", &[0])).unwrap();
         // int_vp[0] = object_vp[0].put(int_vp[1], int_vp[0]);  put(100, 0) → null

@@ -916,7 +916,7 @@ mod tests {
         assert_eq!(unit.java_class(), "java.util.IdentityHashMap");
         let unit = SubjectUnit::<IdentityHashMap>::new();
         let context = Arc::new(TestContext::paper(&unit).unwrap());
-        let mut session = unit.session(Arc::clone(&context));
+        let mut session = unit.session(context.clone());
         session
             .step(call(&context, "IdentityHashMap()", &[0]))
             .unwrap();

@@ -883,7 +883,7 @@ mod tests {
             let m = context.methods().iter().position(|m| m.info.signature == signature);
             context.call_space().encode_call(m.unwrap(), slots).unwrap()
         };
-        let mut session = unit.session(Arc::clone(&context));
+        let mut session = unit.session(context.clone());
         session.step(call("LinkedList()", &[0])).unwrap();
         // int_vp[0] = object_vp[0].pop();  → NoSuchElementException
         assert_eq!(session.step(call("pop()", &[0, 0])), Err(E::NoSuchElement));

@@ -653,7 +653,7 @@ mod tests {
             let m = context.methods().iter().position(|m| m.info.signature == signature);
             context.call_space().encode_call(m.unwrap(), slots).unwrap()
         };
-        let mut session = unit.session(Arc::clone(&context));
+        let mut session = unit.session(context.clone());
         // object_vp[0] = new PriorityQueue(int_vp[0]);  capacity 0 → IAE
         assert_eq!(session.step(call("PriorityQueue(int)", &[0, 0])), Err(E::IllegalArgument));
         session.step(call("PriorityQueue()", &[0])).unwrap();

@@ -1114,7 +1114,7 @@ mod tests {
                 .unwrap();
             context.call_space().encode_call(position, slots).unwrap()
         };
-        let mut session = unit.session(Arc::clone(&context));
+        let mut session = unit.session(context.clone());
         // object_vp[0] = new Properties();
         session.step(call("Properties()", &[0])).unwrap();
         // string_vp[1] = object_vp[0].setProperty(string_vp[0], string_vp[1]);  "a"="b" → null

@@ -237,7 +237,7 @@ mod tests {
             let m = context.methods().iter().position(|m| m.info.signature == signature);
             context.call_space().encode_call(m.unwrap(), slots).unwrap()
         };
-        let mut session = unit.session(Arc::clone(&context));
+        let mut session = unit.session(context.clone());
         session.step(call("Stack()", &[0])).unwrap();
         // int_vp[0] = object_vp[0].pop();  → EmptyStackException
         assert_eq!(session.step(call("pop()", &[0, 0])), Err(E::EmptyStack));

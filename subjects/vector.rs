@@ -1062,7 +1062,7 @@ mod tests {
         let unit = crate::subject::registry().find("Vector").unwrap();
         assert_eq!(unit.java_class(), "java.util.Vector");
         let context = Arc::new(TestContext::paper(unit).unwrap());
-        let mut session = unit.session(Arc::clone(&context));
+        let mut session = unit.session(context.clone());
         // object_vp[0].firstElement() on a null target → NullPointerException
         assert_eq!(
             session.step(call(&context, "firstElement()", &[0, 0])),

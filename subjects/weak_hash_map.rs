@@ -894,7 +894,7 @@ mod tests {
         assert_eq!(unit.java_class(), "java.util.WeakHashMap");
         let unit = SubjectUnit::<WeakHashMap>::new();
         let context = Arc::new(TestContext::paper(&unit).unwrap());
-        let mut session = unit.session(Arc::clone(&context));
+        let mut session = unit.session(context.clone());
         session.step(call(&context, "WeakHashMap()", &[0])).unwrap();
         // int_vp[0] = object_vp[0].put(int_vp[0], int_vp[1]);  put(0, 100) → null
         session

@@ -18,9 +18,9 @@ fn every_unit_runs_gold_through_its_coverage_copy_as_the_plain_port_with_the_sch
     let units = java_units();
     assert_eq!(units.len(), 16);
     for (unit, context) in units {
-        let mut plain = unit.session(Arc::clone(&context));
-        let mut schemata = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
-        let mut covered = unit.coverage_session(Arc::clone(&context)).unwrap();
+        let mut plain = unit.session(context.clone());
+        let mut schemata = unit.mutant_session(context.clone(), GOLD).unwrap();
+        let mut covered = unit.coverage_session(context.clone()).unwrap();
         let mut cases = random_cases(context.j(), 60, 40, 3);
         cases.extend(random_cases(context.j(), 4, 400, 4));
         for calls in &cases {
@@ -57,7 +57,7 @@ fn every_unit_has_probes_on_its_port_functions_and_random_test_cases_reach_some_
             unit.class()
         );
         let mut coverage = Coverage::new(table);
-        let mut session = unit.coverage_session(Arc::clone(&context)).unwrap();
+        let mut session = unit.coverage_session(context.clone()).unwrap();
         for calls in random_cases(context.j(), 50, 30, 5) {
             trace(&mut session, &calls);
             coverage.absorb(&session);
@@ -89,7 +89,7 @@ fn a_test_case_reaches_the_entry_and_one_outcome_of_the_decision_of_is_empty() {
     assert_eq!(table.probes[entry].function, "ArrayList::is_empty");
 
     let call = |sig: &str, slots: &[u32]| call(&context, sig, slots);
-    let mut session = unit.coverage_session(Arc::clone(&context)).unwrap();
+    let mut session = unit.coverage_session(context.clone()).unwrap();
     let mut coverage = Coverage::new(table);
     trace(&mut session, &[call("ArrayList()", &[0])]);
     assert!(!coverage.absorb(&session).contains(&entry));
@@ -115,14 +115,14 @@ fn flags_cleared_per_cell_cover_every_test_case_since_the_clear() {
     let context = Arc::new(TestContext::paper(unit).unwrap());
     let cases = random_cases(context.j(), 20, 30, 9);
     // Per test case, accumulated by the caller …
-    let mut per_case = unit.coverage_session(Arc::clone(&context)).unwrap();
+    let mut per_case = unit.coverage_session(context.clone()).unwrap();
     let mut accumulated = Coverage::new(unit.probes().unwrap());
     for calls in &cases {
         trace(&mut per_case, calls);
         accumulated.absorb(&per_case);
     }
     // … equals the flags of a session cleared once for the whole cell.
-    let mut per_cell = unit.coverage_session(Arc::clone(&context)).unwrap();
+    let mut per_cell = unit.coverage_session(context.clone()).unwrap();
     per_cell.clear_per_test_case(false);
     per_cell.clear();
     for calls in &cases {

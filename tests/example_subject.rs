@@ -33,7 +33,7 @@ fn the_example_subject_runs_through_the_harness() {
     let context = Arc::new(TestContext::paper(&unit).unwrap());
     // Counter(): 1 (return slot); add(int): 2·1·2 = 4; divide(int): 2·1 = 2; isZero(): 1·2 = 2.
     assert_eq!(context.j(), 9);
-    let mut session = unit.session(Arc::clone(&context));
+    let mut session = unit.session(context.clone());
     let space = context.call_space();
     let call = |position: usize, slots: &[u32]| space.encode_call(position, slots).unwrap();
     assert_eq!(

@@ -32,7 +32,7 @@ fn black_fraction(
         cost: Some(BUDGET),
     };
     let suite = generate_suite(unit, context, config, seed, budget).unwrap();
-    let mut session = unit.mutant_session(Arc::clone(context), GOLD).unwrap();
+    let mut session = unit.mutant_session(context.clone(), GOLD).unwrap();
     let (mut black, mut stones) = (0usize, 0usize);
     for case in &suite.cases(unit, context) {
         let last = case.calls.last().unwrap();

@@ -15,7 +15,7 @@ fn session(
     mutant: u32,
     heap: &HeapFields,
 ) -> Box<dyn Session> {
-    unit.heap_session(Arc::clone(context), mutant, 0, heap)
+    unit.heap_session(context.clone(), mutant, 0, heap)
         .expect("the unit builds structures and has the mutant")
         .expect("the heap fits the port")
 }
@@ -85,7 +85,7 @@ fn a_structure_that_does_not_fit_the_port_or_a_unit_without_structures_is_refuse
         nodes: vec![],
     };
     let refused = unit
-        .heap_session(Arc::clone(&context), GOLD, 0, &dangling)
+        .heap_session(context.clone(), GOLD, 0, &dangling)
         .unwrap();
     assert!(matches!(refused, Err(HeapError::Dangling { node: 3, .. })));
     let vector = registry().find("Vector").unwrap();

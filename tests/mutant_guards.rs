@@ -15,8 +15,8 @@ use testspace::oracle::{Verdict, judge, trace};
 use testspace::runner::job::{Job, execute};
 use testspace::subject::guard::{self, DEFAULT_MUTANT_FUEL};
 use testspace::subject::{
-    GOLD, JavaException as E, MethodInfo, MutantId, MutantInfo, PrimitivePools, SchemataUnit,
-    Session, Unit,
+    CallTable, GOLD, JavaException as E, MethodInfo, MutantId, MutantInfo, PrimitivePools,
+    SchemataUnit, Session, Unit,
 };
 use testspace::walk::WalkKind;
 
@@ -89,7 +89,7 @@ fn run(
     arg: u32,
 ) -> (Result<(), E>, Box<dyn Session>) {
     let context = context(unit);
-    let mut session = unit.mutant_session(Arc::clone(&context), mutant).unwrap();
+    let mut session = unit.mutant_session(context.clone(), mutant).unwrap();
     if mutant != GOLD {
         session.set_fuel_budget(TEST_FUEL);
         session.reset();
@@ -112,8 +112,8 @@ fn gold_through_the_schemata_computes_what_the_plain_port_computes() {
     let unit = unit();
     let context = context(&unit);
     for (method, arg) in [("countDown", 0), ("depth", 0), ("fill", 0), ("fill", 1)] {
-        let mut plain = unit.session(Arc::clone(&context));
-        let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
+        let mut plain = unit.session(context.clone());
+        let mut gold = unit.mutant_session(context.clone(), GOLD).unwrap();
         for s in [&mut plain, &mut gold] {
             s.step(call(&context, "Planted", 0)).unwrap();
         }
@@ -199,7 +199,7 @@ fn a_mutant_session_without_a_budget_gets_the_default_fuel() {
     let unit = unit();
     let context = context(&unit);
     let id = mutant(&unit, 21, "-=", "+=");
-    let mut session = unit.mutant_session(Arc::clone(&context), id).unwrap();
+    let mut session = unit.mutant_session(context.clone(), id).unwrap();
     session.step(call(&context, "Planted", 0)).unwrap();
     assert_eq!(
         session.step(call(&context, "countDown", 0)),
@@ -215,7 +215,7 @@ fn the_fuel_budget_comes_from_the_gold_run_of_the_same_test() {
     let (_, gold) = run(&unit, GOLD, "countDown", 0);
     let budget = guard::mutant_budget(gold.fuel_used().unwrap());
     let id = mutant(&unit, 21, "-=", "+=");
-    let mut session = unit.mutant_session(Arc::clone(&context), id).unwrap();
+    let mut session = unit.mutant_session(context.clone(), id).unwrap();
     session.set_fuel_budget(budget);
     session.reset();
     session.step(call(&context, "Planted", 0)).unwrap();
@@ -389,7 +389,7 @@ impl Unit for ObservedUnit {
     fn methods(&self) -> &[MethodInfo] {
         self.planted.methods()
     }
-    fn session(&self, context: Arc<TestContext>) -> Box<dyn Session> {
+    fn session(&self, context: Arc<dyn CallTable>) -> Box<dyn Session> {
         self.planted.session(context)
     }
     fn mutants(&self) -> &[MutantInfo] {
@@ -397,7 +397,7 @@ impl Unit for ObservedUnit {
     }
     fn mutant_session(
         &self,
-        context: Arc<TestContext>,
+        context: Arc<dyn CallTable>,
         mutant: MutantId,
     ) -> Option<Box<dyn Session>> {
         let log = if mutant == GOLD {
@@ -542,13 +542,10 @@ fn a_job_skips_the_mutant_where_a_guarded_prefix_decides_and_counts_as_a_direct_
 
     // The direct run: every test case on gold and on the mutant, through the oracle.
     let strategy = WalkKind::BOUNDED_EXHAUSTIVE.build(&context, job.n, job.seed);
-    let mut gold = unit
-        .planted
-        .mutant_session(Arc::clone(&context), GOLD)
-        .unwrap();
+    let mut gold = unit.planted.mutant_session(context.clone(), GOLD).unwrap();
     let mut mutant_session = unit
         .planted
-        .mutant_session(Arc::clone(&context), hanging)
+        .mutant_session(context.clone(), hanging)
         .unwrap();
     let (mut guarded, mut failing) = (0, 0);
     let mut case = vec![0; job.n];

@@ -59,8 +59,8 @@ fn array_list_gold_through_the_schemata_matches_the_plain_port_on_random_test_ca
         "ArrayList has {} mutants",
         unit.mutants().len()
     );
-    let mut plain = unit.session(Arc::clone(&context));
-    let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
+    let mut plain = unit.session(context.clone());
+    let mut gold = unit.mutant_session(context.clone(), GOLD).unwrap();
     for calls in random_cases(context.j(), 300, 40, 1) {
         assert_eq!(
             trace(&mut *plain, &calls),
@@ -76,8 +76,8 @@ fn every_unit_runs_gold_through_its_schemata_as_the_plain_port_and_has_a_mutant_
     assert_eq!(units.len(), 16, "the paper's 16 units");
     for (unit, context) in units {
         let cases = random_cases(context.j(), 60, 40, 3);
-        let mut plain = unit.session(Arc::clone(&context));
-        let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
+        let mut plain = unit.session(context.clone());
+        let mut gold = unit.mutant_session(context.clone(), GOLD).unwrap();
         let gold_traces: Vec<Trace> = cases.iter().map(|c| trace(&mut *gold, c)).collect();
         for (calls, gold_trace) in cases.iter().zip(&gold_traces) {
             assert_eq!(
@@ -93,7 +93,7 @@ fn every_unit_runs_gold_through_its_schemata_as_the_plain_port_and_has_a_mutant_
             unit.class()
         );
         let differs = unit.mutants().iter().any(|m| {
-            let mut session = unit.mutant_session(Arc::clone(&context), m.id).unwrap();
+            let mut session = unit.mutant_session(context.clone(), m.id).unwrap();
             cases
                 .iter()
                 .zip(&gold_traces)
@@ -117,7 +117,7 @@ fn the_is_empty_mutant_turns_the_answer_around() {
     let new = call(&context, "ArrayList()", &[0]);
     let is_empty = call(&context, "isEmpty()", &[0, 0]);
     for (mutant, expected) in [(GOLD, true), (id, false)] {
-        let mut session = unit.mutant_session(Arc::clone(&context), mutant).unwrap();
+        let mut session = unit.mutant_session(context.clone(), mutant).unwrap();
         session.step(new).unwrap();
         session.step(is_empty).unwrap();
         assert_eq!(session.primitives().bools[0], expected, "mutant {mutant}");
@@ -130,7 +130,7 @@ fn every_compiled_mutant_of_every_unit_runs_random_test_cases_without_killing_th
     // every mutant still ends, with an outcome, within its gold-derived fuel budget.
     for (unit, context) in java_units() {
         let cases = random_cases(context.j(), 2, 30, 2);
-        let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
+        let mut gold = unit.mutant_session(context.clone(), GOLD).unwrap();
         let budgets: Vec<u64> = cases
             .iter()
             .map(|calls| {
@@ -140,7 +140,7 @@ fn every_compiled_mutant_of_every_unit_runs_random_test_cases_without_killing_th
             .collect();
         let mut differing = 0;
         for m in unit.mutants() {
-            let mut session = unit.mutant_session(Arc::clone(&context), m.id).unwrap();
+            let mut session = unit.mutant_session(context.clone(), m.id).unwrap();
             for (calls, &budget) in cases.iter().zip(&budgets) {
                 session.set_fuel_budget(budget);
                 let got = outcomes(&mut *session, calls);
@@ -187,9 +187,9 @@ fn a_mutant_with_a_cyclic_list_times_out_in_closures_and_shared_loops() {
         call(&context, "toString()", &[0, 0]),
     ] {
         let calls: Vec<u32> = prefix.iter().copied().chain([last]).collect();
-        let mut gold = unit.mutant_session(Arc::clone(&context), GOLD).unwrap();
+        let mut gold = unit.mutant_session(context.clone(), GOLD).unwrap();
         assert!(outcomes(&mut *gold, &calls).iter().all(|(o, _)| o.is_ok()));
-        let mut mutant = unit.mutant_session(Arc::clone(&context), id).unwrap();
+        let mut mutant = unit.mutant_session(context.clone(), id).unwrap();
         mutant.set_fuel_budget(guard::mutant_budget(gold.fuel_used().unwrap()));
         let ends: Vec<_> = outcomes(&mut *mutant, &calls)
             .into_iter()

@@ -18,7 +18,7 @@ const SEEDS: u64 = 300;
 const N: usize = 40;
 
 fn session(unit: &dyn Unit, context: &Arc<TestContext>, pools: &PoolInit) -> Box<dyn Session> {
-    let mut session = unit.mutant_session(Arc::clone(context), GOLD).unwrap();
+    let mut session = unit.mutant_session(context.clone(), GOLD).unwrap();
     session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
     session.reset_to(pools);
     session

@@ -79,7 +79,7 @@ object = { size = 1 }
     let unit = registry().find("TreeMap").unwrap();
     let context = Arc::new(parse_context(std::path::Path::new("context.toml"), CONTEXT).unwrap());
     let run = |mutant| {
-        let mut session = unit.mutant_session(Arc::clone(&context), mutant).unwrap();
+        let mut session = unit.mutant_session(context.clone(), mutant).unwrap();
         let exceptions = calls
             .iter()
             .filter(|&&call| session.step(call).is_err())

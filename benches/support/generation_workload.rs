@@ -45,7 +45,7 @@ impl std::ops::AddAssign for GoldWork {
 /// R: CALLS / N test cases generated and run on gold.
 pub fn random_on_gold(unit: &dyn Unit, context: &Arc<TestContext>, seed: u64) -> GoldWork {
     let strategy = WalkKind::RANDOM.build(context, N, seed);
-    let mut session = unit.mutant_session(Arc::clone(context), GOLD).unwrap();
+    let mut session = unit.mutant_session(context.clone(), GOLD).unwrap();
     session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
     let mut case = vec![0u32; N];
     let mut work = GoldWork::default();

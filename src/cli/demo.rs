@@ -49,7 +49,7 @@ pub fn run(args: &DemoArgs) -> anyhow::Result<()> {
     for kind in WalkKind::ALL {
         for &n in &lengths {
             let strategy = kind.build(&context, n, args.seed);
-            let mut session = unit.session(Arc::clone(&context));
+            let mut session = unit.session(context.clone());
             let mut cursor = strategy.cursor(0);
             let mut case = vec![0u32; n];
             let mut distinct = std::collections::HashSet::new();

@@ -46,9 +46,7 @@ pub fn measure(
         unit: unit.class().to_string(),
     };
     let table = unit.probes().ok_or_else(no_copy)?;
-    let mut session = unit
-        .coverage_session(Arc::clone(context))
-        .ok_or_else(no_copy)?;
+    let mut session = unit.coverage_session(context.clone()).ok_or_else(no_copy)?;
     session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
     let mut coverage = Coverage::new(table);
     let walk = strategy.build(context, n, seed);

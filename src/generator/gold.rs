@@ -168,12 +168,12 @@ impl<'a> GoldExecutor<'a> {
         };
         let mut session: Box<dyn Session> = if probes > 0 {
             let mut session = unit
-                .coverage_session(Arc::clone(&context))
+                .coverage_session(context.clone())
                 .expect("a unit with probes has a coverage copy");
             session.clear_per_test_case(true);
             Box::new(session)
         } else {
-            unit.mutant_session(Arc::clone(&context), GOLD)
+            unit.mutant_session(context.clone(), GOLD)
                 .expect("every unit has a gold version")
         };
         session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);

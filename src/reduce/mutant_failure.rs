@@ -40,7 +40,7 @@ impl MutantFailure {
         mutant: MutantId,
         oracle: OracleKind,
     ) -> Result<Self, UnknownMutant> {
-        let session = |id| unit.mutant_session(Arc::clone(context), id);
+        let session = |id| unit.mutant_session(context.clone(), id);
         let unknown = || UnknownMutant {
             subject: unit.class().to_string(),
             mutant,

@@ -379,7 +379,7 @@ impl<'a> TracedCases<'a> {
     ) -> Result<Self, JobError> {
         let mutant = at
             .unit
-            .mutant_session(Arc::clone(at.context), job.mutant)
+            .mutant_session(at.context.clone(), job.mutant)
             .ok_or_else(|| JobError::UnknownMutant {
                 subject: job.subject.clone(),
                 mutant: job.mutant,
@@ -480,12 +480,12 @@ impl<'a> GoldSide<'a> {
             let mut session: Box<dyn crate::subject::Session> = if self.probes > 0 {
                 Box::new(
                     self.unit
-                        .coverage_session(Arc::clone(self.context))
+                        .coverage_session(self.context.clone())
                         .expect("a unit with probes has a coverage copy"),
                 )
             } else {
                 self.unit
-                    .mutant_session(Arc::clone(self.context), crate::subject::GOLD)
+                    .mutant_session(self.context.clone(), crate::subject::GOLD)
                     .expect("every unit has a gold version")
             };
             session.set_fuel_budget(crate::subject::guard::GOLD_FUEL_BUDGET);

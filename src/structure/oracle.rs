@@ -45,12 +45,12 @@ fn session(
     mutant: MutantId,
     heap: &HeapFields,
 ) -> Result<Box<dyn Session>, StructureError> {
-    let session = unit
-        .heap_session(Arc::clone(context), mutant, 0, heap)
-        .ok_or(StructureError::NoHeapSession {
+    let session = unit.heap_session(context.clone(), mutant, 0, heap).ok_or(
+        StructureError::NoHeapSession {
             unit: unit.class(),
             mutant,
-        })??;
+        },
+    )??;
     Ok(session)
 }
 

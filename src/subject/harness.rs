@@ -226,7 +226,7 @@ impl<S: Subject> Harness<S> {
     }
 
     /// A harness for `context`, whose methods are numbered as in `methods`.
-    pub fn new(methods: Arc<[Method<S>]>, context: Arc<impl CallTable + 'static>) -> Self {
+    pub fn new(methods: Arc<[Method<S>]>, context: Arc<dyn CallTable>) -> Self {
         install_quiet_panic_hook();
         let initial = Pools::initial(&*context);
         Harness {
@@ -438,11 +438,7 @@ pub struct SchemataSession<S: Subject> {
 
 impl<S: Subject> SchemataSession<S> {
     /// A session running `mutant` (0 = gold) of the schemata subject `S`.
-    pub fn new(
-        methods: Arc<[Method<S>]>,
-        context: Arc<impl CallTable + 'static>,
-        mutant: MutantId,
-    ) -> Self {
+    pub fn new(methods: Arc<[Method<S>]>, context: Arc<dyn CallTable>, mutant: MutantId) -> Self {
         let budget = if mutant == super::GOLD {
             u64::MAX
         } else {

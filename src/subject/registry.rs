@@ -4,14 +4,13 @@
 use std::sync::{Arc, OnceLock};
 
 use super::Subject;
-use super::harness::{Harness, SchemataSession, Session};
+use super::harness::{CallTable, Harness, SchemataSession, Session};
 use super::heap::{HeapBuild, HeapError, HeapFields, check};
 use super::method::{Method, MethodKind, Param, PoolType, Return};
 use super::mutant_id::{GOLD, MutantId};
 use super::mutation::{MutantInfo, MutationOperator};
 use super::probes::{CoverageSession, ProbeTable};
 use super::state::StateFunctions;
-use crate::context::TestContext;
 
 /// What a context needs to know about one method, independent of the subject's type.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +41,7 @@ pub trait Unit: Send + Sync {
     fn methods(&self) -> &[MethodInfo];
     /// A fresh execution session for test cases of `context` (which must have been built
     /// for this unit).
-    fn session(&self, context: Arc<TestContext>) -> Box<dyn Session>;
+    fn session(&self, context: Arc<dyn CallTable>) -> Box<dyn Session>;
     /// The unit's mutants that are available at run time (compiled into its schemata),
     /// in id order. Empty for a unit without mutants.
     fn mutants(&self) -> &[MutantInfo] {
@@ -52,7 +51,7 @@ pub trait Unit: Send + Sync {
     /// test cases of `context`; `None` if the unit has no such mutant.
     fn mutant_session(
         &self,
-        context: Arc<TestContext>,
+        context: Arc<dyn CallTable>,
         mutant: MutantId,
     ) -> Option<Box<dyn Session>> {
         (mutant == crate::subject::GOLD).then(|| self.session(context))
@@ -74,7 +73,7 @@ pub trait Unit: Send + Sync {
     }
     /// A session running gold through the unit's coverage copy for test cases of
     /// `context`; `None` for a unit without one.
-    fn coverage_session(&self, context: Arc<TestContext>) -> Option<CoverageSession> {
+    fn coverage_session(&self, context: Arc<dyn CallTable>) -> Option<CoverageSession> {
         let _ = context;
         None
     }
@@ -85,7 +84,7 @@ pub trait Unit: Send + Sync {
     /// mutant; an error if `heap` does not fit the port's fields.
     fn heap_session(
         &self,
-        context: Arc<TestContext>,
+        context: Arc<dyn CallTable>,
         mutant: MutantId,
         slot: usize,
         heap: &HeapFields,
@@ -164,7 +163,7 @@ impl<S: Subject> Unit for SubjectUnit<S> {
     fn methods(&self) -> &[MethodInfo] {
         &self.infos
     }
-    fn session(&self, context: Arc<TestContext>) -> Box<dyn Session> {
+    fn session(&self, context: Arc<dyn CallTable>) -> Box<dyn Session> {
         Box::new(Harness::new(self.methods.clone(), context))
     }
     fn source(&self) -> &'static str {
@@ -189,7 +188,7 @@ pub struct SchemataMutant {
 }
 
 /// Makes gold sessions of a coverage copy.
-type CoverageFactory = Box<dyn Fn(Arc<TestContext>) -> Box<dyn Session> + Send + Sync>;
+type CoverageFactory = Box<dyn Fn(Arc<dyn CallTable>) -> Box<dyn Session> + Send + Sync>;
 
 /// Gold sessions of the coverage copy `copy`, comparing states with `states` if given.
 fn coverage_factory<C: Subject>(
@@ -356,7 +355,7 @@ impl<G: Subject, M: Subject> Unit for SchemataUnit<G, M> {
     fn methods(&self) -> &[MethodInfo] {
         &self.gold.infos
     }
-    fn session(&self, context: Arc<TestContext>) -> Box<dyn Session> {
+    fn session(&self, context: Arc<dyn CallTable>) -> Box<dyn Session> {
         self.gold.session(context)
     }
     fn mutants(&self) -> &[MutantInfo] {
@@ -367,7 +366,7 @@ impl<G: Subject, M: Subject> Unit for SchemataUnit<G, M> {
     }
     fn mutant_session(
         &self,
-        context: Arc<TestContext>,
+        context: Arc<dyn CallTable>,
         mutant: MutantId,
     ) -> Option<Box<dyn Session>> {
         self.knows(mutant).then(|| {
@@ -381,13 +380,13 @@ impl<G: Subject, M: Subject> Unit for SchemataUnit<G, M> {
     fn probes(&self) -> Option<ProbeTable> {
         self.coverage.as_ref().map(|(_, table)| *table)
     }
-    fn coverage_session(&self, context: Arc<TestContext>) -> Option<CoverageSession> {
+    fn coverage_session(&self, context: Arc<dyn CallTable>) -> Option<CoverageSession> {
         let (factory, table) = self.coverage.as_ref()?;
         Some(CoverageSession::new(factory(context), *table))
     }
     fn heap_session(
         &self,
-        context: Arc<TestContext>,
+        context: Arc<dyn CallTable>,
         mutant: MutantId,
         slot: usize,
         heap: &HeapFields,

@@ -155,9 +155,7 @@ pub fn coverage_area(
             unit: unit.class().to_string(),
         };
         let table = unit.probes().ok_or_else(no_copy)?;
-        let mut session = unit
-            .coverage_session(Arc::clone(context))
-            .ok_or_else(no_copy)?;
+        let mut session = unit.coverage_session(context.clone()).ok_or_else(no_copy)?;
         session.set_fuel_budget(crate::subject::guard::GOLD_FUEL_BUDGET);
         let mut per_set = 0.0;
         for &seed in &sets.seeds {

@@ -703,7 +703,7 @@ fn check_unit_into(
 ) -> Result<(), String> {
     let context = Arc::new(TestContext::paper(unit).map_err(|e| e.to_string())?);
     let mode = mode_of(unit.class());
-    let mut session = unit.session(Arc::clone(&context));
+    let mut session = unit.session(context.clone());
     let mut java = JavaDriver::start(unit, &context, java_names)?;
     // Draw more calls than needed, so that left-out calls do not shorten a test case.
     let drawn = config.length + config.length / 4 + 4;
@@ -744,7 +744,7 @@ pub fn mismatch_of(
 ) -> Result<Option<usize>, String> {
     let context = Arc::new(TestContext::paper(unit).map_err(|e| e.to_string())?);
     let mode = mode_of(unit.class());
-    let mut session = unit.session(Arc::clone(&context));
+    let mut session = unit.session(context.clone());
     let rust = run_rust(session.as_mut(), &context, &mode, calls, calls.len());
     let mut java = JavaDriver::start(unit, &context, java_names)?;
     let jvm = java.run(&context, &rust.ran)?;

@@ -3,7 +3,6 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
-use std::sync::Arc;
 
 use anyhow::{Context as _, bail};
 
@@ -136,7 +135,7 @@ fn write_test_body(out: &mut String, test: &FailingTest, calls: &[u32], index: &
     let _ = writeln!(out, "    let run = |mutant| {{");
     let _ = writeln!(
         out,
-        "        let mut session = unit.mutant_session(Arc::clone(&context), mutant).unwrap();"
+        "        let mut session = unit.mutant_session(context.clone(), mutant).unwrap();"
     );
     match test.oracle {
         OracleKind::Paper => {
@@ -253,7 +252,7 @@ pub fn structure_case(
     for mutant in [crate::subject::GOLD, cell.mutant] {
         let mut session = plan
             .unit
-            .heap_session(Arc::clone(&plan.context), mutant, 0, heap)
+            .heap_session(plan.context.clone(), mutant, 0, heap)
             .context("the unit builds structures")??;
         session.reset();
         let outcome = session.step(call);
