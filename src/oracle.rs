@@ -8,7 +8,6 @@
 
 use std::hash::{Hash, Hasher};
 
-use crate::generator::GeneratedCase;
 use crate::subject::{JavaException, Session};
 
 /// How a test case's gold and mutant executions are compared (Section 6.2).
@@ -70,18 +69,10 @@ pub fn trace(session: &mut dyn Session, calls: &[u32], strict: bool) -> Trace {
     })
 }
 
-/// [`trace`] for a generated test case, run from its own pools.
-pub fn trace_generated(session: &mut dyn Session, case: &GeneratedCase, strict: bool) -> Trace {
-    session.reset_to(&case.pools);
-    trace_steps(session, case.len(), strict, |session, i| {
-        let call = &case.calls[i];
-        session.step_slots(call.method as usize, &call.slots)
-    })
-}
-
-/// Runs `len` steps on a session just reset and summarises them.
+/// Runs `len` steps on a session just reset (`step(session, i)` makes call i) and
+/// summarises them as [`trace`] does: the trace of a test case of any form.
 #[inline]
-fn trace_steps(
+pub fn trace_steps(
     session: &mut dyn Session,
     len: usize,
     strict: bool,
@@ -163,12 +154,7 @@ pub fn judge_guarded(
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::*;
-    use crate::context::TestContext;
-    use crate::generator::{GeneratorConfig, GeneratorKind, SuiteBudget, generate_suite};
-    use crate::subject::{GOLD, registry};
 
     fn trace_of(exceptions: u32, final_pools: u64, history: u64) -> Trace {
         Trace {
@@ -216,33 +202,5 @@ mod tests {
         let mut mutant = trace_of(5, 2, 3);
         mutant.guard = Some(JavaException::Panic);
         assert_eq!(judge(OracleKind::Paper, &gold, &mutant), Verdict::Guarded);
-    }
-
-    /// Every generated test case is a canonical-form test case of its own context: its
-    /// method-call indices decode to its calls, and running them by index gives the trace
-    /// that running the calls directly gives.
-    #[test]
-    fn generated_test_cases_are_canonical_form_test_cases_of_their_own_context() {
-        let unit = registry().find("LinkedList").unwrap();
-        let base = Arc::new(TestContext::paper(unit).unwrap());
-        let config = GeneratorConfig::of(GeneratorKind::FDRT, 100);
-        let budget = SuiteBudget {
-            tests: None,
-            cost: Some(3_000),
-        };
-        let suite = generate_suite(unit, &base, &config, 11, budget).unwrap();
-        let mut direct = unit.mutant_session(base.clone(), GOLD).unwrap();
-        for case in suite.cases(unit, &base).iter().step_by(7) {
-            let own = Arc::new(case.context(unit, &base).unwrap());
-            let indices = case.indices(&own).unwrap();
-            for (call, &index) in case.calls.iter().zip(&indices) {
-                let decoded = own.call(index);
-                assert_eq!(decoded.method, call.method as usize);
-                assert_eq!(decoded.slots(), call.slots.as_slice());
-            }
-            let mut by_index = unit.mutant_session(own.clone(), GOLD).unwrap();
-            let expected = trace(by_index.as_mut(), &indices, true);
-            assert_eq!(trace_generated(direct.as_mut(), case, true), expected);
-        }
     }
 }

@@ -11,7 +11,7 @@ use testspace::generator::{
     Fcrt, FcrtSettings, GeneratorConfig, GeneratorKind, SuiteBudget, generate_suite,
 };
 use testspace::kernel::parameters::CostUnits;
-use testspace::oracle::trace_generated;
+
 use testspace::subject::fixtures::stone::{Stone, StoneUnit};
 use testspace::subject::{GOLD, Unit};
 
@@ -41,7 +41,7 @@ fn black_fraction(
         {
             continue;
         }
-        trace_generated(session.as_mut(), case, false);
+        case.trace(session.as_mut(), false);
         let slot = *last.slots.last().unwrap() as usize;
         let stone = session.object(slot).expect("a stone was made");
         black += usize::from(stone.downcast_ref::<Stone>().unwrap().black);

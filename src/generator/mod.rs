@@ -47,7 +47,8 @@ use serde::{Deserialize, Serialize};
 use crate::context::{MethodSelection, PoolInit, TestContext};
 use crate::encoding::{EncodingError, MAX_SLOTS};
 use crate::kernel::parameters::{self, ParameterError, ParameterValues, Parameters};
-use crate::subject::Unit;
+use crate::oracle::{Trace, trace_steps};
+use crate::subject::{Session, Unit};
 
 /// Every sequential generator that experiment files, `run`, `compare`, `plot` and
 /// `show-test` know by name: one line per generator, `CONSTANT = Type`, the type
@@ -311,6 +312,16 @@ pub struct GeneratedCase {
 }
 
 impl GeneratedCase {
+    /// The oracle's trace of this test case on `session`, run from its own pools
+    /// ([`crate::oracle::trace`] for a test case by index).
+    pub fn trace(&self, session: &mut dyn Session, strict: bool) -> Trace {
+        session.reset_to(&self.pools);
+        trace_steps(session, self.len(), strict, |session, i| {
+            let call = &self.calls[i];
+            session.step_slots(call.method as usize, &call.slots)
+        })
+    }
+
     /// The number of calls.
     pub fn len(&self) -> usize {
         self.calls.len()
@@ -464,7 +475,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::subject::registry;
+    use crate::oracle::trace;
+    use crate::subject::{GOLD, registry};
 
     fn suite_of(class: &str, config: &GeneratorConfig, seed: u64, cost: u64) -> Suite {
         let unit = registry().find(class).unwrap();
@@ -555,6 +567,30 @@ mod tests {
             .join()
             .unwrap();
         assert_eq!(here, there);
+    }
+
+    /// Every generated test case is a canonical-form test case of its own context: its
+    /// method-call indices decode to its calls, and running them by index gives the trace
+    /// that running the calls directly gives.
+    #[test]
+    fn generated_test_cases_are_canonical_form_test_cases_of_their_own_context() {
+        let unit = registry().find("LinkedList").unwrap();
+        let base = Arc::new(TestContext::paper(unit).unwrap());
+        let config = GeneratorConfig::of(GeneratorKind::FDRT, 100);
+        let suite = suite_of("LinkedList", &config, 11, 3_000);
+        let mut direct = unit.mutant_session(base.clone(), GOLD).unwrap();
+        for case in cases_of("LinkedList", &suite).iter().step_by(7) {
+            let own = Arc::new(case.context(unit, &base).unwrap());
+            let indices = case.indices(&own).unwrap();
+            for (call, &index) in case.calls.iter().zip(&indices) {
+                let decoded = own.call(index);
+                assert_eq!(decoded.method, call.method as usize);
+                assert_eq!(decoded.slots(), call.slots.as_slice());
+            }
+            let mut by_index = unit.mutant_session(own.clone(), GOLD).unwrap();
+            let expected = trace(by_index.as_mut(), &indices, true);
+            assert_eq!(case.trace(direct.as_mut(), true), expected);
+        }
     }
 
     #[test]

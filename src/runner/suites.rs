@@ -21,7 +21,7 @@ use crate::context::TestContext;
 use crate::experiment::{Experiment, SubjectPlan, TestBudget};
 use crate::generator::{GeneratedCase, SuiteReader};
 use crate::generator::{GeneratorConfig, SuiteBudget, SuiteHeader, generate_suite_within};
-use crate::oracle::{Trace, trace_generated};
+use crate::oracle::Trace;
 use crate::strategy::Strategy;
 use crate::subject::{Session, Unit};
 
@@ -238,7 +238,7 @@ impl CallCases for SuiteCases<'_> {
         self.current().len() as u64
     }
     fn run(&self, session: &mut dyn Session, strict: bool) -> Trace {
-        trace_generated(session, self.current(), strict)
+        self.current().trace(session, strict)
     }
     fn digits(&self) -> Option<&[u32]> {
         None
