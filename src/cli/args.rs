@@ -10,7 +10,7 @@ use clap::Args;
 use crate::context::TestContext;
 use crate::context::file::load_context as read_context;
 use crate::kernel::parameters::ParameterScope;
-use crate::report::failing_test::CellQuery;
+use crate::reduce::failing_test::CellQuery;
 use crate::walk::{WalkConfig, WalkKind};
 
 /// Loads a context file, with the file name in any error.

@@ -1,11 +1,11 @@
 //! `testspace reduce`: the first failing test case of a cell, reduced to a 1-minimal
 //! failing one (delta debugging, then earlier calls), as code or JSON (found, reduced and
-//! rendered by [`crate::report::failing_test`]).
+//! rendered by [`crate::reduce::failing_test`]).
 
 use clap::{Args, ValueEnum};
 
 use super::args::CellArgs;
-use crate::report::failing_test::{
+use crate::reduce::failing_test::{
     locate, reduce_failing_test, reduction_json, reduction_summary, render,
 };
 

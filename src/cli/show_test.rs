@@ -1,10 +1,10 @@
 //! `testspace show-test`: the first failing test of a cell as a standalone Rust `#[test]`
-//! (found and rendered by [`crate::report::failing_test`]).
+//! (found and rendered by [`crate::reduce::failing_test`]).
 
 use clap::Args;
 
 use super::args::CellArgs;
-use crate::report::failing_test::{
+use crate::reduce::failing_test::{
     find_cell, reduce_failing_test, reduction_summary, regenerate, render, structure_case,
     structure_run,
 };

@@ -21,6 +21,7 @@ use thiserror::Error;
 
 mod delta_debugging;
 mod earlier_calls;
+pub mod failing_test;
 mod mutant_failure;
 pub mod survey;
 

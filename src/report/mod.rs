@@ -24,7 +24,6 @@ use thiserror::Error;
 pub mod compare;
 pub mod coverage;
 pub mod diff;
-pub mod failing_test;
 pub mod figures;
 pub mod folder;
 pub mod minimal;

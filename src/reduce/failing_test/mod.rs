@@ -13,11 +13,11 @@ use std::time::Instant;
 
 use anyhow::{Context as _, bail};
 
+use super::{MutantFailure, Reduction, default_passes, reduce};
 use crate::context::TestContext;
 use crate::experiment::{Experiment, SubjectPlan};
 use crate::generator::GeneratorConfig;
 use crate::oracle::OracleKind;
-use crate::reduce::{MutantFailure, Reduction, default_passes, reduce};
 use crate::strategy::Strategy;
 use crate::structure::suite::StructureConfig;
 
