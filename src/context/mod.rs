@@ -8,6 +8,7 @@
 pub mod file;
 
 use std::fmt;
+use std::sync::Arc;
 
 use num_bigint::BigUint;
 
@@ -68,7 +69,7 @@ pub struct TestContext {
     methods: Vec<ContextMethod>,
     types: Vec<PoolType>,
     pools: PoolInit,
-    space: CallSpace,
+    space: Arc<CallSpace>,
 }
 
 /// Which methods form M_C.
@@ -154,7 +155,7 @@ impl TestContext {
             methods,
             types,
             pools,
-            space,
+            space: Arc::new(space),
         })
     }
 
@@ -246,8 +247,8 @@ impl CallTable for TestContext {
         TestContext::pools(self)
     }
 
-    fn call(&self, call: u32) -> DecodedCall {
-        TestContext::call(self, call)
+    fn call_space(&self) -> Arc<CallSpace> {
+        Arc::clone(&self.space)
     }
 }
 

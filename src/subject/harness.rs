@@ -12,7 +12,7 @@ use super::method::{Args, Body, Method, Param, Value};
 use super::mutant_id::MutantId;
 use super::state::StateFunctions;
 use super::{JavaException, PoolInit, Subject};
-use crate::encoding::DecodedCall;
+use crate::encoding::CallSpace;
 
 /// What a session needs of the test context whose test cases it runs: the value pools'
 /// sizes and initial values, and the meaning of each method-call index.
@@ -20,9 +20,10 @@ use crate::encoding::DecodedCall;
 pub trait CallTable: Send + Sync {
     /// vps and init of every pool.
     fn pools(&self) -> &PoolInit;
-    /// Decodes method-call index `call` (< j); `DecodedCall::method` is the subject's
+    /// The decoding of method-call indices (< j), shared: a session keeps it and decodes
+    /// each call without asking the table again; `DecodedCall::method` is the subject's
     /// method number.
-    fn call(&self, call: u32) -> DecodedCall;
+    fn call_space(&self) -> Arc<CallSpace>;
 }
 
 /// The value pools V_t of one test case (canonical form 3, parts 1 and 2).
@@ -179,7 +180,7 @@ pub trait Session: Send {
 /// The [`Session`] of a concrete subject type.
 pub struct Harness<S: Subject> {
     methods: Arc<[Method<S>]>,
-    context: Arc<dyn CallTable>,
+    space: Arc<CallSpace>,
     initial: Pools<S>,
     pools: Pools<S>,
     /// Snapshots of the current call's object arguments, by parameter position (a buffer
@@ -231,7 +232,7 @@ impl<S: Subject> Harness<S> {
         let initial = Pools::initial(&*context);
         Harness {
             methods,
-            context,
+            space: context.call_space(),
             pools: initial.clone(),
             initial,
             snapshots: Vec::new(),
@@ -282,7 +283,7 @@ impl<S: Subject> Session for Harness<S> {
     }
 
     fn step(&mut self, call: u32) -> Result<(), JavaException> {
-        let decoded = self.context.call(call);
+        let decoded = self.space.decode_call(call);
         self.step_slots(decoded.method, decoded.slots())
     }
 
