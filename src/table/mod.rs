@@ -181,32 +181,6 @@ fn table_of(frame: &DataFrame) -> Table {
     Table::new(columns.collect())
 }
 
-/// `value` with four significant digits: plain from 0.001 up, scientific below.
-pub(crate) fn significant(value: f64) -> String {
-    if value == 0.0 || !value.is_finite() {
-        return value.to_string();
-    }
-    let text = if value.abs() < 1e-3 {
-        format!("{value:.3e}")
-    } else {
-        let decimals = (3 - value.abs().log10().floor() as i32).max(0) as usize;
-        format!("{value:.decimals$}")
-    };
-    // Trailing zeros of the fraction carry no information: 3.700 → 3.7, 1.500e-4 → 1.5e-4.
-    let (mantissa, exponent) = text
-        .split_once('e')
-        .map_or((text.as_str(), None), |(m, e)| (m, Some(e)));
-    let mantissa = if mantissa.contains('.') {
-        mantissa.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        mantissa
-    };
-    match exponent {
-        Some(exponent) => format!("{mantissa}e{exponent}"),
-        None => mantissa.to_string(),
-    }
-}
-
 fn cell_text(value: &AnyValue<'_>) -> String {
     match value {
         AnyValue::Null => String::new(),

@@ -18,7 +18,8 @@ pub(crate) fn compress(data: &[u8]) -> Vec<u8> {
 
 /// The data of the GZIP members in `bytes`, which must come to `expected` bytes.
 pub(crate) fn decompress(bytes: &[u8], expected: usize) -> Result<Vec<u8>, String> {
-    let mut out = Vec::with_capacity(expected);
+    // The header's size is not trusted with an allocation: the data grows as it inflates.
+    let mut out = Vec::with_capacity(expected.min(1 << 20));
     let mut rest = bytes;
     while !rest.is_empty() && out.len() < expected {
         let start = header_length(rest)?;

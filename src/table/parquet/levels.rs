@@ -34,7 +34,7 @@ pub(crate) fn decode(bytes: &[u8], bit_width: u8, count: usize) -> Result<Vec<u3
     }
     let width = usize::from(bit_width);
     let value_bytes = width.div_ceil(8);
-    let mut out = Vec::with_capacity(count);
+    let mut out = Vec::with_capacity(count.min(bytes.len() * 8));
     let mut reader = Reader::new(bytes);
     while out.len() < count {
         let header = reader.varint().map_err(|e| e.0)?;

@@ -163,11 +163,13 @@ fn read_chunk(
             }
             page::DATA => {
                 let info = header.field(5).ok_or_else(|| format("a data page"))?;
+                check_count(info, rows - read)?;
                 let data = decompress(codec, body, uncompressed)?;
                 read += data_page_v1(&data, info, leaf, dictionary.as_ref(), out)?;
             }
             page::DATA_V2 => {
                 let info = header.field(8).ok_or_else(|| format("a data page"))?;
+                check_count(info, rows - read)?;
                 read += data_page_v2(
                     body,
                     codec,
@@ -183,6 +185,15 @@ fn read_chunk(
     }
     if read != rows {
         return Err(format("a column holds more values than its row group"));
+    }
+    Ok(())
+}
+
+/// Refuses a data page that claims more values than its row group has left, before
+/// anything is allocated for them.
+fn check_count(info: &Value, left: usize) -> Result<(), ParquetError> {
+    if count_of(info.int(1, "a page's values")?)? > left {
+        return Err(format("a page holds more values than its row group"));
     }
     Ok(())
 }
@@ -260,7 +271,10 @@ fn data_page_v2(
     let compressed = !matches!(info.field(7), Some(Value::Bool(false)));
     let values = &body[levels_end..];
     let values = if compressed {
-        decompress(codec, values, uncompressed - levels_end)?
+        let size = uncompressed
+            .checked_sub(levels_end)
+            .ok_or_else(|| format("a page's levels are longer than the page"))?;
+        decompress(codec, values, size)?
     } else {
         values.to_vec()
     };
