@@ -123,7 +123,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         ),
         CompareFormat::Csv => {
             let mut out = std::io::stdout().lock();
-            write_csv(&mut frame(&rows)?, &mut out)?;
+            write_csv(&frame(&rows)?, &mut out)?;
         }
         CompareFormat::Json => println!("{}", serde_json::to_string_pretty(&rows)?),
     }

@@ -86,8 +86,8 @@ pub fn run(args: &CoverageArgs) -> anyhow::Result<()> {
     match format {
         CoverageFormat::Table => print!("{}", render_table(&report)?),
         CoverageFormat::Csv => {
-            let mut frame = csv_frame(&report)?;
-            write_csv(&mut frame, std::io::stdout().lock())?;
+            let frame = csv_frame(&report)?;
+            write_csv(&frame, std::io::stdout().lock())?;
         }
         CoverageFormat::Json => println!("{}", serde_json::to_string_pretty(&report)?),
     }

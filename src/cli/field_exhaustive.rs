@@ -242,7 +242,7 @@ pub fn run(args: &FeArgs) -> anyhow::Result<()> {
     let table: Vec<FeRow> = rows.into_iter().map(|(row, _)| row).collect();
     match args.format {
         FeFormat::Table => print!("{}", format_text_table(&frame(&table)?)),
-        FeFormat::Csv => write_csv(&mut frame(&table)?, std::io::stdout().lock())?,
+        FeFormat::Csv => write_csv(&frame(&table)?, std::io::stdout().lock())?,
         FeFormat::Json => println!("{}", serde_json::to_string_pretty(&table)?),
     }
     Ok(())

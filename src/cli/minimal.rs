@@ -72,19 +72,19 @@ pub fn run(args: &MinimalArgs) -> anyhow::Result<()> {
     let rows = predictions(&mutants)?;
     let table = assumptions(&mutants, &rows);
     let mut staged = StagedFiles::new(&args.out)?;
-    write_csv_file(&mut minimal_frame(&mutants)?, &staged.stage("minimal.csv"))?;
+    write_csv_file(&minimal_frame(&mutants)?, &staged.stage("minimal.csv"))?;
     write_csv_file(
-        &mut predictions_frame(&rows)?,
+        &predictions_frame(&rows)?,
         &staged.stage("phi_per_mutant.csv"),
     )?;
-    let mut assumption_frame = assumptions_frame(&table)?;
-    write_csv_file(&mut assumption_frame, &staged.stage("assumptions.csv"))?;
+    let assumption_frame = assumptions_frame(&table)?;
+    write_csv_file(&assumption_frame, &staged.stage("assumptions.csv"))?;
     write_csv_file(
-        &mut summary_frame(&summary(&rows))?,
+        &summary_frame(&summary(&rows))?,
         &staged.stage("phi_summary.csv"),
     )?;
     write_csv_file(
-        &mut reductions_frame(&records)?,
+        &reductions_frame(&records)?,
         &staged.stage("reductions.csv"),
     )?;
     crate::report::plots::stage_chart(&mut staged, &args.out, "phi_per_mutant", &chart(&rows))?;

@@ -306,14 +306,14 @@ pub fn write_tables(
     cells: &[CellRecord],
     manifest: &Manifest,
 ) -> anyhow::Result<()> {
-    let mut frame = cells_frame(cells).context("cannot build the cells table")?;
+    let frame = cells_frame(cells).context("cannot build the cells table")?;
     let manifest = Manifest {
         cells: Some(cells.len() as u64),
         ..manifest.clone()
     };
     let mut staged = StagedFiles::new(output)?;
-    write_csv_file(&mut frame, &staged.stage("cells.csv"))?;
-    write_parquet_file(&mut frame, &staged.stage("cells.parquet"))?;
+    write_csv_file(&frame, &staged.stage("cells.csv"))?;
+    write_parquet_file(&frame, &staged.stage("cells.parquet"))?;
     staged.write("manifest.json", manifest_text(&manifest)?)?;
     staged.commit()?;
     Ok(())

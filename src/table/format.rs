@@ -263,9 +263,9 @@ mod tests {
     #[test]
     fn csv_text_and_tables_are_byte_for_byte_polars_s() {
         let table = sample();
-        let mut frame = frame_of(&table);
+        let frame = frame_of(&table);
         let mut csv = Vec::new();
-        crate::table::write_csv(&mut frame, &mut csv).unwrap();
+        crate::table::write_csv(&frame, &mut csv).unwrap();
         assert_eq!(csv_text(&table), String::from_utf8(csv).unwrap());
         assert_eq!(text_table(&table), crate::table::format_text_table(&frame));
         assert_eq!(
@@ -295,7 +295,7 @@ mod tests {
         fn any_numbers_are_written_to_csv_as_polars_writes_them(v in prop::collection::vec(prop::option::of(number()), 1..20)) {
             let table = Table::new(vec![Column::new("x", Values::F64(v))]);
             let mut csv = Vec::new();
-            crate::table::write_csv(&mut frame_of(&table), &mut csv).unwrap();
+            crate::table::write_csv(&frame_of(&table), &mut csv).unwrap();
             prop_assert_eq!(csv_text(&table), String::from_utf8(csv).unwrap());
         }
     }

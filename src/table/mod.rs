@@ -12,15 +12,15 @@ mod column;
 mod format;
 pub mod parquet;
 
-pub use column::{Column, Table, Values};
+pub use column::{CastError, Cell, Column, Table, Values};
 pub use format::{csv_text, markdown_table, text_table};
 
+use std::borrow::Cow;
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use polars_core::prelude::{AnyValue, DataFrame, PolarsError};
-use polars_io::prelude::{CsvWriter, ParquetWriter, SerWriter};
 use thiserror::Error;
 
 /// Failure to write a table.
@@ -101,48 +101,104 @@ pub fn polars_message(error: &PolarsError) -> String {
     first.replace('\n', " ")
 }
 
-/// Writes `frame` as CSV (header line, comma separated, nulls as empty fields) to `writer`.
+/// What the writers take: a [`Table`], or a polars frame converted to one.
+pub trait TableSource {
+    /// The columns to write.
+    fn to_table(&self) -> Cow<'_, Table>;
+}
+
+impl TableSource for Table {
+    fn to_table(&self) -> Cow<'_, Table> {
+        Cow::Borrowed(self)
+    }
+}
+
+impl TableSource for DataFrame {
+    fn to_table(&self) -> Cow<'_, Table> {
+        Cow::Owned(table_of(self))
+    }
+}
+
+/// Writes `table` as CSV ([`csv_text`]) to `writer`.
 ///
 /// # Errors
-/// [`TableError::Write`] if `writer` fails, [`TableError::Encoding`] if polars does.
-pub fn write_csv(frame: &mut DataFrame, writer: impl Write) -> Result<(), TableError> {
-    CsvWriter::new(writer)
-        .include_header(true)
-        .finish(frame)
-        .map_err(|e| TableError::from_polars(e, "write", None))
+/// [`TableError::Write`] if `writer` fails.
+pub fn write_csv(
+    table: &(impl TableSource + ?Sized),
+    mut writer: impl Write,
+) -> Result<(), TableError> {
+    writer
+        .write_all(csv_text(&table.to_table()).as_bytes())
+        .and_then(|()| writer.flush())
+        .map_err(TableError::Write)
 }
 
-/// Writes `frame` as CSV to the file `path` (created or truncated).
+/// Writes `table` as CSV to the file `path` (created or truncated).
 ///
 /// # Errors
-/// [`TableError::Io`] naming the file if it cannot be created or written,
-/// [`TableError::Encoding`] otherwise.
-pub fn write_csv_file(frame: &mut DataFrame, path: &Path) -> Result<(), TableError> {
-    CsvWriter::new(create(path)?)
-        .include_header(true)
-        .finish(frame)
-        .map_err(|e| TableError::from_polars(e, "write", Some(path)))
+/// [`TableError::Io`] naming the file if it cannot be created or written.
+pub fn write_csv_file(table: &(impl TableSource + ?Sized), path: &Path) -> Result<(), TableError> {
+    let text = csv_text(&table.to_table());
+    let mut file = create(path)?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.flush())
+        .map_err(|source| TableError::Io {
+            operation: "write",
+            path: shown(path),
+            source,
+        })
 }
 
-/// Writes `frame` as Parquet (polars' default compression) to the file `path`.
+/// Writes `table` as Parquet ([`parquet`]) to the file `path` (created or truncated).
 ///
 /// # Errors
-/// As [`write_csv_file`].
-pub fn write_parquet_file(frame: &mut DataFrame, path: &Path) -> Result<(), TableError> {
-    ParquetWriter::new(create(path)?)
-        .finish(frame)
-        .map(|_| ())
-        .map_err(|e| TableError::from_polars(e, "write", Some(path)))
+/// As [`write_csv_file`]; [`TableError::Encoding`] for a table without columns.
+pub fn write_parquet_file(
+    table: &(impl TableSource + ?Sized),
+    path: &Path,
+) -> Result<(), TableError> {
+    let mut bytes = Vec::new();
+    parquet::write_parquet(table.to_table().columns(), &mut bytes).map_err(|e| match e {
+        parquet::ParquetError::Io(source) => TableError::Write(source),
+        other => TableError::Encoding(other.to_string()),
+    })?;
+    let mut file = create(path)?;
+    file.write_all(&bytes)
+        .and_then(|()| file.flush())
+        .map_err(|source| TableError::Io {
+            operation: "write",
+            path: shown(path),
+            source,
+        })
 }
 
-/// Renders every row of `frame` as a text table ([`text_table`]).
-pub fn format_text_table(frame: &DataFrame) -> String {
-    text_table(&table_of(frame))
+/// The table in the Parquet file `path`.
+///
+/// # Errors
+/// [`TableError::Io`] if it cannot be read, [`TableError::Failed`] if it is not a
+/// Parquet file this reader reads (the message says why).
+pub fn read_parquet_file(path: &Path) -> Result<Table, TableError> {
+    let bytes = fs::read(path).map_err(|source| TableError::Io {
+        operation: "read",
+        path: shown(path),
+        source,
+    })?;
+    let columns = parquet::read_parquet(&bytes).map_err(|e| TableError::Failed {
+        operation: "read",
+        path: shown(path),
+        message: e.to_string(),
+    })?;
+    Ok(Table::new(columns))
 }
 
-/// Renders every row of `frame` as a Markdown table ([`markdown_table`]).
-pub fn format_markdown_table(frame: &DataFrame) -> String {
-    markdown_table(&table_of(frame))
+/// Renders every row of `table` as a text table ([`text_table`]).
+pub fn format_text_table(table: &(impl TableSource + ?Sized)) -> String {
+    text_table(&table.to_table())
+}
+
+/// Renders every row of `table` as a Markdown table ([`markdown_table`]).
+pub fn format_markdown_table(table: &(impl TableSource + ?Sized)) -> String {
+    markdown_table(&table.to_table())
 }
 
 /// `frame` as typed columns: integers and numbers of any width as the widest of their
@@ -358,7 +414,7 @@ mod tests {
     #[test]
     fn csv_has_a_header_and_empty_fields_for_nulls() {
         let mut bytes = Vec::new();
-        write_csv(&mut sample(), &mut bytes).unwrap();
+        write_csv(&sample(), &mut bytes).unwrap();
         assert_eq!(
             String::from_utf8(bytes).unwrap(),
             "n,phi,fd\n1,1,1e-3\n20,,2.5e-300\n300,12345,0\n"
@@ -395,7 +451,7 @@ mod tests {
         let directory = root.path().join("out");
         let mut staging = StagedFiles::new(&directory).unwrap();
         let temporary = staging.stage("table.parquet");
-        write_parquet_file(&mut sample(), &temporary).unwrap();
+        write_parquet_file(&sample(), &temporary).unwrap();
         assert!(!directory.join("table.parquet").exists());
         let written = staging.commit().unwrap();
         assert_eq!(written, vec![directory.join("table.parquet")]);
@@ -422,8 +478,8 @@ mod tests {
             return;
         }
         for error in [
-            write_csv_file(&mut sample(), Path::new("/dev/full")).unwrap_err(),
-            write_parquet_file(&mut sample(), Path::new("/dev/full")).unwrap_err(),
+            write_csv_file(&sample(), Path::new("/dev/full")).unwrap_err(),
+            write_parquet_file(&sample(), Path::new("/dev/full")).unwrap_err(),
         ] {
             let text = chain(error);
             assert!(
@@ -450,7 +506,7 @@ mod tests {
         }
         // A staged file whose folder vanished: the error names the file to be.
         fs::remove_dir(root.path()).unwrap();
-        let text = chain(write_csv_file(&mut sample(), &temporary).unwrap_err());
+        let text = chain(write_csv_file(&sample(), &temporary).unwrap_err());
         let expected = format!(
             "cannot create {}: ",
             root.path().join("cells.parquet").display()
@@ -464,7 +520,7 @@ mod tests {
         let directory = root.path().join("out");
         fs::create_dir_all(directory.join("b.csv")).unwrap();
         let mut staging = StagedFiles::new(&directory).unwrap();
-        write_csv_file(&mut sample(), &staging.stage("a.csv")).unwrap();
+        write_csv_file(&sample(), &staging.stage("a.csv")).unwrap();
         staging.write("b.csv", "x\n").unwrap();
         let text = chain(staging.commit().unwrap_err());
         assert_eq!(
@@ -487,7 +543,7 @@ mod tests {
         let directory = root.path().join("new");
         {
             let mut staging = StagedFiles::new(&directory).unwrap();
-            write_csv_file(&mut sample(), &staging.stage("table.csv")).unwrap();
+            write_csv_file(&sample(), &staging.stage("table.csv")).unwrap();
         }
         assert!(!directory.exists());
     }

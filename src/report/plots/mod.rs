@@ -158,8 +158,8 @@ struct Output {
 }
 
 impl Output {
-    fn csv(&mut self, name: &str, mut frame: DataFrame) -> anyhow::Result<()> {
-        write_csv_file(&mut frame, &self.staged.stage(name))?;
+    fn csv(&mut self, name: &str, frame: DataFrame) -> anyhow::Result<()> {
+        write_csv_file(&frame, &self.staged.stage(name))?;
         Ok(())
     }
 
@@ -336,8 +336,8 @@ impl Output {
         )
     }
 
-    fn table(&mut self, stem: &str, title: &str, mut frame: DataFrame) -> anyhow::Result<()> {
-        write_csv_file(&mut frame, &self.staged.stage(&format!("{stem}.csv")))?;
+    fn table(&mut self, stem: &str, title: &str, frame: DataFrame) -> anyhow::Result<()> {
+        write_csv_file(&frame, &self.staged.stage(&format!("{stem}.csv")))?;
         let markdown = format!("{title}\n\n{}", format_markdown_table(&frame));
         self.staged.write(&format!("{stem}.md"), markdown)?;
         self.tables
