@@ -116,28 +116,9 @@ fn generation() {
 /// over replicates where the strategy uses its seed), test cases run and CPU seconds (the
 /// mean over replicates where the strategy uses its seed).
 fn mutation(results: &Path) {
-    use polars_core::prelude::DataType;
-    let frame = testspace::report::read_table(results).expect("a results folder");
-    let text = |name: &str| {
-        frame
-            .column(name)
-            .unwrap()
-            .strict_cast(&DataType::String)
-            .unwrap()
-            .str()
-            .unwrap()
-            .clone()
-    };
-    let number = |name: &str| {
-        frame
-            .column(name)
-            .unwrap()
-            .strict_cast(&DataType::Float64)
-            .unwrap()
-            .f64()
-            .unwrap()
-            .clone()
-    };
+    let table = testspace::report::read_table(results).expect("a results folder");
+    let text = |name: &str| table.column(name).unwrap().values.to_texts();
+    let number = |name: &str| table.column(name).unwrap().values.to_f64s().unwrap();
     let (subject, phase, strategy, outcome) = (
         text("subject"),
         text("phase"),
@@ -153,24 +134,24 @@ fn mutation(results: &Path) {
     // (subject, phase, strategy, scope) → per replicate (mutants, killed, timeouts, tests, cpu).
     type Key = (String, String, String, u64);
     let mut groups: BTreeMap<Key, BTreeMap<u64, [f64; 5]>> = BTreeMap::new();
-    for row in 0..frame.height() {
+    for row in 0..table.height() {
         let key = (
-            subject.get(row).unwrap().to_string(),
-            phase.get(row).unwrap().to_string(),
-            strategy.get(row).unwrap().to_string(),
-            n.get(row).unwrap() as u64,
+            subject[row].clone().unwrap(),
+            phase[row].clone().unwrap(),
+            strategy[row].clone().unwrap(),
+            n[row].unwrap() as u64,
         );
         let entry = groups
             .entry(key)
             .or_default()
-            .entry(replicate.get(row).unwrap() as u64)
+            .entry(replicate[row].unwrap() as u64)
             .or_default();
-        let outcome = outcome.get(row).unwrap();
+        let outcome = outcome[row].as_deref().unwrap();
         entry[0] += 1.0;
         entry[1] += f64::from(u8::from(outcome == "killed"));
         entry[2] += f64::from(u8::from(outcome == "timeout" || outcome == "crash"));
-        entry[3] += tests.get(row).unwrap();
-        entry[4] += cpu.get(row).unwrap();
+        entry[3] += tests[row].unwrap();
+        entry[4] += cpu[row].unwrap();
     }
     println!(
         "| unit | oracle | strategy | scope | mutants | killed (median, range over replicates) | timeouts | test cases run (per replicate) | CPU seconds (measured, per replicate) |"

@@ -45,7 +45,7 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<()> {
         open_to_compare(&args.left).map_err(trouble)?,
         open_to_compare(&args.right).map_err(trouble)?,
     );
-    let diff = diff_tables(&left.frame, &right.frame).map_err(|e| trouble(e.into()))?;
+    let diff = diff_tables(&left.cells, &right.cells).map_err(|e| trouble(e.into()))?;
     match args.format {
         DiffFormat::Text => {
             print!("{}", manifest_notes(&left.manifest, &right.manifest));

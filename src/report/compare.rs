@@ -732,7 +732,7 @@ fn adjust_across_subjects(rows: &mut [ComparisonRow]) -> Result<(), StatsError> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::test_frames::budget_cell;
+    use crate::report::test_tables::budget_cell;
 
     /// A cell of the comparison phase.
     /// A cell of the comparison phase at n = 4 (see [`budget_cell`]).

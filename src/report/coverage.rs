@@ -128,7 +128,7 @@ pub fn coverage_curves(cells: &Cells, phase: &str) -> Vec<CoverageCurves> {
 mod tests {
     use super::*;
     use crate::report::COMPARISON_PHASE;
-    use crate::report::test_frames::budget_cell;
+    use crate::report::test_tables::budget_cell;
 
     fn covered(mut cell: Cell, total: u64, at: &[u64], end: u64) -> Cell {
         cell.branches_total = Some(total);

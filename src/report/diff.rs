@@ -6,14 +6,13 @@
 //! that is not a CPU-time column (a name ending in `cpu_seconds`, the only columns that
 //! depend on the machine's speed) is compared as text, so a table read from
 //! `cells.parquet` and one read from `cells.csv` compare equal when they hold the same
-//! values. Pure: the tables come in as frames, the verdict goes out as a [`TableDiff`].
+//! values. Pure: the tables come in as tables, the verdict goes out as a [`TableDiff`].
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use polars_core::prelude::{DataFrame, DataType};
-
 use super::ReportError;
+use crate::table::Table;
 
 /// The columns that identify a cell, in the order a key is printed.
 pub const KEY_COLUMNS: [&str; 6] = ["phase", "run", "replicate", "subject", "mutant", "n"];
@@ -183,33 +182,26 @@ struct Keyed {
 }
 
 /// Every value of column `name` as text (`None` for empty values).
-fn text_column(frame: &DataFrame, name: &str) -> Result<Vec<Option<String>>, ReportError> {
-    let column = frame
-        .column(name)
-        .and_then(|c| c.cast(&DataType::String))
-        .map_err(|e| ReportError::Column {
-            column: "(any)",
-            reason: format!("{name}: {e}"),
-        })?;
-    let values = column.str().map_err(|e| ReportError::Column {
+fn text_column(table: &Table, name: &str) -> Result<Vec<Option<String>>, ReportError> {
+    let column = table.column(name).ok_or_else(|| ReportError::Column {
         column: "(any)",
-        reason: format!("{name}: {e}"),
+        reason: format!("{name}: no such column"),
     })?;
-    Ok(values.iter().map(|v| v.map(str::to_string)).collect())
+    Ok(column.values.to_texts())
 }
 
-fn keyed(frame: &DataFrame, keys: &[&str], compared: &[String]) -> Result<Keyed, ReportError> {
+fn keyed(table: &Table, keys: &[&str], compared: &[String]) -> Result<Keyed, ReportError> {
     let key_values: Vec<Vec<Option<String>>> = keys
         .iter()
-        .map(|k| text_column(frame, k))
+        .map(|k| text_column(table, k))
         .collect::<Result<_, _>>()?;
     let values: Vec<Vec<Option<String>>> = compared
         .iter()
-        .map(|c| text_column(frame, c))
+        .map(|c| text_column(table, c))
         .collect::<Result<_, _>>()?;
     let mut rows = BTreeMap::new();
     let mut duplicates = Vec::new();
-    for row in 0..frame.height() {
+    for row in 0..table.height() {
         let key = keys
             .iter()
             .zip(&key_values)
@@ -224,7 +216,7 @@ fn keyed(frame: &DataFrame, keys: &[&str], compared: &[String]) -> Result<Keyed,
     Ok(Keyed {
         rows,
         duplicates,
-        height: frame.height(),
+        height: table.height(),
     })
 }
 
@@ -233,14 +225,9 @@ fn keyed(frame: &DataFrame, keys: &[&str], compared: &[String]) -> Result<Keyed,
 /// # Errors
 /// [`ReportError::Column`] if a table lacks one of the key columns `phase`, `subject`,
 /// `mutant` or `n`, or a column cannot be read as text.
-pub fn diff_tables(left: &DataFrame, right: &DataFrame) -> Result<TableDiff, ReportError> {
-    let names = |frame: &DataFrame| -> Vec<String> {
-        frame
-            .get_column_names()
-            .iter()
-            .map(|n| n.to_string())
-            .collect()
-    };
+pub fn diff_tables(left: &Table, right: &Table) -> Result<TableDiff, ReportError> {
+    let names =
+        |table: &Table| -> Vec<String> { table.names().into_iter().map(str::to_string).collect() };
     let (left_names, right_names) = (names(left), names(right));
     let has = |names: &[String], c: &str| names.iter().any(|n| n == c);
     // Cells are matched on the key columns both tables have; a key column of one table
@@ -322,32 +309,21 @@ pub fn diff_tables(left: &DataFrame, right: &DataFrame) -> Result<TableDiff, Rep
 
 #[cfg(test)]
 mod tests {
-    use polars_core::prelude::Column;
-
     use super::*;
+    use crate::table::Column;
 
-    fn table(rows: &[(&str, u64, u64, u64, f64)]) -> DataFrame {
-        DataFrame::new_infer_height(vec![
+    fn table(rows: &[(&str, u64, u64, u64, f64)]) -> Table {
+        Table::new(vec![
             Column::new(
-                "phase".into(),
+                "phase",
                 rows.iter().map(|r| r.0.to_string()).collect::<Vec<_>>(),
             ),
-            Column::new("subject".into(), vec!["ArrayList"; rows.len()]),
-            Column::new(
-                "mutant".into(),
-                rows.iter().map(|r| r.1).collect::<Vec<_>>(),
-            ),
-            Column::new("n".into(), rows.iter().map(|r| r.2).collect::<Vec<_>>()),
-            Column::new(
-                "tests_run".into(),
-                rows.iter().map(|r| r.3).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                "cpu_seconds".into(),
-                rows.iter().map(|r| r.4).collect::<Vec<_>>(),
-            ),
+            Column::new("subject", vec!["ArrayList"; rows.len()]),
+            Column::new("mutant", rows.iter().map(|r| r.1).collect::<Vec<_>>()),
+            Column::new("n", rows.iter().map(|r| r.2).collect::<Vec<_>>()),
+            Column::new("tests_run", rows.iter().map(|r| r.3).collect::<Vec<_>>()),
+            Column::new("cpu_seconds", rows.iter().map(|r| r.4).collect::<Vec<_>>()),
         ])
-        .unwrap()
     }
 
     #[test]
@@ -416,9 +392,7 @@ mod tests {
     #[test]
     fn a_column_on_one_side_only_makes_the_tables_differ() {
         let a = table(&[("p", 1, 4, 10, 0.5)]);
-        let mut b = a.clone();
-        b.with_column(Column::new("extra".into(), vec![1u64]))
-            .unwrap();
+        let b = a.clone().with_column(Column::new("extra", vec![1u64]));
         let diff = diff_tables(&a, &b).unwrap();
         assert!(!diff.identical());
         assert_eq!(diff.columns_only_right, ["extra"]);
@@ -427,9 +401,7 @@ mod tests {
     #[test]
     fn a_key_column_on_one_side_only_is_a_difference_not_an_error() {
         let a = table(&[("p", 1, 4, 10, 0.5)]);
-        let mut b = a.clone();
-        b.with_column(Column::new("replicate".into(), vec![0u32]))
-            .unwrap();
+        let b = a.clone().with_column(Column::new("replicate", vec![0u32]));
         let diff = diff_tables(&a, &b).unwrap();
         assert!(!diff.identical());
         assert_eq!(diff.columns_only_right, ["replicate"]);

@@ -471,7 +471,7 @@ fn fit_unit(curve: &DensityCurve, j: u32) -> Option<UnitFit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::test_frames::{Row, cells};
+    use crate::report::test_tables::{Row, cells};
 
     const C: &str = COMPARISON_PHASE;
 

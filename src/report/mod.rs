@@ -2,7 +2,7 @@
 //!
 //! Everything here but [`folder`] (the one reader of a results folder, which refuses a
 //! damaged one) is pure computation on the cells table (`cells.parquet`, or
-//! `cells.csv`): [`Cells::from_frame`] checks and reads the columns it needs into plain
+//! `cells.csv`): [`Cells::from_table`] checks and reads the columns it needs into plain
 //! rows once, and [`figures`] and [`tables`] derive one plain data structure per figure
 //! or table from them. Drawing is done by [`crate::plot`], the files of `testspace plot`
 //! by [`plots`]. Beside them, reading and writing files: a cell's first failing test case ([`failing_test`]), a test
@@ -18,8 +18,9 @@
 
 use std::path::{Path, PathBuf};
 
-use polars_core::prelude::{DataFrame, DataType};
 use thiserror::Error;
+
+use crate::table::{Table, Values};
 
 pub mod compare;
 pub mod coverage;
@@ -55,7 +56,7 @@ pub enum ReportError {
     Column {
         /// The column's name.
         column: &'static str,
-        /// polars' description of the problem.
+        /// What is wrong with it (its first value that does not convert).
         reason: String,
     },
     /// A file of the folder cannot be read.
@@ -189,20 +190,27 @@ impl Cells {
     ///
     /// # Errors
     /// [`ReportError::Column`] naming the first missing or unusable column.
-    pub fn from_frame(frame: &DataFrame) -> Result<Self, ReportError> {
-        let height = frame.height();
+    pub fn from_table(table: &Table) -> Result<Self, ReportError> {
+        let height = table.height();
+        let values = |name: &'static str| -> Result<&Values, ReportError> {
+            table
+                .column(name)
+                .map(|c| &c.values)
+                .ok_or_else(|| column_error(name, &"not found"))
+        };
         let text = |name: &'static str| -> Result<Vec<String>, ReportError> {
-            let column = typed(frame, name, &DataType::String)?;
-            let values = column.str().map_err(|e| column_error(name, &e))?;
+            let values = values(name)?;
+            if matches!(values, Values::Bool(_)) {
+                return Err(column_error(name, &"it holds booleans"));
+            }
             values
-                .iter()
-                .map(|value| value.map(str::to_string).ok_or_else(|| null_error(name)))
+                .to_texts()
+                .into_iter()
+                .map(|value| value.ok_or_else(|| null_error(name)))
                 .collect()
         };
         let optional_count = |name: &'static str| -> Result<Vec<Option<u64>>, ReportError> {
-            let column = typed(frame, name, &DataType::UInt64)?;
-            let values = column.u64().map_err(|e| column_error(name, &e))?;
-            Ok(values.iter().collect())
+            values(name)?.to_u64s().map_err(|e| column_error(name, &e))
         };
         let count = |name: &'static str| -> Result<Vec<u64>, ReportError> {
             optional_count(name)?
@@ -211,15 +219,13 @@ impl Cells {
                 .collect()
         };
         let optional_real = |name: &'static str| -> Result<Vec<Option<f64>>, ReportError> {
-            let column = typed(frame, name, &DataType::Float64)?;
-            let values = column.f64().map_err(|e| column_error(name, &e))?;
-            Ok(values.iter().collect())
+            values(name)?.to_f64s().map_err(|e| column_error(name, &e))
         };
         let optional_column =
             |name: &'static str| -> Result<Option<Vec<Option<u64>>>, ReportError> {
-                match frame.column(name) {
-                    Ok(_) => Ok(Some(optional_count(name)?)),
-                    Err(_) => Ok(None),
+                match table.column(name) {
+                    Some(_) => Ok(Some(optional_count(name)?)),
+                    None => Ok(None),
                 }
             };
         let defaulted = |name: &'static str| -> Result<Vec<u64>, ReportError> {
@@ -241,7 +247,7 @@ impl Cells {
         let n = count("n")?;
         let tests_run = count("tests_run")?;
         let failing_tests = count("failing_tests")?;
-        let abandoned_tests = if frame.column("abandoned_tests").is_ok() {
+        let abandoned_tests = if table.column("abandoned_tests").is_some() {
             count("abandoned_tests")?
         } else {
             vec![0; height]
@@ -308,18 +314,6 @@ impl Cells {
     }
 }
 
-/// The column `name` cast to `dtype` (strict: values that do not convert are errors).
-fn typed(
-    frame: &DataFrame,
-    name: &'static str,
-    dtype: &DataType,
-) -> Result<polars_core::prelude::Column, ReportError> {
-    let column = frame.column(name).map_err(|e| column_error(name, &e))?;
-    column
-        .strict_cast(dtype)
-        .map_err(|e| column_error(name, &e))
-}
-
 fn column_error(column: &'static str, error: &dyn std::fmt::Display) -> ReportError {
     ReportError::Column {
         column,
@@ -341,24 +335,24 @@ fn null_error(column: &'static str) -> ReportError {
 /// As [`folder::open`], and [`ReportError::Column`] if a column the figures need is
 /// missing.
 pub fn read_cells(directory: &Path) -> Result<Cells, ReportError> {
-    Cells::from_frame(&read_table(directory)?)
+    Cells::from_table(&read_table(directory)?)
 }
 
-/// The cells table of the results folder `directory` as a frame, checked
+/// The cells table of the results folder `directory`, checked
 /// ([`folder::open`]), every column in its type (`first_failure_index` as text, since
 /// indices exceed every integer type; counts as unsigned integers).
 ///
 /// # Errors
 /// As [`folder::open`].
-pub fn read_table(directory: &Path) -> Result<DataFrame, ReportError> {
-    Ok(folder::open(directory)?.frame)
+pub fn read_table(directory: &Path) -> Result<Table, ReportError> {
+    Ok(folder::open(directory)?.cells)
 }
 
 #[cfg(test)]
-pub(crate) mod test_frames {
+pub(crate) mod test_tables {
     //! Small hand-made cells tables for the tests of the figures and tables.
 
-    use polars_core::prelude::{Column, DataFrame};
+    use crate::table::{Column, Table};
 
     /// One hand-written cell: (phase, subject, mutant, strategy, n, tests_run,
     /// failing_tests, first_failure, cpu_seconds, first_failure_cpu_seconds, outcome).
@@ -376,49 +370,30 @@ pub(crate) mod test_frames {
         &'static str,
     );
 
-    /// A cells frame with exactly the columns [`super::Cells::from_frame`] reads.
-    pub fn frame(rows: &[Row]) -> DataFrame {
-        DataFrame::new_infer_height(vec![
-            Column::new("phase".into(), rows.iter().map(|r| r.0).collect::<Vec<_>>()),
+    /// A cells table with exactly the columns [`super::Cells::from_table`] reads.
+    pub fn table(rows: &[Row]) -> Table {
+        Table::new(vec![
+            Column::new("phase", rows.iter().map(|r| r.0).collect::<Vec<_>>()),
+            Column::new("subject", rows.iter().map(|r| r.1).collect::<Vec<_>>()),
+            Column::new("mutant", rows.iter().map(|r| r.2).collect::<Vec<_>>()),
+            Column::new("strategy", rows.iter().map(|r| r.3).collect::<Vec<_>>()),
+            Column::new("n", rows.iter().map(|r| r.4).collect::<Vec<_>>()),
+            Column::new("tests_run", rows.iter().map(|r| r.5).collect::<Vec<_>>()),
             Column::new(
-                "subject".into(),
-                rows.iter().map(|r| r.1).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                "mutant".into(),
-                rows.iter().map(|r| r.2).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                "strategy".into(),
-                rows.iter().map(|r| r.3).collect::<Vec<_>>(),
-            ),
-            Column::new("n".into(), rows.iter().map(|r| r.4).collect::<Vec<_>>()),
-            Column::new(
-                "tests_run".into(),
-                rows.iter().map(|r| r.5).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                "failing_tests".into(),
+                "failing_tests",
                 rows.iter().map(|r| r.6).collect::<Vec<_>>(),
             ),
             Column::new(
-                "first_failure".into(),
+                "first_failure",
                 rows.iter().map(|r| r.7).collect::<Vec<_>>(),
             ),
+            Column::new("cpu_seconds", rows.iter().map(|r| r.8).collect::<Vec<_>>()),
             Column::new(
-                "cpu_seconds".into(),
-                rows.iter().map(|r| r.8).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                "first_failure_cpu_seconds".into(),
+                "first_failure_cpu_seconds",
                 rows.iter().map(|r| r.9).collect::<Vec<_>>(),
             ),
-            Column::new(
-                "outcome".into(),
-                rows.iter().map(|r| r.10).collect::<Vec<_>>(),
-            ),
+            Column::new("outcome", rows.iter().map(|r| r.10).collect::<Vec<_>>()),
         ])
-        .unwrap()
     }
 
     /// A cell of the comparison phase with a budget of 100 test cases, killed at
@@ -460,21 +435,21 @@ pub(crate) mod test_frames {
         }
     }
 
-    /// The cells of [`frame`].
+    /// The cells of [`table`].
     pub fn cells(rows: &[Row]) -> super::Cells {
-        super::Cells::from_frame(&frame(rows)).unwrap()
+        super::Cells::from_table(&table(rows)).unwrap()
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::test_frames::frame;
+    use super::test_tables::table;
     use super::*;
-    use polars_core::prelude::Column;
+    use crate::table::Column;
 
     #[test]
     fn rows_are_read_with_nulls_where_allowed() {
-        let frame = frame(&[
+        let cells_table = table(&[
             (
                 "comparison",
                 "A",
@@ -502,7 +477,7 @@ mod tests {
                 "survived",
             ),
         ]);
-        let cells = Cells::from_frame(&frame).unwrap();
+        let cells = Cells::from_table(&cells_table).unwrap();
         assert_eq!(cells.rows.len(), 2);
         assert_eq!(cells.rows[0].first_failure, Some(4));
         assert_eq!(cells.rows[1].first_failure_cpu_seconds, None);
@@ -515,7 +490,7 @@ mod tests {
 
     #[test]
     fn text_numbers_convert_but_a_missing_column_is_named() {
-        let mut frame = frame(&[(
+        let cells_table = table(&[(
             "comparison",
             "A",
             1,
@@ -528,10 +503,10 @@ mod tests {
             Some(0.2),
             "killed",
         )]);
-        frame.with_column(Column::new("n".into(), ["2"])).unwrap();
-        assert_eq!(Cells::from_frame(&frame).unwrap().rows[0].n, 2);
-        let frame = frame.drop("outcome").unwrap();
-        let error = Cells::from_frame(&frame).unwrap_err();
+        let cells_table = cells_table.with_column(Column::new("n", vec!["2"]));
+        assert_eq!(Cells::from_table(&cells_table).unwrap().rows[0].n, 2);
+        let cells_table = cells_table.without("outcome");
+        let error = Cells::from_table(&cells_table).unwrap_err();
         assert!(matches!(
             error,
             ReportError::Column {

@@ -57,7 +57,7 @@ pub fn manifest_notes(a: &Manifest, b: &Manifest) -> String {
 /// As [`open_to_compare`], or tables that cannot be compared.
 pub fn compare_folders(left: &Path, right: &Path, max_cells: usize) -> anyhow::Result<String> {
     let (a, b) = (open_to_compare(left)?, open_to_compare(right)?);
-    let diff = diff_tables(&a.frame, &b.frame)?;
+    let diff = diff_tables(&a.cells, &b.cells)?;
     Ok(manifest_notes(&a.manifest, &b.manifest)
         + &diff.render(
             &left.display().to_string(),

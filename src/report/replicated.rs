@@ -300,7 +300,7 @@ fn per_replicate_bands<K: Ord>(
 mod tests {
     use super::*;
     use crate::report::COMPARISON_PHASE;
-    use crate::report::test_frames::budget_cell;
+    use crate::report::test_tables::budget_cell;
 
     fn cell(replicate: u32, mutant: u64, strategy: &str, first_failure: Option<u64>) -> Cell {
         budget_cell(replicate, "A", mutant, strategy, 8, first_failure)

@@ -315,7 +315,7 @@ pub fn failures_per_cpu_second_frame(rows: &[RateRow]) -> Result<DataFrame, Pola
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::test_frames::cells;
+    use crate::report::test_tables::cells;
 
     const C: &str = COMPARISON_PHASE;
 

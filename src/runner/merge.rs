@@ -156,7 +156,7 @@ fn check_journal(run: &ShardRun, records: &[CellRecord]) -> anyhow::Result<()> {
             table.height()
         );
     }
-    if !table.equals_missing(&expected) {
+    if table != *crate::table::TableSource::to_table(&expected) {
         bail!(
             "shard {folder} is damaged: its journal.jsonl and its cells table hold different \
              cells; rerun the shard (or restore its journal) before merging"

@@ -545,7 +545,7 @@ mod tests {
             manifest
         );
         let folder = crate::report::folder::open(&out).unwrap();
-        assert_eq!(folder.frame.height(), 2);
+        assert_eq!(folder.cells.height(), 2);
     }
 
     #[test]

@@ -55,6 +55,43 @@ impl Values {
         }
     }
 
+    /// The values if they are unsigned 32-bit integers.
+    pub fn as_u32s(&self) -> Option<&[Option<u32>]> {
+        match self {
+            Values::U32(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The values if they are unsigned 64-bit integers.
+    pub fn as_u64s(&self) -> Option<&[Option<u64>]> {
+        match self {
+            Values::U64(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The values if they are numbers.
+    pub fn as_f64s(&self) -> Option<&[Option<f64>]> {
+        match self {
+            Values::F64(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The values if they are texts.
+    pub fn as_texts(&self) -> Option<&[Option<String>]> {
+        match self {
+            Values::Text(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The number of nulls.
+    pub fn null_count(&self) -> usize {
+        (0..self.len()).filter(|&row| self.is_null(row)).count()
+    }
+
     /// The name of the values' type, as messages show it (`unsigned integer`, …).
     pub fn type_name(&self) -> &'static str {
         match self {

@@ -399,16 +399,13 @@ impl Drop for StagedFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use polars_core::prelude::Column;
-    use polars_io::prelude::{ParquetReader, SerReader};
 
-    fn sample() -> DataFrame {
-        DataFrame::new_infer_height(vec![
-            Column::new("n".into(), [1u64, 20, 300]),
-            Column::new("phi".into(), [Some("1"), None, Some("12345")]),
-            Column::new("fd".into(), ["1e-3", "2.5e-300", "0"]),
+    fn sample() -> Table {
+        Table::new(vec![
+            Column::new("n", vec![1u64, 20, 300]),
+            Column::new("phi", vec![Some("1"), None, Some("12345")]),
+            Column::new("fd", vec!["1e-3", "2.5e-300", "0"]),
         ])
-        .unwrap()
     }
 
     #[test]
@@ -433,12 +430,11 @@ mod tests {
 
     #[test]
     fn markdown_table_aligns_numbers_and_rounds_floats() {
-        let frame = DataFrame::new_infer_height(vec![
-            Column::new("name".into(), ["a|b", "c"]),
-            Column::new("count".into(), [Some(3u64), None]),
-            Column::new("rate".into(), [15.4437, 0.000_15]),
-        ])
-        .unwrap();
+        let frame = Table::new(vec![
+            Column::new("name", vec!["a|b", "c"]),
+            Column::new("count", vec![Some(3u64), None]),
+            Column::new("rate", vec![15.4437, 0.000_15]),
+        ]);
         assert_eq!(
             format_markdown_table(&frame),
             "| name | count | rate |\n|---|---:|---:|\n| a\\|b | 3 | 15.44 |\n| c |  | 1.5e-4 |\n"
@@ -455,10 +451,7 @@ mod tests {
         assert!(!directory.join("table.parquet").exists());
         let written = staging.commit().unwrap();
         assert_eq!(written, vec![directory.join("table.parquet")]);
-        let read = ParquetReader::new(File::open(&written[0]).unwrap())
-            .finish()
-            .unwrap();
-        assert!(read.equals_missing(&sample()));
+        assert_eq!(read_parquet_file(&written[0]).unwrap(), sample());
         assert_eq!(
             fs::read_dir(&directory).unwrap().count(),
             1,

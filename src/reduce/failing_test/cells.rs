@@ -5,10 +5,10 @@ use std::io::BufRead as _;
 use std::path::Path;
 
 use anyhow::Context as _;
-use polars_core::prelude::{DataFrame, DataType};
 
 use crate::report::{ReportError, folder};
 use crate::runner::CellRecord;
+use crate::table::Table;
 
 /// A cell that found a failing test: what `show-test` needs of it.
 pub struct FailingCell {
@@ -46,7 +46,7 @@ pub(super) fn failing_cells(results: &Path, phases: &[&str]) -> anyhow::Result<V
     if has_table {
         match folder::open(results) {
             Ok(checked) => {
-                return failing_cells_of_table(&checked.frame, phases)
+                return failing_cells_of_table(&checked.cells, phases)
                     .with_context(|| format!("reading the cells table of {}", results.display()));
             }
             Err(ReportError::Unfinished { .. }) => {}
@@ -87,57 +87,61 @@ pub(super) fn failing_cells(results: &Path, phases: &[&str]) -> anyhow::Result<V
 }
 
 /// The rows of a cells table with a `first_failure`.
-fn failing_cells_of_table(frame: &DataFrame, phases: &[&str]) -> anyhow::Result<Vec<FailingCell>> {
-    let column = |name: &str, dtype: &DataType| {
-        frame
+fn failing_cells_of_table(table: &Table, phases: &[&str]) -> anyhow::Result<Vec<FailingCell>> {
+    let column = |name: &str| {
+        table
             .column(name)
-            .and_then(|c| c.strict_cast(dtype))
+            .map(|c| &c.values)
+            .with_context(|| format!("no column `{name}`"))
+    };
+    let text = |name: &str| -> anyhow::Result<Vec<Option<String>>> { Ok(column(name)?.to_texts()) };
+    let count = |name: &str| -> anyhow::Result<Vec<Option<u64>>> {
+        column(name)?
+            .to_u64s()
             .with_context(|| format!("column `{name}`"))
     };
-    let (text, count) = (DataType::String, DataType::UInt64);
-    let phase = column("phase", &text)?;
-    let run = column("run", &count)?;
-    let subject = column("subject", &text)?;
-    let mutant = column("mutant", &count)?;
-    let strategy = column("strategy", &text)?;
-    let n = column("n", &count)?;
-    let first_failure = column("first_failure", &count)?;
-    let index = column("first_failure_index", &text)?;
+    let (phase, subject, strategy, index) = (
+        text("phase")?,
+        text("subject")?,
+        text("strategy")?,
+        text("first_failure_index")?,
+    );
+    let (run, mutant, n, first_failure) = (
+        count("run")?,
+        count("mutant")?,
+        count("n")?,
+        count("first_failure")?,
+    );
     // Tables written before replicates existed have no `replicate` column: replicate 0.
-    let replicate = match frame.column("replicate") {
-        Ok(_) => Some(column("replicate", &count)?),
-        Err(_) => None,
+    let replicate = match table.column("replicate") {
+        Some(_) => Some(count("replicate")?),
+        None => None,
     };
-    let replicate = replicate.as_ref().map(|c| c.u64()).transpose()?;
-    let (phase, subject, strategy, index) =
-        (phase.str()?, subject.str()?, strategy.str()?, index.str()?);
-    let (run, mutant, n, first_failure) =
-        (run.u64()?, mutant.u64()?, n.u64()?, first_failure.u64()?);
     let mut cells = Vec::new();
-    for row in 0..frame.height() {
-        let Some(failure) = first_failure.get(row) else {
+    for row in 0..table.height() {
+        let Some(failure) = first_failure[row] else {
             continue;
         };
-        let get = |values: Option<&str>, name: &str| {
-            values
-                .map(str::to_string)
+        let get = |values: &[Option<String>], name: &str| {
+            values[row]
+                .clone()
                 .with_context(|| format!("row {row}: no `{name}`"))
         };
-        let phase = get(phase.get(row), "phase")?;
+        let phase = get(&phase, "phase")?;
         cells.push(FailingCell {
-            replicate: replicate.and_then(|r| r.get(row)).unwrap_or(0) as u32,
+            replicate: replicate.as_ref().and_then(|r| r[row]).unwrap_or(0) as u32,
             phase_index: phases
                 .iter()
                 .position(|p| *p == phase)
                 .unwrap_or(usize::MAX),
             phase,
-            run: run.get(row).unwrap_or(0) as usize,
-            subject: get(subject.get(row), "subject")?,
-            mutant: u32::try_from(mutant.get(row).context("no `mutant`")?)?,
-            strategy: get(strategy.get(row), "strategy")?,
-            n: n.get(row).context("no `n`")?,
+            run: run[row].unwrap_or(0) as usize,
+            subject: get(&subject, "subject")?,
+            mutant: u32::try_from(mutant[row].context("no `mutant`")?)?,
+            strategy: get(&strategy, "strategy")?,
+            n: n[row].context("no `n`")?,
             first_failure: failure,
-            first_failure_index: index.get(row).map(str::to_string),
+            first_failure_index: index[row].clone(),
         });
     }
     Ok(cells)

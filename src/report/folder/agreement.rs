@@ -1,23 +1,18 @@
 //! A folder's two tables against each other: the same columns, the same number of rows
 //! and the same values, the first difference named.
 
-use polars_core::prelude::AnyValue;
-
-use super::{CSV, PARQUET, ReportError, Table};
+use super::{CSV, PARQUET, ReportError, TableFile};
+use crate::table::Cell;
 
 /// The first difference between the two tables of a folder, if any.
-pub(crate) fn agree(parquet: &Table, csv: &Table) -> Result<(), ReportError> {
+pub(crate) fn agree(parquet: &TableFile, csv: &TableFile) -> Result<(), ReportError> {
     let disagree = |detail: String| ReportError::Disagree {
         csv: csv.path.clone(),
         parquet: parquet.path.clone(),
         detail,
     };
-    let names = |t: &Table| -> Vec<String> {
-        t.frame
-            .get_column_names()
-            .iter()
-            .map(|n| n.to_string())
-            .collect()
+    let names = |t: &TableFile| -> Vec<String> {
+        t.table.names().into_iter().map(str::to_string).collect()
     };
     let (p, c) = (names(parquet), names(csv));
     if let Some(name) = p.iter().find(|n| !c.contains(n)) {
@@ -28,7 +23,7 @@ pub(crate) fn agree(parquet: &Table, csv: &Table) -> Result<(), ReportError> {
     if let Some(name) = c.iter().find(|n| !p.contains(n)) {
         return Err(disagree(format!("the column `{name}` is only in {CSV}")));
     }
-    let (hp, hc) = (parquet.frame.height(), csv.frame.height());
+    let (hp, hc) = (parquet.table.height(), csv.table.height());
     if hp != hc {
         return Err(disagree(format!(
             "{PARQUET} holds {hp} cells, {CSV} {hc}; they part at {}",
@@ -43,22 +38,22 @@ pub(crate) fn agree(parquet: &Table, csv: &Table) -> Result<(), ReportError> {
 
 /// Where tables of different lengths part (a row lost or added): the first row not the
 /// same in both, in each, `{line} of cells.csv ({row} of cells.parquet)`.
-fn parting(parquet: &Table, csv: &Table, names: &[String]) -> String {
-    let (hp, hc) = (parquet.frame.height(), csv.frame.height());
+fn parting(parquet: &TableFile, csv: &TableFile, names: &[String]) -> String {
+    let (hp, hc) = (parquet.table.height(), csv.table.height());
     let same = |row: usize| {
         names.iter().all(|name| {
             let (a, b) = (
-                parquet.frame.column(name).expect("listed"),
-                csv.frame.column(name).expect("listed"),
+                &parquet.table.column(name).expect("listed").values,
+                &csv.table.column(name).expect("listed").values,
             );
-            a.get(row).ok() == b.get(row).ok()
+            a.cell(row) == b.cell(row)
         })
     };
     let first = (0..hp.min(hc))
         .find(|&row| !same(row))
         .unwrap_or(hp.min(hc));
-    let place = |table: &Table| {
-        if first < table.frame.height() {
+    let place = |table: &TableFile| {
+        if first < table.table.height() {
             table.at(first).to_string()
         } else {
             "its end".to_string()
@@ -69,33 +64,31 @@ fn parting(parquet: &Table, csv: &Table, names: &[String]) -> String {
 
 /// The first column, in order, whose values differ between tables of the same length:
 /// its first differing row and its two values, and how many rows differ in it.
-fn first_difference(parquet: &Table, csv: &Table, names: &[String]) -> Option<String> {
-    let height = parquet.frame.height();
+fn first_difference(parquet: &TableFile, csv: &TableFile, names: &[String]) -> Option<String> {
+    let height = parquet.table.height();
     for name in names {
         let (a, b) = (
-            parquet.frame.column(name).expect("listed"),
-            csv.frame.column(name).expect("listed"),
+            &parquet.table.column(name).expect("listed").values,
+            &csv.table.column(name).expect("listed").values,
         );
-        if a.equals_missing(b) {
+        if a == b {
             continue;
         }
-        let differs = |row: &usize| a.get(*row).ok() != b.get(*row).ok();
+        let differs = |row: &usize| a.cell(*row) != b.cell(*row);
         let Some(row) = (0..height).find(differs) else {
             continue;
         };
         let rows = (0..height).filter(differs).count();
-        let shown = |v: Result<AnyValue<'_>, _>| match v {
-            Ok(AnyValue::Null) => "empty".to_string(),
-            Ok(AnyValue::String(s)) => format!("`{s}`"),
-            Ok(v) => format!("`{v}`"),
-            Err(_) => "?".to_string(),
+        let shown = |v: Cell<'_>| match v {
+            Cell::Null => "empty".to_string(),
+            v => format!("`{v}`"),
         };
         return Some(format!(
             "column `{name}` at {} of {CSV} ({} of {PARQUET}): {} in {CSV}, {} in {PARQUET}{}",
             csv.at(row),
             parquet.at(row),
-            shown(b.get(row)),
-            shown(a.get(row)),
+            shown(b.cell(row)),
+            shown(a.cell(row)),
             if rows > 1 {
                 format!(" ({rows} rows differ in this column)")
             } else {

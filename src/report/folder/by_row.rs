@@ -1,62 +1,59 @@
 //! A checked table's columns read by row, in their types.
 
-use polars_core::prelude::{
-    ChunkedArray, Column, DataFrame, Float64Type, PolarsDataType, PolarsNumericType, StringType,
-    UInt32Type, UInt64Type,
-};
+use crate::table::{Table, Values};
 
-/// A typed column of a checked table, if the table has it.
-pub(crate) fn numbers<'a, T: PolarsNumericType>(
-    frame: &'a DataFrame,
-    name: &str,
-    get: impl Fn(&'a Column) -> Option<&'a ChunkedArray<T>>,
-) -> Option<&'a ChunkedArray<T>> {
-    frame.column(name).ok().and_then(get)
-}
+/// A typed column's values by row.
+pub(crate) struct ByRow<'a, T>(&'a [Option<T>]);
 
-/// A column's values by row, read from its one array directly where it has one
-/// (`ChunkedArray::get` looks for the row's chunk every time: slow in unoptimized builds
-/// on tables of a million cells).
-pub(crate) struct ByRow<'a, T: PolarsDataType> {
-    values: &'a ChunkedArray<T>,
-    single: Option<&'a T::Array>,
-}
+impl<T: Copy> ByRow<'_, T> {
+    /// Row `row`'s value (`None`: null).
+    pub(crate) fn get(&self, row: usize) -> Option<T> {
+        self.0[row]
+    }
 
-impl<'a, T: PolarsDataType> ByRow<'a, T> {
-    pub(crate) fn new(values: &'a ChunkedArray<T>) -> Self {
-        let single = (values.chunks().len() == 1)
-            .then(|| values.downcast_iter().next())
-            .flatten();
-        ByRow { values, single }
+    /// The rows' values in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = Option<T>> + '_ {
+        self.0.iter().copied()
     }
 }
 
-macro_rules! by_row_of_numbers {
-    ($($type:ty => $native:ty),*) => {$(
-        impl ByRow<'_, $type> {
-            pub(crate) fn get(&self, row: usize) -> Option<$native> {
-                match self.single {
-                    Some(array) => array
-                        .validity()
-                        .is_none_or(|valid| valid.get_bit(row))
-                        .then(|| array.values()[row]),
-                    None => self.values.get(row),
-                }
-            }
-        }
-    )*};
-}
+/// A text column's values by row.
+pub(crate) struct TextByRow<'a>(&'a [Option<String>]);
 
-by_row_of_numbers!(UInt32Type => u32, UInt64Type => u64, Float64Type => f64);
-
-impl<'a> ByRow<'a, StringType> {
+impl<'a> TextByRow<'a> {
+    /// Row `row`'s value (`None`: null).
     pub(crate) fn get(&self, row: usize) -> Option<&'a str> {
-        match self.single {
-            // The validity through the chunk as `dyn Array` (its type is not exported).
-            Some(array) => self.values.chunks()[0]
-                .is_valid(row)
-                .then(|| array.value(row)),
-            None => self.values.get(row),
-        }
+        self.0[row].as_deref()
     }
+}
+
+/// The text column `name`, if the table has it and it holds texts.
+pub(crate) fn texts<'a>(table: &'a Table, name: &str) -> Option<TextByRow<'a>> {
+    table
+        .column(name)
+        .and_then(|c| c.values.as_texts())
+        .map(TextByRow)
+}
+
+/// The 64-bit count column `name`, if the table has it in that type.
+pub(crate) fn counts<'a>(table: &'a Table, name: &str) -> Option<ByRow<'a, u64>> {
+    typed(table, name, Values::as_u64s)
+}
+
+/// The 32-bit count column `name`, if the table has it in that type.
+pub(crate) fn small_counts<'a>(table: &'a Table, name: &str) -> Option<ByRow<'a, u32>> {
+    typed(table, name, Values::as_u32s)
+}
+
+/// The number column `name`, if the table has it in that type.
+pub(crate) fn numbers<'a>(table: &'a Table, name: &str) -> Option<ByRow<'a, f64>> {
+    typed(table, name, Values::as_f64s)
+}
+
+fn typed<'a, T>(
+    table: &'a Table,
+    name: &str,
+    get: impl Fn(&'a Values) -> Option<&'a [Option<T>]>,
+) -> Option<ByRow<'a, T>> {
+    table.column(name).and_then(|c| get(&c.values)).map(ByRow)
 }

@@ -4,10 +4,8 @@
 
 use std::collections::HashMap;
 
-use polars_core::prelude::{DataFrame, Float64Type, StringType, UInt32Type, UInt64Type};
-
-use super::by_row::{ByRow, numbers};
-use super::{ReportError, Table};
+use super::by_row::{ByRow, TextByRow, counts, numbers, small_counts, texts};
+use super::{ReportError, TableFile};
 use crate::runner::job::{JobResult, Stop};
 
 /// A cell's outcomes, as [`JobResult::outcome`] writes them.
@@ -27,11 +25,11 @@ pub const STOPS: [&str; 7] = [
 /// Every row of `table` (its values already of their kinds) consistent: the first row
 /// at fault is refused at the first check it fails (domains, counts, first failure,
 /// outcome, branches, key).
-pub(crate) fn check_cells(table: &Table) -> Result<(), ReportError> {
+pub(crate) fn check_cells(table: &TableFile) -> Result<(), ReportError> {
     let columns = CellColumns::new(table);
     let stops = stops_by_name();
     let mut keys = CellKeys::new(table);
-    for row in 0..table.frame.height() {
+    for row in 0..table.table.height() {
         let ending = columns.check_domains(row, &stops)?;
         let counts = columns.check_counts(row)?;
         columns.check_first_failure(row, counts)?;
@@ -55,24 +53,6 @@ fn stops_by_name() -> HashMap<&'static str, Stop> {
         .collect()
 }
 
-/// The text column `name` by row, if the table has it.
-fn text<'a>(frame: &'a DataFrame, name: &str) -> Option<ByRow<'a, StringType>> {
-    frame
-        .column(name)
-        .ok()
-        .map(|c| ByRow::new(c.str().expect("typed")))
-}
-
-/// The `UInt64` column `name` by row, if the table has it.
-fn count<'a>(frame: &'a DataFrame, name: &str) -> Option<ByRow<'a, UInt64Type>> {
-    numbers(frame, name, |c| c.u64().ok()).map(ByRow::new)
-}
-
-/// The `UInt32` column `name` by row, if the table has it.
-fn small<'a>(frame: &'a DataFrame, name: &str) -> Option<ByRow<'a, UInt32Type>> {
-    numbers(frame, name, |c| c.u32().ok()).map(ByRow::new)
-}
-
 /// Why a required column is there: the header was checked on reading.
 const REQUIRED: &str = "required columns were checked";
 
@@ -94,43 +74,39 @@ struct Counts {
 
 /// The columns of a table the checks of a row's values read, by row.
 struct CellColumns<'a> {
-    table: &'a Table,
-    outcome: ByRow<'a, StringType>,
-    stop: ByRow<'a, StringType>,
-    tests_run: ByRow<'a, UInt64Type>,
-    failing_tests: ByRow<'a, UInt64Type>,
-    guarded_tests: ByRow<'a, UInt64Type>,
-    abandoned_tests: Option<ByRow<'a, UInt64Type>>,
-    first_failure: ByRow<'a, UInt64Type>,
-    first_failure_index: ByRow<'a, StringType>,
-    first_failure_cpu_seconds: ByRow<'a, Float64Type>,
-    branches_total: Option<ByRow<'a, UInt64Type>>,
+    table: &'a TableFile,
+    outcome: TextByRow<'a>,
+    stop: TextByRow<'a>,
+    tests_run: ByRow<'a, u64>,
+    failing_tests: ByRow<'a, u64>,
+    guarded_tests: ByRow<'a, u64>,
+    abandoned_tests: Option<ByRow<'a, u64>>,
+    first_failure: ByRow<'a, u64>,
+    first_failure_index: TextByRow<'a>,
+    first_failure_cpu_seconds: ByRow<'a, f64>,
+    branches_total: Option<ByRow<'a, u64>>,
     /// `branches_covered` and the coverage checkpoints, those the table has.
-    branches: Vec<(&'static str, ByRow<'a, UInt64Type>)>,
+    branches: Vec<(&'static str, ByRow<'a, u64>)>,
 }
 
 impl<'a> CellColumns<'a> {
-    fn new(table: &'a Table) -> Self {
-        let frame = &table.frame;
+    fn new(table: &'a TableFile) -> Self {
+        let cells = &table.table;
         CellColumns {
             table,
-            outcome: text(frame, "outcome").expect(REQUIRED),
-            stop: text(frame, "stop").expect(REQUIRED),
-            tests_run: count(frame, "tests_run").expect(REQUIRED),
-            failing_tests: count(frame, "failing_tests").expect(REQUIRED),
-            guarded_tests: count(frame, "guarded_tests").expect(REQUIRED),
-            abandoned_tests: count(frame, "abandoned_tests"),
-            first_failure: count(frame, "first_failure").expect(REQUIRED),
-            first_failure_index: text(frame, "first_failure_index").expect(REQUIRED),
-            first_failure_cpu_seconds: numbers(frame, "first_failure_cpu_seconds", |c| {
-                c.f64().ok()
-            })
-            .map(ByRow::new)
-            .expect(REQUIRED),
-            branches_total: count(frame, "branches_total"),
+            outcome: texts(cells, "outcome").expect(REQUIRED),
+            stop: texts(cells, "stop").expect(REQUIRED),
+            tests_run: counts(cells, "tests_run").expect(REQUIRED),
+            failing_tests: counts(cells, "failing_tests").expect(REQUIRED),
+            guarded_tests: counts(cells, "guarded_tests").expect(REQUIRED),
+            abandoned_tests: counts(cells, "abandoned_tests"),
+            first_failure: counts(cells, "first_failure").expect(REQUIRED),
+            first_failure_index: texts(cells, "first_failure_index").expect(REQUIRED),
+            first_failure_cpu_seconds: numbers(cells, "first_failure_cpu_seconds").expect(REQUIRED),
+            branches_total: counts(cells, "branches_total"),
             branches: std::iter::once("branches_covered")
                 .chain(crate::coverage::curve::CHECKPOINT_COLUMNS)
-                .filter_map(|name| count(frame, name).map(|values| (name, values)))
+                .filter_map(|name| counts(cells, name).map(|values| (name, values)))
                 .collect(),
         }
     }
@@ -310,29 +286,29 @@ type CellKey<'a> = (u32, &'a str, u32, &'a str, u32, u64);
 
 /// The columns of a table that name its cells, and the row of each cell seen so far.
 struct CellKeys<'a> {
-    table: &'a Table,
+    table: &'a TableFile,
     /// Absent from tables of one replicate: replicate 0.
-    replicate: Option<ByRow<'a, UInt32Type>>,
-    phase: ByRow<'a, StringType>,
-    run: ByRow<'a, UInt32Type>,
-    subject: ByRow<'a, StringType>,
-    mutant: ByRow<'a, UInt32Type>,
-    n: ByRow<'a, UInt64Type>,
+    replicate: Option<ByRow<'a, u32>>,
+    phase: TextByRow<'a>,
+    run: ByRow<'a, u32>,
+    subject: TextByRow<'a>,
+    mutant: ByRow<'a, u32>,
+    n: ByRow<'a, u64>,
     rows: HashMap<CellKey<'a>, usize>,
 }
 
 impl<'a> CellKeys<'a> {
-    fn new(table: &'a Table) -> Self {
-        let frame = &table.frame;
+    fn new(table: &'a TableFile) -> Self {
+        let cells = &table.table;
         CellKeys {
             table,
-            replicate: small(frame, "replicate"),
-            phase: text(frame, "phase").expect(REQUIRED),
-            run: small(frame, "run").expect(REQUIRED),
-            subject: text(frame, "subject").expect(REQUIRED),
-            mutant: small(frame, "mutant").expect(REQUIRED),
-            n: count(frame, "n").expect(REQUIRED),
-            rows: HashMap::with_capacity(frame.height()),
+            replicate: small_counts(cells, "replicate"),
+            phase: texts(cells, "phase").expect(REQUIRED),
+            run: small_counts(cells, "run").expect(REQUIRED),
+            subject: texts(cells, "subject").expect(REQUIRED),
+            mutant: small_counts(cells, "mutant").expect(REQUIRED),
+            n: counts(cells, "n").expect(REQUIRED),
+            rows: HashMap::with_capacity(cells.height()),
         }
     }
 

@@ -1,4 +1,4 @@
-//! `cells.csv` read into a [`Table`] by a parser of its own, so that every error names
+//! `cells.csv` read into a [`TableFile`] by a parser of its own, so that every error names
 //! the line it is on: the records (a file cut off mid-row refused at its last line), the
 //! header checked, each field parsed into its column's kind.
 
@@ -6,14 +6,9 @@ use std::borrow::Cow;
 use std::fs;
 use std::path::Path;
 
-use polars_core::prelude::{
-    ChunkedBuilder, Column, DataFrame, Float64Type, IntoColumn, PrimitiveChunkedBuilder,
-    StringChunkedBuilder, UInt32Type, UInt64Type,
-};
-
 use super::columns::{Kind, Spec, header_specs};
-use super::{At, ReportError, Table, damaged, io_error};
-use crate::table::polars_message;
+use super::{At, ReportError, TableFile, damaged, io_error};
+use crate::table::{Column, Table, Values};
 
 /// The records of a CSV text: comma-separated fields, `"`-quoted where they hold a
 /// comma, quote or line end, each record ended by a line end.
@@ -144,57 +139,56 @@ impl<'a> Records<'a> {
 }
 
 /// A column being read from CSV text, in its kind's type.
-enum Builder {
-    Text(StringChunkedBuilder),
-    U32(PrimitiveChunkedBuilder<UInt32Type>),
-    U64(PrimitiveChunkedBuilder<UInt64Type>),
-    Seconds(PrimitiveChunkedBuilder<Float64Type>),
+struct Builder {
+    name: String,
+    values: Values,
 }
 
 impl Builder {
     fn new(name: &str, kind: Kind, capacity: usize) -> Self {
-        let name = name.into();
-        match kind {
-            Kind::Text | Kind::Index => Builder::Text(StringChunkedBuilder::new(name, capacity)),
-            Kind::U32 => Builder::U32(PrimitiveChunkedBuilder::new(name, capacity)),
-            Kind::U64 => Builder::U64(PrimitiveChunkedBuilder::new(name, capacity)),
-            Kind::Seconds => Builder::Seconds(PrimitiveChunkedBuilder::new(name, capacity)),
+        let values = match kind {
+            Kind::Text | Kind::Index => Values::Text(Vec::with_capacity(capacity)),
+            Kind::U32 => Values::U32(Vec::with_capacity(capacity)),
+            Kind::U64 => Values::U64(Vec::with_capacity(capacity)),
+            Kind::Seconds => Values::F64(Vec::with_capacity(capacity)),
+        };
+        Builder {
+            name: name.to_string(),
+            values,
         }
     }
 
     /// Appends `field` (empty: a null), or says why it is not of the column's kind.
     fn push(&mut self, field: &str, kind: Kind) -> Result<(), String> {
-        if field.is_empty() {
-            match self {
-                Builder::Text(b) => b.append_null(),
-                Builder::U32(b) => b.append_null(),
-                Builder::U64(b) => b.append_null(),
-                Builder::Seconds(b) => b.append_null(),
-            }
-            return Ok(());
-        }
-        match self {
-            Builder::Text(b) => b.append_value(field),
-            Builder::U32(b) => {
-                b.append_value(parse_count(field, kind, u64::from(u32::MAX))? as u32)
-            }
-            Builder::U64(b) => b.append_value(parse_count(field, kind, u64::MAX)?),
-            Builder::Seconds(b) => b.append_value(
-                field
-                    .parse::<f64>()
-                    .map_err(|_| format!("`{field}` is not {}", kind.expected()))?,
-            ),
+        let null = field.is_empty();
+        match &mut self.values {
+            Values::Text(v) => v.push((!null).then(|| field.to_string())),
+            Values::U32(v) => v.push(if null {
+                None
+            } else {
+                Some(parse_count(field, kind, u64::from(u32::MAX))? as u32)
+            }),
+            Values::U64(v) => v.push(if null {
+                None
+            } else {
+                Some(parse_count(field, kind, u64::MAX)?)
+            }),
+            Values::F64(v) => v.push(if null {
+                None
+            } else {
+                Some(
+                    field
+                        .parse::<f64>()
+                        .map_err(|_| format!("`{field}` is not {}", kind.expected()))?,
+                )
+            }),
+            Values::I64(_) | Values::Bool(_) => unreachable!("no kind is read as these"),
         }
         Ok(())
     }
 
     fn finish(self) -> Column {
-        match self {
-            Builder::Text(b) => b.finish().into_column(),
-            Builder::U32(b) => b.finish().into_column(),
-            Builder::U64(b) => b.finish().into_column(),
-            Builder::Seconds(b) => b.finish().into_column(),
-        }
+        Column::new(self.name, self.values)
     }
 }
 
@@ -219,7 +213,7 @@ fn parse_count(field: &str, kind: Kind, largest: u64) -> Result<u64, String> {
 }
 
 /// The CSV table at `path`, every column in its kind's type, with each row's line.
-pub(crate) fn read_csv(path: &Path) -> Result<Table, ReportError> {
+pub(crate) fn read_csv(path: &Path) -> Result<TableFile, ReportError> {
     let bytes = fs::read(path).map_err(io_error("read", path))?;
     let text = utf8_text(path, &bytes)?;
     let mut records = Records::new(text);
@@ -247,11 +241,9 @@ pub(crate) fn read_csv(path: &Path) -> Result<Table, ReportError> {
         lines.push(record.line);
     }
     let columns = builders.into_iter().map(Builder::finish).collect();
-    let frame = DataFrame::new_infer_height(columns)
-        .map_err(|e| damaged(path, None, None, polars_message(&e)))?;
-    Ok(Table {
+    Ok(TableFile {
         path: path.to_path_buf(),
-        frame,
+        table: Table::new(columns),
         lines: Some(lines),
     })
 }

@@ -6,7 +6,8 @@ use std::fs;
 use std::io;
 use std::path::Path;
 
-use super::{At, EXPERIMENT, ReportError, Table, damaged, io_error};
+use super::by_row::{small_counts, texts};
+use super::{At, EXPERIMENT, ReportError, TableFile, damaged, io_error};
 use crate::runner::output::Manifest;
 
 /// The phases of a recorded experiment file: name, and each run's cell name (its label,
@@ -79,7 +80,7 @@ fn outline(path: &Path, text: &str, profile: &str) -> Result<Outline, ReportErro
 /// folder holds it.
 pub(crate) fn check_against_experiment(
     directory: &Path,
-    table: &Table,
+    table: &TableFile,
     manifest: &Manifest,
 ) -> Result<(), ReportError> {
     let path = directory.join(EXPERIMENT);
@@ -89,10 +90,10 @@ pub(crate) fn check_against_experiment(
         Err(e) => return Err(io_error("read", &path)(e)),
     };
     let outline = outline(&path, &text, &manifest.profile)?;
-    let frame = &table.frame;
-    let text_of = |name: &str| frame.column(name).expect("required").str().expect("typed");
+    let cells = &table.table;
+    let text_of = |name: &str| texts(cells, name).expect("required and typed");
     let (phase, strategy, subject) = (text_of("phase"), text_of("strategy"), text_of("subject"));
-    let run = frame.column("run").expect("required").u32().expect("typed");
+    let run = small_counts(cells, "run").expect("required and typed");
     let listed = |names: &[String]| {
         names
             .iter()
@@ -101,7 +102,7 @@ pub(crate) fn check_against_experiment(
             .join(", ")
     };
     let phase_names: Vec<String> = outline.phases.iter().map(|p| p.0.clone()).collect();
-    for row in 0..frame.height() {
+    for row in 0..cells.height() {
         let phase_value = phase.get(row).unwrap_or_default();
         let Some((_, runs)) = outline.phases.iter().find(|p| p.0 == phase_value) else {
             return Err(table.error(

@@ -6,8 +6,8 @@ use std::fs;
 use std::io;
 use std::path::Path;
 
-use super::by_row::numbers;
-use super::{At, ReportError, Table, damaged, io_error};
+use super::by_row::small_counts;
+use super::{At, ReportError, TableFile, damaged, io_error};
 use crate::runner::output::{Manifest, parse_manifest};
 
 /// The manifest at `path` of the folder `directory`, parsed, of a finished run, its
@@ -68,11 +68,11 @@ fn serde_message(error: &serde_json::Error) -> String {
 /// `table` holds the number of cells `manifest` records, if it records one, and no
 /// replicate beyond its replicates.
 pub(crate) fn check_against_manifest(
-    table: &Table,
+    table: &TableFile,
     manifest: &Manifest,
     manifest_path: &Path,
 ) -> Result<(), ReportError> {
-    let height = table.frame.height();
+    let height = table.table.height();
     if let Some(cells) = manifest.cells
         && cells != height as u64
     {
@@ -91,7 +91,7 @@ pub(crate) fn check_against_manifest(
             ),
         ));
     }
-    if let Some(replicate) = numbers(&table.frame, "replicate", |c| c.u32().ok())
+    if let Some(replicate) = small_counts(&table.table, "replicate")
         && let Some(row) = replicate
             .iter()
             .position(|r| r.is_some_and(|r| r >= manifest.replicates))

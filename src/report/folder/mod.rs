@@ -44,10 +44,9 @@ mod values;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use polars_core::prelude::DataFrame;
-
 use super::ReportError;
 use crate::runner::output::Manifest;
+use crate::table::Table;
 
 pub use self::cells::{OUTCOMES, STOPS};
 pub use self::recorded::read_experiment;
@@ -68,11 +67,11 @@ pub struct ResultsFolder {
     pub path: PathBuf,
     /// Its manifest.
     pub manifest: Manifest,
-    /// The table the frame was read from (`cells.parquet` when it exists).
-    pub table: PathBuf,
-    /// The cells, every known column in its type (texts, `UInt32`, `UInt64`, `Float64`),
-    /// in the file's column order.
-    pub frame: DataFrame,
+    /// The file the cells were read from (`cells.parquet` when it exists).
+    pub source: PathBuf,
+    /// The cells, every known column in its type (texts, 32- and 64-bit unsigned
+    /// integers, numbers), in the file's column order.
+    pub cells: Table,
 }
 
 /// Where in a table: a CSV file's line (1-based, the header is line 1) or a Parquet
@@ -94,15 +93,15 @@ impl std::fmt::Display for At {
     }
 }
 
-/// One table read and typed, with where its rows are.
-pub(crate) struct Table {
+/// One table file read and typed, with where its rows are.
+pub(crate) struct TableFile {
     pub(crate) path: PathBuf,
-    pub(crate) frame: DataFrame,
+    pub(crate) table: Table,
     /// The CSV line each row starts on; `None` for Parquet (rows are counted).
     pub(crate) lines: Option<Vec<usize>>,
 }
 
-impl Table {
+impl TableFile {
     /// Where row `row` (0-based) of the table is in its file.
     pub(crate) fn at(&self, row: usize) -> At {
         match &self.lines {
@@ -199,14 +198,14 @@ pub fn open(directory: &Path) -> Result<ResultsFolder, ReportError> {
     Ok(ResultsFolder {
         path: directory.to_path_buf(),
         manifest,
-        table: table.path,
-        frame: table.frame,
+        source: table.path,
+        cells: table.table,
     })
 }
 
 /// Every value of `table` of its column's domain, and every row's values consistent:
 /// see the module docs.
-fn check_rows(table: &Table) -> Result<(), ReportError> {
+fn check_rows(table: &TableFile) -> Result<(), ReportError> {
     values::check_values(table)?;
     cells::check_cells(table)
 }
@@ -219,11 +218,11 @@ mod tests {
     #[test]
     fn the_committed_folder_is_read_from_parquet_and_agrees_with_its_csv() {
         let folder = open(Path::new(REGISTER)).unwrap();
-        assert_eq!(folder.frame.height(), 35);
-        assert!(folder.table.ends_with(PARQUET));
+        assert_eq!(folder.cells.height(), 35);
+        assert!(folder.source.ends_with(PARQUET));
         assert_eq!(folder.manifest.cells, None, "written before the count");
         let csv_only = test_folders::folder(&register_csv(), str::to_string);
         let read = open(csv_only.path()).unwrap();
-        assert!(read.frame.equals_missing(&folder.frame));
+        assert_eq!(read.cells, folder.cells);
     }
 }

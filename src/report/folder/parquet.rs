@@ -1,114 +1,119 @@
-//! `cells.parquet` read into a [`Table`]: its header checked, each column cast to its
-//! kind's type (a value out of the type's range located by row).
+//! `cells.parquet` read into a [`TableFile`]: its header checked, each column converted
+//! to its kind's type (a value out of the type's range located by row).
 
-use std::fs::File;
+use std::fs;
 use std::path::Path;
 
-use polars_core::prelude::{Column, DataFrame, DataType};
-use polars_io::prelude::{ParquetReader, SerReader};
-
 use super::columns::{Kind, Spec, header_specs};
-use super::{ReportError, Table, damaged, io_error};
-use crate::table::{polars_io_error, polars_message};
+use super::{ReportError, TableFile, damaged, io_error};
+use crate::table::{Column, Table, Values, parquet};
 
 /// The Parquet table at `path`, every column in its kind's type.
-pub(crate) fn read_parquet(path: &Path) -> Result<Table, ReportError> {
-    let file = File::open(path).map_err(io_error("read", path))?;
-    let frame =
-        ParquetReader::new(file)
-            .finish()
-            .map_err(|error| match polars_io_error(&error) {
-                Some(source) => io_error("read", path)(source),
-                None => damaged(
-                    path,
-                    None,
-                    None,
-                    format!("not a readable Parquet file ({})", polars_message(&error)),
-                ),
-            })?;
-    let table = Table {
+pub(crate) fn read_parquet(path: &Path) -> Result<TableFile, ReportError> {
+    let bytes = fs::read(path).map_err(io_error("read", path))?;
+    let columns = parquet::read_parquet(&bytes).map_err(|error| match error {
+        parquet::ParquetError::Io(source) => io_error("read", path)(source),
+        other => damaged(
+            path,
+            None,
+            None,
+            format!("not a readable Parquet file ({other})"),
+        ),
+    })?;
+    let mut file = TableFile {
         path: path.to_path_buf(),
-        frame: DataFrame::empty(),
+        table: Table::default(),
         lines: None,
     };
-    let names: Vec<String> = frame
-        .get_column_names()
-        .iter()
-        .map(|n| n.to_string())
-        .collect();
+    let names: Vec<String> = columns.iter().map(|c| c.name.clone()).collect();
     let specs = header_specs(path, &names, None)?;
-    let mut columns = Vec::with_capacity(names.len());
-    for (column, spec) in frame.columns().iter().zip(specs) {
-        columns.push(typed_parquet_column(&table, column, spec)?);
+    let mut typed = Vec::with_capacity(columns.len());
+    for (column, spec) in columns.into_iter().zip(specs) {
+        typed.push(typed_column(&file, column, spec)?);
     }
-    let mut frame = DataFrame::new_infer_height(columns)
-        .map_err(|e| damaged(path, None, None, polars_message(&e)))?;
-    frame.rechunk_mut();
-    Ok(Table { frame, ..table })
+    file.table = Table::new(typed);
+    Ok(file)
 }
 
 /// A Parquet column in the type of its kind: integers of any width (negative ones, or
-/// ones too large, located), texts as texts, numbers as `Float64`.
-fn typed_parquet_column(table: &Table, column: &Column, spec: Spec) -> Result<Column, ReportError> {
-    let name = column.name().to_string();
-    let dtype = column.dtype().clone();
+/// ones too large, located), texts as texts, numbers as numbers; a column of nulls only
+/// as nulls of the kind's type.
+fn typed_column(file: &TableFile, column: Column, spec: Spec) -> Result<Column, ReportError> {
+    let Column { name, values } = column;
+    let rows = values.len();
     let wrong_type = || {
         damaged(
-            &table.path,
+            &file.path,
             None,
             Some(&name),
-            format!("the column holds {dtype}, not {}", spec.kind.expected()),
+            format!(
+                "the column holds {}s, not {}",
+                values.type_name(),
+                spec.kind.expected()
+            ),
         )
     };
-    let cast = |c: &Column, to: &DataType| c.cast(to).map_err(|_| wrong_type());
-    let column = column.rechunk();
-    match spec.kind {
-        Kind::Text | Kind::Index => match dtype {
-            DataType::String => Ok(column),
-            DataType::Null => cast(&column, &DataType::String),
-            _ => Err(wrong_type()),
-        },
-        Kind::U32 | Kind::U64 => {
-            if !(dtype.is_integer() || dtype == DataType::Null) {
-                return Err(wrong_type());
-            }
-            let wide = if dtype.is_signed_integer() {
-                let signed = cast(&column, &DataType::Int64)?;
-                let values = signed.i64().map_err(|_| wrong_type())?;
-                if let Some(row) = values.iter().position(|v| v.is_some_and(|v| v < 0)) {
-                    let value = values.get(row).unwrap_or_default();
-                    return Err(table.error(
+    let only_nulls = values.null_count() == rows;
+    let typed = match (spec.kind, &values) {
+        (Kind::Text | Kind::Index, Values::Text(_)) => values.clone(),
+        (Kind::Text | Kind::Index, _) if only_nulls => Values::Text(vec![None; rows]),
+        (Kind::U32 | Kind::U64, Values::U32(_) | Values::U64(_) | Values::I64(_)) => {
+            counts(file, &name, &values, spec.kind)?
+        }
+        (Kind::U32, _) if only_nulls => Values::U32(vec![None; rows]),
+        (Kind::U64, _) if only_nulls => Values::U64(vec![None; rows]),
+        (Kind::Seconds, Values::F64(_)) => values.clone(),
+        (Kind::Seconds, Values::U32(_) | Values::U64(_) | Values::I64(_)) => {
+            Values::F64(values.to_f64s().map_err(|_| wrong_type())?)
+        }
+        (Kind::Seconds, _) if only_nulls => Values::F64(vec![None; rows]),
+        _ => return Err(wrong_type()),
+    };
+    Ok(Column::new(name, typed))
+}
+
+/// Integer `values` as counts of `kind` (`U32` or `U64`): the first negative or too
+/// large one located.
+fn counts(
+    file: &TableFile,
+    name: &str,
+    values: &Values,
+    kind: Kind,
+) -> Result<Values, ReportError> {
+    let largest = if kind == Kind::U32 {
+        u64::from(u32::MAX)
+    } else {
+        u64::MAX
+    };
+    let mut wide = Vec::with_capacity(values.len());
+    for row in 0..values.len() {
+        let value = match values {
+            Values::U32(v) => v[row].map(u64::from),
+            Values::U64(v) => v[row],
+            Values::I64(v) => match v[row] {
+                Some(x) if x < 0 => {
+                    return Err(file.error(
                         row,
-                        &name,
-                        format!("{value} is negative: expected {}", spec.kind.expected()),
+                        name,
+                        format!("{x} is negative: expected {}", kind.expected()),
                     ));
                 }
-                cast(&signed, &DataType::UInt64)?
-            } else {
-                cast(&column, &DataType::UInt64)?
-            };
-            if spec.kind == Kind::U64 {
-                return Ok(wide);
-            }
-            let values = wide.u64().map_err(|_| wrong_type())?;
-            if let Some(row) = values
-                .iter()
-                .position(|v| v.is_some_and(|v| v > u64::from(u32::MAX)))
-            {
-                let value = values.get(row).unwrap_or_default();
-                return Err(table.error(
-                    row,
-                    &name,
-                    format!("{value} is too large: expected {}", spec.kind.expected()),
-                ));
-            }
-            cast(&wide, &DataType::UInt32)
+                x => x.map(|x| x as u64),
+            },
+            _ => unreachable!("integers only"),
+        };
+        if let Some(x) = value.filter(|&x| x > largest) {
+            return Err(file.error(
+                row,
+                name,
+                format!("{x} is too large: expected {}", kind.expected()),
+            ));
         }
-        Kind::Seconds => {
-            if !(dtype.is_primitive_numeric() || dtype == DataType::Null) {
-                return Err(wrong_type());
-            }
-            cast(&column, &DataType::Float64)
-        }
+        wide.push(value);
     }
+    Ok(if kind == Kind::U32 {
+        Values::U32(wide.into_iter().map(|v| v.map(|x| x as u32)).collect())
+    } else {
+        Values::U64(wide)
+    })
 }

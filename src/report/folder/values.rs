@@ -1,15 +1,14 @@
 //! Column by column: no empty value where none may be, no empty text, indices in
 //! decimal, seconds finite and non-negative.
 
-use polars_core::prelude::{AnyValue, Column};
-
 use super::columns::{Kind, Spec, spec};
-use super::{ReportError, Table};
+use super::{ReportError, TableFile};
+use crate::table::Column;
 
 /// Every value of `table` of its column's kind (the types were checked on reading).
-pub(crate) fn check_values(table: &Table) -> Result<(), ReportError> {
-    for column in table.frame.columns() {
-        let spec = spec(column.name().as_str()).expect("columns were checked");
+pub(crate) fn check_values(table: &TableFile) -> Result<(), ReportError> {
+    for column in table.table.columns() {
+        let spec = spec(&column.name).expect("columns were checked");
         check_filled(table, column, spec)?;
         match spec.kind {
             Kind::Text | Kind::Index => check_texts(table, column, spec)?,
@@ -21,15 +20,13 @@ pub(crate) fn check_values(table: &Table) -> Result<(), ReportError> {
 }
 
 /// No empty value in a column that may not have one.
-fn check_filled(table: &Table, column: &Column, spec: Spec) -> Result<(), ReportError> {
+fn check_filled(table: &TableFile, column: &Column, spec: Spec) -> Result<(), ReportError> {
     if !spec.nullable
-        && column.null_count() > 0
-        && let Some(row) =
-            (0..table.frame.height()).find(|&row| matches!(column.get(row), Ok(AnyValue::Null)))
+        && let Some(row) = (0..column.values.len()).find(|&row| column.values.is_null(row))
     {
         return Err(table.error(
             row,
-            column.name().as_str(),
+            &column.name,
             format!("the value is empty: expected {}", spec.kind.expected()),
         ));
     }
@@ -37,15 +34,14 @@ fn check_filled(table: &Table, column: &Column, spec: Spec) -> Result<(), Report
 }
 
 /// No empty text, and an index in decimal digits.
-fn check_texts(table: &Table, column: &Column, spec: Spec) -> Result<(), ReportError> {
-    let name = column.name().as_str();
-    let values = column.str().expect("typed");
+fn check_texts(table: &TableFile, column: &Column, spec: Spec) -> Result<(), ReportError> {
+    let values = column.values.as_texts().expect("typed");
     for (row, value) in values.iter().enumerate() {
-        match value {
+        match value.as_deref() {
             Some("") => {
                 return Err(table.error(
                     row,
-                    name,
+                    &column.name,
                     format!("the value is empty: expected {}", spec.kind.expected()),
                 ));
             }
@@ -54,7 +50,7 @@ fn check_texts(table: &Table, column: &Column, spec: Spec) -> Result<(), ReportE
             {
                 return Err(table.error(
                     row,
-                    name,
+                    &column.name,
                     format!("`{value}` is not {}", spec.kind.expected()),
                 ));
             }
@@ -65,15 +61,15 @@ fn check_texts(table: &Table, column: &Column, spec: Spec) -> Result<(), ReportE
 }
 
 /// Seconds finite and non-negative.
-fn check_seconds(table: &Table, column: &Column, spec: Spec) -> Result<(), ReportError> {
-    let values = column.f64().expect("typed");
+fn check_seconds(table: &TableFile, column: &Column, spec: Spec) -> Result<(), ReportError> {
+    let values = column.values.as_f64s().expect("typed");
     if let Some((row, value)) = values.iter().enumerate().find_map(|(row, v)| {
         v.filter(|v| !(v.is_finite() && *v >= 0.0))
             .map(|v| (row, v))
     }) {
         return Err(table.error(
             row,
-            column.name().as_str(),
+            &column.name,
             format!("{value} is not {}", spec.kind.expected()),
         ));
     }

@@ -6,13 +6,15 @@
 //! INT32/INT64 with the unsigned INTEGER logical type, texts as UTF-8 byte arrays, numbers
 //! as DOUBLE, booleans as BOOLEAN. The reader takes the same subset from any writer, plus
 //! REQUIRED columns, several row groups and pages, dictionary-encoded pages, data pages of
-//! version 2, and uncompressed pages; other codecs and encodings are refused by name.
+//! version 2, and uncompressed or ZSTD-compressed pages (`ruzstd`); other codecs and
+//! encodings are refused by name.
 
 mod gzip;
 mod levels;
 mod read;
 mod thrift;
 mod write;
+mod zstd;
 
 pub use read::read_parquet;
 pub use write::write_parquet;
@@ -59,6 +61,7 @@ mod encoding {
 mod codec {
     pub const UNCOMPRESSED: i32 = 0;
     pub const GZIP: i32 = 2;
+    pub const ZSTD: i32 = 6;
     pub const NAMES: [&str; 8] = [
         "UNCOMPRESSED",
         "SNAPPY",

@@ -1,7 +1,7 @@
 //! Reading a Parquet file's columns (the subset of the module's description).
 
 use super::thrift::{Reader, Value};
-use super::{MAGIC, ParquetError, codec, converted, encoding, gzip, levels, page, physical};
+use super::{MAGIC, ParquetError, codec, converted, encoding, gzip, levels, page, physical, zstd};
 use crate::table::column::{Column, Values};
 
 /// The columns of the Parquet file `bytes`, in schema order.
@@ -206,6 +206,7 @@ fn decompress(codec: i64, body: &[u8], uncompressed: usize) -> Result<Vec<u8>, P
     match i32::try_from(codec).unwrap_or(-1) {
         codec::UNCOMPRESSED => Ok(body.to_vec()),
         codec::GZIP => gzip::decompress(body, uncompressed).map_err(|m| format(&m)),
+        codec::ZSTD => zstd::decompress(body, uncompressed).map_err(|m| format(&m)),
         other => {
             let name = usize::try_from(other)
                 .ok()
@@ -213,7 +214,7 @@ fn decompress(codec: i64, body: &[u8], uncompressed: usize) -> Result<Vec<u8>, P
                 .copied()
                 .unwrap_or("unknown");
             Err(format(&format!(
-                "pages compressed with {name} (testspace reads UNCOMPRESSED and GZIP)"
+                "pages compressed with {name} (testspace reads UNCOMPRESSED, GZIP and ZSTD)"
             )))
         }
     }

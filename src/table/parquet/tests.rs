@@ -1,10 +1,10 @@
-//! Claims about the Parquet writer and reader: what is written reads back, and polars (an
-//! independent implementation) reads what is written and writes what is read.
+//! Claims about the Parquet writer and reader: what is written reads back; what polars
+//! (an independent implementation) wrote reads as written (fixtures); and the writer
+//! writes the file that Python's polars is checked to read in CI
+//! (`notebooks/check_parquet.py`).
 
-use std::io::Cursor;
+use std::path::{Path, PathBuf};
 
-use polars_core::prelude::{AnyValue, DataFrame};
-use polars_io::prelude::{ParquetCompression, ParquetReader, ParquetWriter, SerReader};
 use proptest::prelude::*;
 
 use super::*;
@@ -33,74 +33,15 @@ fn written(columns: &[Column]) -> Vec<u8> {
     bytes
 }
 
-fn value_strings(frame: &DataFrame) -> Vec<Vec<String>> {
-    frame
-        .columns()
-        .iter()
-        .map(|c| {
-            (0..c.len())
-                .map(|i| match c.get(i).unwrap() {
-                    AnyValue::Null => "null".to_string(),
-                    AnyValue::String(s) => s.to_string(),
-                    v => v.to_string(),
-                })
-                .collect()
-        })
-        .collect()
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata/table")
+        .join(name)
 }
 
-fn our_strings(columns: &[Column]) -> Vec<Vec<String>> {
-    fn show<T: ToString>(v: &[Option<T>]) -> Vec<String> {
-        v.iter()
-            .map(|x| x.as_ref().map_or("null".into(), T::to_string))
-            .collect()
-    }
-    columns
-        .iter()
-        .map(|c| match &c.values {
-            Values::U32(v) => show(v),
-            Values::U64(v) => show(v),
-            Values::I64(v) => show(v),
-            Values::F64(v) => v
-                .iter()
-                .map(|x| x.map_or("null".into(), |x| format!("{x:?}")))
-                .collect(),
-            Values::Text(v) => show(v),
-            Values::Bool(v) => show(v),
-        })
-        .collect()
-}
-
-#[test]
-fn a_written_table_reads_back_equal() {
-    let columns = sample();
-    assert_eq!(read_parquet(&written(&columns)).unwrap(), columns);
-}
-
-#[test]
-fn polars_reads_what_is_written_with_the_same_names_types_and_values() {
-    let columns = sample();
-    let frame = ParquetReader::new(Cursor::new(written(&columns)))
-        .finish()
-        .unwrap();
-    let names: Vec<String> = frame
-        .get_column_names()
-        .iter()
-        .map(|n| n.to_string())
-        .collect();
-    assert_eq!(
-        names,
-        ["phase", "run", "seed", "delta", "cpu_seconds", "killed"]
-    );
-    let types: Vec<String> = frame.dtypes().iter().map(|t| t.to_string()).collect();
-    assert_eq!(types, ["str", "u32", "u64", "i64", "f64", "bool"]);
-    assert_eq!(value_strings(&frame), our_strings(&columns));
-}
-
-#[test]
-fn what_polars_writes_uncompressed_or_gzip_reads_back_equal() {
+/// [`sample`] repeated 401 times, as the polars fixtures hold it.
+fn repeated() -> Vec<Column> {
     let mut columns = sample();
-    // Long enough for polars to dictionary-encode the repeated texts.
     for column in &mut columns {
         let rows = column.values.clone();
         for _ in 0..400 {
@@ -115,24 +56,46 @@ fn what_polars_writes_uncompressed_or_gzip_reads_back_equal() {
             }
         }
     }
-    let mut frame = ParquetReader::new(Cursor::new(written(&columns)))
-        .finish()
-        .unwrap();
-    for compression in [
-        ParquetCompression::Uncompressed,
-        ParquetCompression::Gzip(None),
-    ] {
-        let mut bytes = Vec::new();
-        ParquetWriter::new(&mut bytes)
-            .with_compression(compression)
-            .finish(&mut frame)
-            .unwrap();
-        assert_eq!(read_parquet(&bytes).unwrap(), columns, "{compression:?}");
+    columns
+}
+
+#[test]
+fn a_written_table_reads_back_equal() {
+    let columns = sample();
+    assert_eq!(read_parquet(&written(&columns)).unwrap(), columns);
+}
+
+#[test]
+fn the_writer_writes_the_file_python_polars_is_checked_to_read() {
+    // notebooks/check_parquet.py reads this file with Python's polars in CI and checks
+    // its names, types and values against testspace-sample.csv.
+    let (parquet, csv) = (
+        fixture("testspace-sample.parquet"),
+        fixture("testspace-sample.csv"),
+    );
+    if std::env::var_os("TESTSPACE_REWRITE_FIXTURES").is_some() {
+        std::fs::write(&parquet, written(&sample())).unwrap();
+        let table = crate::table::Table::new(sample());
+        std::fs::write(&csv, crate::table::csv_text(&table)).unwrap();
     }
-    let mut zstd = Vec::new();
-    ParquetWriter::new(&mut zstd).finish(&mut frame).unwrap();
-    let refused = read_parquet(&zstd).unwrap_err().to_string();
-    assert!(refused.contains("ZSTD"), "{refused}");
+    let committed = std::fs::read(&parquet).unwrap();
+    assert!(
+        written(&sample()) == committed,
+        "the writer's output changed: rewrite testdata/table/testspace-sample.parquet \
+         (TESTSPACE_REWRITE_FIXTURES=1) and check it with notebooks/check_parquet.py"
+    );
+}
+
+#[test]
+fn what_polars_wrote_reads_as_it_was_written() {
+    let columns = repeated();
+    for codec in ["uncompressed", "gzip", "zstd"] {
+        let bytes = std::fs::read(fixture(&format!("polars-{codec}.parquet"))).unwrap();
+        assert_eq!(read_parquet(&bytes).unwrap(), columns, "{codec}");
+    }
+    let snappy = std::fs::read(fixture("polars-snappy.parquet")).unwrap();
+    let refused = read_parquet(&snappy).unwrap_err().to_string();
+    assert!(refused.contains("SNAPPY"), "{refused}");
 }
 
 #[test]
