@@ -8,12 +8,11 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use polars_core::prelude::{Column, DataFrame};
 
 use crate::experiment::Until;
 use crate::report::compare::{CompareSpec, ComparisonRow, Metric, compare};
 use crate::report::{COMPARISON_PHASE, read_cells};
-use crate::table::{format_text_table, write_csv};
+use crate::table::{Column, Table, format_text_table, write_csv};
 
 /// Output formats of `compare`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -119,11 +118,11 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     match args.format {
         CompareFormat::Table => print!(
             "{}",
-            format_text_table(&table_frame(&rows, args.confidence)?)
+            format_text_table(&printed_table(&rows, args.confidence))
         ),
         CompareFormat::Csv => {
             let mut out = std::io::stdout().lock();
-            write_csv(&frame(&rows)?, &mut out)?;
+            write_csv(&table(&rows), &mut out)?;
         }
         CompareFormat::Json => println!("{}", serde_json::to_string_pretty(&rows)?),
     }
@@ -131,27 +130,24 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
 }
 
 /// Every column of the rows, in the order of [`ComparisonRow`]'s fields.
-pub fn frame(rows: &[ComparisonRow]) -> anyhow::Result<DataFrame> {
+pub fn table(rows: &[ComparisonRow]) -> Table {
     macro_rules! column {
         ($field:ident) => {
             Column::new(
-                stringify!($field).into(),
+                stringify!($field),
                 rows.iter().map(|r| r.$field.clone()).collect::<Vec<_>>(),
             )
         };
     }
-    Ok(DataFrame::new_infer_height(vec![
+    Table::new(vec![
         column!(subject),
         column!(n),
         column!(strategy),
         column!(baseline),
-        Column::new(
-            "metric".into(),
-            rows.iter().map(|r| r.metric).collect::<Vec<_>>(),
-        ),
+        Column::new("metric", rows.iter().map(|r| r.metric).collect::<Vec<_>>()),
         column!(larger_is_better),
         Column::new(
-            "replicates".into(),
+            "replicates",
             rows.iter().map(|r| r.replicates as u64).collect::<Vec<_>>(),
         ),
         column!(median),
@@ -163,23 +159,17 @@ pub fn frame(rows: &[ComparisonRow]) -> anyhow::Result<DataFrame> {
         column!(a12),
         column!(a12_low),
         column!(a12_high),
-        Column::new(
-            "test".into(),
-            rows.iter().map(|r| r.test).collect::<Vec<_>>(),
-        ),
+        Column::new("test", rows.iter().map(|r| r.test).collect::<Vec<_>>()),
         column!(statistic),
         column!(p_value),
         column!(p_holm),
-        Column::new(
-            "method".into(),
-            rows.iter().map(|r| r.method).collect::<Vec<_>>(),
-        ),
-    ])?)
+        Column::new("method", rows.iter().map(|r| r.method).collect::<Vec<_>>()),
+    ])
 }
 
 /// The columns of the text table: identity, medians with their interquartile ranges,
 /// Â12 with its interval, p-values.
-fn table_frame(rows: &[ComparisonRow], confidence: f64) -> anyhow::Result<DataFrame> {
+fn printed_table(rows: &[ComparisonRow], confidence: f64) -> Table {
     let text = |f: &dyn Fn(&ComparisonRow) -> String| rows.iter().map(f).collect::<Vec<_>>();
     let number = |v: f64| {
         if v != 0.0 && (v.abs() < 1e-3 || v.abs() >= 1e6) {
@@ -191,22 +181,22 @@ fn table_frame(rows: &[ComparisonRow], confidence: f64) -> anyhow::Result<DataFr
                 .to_string()
         }
     };
-    Ok(DataFrame::new_infer_height(vec![
-        Column::new("metric".into(), text(&|r| r.metric.to_string())),
-        Column::new("strategy".into(), text(&|r| r.strategy.clone())),
-        Column::new("baseline".into(), text(&|r| r.baseline.clone())),
-        Column::new("subject".into(), text(&|r| r.subject.clone())),
-        Column::new("n".into(), rows.iter().map(|r| r.n).collect::<Vec<_>>()),
+    Table::new(vec![
+        Column::new("metric", text(&|r| r.metric.to_string())),
+        Column::new("strategy", text(&|r| r.strategy.clone())),
+        Column::new("baseline", text(&|r| r.baseline.clone())),
+        Column::new("subject", text(&|r| r.subject.clone())),
+        Column::new("n", rows.iter().map(|r| r.n).collect::<Vec<_>>()),
         Column::new(
-            "reps".into(),
+            "reps",
             rows.iter().map(|r| r.replicates as u64).collect::<Vec<_>>(),
         ),
         Column::new(
-            "median [IQR]".into(),
+            "median [IQR]",
             text(&|r| format!("{} [{}, {}]", number(r.median), number(r.q1), number(r.q3))),
         ),
         Column::new(
-            "baseline [IQR]".into(),
+            "baseline [IQR]",
             text(&|r| {
                 format!(
                     "{} [{}, {}]",
@@ -217,14 +207,14 @@ fn table_frame(rows: &[ComparisonRow], confidence: f64) -> anyhow::Result<DataFr
             }),
         ),
         Column::new(
-            format!("A12 [{}% CI]", confidence * 100.0).into(),
+            format!("A12 [{}% CI]", confidence * 100.0),
             text(&|r| format!("{:.3} [{:.3}, {:.3}]", r.a12, r.a12_low, r.a12_high)),
         ),
-        Column::new("test".into(), text(&|r| r.test.to_string())),
-        Column::new("p".into(), text(&|r| number(r.p_value))),
-        Column::new("p_holm".into(), text(&|r| number(r.p_holm))),
+        Column::new("test", text(&|r| r.test.to_string())),
+        Column::new("p", text(&|r| number(r.p_value))),
+        Column::new("p_holm", text(&|r| number(r.p_holm))),
         Column::new(
-            "better".into(),
+            "better",
             text(&|r| {
                 if r.larger_is_better {
                     "larger".into()
@@ -233,5 +223,5 @@ fn table_frame(rows: &[ComparisonRow], confidence: f64) -> anyhow::Result<DataFr
                 }
             }),
         ),
-    ])?)
+    ])
 }

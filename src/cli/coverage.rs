@@ -5,13 +5,12 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use polars_core::prelude::{Column, DataFrame};
 use serde::Serialize;
 
 use super::args::{WalkArgs, load_context};
 use crate::coverage::measure::{Measurement, measure};
 use crate::subject::registry;
-use crate::table::{format_text_table, write_csv};
+use crate::table::{Column, Table, format_text_table, write_csv};
 
 /// Output formats of `coverage`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -84,11 +83,8 @@ pub fn run(args: &CoverageArgs) -> anyhow::Result<()> {
         .with_context(|| format!("cannot measure coverage in {}", args.context.display()))?;
     let report = report(args, unit.class(), unit.source(), &measurement);
     match format {
-        CoverageFormat::Table => print!("{}", render_table(&report)?),
-        CoverageFormat::Csv => {
-            let frame = csv_frame(&report)?;
-            write_csv(&frame, std::io::stdout().lock())?;
-        }
+        CoverageFormat::Table => print!("{}", render_table(&report)),
+        CoverageFormat::Csv => write_csv(&csv_table(&report), std::io::stdout().lock())?,
         CoverageFormat::Json => println!("{}", serde_json::to_string_pretty(&report)?),
     }
     Ok(())
@@ -140,7 +136,7 @@ fn report(args: &WalkArgs, subject: &'static str, source: &str, m: &Measurement)
     }
 }
 
-fn render_table(report: &Report) -> anyhow::Result<String> {
+fn render_table(report: &Report) -> String {
     let percent = |a: u64, b: u64| {
         if b == 0 {
             0.0
@@ -174,13 +170,12 @@ fn render_table(report: &Report) -> anyhow::Result<String> {
     let rows = &report.methods;
     let mut columns = method_columns(rows);
     columns.push(Column::new(
-        "branches".into(),
+        "branches",
         rows.iter()
             .map(|r| format!("{}/{}", r.branches_covered, r.branches))
             .collect::<Vec<_>>(),
     ));
-    let frame = DataFrame::new_infer_height(columns)?;
-    out.push_str(&format_text_table(&frame));
+    out.push_str(&format_text_table(&Table::new(columns)));
     let uncovered: Vec<(&str, &UncoveredProbe)> = rows
         .iter()
         .flat_map(|r| r.uncovered.iter().map(move |u| (r.method, u)))
@@ -194,43 +189,40 @@ fn render_table(report: &Report) -> anyhow::Result<String> {
             ));
         }
     }
-    Ok(out)
+    out
 }
 
 /// The columns method, probes, covered.
 fn method_columns(rows: &[MethodRow]) -> Vec<Column> {
     vec![
+        Column::new("method", rows.iter().map(|r| r.method).collect::<Vec<_>>()),
         Column::new(
-            "method".into(),
-            rows.iter().map(|r| r.method).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "probes".into(),
+            "probes",
             rows.iter().map(|r| r.probes as u64).collect::<Vec<_>>(),
         ),
         Column::new(
-            "covered".into(),
+            "covered",
             rows.iter().map(|r| r.covered as u64).collect::<Vec<_>>(),
         ),
     ]
 }
 
-fn csv_frame(report: &Report) -> anyhow::Result<DataFrame> {
+fn csv_table(report: &Report) -> Table {
     let rows = &report.methods;
     let mut columns = method_columns(rows);
     columns.extend([
         Column::new(
-            "branches".into(),
+            "branches",
             rows.iter().map(|r| r.branches as u64).collect::<Vec<_>>(),
         ),
         Column::new(
-            "branches_covered".into(),
+            "branches_covered",
             rows.iter()
                 .map(|r| r.branches_covered as u64)
                 .collect::<Vec<_>>(),
         ),
         Column::new(
-            "uncovered".into(),
+            "uncovered",
             rows.iter()
                 .map(|r| {
                     r.uncovered
@@ -242,5 +234,5 @@ fn csv_frame(report: &Report) -> anyhow::Result<DataFrame> {
                 .collect::<Vec<_>>(),
         ),
     ]);
-    Ok(DataFrame::new_infer_height(columns)?)
+    Table::new(columns)
 }

@@ -7,7 +7,6 @@ use std::path::PathBuf;
 
 use anyhow::{Context as _, bail, ensure};
 use clap::{Args, ValueEnum};
-use polars_core::prelude::{Column, DataFrame};
 use serde::Serialize;
 use serde_json::json;
 
@@ -17,7 +16,7 @@ use crate::structure::units::{FINITIZATIONS, UnitFinitization, finitization};
 use crate::structure::{CnfEncoding, search_within};
 use crate::subject::heap::{HeapFields, canonical};
 use crate::subject::registry;
-use crate::table::{StagedFiles, format_text_table, write_csv};
+use crate::table::{Column, StagedFiles, Table, format_text_table, write_csv};
 
 /// Output formats of `fe`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -175,26 +174,27 @@ fn rows(
         .collect()
 }
 
-fn frame(rows: &[FeRow]) -> anyhow::Result<DataFrame> {
+/// The rows as a table, one column per [`FeRow`] field.
+fn table(rows: &[FeRow]) -> Table {
     let count = |f: fn(&FeRow) -> usize| rows.iter().map(|r| f(r) as u64).collect::<Vec<_>>();
     let columns = vec![
-        Column::new("scope".into(), count(|r| r.scope)),
-        Column::new("fields".into(), count(|r| r.fields)),
+        Column::new("scope", count(|r| r.scope)),
+        Column::new("fields", count(|r| r.fields)),
         Column::new(
-            "be_structures".into(),
+            "be_structures",
             rows.iter().map(|r| r.be_structures).collect::<Vec<_>>(),
         ),
-        Column::new("extension_pairs".into(), count(|r| r.extension_pairs)),
-        Column::new("fe_sat".into(), count(|r| r.fe_sat)),
+        Column::new("extension_pairs", count(|r| r.extension_pairs)),
+        Column::new("fe_sat", count(|r| r.fe_sat)),
         Column::new(
-            "fe_greedy".into(),
+            "fe_greedy",
             rows.iter()
                 .map(|r| r.fe_greedy.map(|g| g as u64))
                 .collect::<Vec<_>>(),
         ),
-        Column::new("bound".into(), count(|r| r.bound)),
+        Column::new("bound", count(|r| r.bound)),
     ];
-    Ok(DataFrame::new_infer_height(columns)?)
+    Table::new(columns)
 }
 
 /// Writes every scope's suites into `directory`, all files or none.
@@ -239,11 +239,11 @@ pub fn run(args: &FeArgs) -> anyhow::Result<()> {
             directory.display()
         );
     }
-    let table: Vec<FeRow> = rows.into_iter().map(|(row, _)| row).collect();
+    let fe_rows: Vec<FeRow> = rows.into_iter().map(|(row, _)| row).collect();
     match args.format {
-        FeFormat::Table => print!("{}", format_text_table(&frame(&table)?)),
-        FeFormat::Csv => write_csv(&frame(&table)?, std::io::stdout().lock())?,
-        FeFormat::Json => println!("{}", serde_json::to_string_pretty(&table)?),
+        FeFormat::Table => print!("{}", format_text_table(&table(&fe_rows))),
+        FeFormat::Csv => write_csv(&table(&fe_rows), std::io::stdout().lock())?,
+        FeFormat::Json => println!("{}", serde_json::to_string_pretty(&fe_rows)?),
     }
     Ok(())
 }

@@ -10,10 +10,10 @@ use clap::Args;
 use crate::plot::scatter::{PointSet, ScatterChart};
 use crate::reduce::survey::{ReductionRecord, SurveyOptions, survey};
 use crate::report::minimal::{
-    Prediction, assumptions, assumptions_frame, minimal_frame, predictions, predictions_frame,
-    summary, summary_frame,
+    Prediction, assumptions, assumptions_table, minimal_table, predictions, predictions_table,
+    summary, summary_table,
 };
-use crate::table::{StagedFiles, format_text_table, write_csv_file};
+use crate::table::{Column, StagedFiles, Table, format_text_table, write_csv_file};
 
 /// Arguments of `testspace minimal`.
 #[derive(Debug, Args)]
@@ -70,26 +70,23 @@ pub fn run(args: &MinimalArgs) -> anyhow::Result<()> {
     let (mutants, records) = survey(&experiment, &cells, &options)
         .with_context(|| format!("surveying {}", args.results.display()))?;
     let rows = predictions(&mutants)?;
-    let table = assumptions(&mutants, &rows);
+    let assumption_rows = assumptions(&mutants, &rows);
     let mut staged = StagedFiles::new(&args.out)?;
-    write_csv_file(&minimal_frame(&mutants)?, &staged.stage("minimal.csv"))?;
+    write_csv_file(&minimal_table(&mutants), &staged.stage("minimal.csv"))?;
     write_csv_file(
-        &predictions_frame(&rows)?,
+        &predictions_table(&rows),
         &staged.stage("phi_per_mutant.csv"),
     )?;
-    let assumption_frame = assumptions_frame(&table)?;
-    write_csv_file(&assumption_frame, &staged.stage("assumptions.csv"))?;
+    let assumption_table = assumptions_table(&assumption_rows);
+    write_csv_file(&assumption_table, &staged.stage("assumptions.csv"))?;
     write_csv_file(
-        &summary_frame(&summary(&rows))?,
+        &summary_table(&summary(&rows)),
         &staged.stage("phi_summary.csv"),
     )?;
-    write_csv_file(
-        &reductions_frame(&records)?,
-        &staged.stage("reductions.csv"),
-    )?;
+    write_csv_file(&reductions_table(&records), &staged.stage("reductions.csv"))?;
     crate::report::plots::stage_chart(&mut staged, &args.out, "phi_per_mutant", &chart(&rows))?;
     staged.commit()?;
-    print!("{}", format_text_table(&assumption_frame));
+    print!("{}", format_text_table(&assumption_table));
     report_times(&records);
     Ok(())
 }
@@ -116,16 +113,13 @@ fn chart(rows: &[Prediction]) -> ScatterChart {
 }
 
 /// `reductions.csv`: every reduction without its time.
-fn reductions_frame(
-    records: &[ReductionRecord],
-) -> Result<polars_core::prelude::DataFrame, polars_core::prelude::PolarsError> {
-    use polars_core::prelude::{Column, DataFrame};
+fn reductions_table(records: &[ReductionRecord]) -> Table {
     let number = |name: &str, f: &dyn Fn(&ReductionRecord) -> u64| {
-        Column::new(name.into(), records.iter().map(f).collect::<Vec<_>>())
+        Column::new(name, records.iter().map(f).collect::<Vec<_>>())
     };
-    DataFrame::new_infer_height(vec![
+    Table::new(vec![
         Column::new(
-            "subject".into(),
+            "subject",
             records
                 .iter()
                 .map(|r| r.subject.as_str())
@@ -133,7 +127,7 @@ fn reductions_frame(
         ),
         number("mutant", &|r| r.mutant),
         Column::new(
-            "strategy".into(),
+            "strategy",
             records.iter().map(|r| r.strategy).collect::<Vec<_>>(),
         ),
         number("n", &|r| r.n),

@@ -16,17 +16,16 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, ensure};
+use anyhow::{Context, anyhow, ensure};
 use clap::{Args, ValueEnum};
-use polars_core::prelude::DataFrame;
 
 use crate::analysis::pattern::overlaps_itself;
 use crate::plot::LineChart;
 use crate::report::phi::{
-    Curve, density_charts, density_frame, optimal_table, pattern_curve, printed_columns,
+    Curve, density_charts, density_table, optimal_table, pattern_curve, printed_columns,
     recurrence_curve, render_pattern, write_tables,
 };
-use crate::table::{format_text_table, write_csv};
+use crate::table::{Table, format_text_table, write_csv};
 
 /// Arguments of `testspace phi`.
 #[derive(Debug, Args)]
@@ -149,17 +148,19 @@ fn run_densities(args: &PhiArgs) -> anyhow::Result<()> {
         }
         vec![pattern_curve(calls, patterns, &lengths)?]
     };
-    let mut frame = density_frame(calls, &curves)?;
-    let mut printed = frame.select(printed_columns(!args.patterns.is_empty()))?;
+    let table = density_table(calls, &curves);
+    let printed = table
+        .select(printed_columns(!args.patterns.is_empty()))
+        .map_err(|name| anyhow!("the density table has no column `{name}`"))?;
     if let Some(directory) = &args.out {
         let charts = if args.plot {
             density_charts(calls, &curves, &mut |note| eprintln!("{note}"))?
         } else {
             Vec::new()
         };
-        write_outputs(directory, "phi", &mut printed, &mut frame, &charts)?;
+        write_outputs(directory, "phi", &printed, &table, &charts)?;
     }
-    print_frame(&mut printed, args.format)
+    print_table(&printed, args.format)
 }
 
 fn run_optimal(args: &PhiArgs) -> anyhow::Result<()> {
@@ -188,7 +189,7 @@ fn run_optimal(args: &PhiArgs) -> anyhow::Result<()> {
             .with_context(|| format!("--k: {k} is not in 1..=2^32-1"))
     })
     .collect::<anyhow::Result<Vec<u32>>>()?;
-    let mut frame = optimal_table(
+    let table = optimal_table(
         &calls,
         &failing_lengths,
         args.exact,
@@ -196,18 +197,17 @@ fn run_optimal(args: &PhiArgs) -> anyhow::Result<()> {
         &mut |warning| eprintln!("{warning}"),
     )?;
     if let Some(directory) = &args.out {
-        let mut printed = frame.clone();
-        write_outputs(directory, "optimal", &mut printed, &mut frame, &[])?;
+        write_outputs(directory, "optimal", &table, &table, &[])?;
     }
-    print_frame(&mut frame, args.format)
+    print_table(&table, args.format)
 }
 
 /// Writes the tables and charts ([`write_tables`]), naming each file written on stderr.
 fn write_outputs(
     directory: &Path,
     stem: &str,
-    printed: &mut DataFrame,
-    full: &mut DataFrame,
+    printed: &Table,
+    full: &Table,
     charts: &[(&str, LineChart)],
 ) -> anyhow::Result<()> {
     for path in write_tables(directory, stem, printed, full, charts)? {
@@ -216,12 +216,12 @@ fn write_outputs(
     Ok(())
 }
 
-fn print_frame(frame: &mut DataFrame, format: Format) -> anyhow::Result<()> {
+fn print_table(table: &Table, format: Format) -> anyhow::Result<()> {
     let stdout = io::stdout();
     let mut stdout = stdout.lock();
     match format {
-        Format::Csv => write_csv(frame, &mut stdout)?,
-        Format::Table => stdout.write_all(format_text_table(frame).as_bytes())?,
+        Format::Csv => write_csv(table, &mut stdout)?,
+        Format::Table => stdout.write_all(format_text_table(table).as_bytes())?,
     }
     stdout.flush()?;
     Ok(())

@@ -15,11 +15,10 @@
 //!   has probability 1/(|M_C|·nc(m)), not 1/j): the same containment model with those
 //!   probabilities ([`WeightedPatternDensity`]) — Φ itself does not apply to R.
 
-use polars_core::prelude::{Column, DataFrame, PolarsError};
-
 use crate::analysis::AnalysisError;
 use crate::analysis::pattern::{PatternCounter, WeightedPatternDensity, overlaps_itself};
 use crate::analysis::phi::{FailureCountRecurrence, FailureCounts};
+use crate::table::{Column, Table};
 
 /// The failing and judged test cases of one (strategy, n) of a mutant.
 #[derive(Debug, Clone, PartialEq)]
@@ -379,13 +378,13 @@ fn median(sorted: &[f64]) -> Option<f64> {
 }
 
 /// `phi_summary.csv`.
-pub fn summary_frame(rows: &[SummaryRow]) -> Result<DataFrame, PolarsError> {
+pub fn summary_table(rows: &[SummaryRow]) -> Table {
     let number = |name: &str, f: &dyn Fn(&SummaryRow) -> u64| {
-        Column::new(name.into(), rows.iter().map(f).collect::<Vec<_>>())
+        Column::new(name, rows.iter().map(f).collect::<Vec<_>>())
     };
-    DataFrame::new_infer_height(vec![
+    Table::new(vec![
         Column::new(
-            "strategy".into(),
+            "strategy",
             rows.iter().map(|r| r.strategy.as_str()).collect::<Vec<_>>(),
         ),
         number("n", &|r| r.n),
@@ -393,19 +392,19 @@ pub fn summary_frame(rows: &[SummaryRow]) -> Result<DataFrame, PolarsError> {
         number("inside", &|r| r.inside),
         number("measured_zero", &|r| r.measured_zero),
         Column::new(
-            "median_ratio".into(),
+            "median_ratio",
             rows.iter().map(|r| r.median_ratio).collect::<Vec<_>>(),
         ),
     ])
 }
 
 /// `minimal.csv`: one row per mutant.
-pub fn minimal_frame(mutants: &[MutantMinimal]) -> Result<DataFrame, PolarsError> {
+pub fn minimal_table(mutants: &[MutantMinimal]) -> Table {
     let text = |name: &str, f: &dyn Fn(&MutantMinimal) -> String| {
-        Column::new(name.into(), mutants.iter().map(f).collect::<Vec<_>>())
+        Column::new(name, mutants.iter().map(f).collect::<Vec<_>>())
     };
     let number = |name: &str, f: &dyn Fn(&MutantMinimal) -> u64| {
-        Column::new(name.into(), mutants.iter().map(f).collect::<Vec<_>>())
+        Column::new(name, mutants.iter().map(f).collect::<Vec<_>>())
     };
     let calls = |sequence: &Vec<u32>| {
         sequence
@@ -414,7 +413,7 @@ pub fn minimal_frame(mutants: &[MutantMinimal]) -> Result<DataFrame, PolarsError
             .collect::<Vec<_>>()
             .join(" ")
     };
-    DataFrame::new_infer_height(vec![
+    Table::new(vec![
         text("subject", &|m| m.subject.clone()),
         number("mutant", &|m| m.mutant),
         text("operator", &|m| m.operator.clone()),
@@ -429,7 +428,7 @@ pub fn minimal_frame(mutants: &[MutantMinimal]) -> Result<DataFrame, PolarsError
                 .join(";")
         }),
         Column::new(
-            "overlapping".into(),
+            "overlapping",
             mutants.iter().map(|m| m.overlapping()).collect::<Vec<_>>(),
         ),
         text("sequence", &|m| {
@@ -448,17 +447,17 @@ pub fn minimal_frame(mutants: &[MutantMinimal]) -> Result<DataFrame, PolarsError
 }
 
 /// `phi_per_mutant.csv`: one row per prediction.
-pub fn predictions_frame(rows: &[Prediction]) -> Result<DataFrame, PolarsError> {
+pub fn predictions_table(rows: &[Prediction]) -> Table {
     let float = |name: &str, f: &dyn Fn(&Prediction) -> f64| {
-        Column::new(name.into(), rows.iter().map(f).collect::<Vec<_>>())
+        Column::new(name, rows.iter().map(f).collect::<Vec<_>>())
     };
     let number = |name: &str, f: &dyn Fn(&Prediction) -> u64| {
-        Column::new(name.into(), rows.iter().map(f).collect::<Vec<_>>())
+        Column::new(name, rows.iter().map(f).collect::<Vec<_>>())
     };
     let text = |name: &str, f: &dyn Fn(&Prediction) -> String| {
-        Column::new(name.into(), rows.iter().map(f).collect::<Vec<_>>())
+        Column::new(name, rows.iter().map(f).collect::<Vec<_>>())
     };
-    DataFrame::new_infer_height(vec![
+    Table::new(vec![
         text("subject", &|p| p.subject.clone()),
         number("mutant", &|p| p.mutant),
         text("strategy", &|p| p.strategy.clone()),
@@ -473,25 +472,25 @@ pub fn predictions_frame(rows: &[Prediction]) -> Result<DataFrame, PolarsError> 
         float("low", &|p| p.interval.0),
         float("high", &|p| p.interval.1),
         Column::new(
-            "inside".into(),
+            "inside",
             rows.iter().map(Prediction::inside).collect::<Vec<_>>(),
         ),
     ])
 }
 
 /// `assumptions.csv`.
-pub fn assumptions_frame(rows: &[AssumptionRow]) -> Result<DataFrame, PolarsError> {
-    DataFrame::new_infer_height(vec![
+pub fn assumptions_table(rows: &[AssumptionRow]) -> Table {
+    Table::new(vec![
         Column::new(
-            "assumption".into(),
+            "assumption",
             rows.iter().map(|r| r.assumption).collect::<Vec<_>>(),
         ),
         Column::new(
-            "violated".into(),
+            "violated",
             rows.iter().map(|r| r.violated).collect::<Vec<_>>(),
         ),
         Column::new(
-            "mutants".into(),
+            "mutants",
             rows.iter().map(|r| r.mutants).collect::<Vec<_>>(),
         ),
     ])

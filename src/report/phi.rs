@@ -11,7 +11,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use num_bigint::BigUint;
-use polars_core::prelude::{Column, DataFrame};
 
 use crate::analysis::float::ScaledDensityRecurrence;
 use crate::analysis::optimal::{OptimalLength, optimal_length, optimal_length_exact};
@@ -20,7 +19,7 @@ use crate::analysis::phi::{FailureCountRecurrence, FailureCounts};
 use crate::analysis::scientific::ScientificNumber;
 use crate::plot::Chart as _;
 use crate::plot::{Corner, LineChart, Marker, Scale, Series};
-use crate::table::{StagedFiles, write_csv_file, write_parquet_file};
+use crate::table::{Column, StagedFiles, Table, write_csv_file, write_parquet_file};
 
 /// Φ is printed in full only up to this many decimal digits.
 const LONGEST_PRINTED_COUNT: usize = 60;
@@ -152,28 +151,25 @@ fn printable_count(count: &BigUint) -> Option<String> {
 
 /// All columns: the CSV contract's ([`printed_columns`]) plus `log10_fd` and
 /// `log10_fdpmc` (for Parquet).
-///
-/// # Errors
-/// None in practice (the columns have one length).
-pub fn density_frame(calls: u32, curves: &[Curve]) -> anyhow::Result<DataFrame> {
+pub fn density_table(calls: u32, curves: &[Curve]) -> Table {
     let rows = || {
         curves
             .iter()
             .flat_map(|curve| curve.points.iter().map(move |point| (curve, point)))
     };
     let mut columns = vec![Column::new(
-        "j".into(),
+        "j",
         rows().map(|_| calls).collect::<Vec<u32>>(),
     )];
     columns.push(match curves.first().map(|curve| &curve.sequences) {
         Some(FailingSequences::Patterns(_)) => Column::new(
-            "pattern".into(),
+            "pattern",
             rows()
                 .map(|(curve, _)| curve.sequences.describe())
                 .collect::<Vec<String>>(),
         ),
         _ => Column::new(
-            "k".into(),
+            "k",
             rows()
                 .map(|(curve, _)| match curve.sequences {
                     FailingSequences::Length(k) => k,
@@ -184,41 +180,41 @@ pub fn density_frame(calls: u32, curves: &[Curve]) -> anyhow::Result<DataFrame> 
     });
     columns.extend([
         Column::new(
-            "n".into(),
+            "n",
             rows().map(|(_, point)| point.length).collect::<Vec<u64>>(),
         ),
         Column::new(
-            "phi".into(),
+            "phi",
             rows()
                 .map(|(_, point)| point.failing.clone())
                 .collect::<Vec<Option<String>>>(),
         ),
         Column::new(
-            "fd".into(),
+            "fd",
             rows()
                 .map(|(_, point)| point.density.to_string())
                 .collect::<Vec<String>>(),
         ),
         Column::new(
-            "fdpmc".into(),
+            "fdpmc",
             rows()
                 .map(|(_, point)| point.per_call().to_string())
                 .collect::<Vec<String>>(),
         ),
         Column::new(
-            "log10_fd".into(),
+            "log10_fd",
             rows()
                 .map(|(_, point)| point.density.log10())
                 .collect::<Vec<f64>>(),
         ),
         Column::new(
-            "log10_fdpmc".into(),
+            "log10_fdpmc",
             rows()
                 .map(|(_, point)| point.per_call().log10())
                 .collect::<Vec<f64>>(),
         ),
     ]);
-    Ok(DataFrame::new_infer_height(columns)?)
+    Table::new(columns)
 }
 
 /// FD against n (one series per curve) and FDpmc against n with the optimum marked, by
@@ -341,7 +337,7 @@ pub fn optimal_table(
     exact: bool,
     max_n: u64,
     warnings: &mut dyn FnMut(&str),
-) -> anyhow::Result<DataFrame> {
+) -> anyhow::Result<Table> {
     let mut rows: Vec<(u32, u32, Option<OptimalLength>)> = Vec::new();
     for &j in calls {
         for &k in failing_lengths {
@@ -361,34 +357,28 @@ pub fn optimal_table(
         }
     }
     let text = |value: Option<ScientificNumber>| value.map(|number| number.to_string());
-    Ok(DataFrame::new_infer_height(vec![
+    Ok(Table::new(vec![
+        Column::new("j", rows.iter().map(|row| row.0).collect::<Vec<u32>>()),
+        Column::new("k", rows.iter().map(|row| row.1).collect::<Vec<u32>>()),
         Column::new(
-            "j".into(),
-            rows.iter().map(|row| row.0).collect::<Vec<u32>>(),
-        ),
-        Column::new(
-            "k".into(),
-            rows.iter().map(|row| row.1).collect::<Vec<u32>>(),
-        ),
-        Column::new(
-            "n_opt".into(),
+            "n_opt",
             rows.iter()
                 .map(|row| row.2.map(|optimum| optimum.length))
                 .collect::<Vec<Option<u64>>>(),
         ),
         Column::new(
-            "fd".into(),
+            "fd",
             rows.iter()
                 .map(|row| text(row.2.map(|optimum| optimum.failure_density)))
                 .collect::<Vec<Option<String>>>(),
         ),
         Column::new(
-            "fdpmc".into(),
+            "fdpmc",
             rows.iter()
                 .map(|row| text(row.2.map(|optimum| optimum.density_per_call)))
                 .collect::<Vec<Option<String>>>(),
         ),
-    ])?)
+    ]))
 }
 
 /// Writes `stem.csv` (from `printed`), `stem.parquet` (from `full`) and each chart as
@@ -399,8 +389,8 @@ pub fn optimal_table(
 pub fn write_tables(
     directory: &Path,
     stem: &str,
-    printed: &mut DataFrame,
-    full: &mut DataFrame,
+    printed: &Table,
+    full: &Table,
     charts: &[(&str, LineChart)],
 ) -> anyhow::Result<Vec<PathBuf>> {
     let mut staging =

@@ -3,10 +3,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use polars_core::prelude::{Column, DataFrame, PolarsError};
-
 use super::figures::strategy_rank;
 use super::{COMPARISON_PHASE, Cells};
+use crate::table::{Column, Table};
 
 /// One row of the paper's Figure 3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,15 +134,12 @@ pub fn figure3(cells: &Cells, info: &dyn Fn(&str) -> Option<UnitInfo>) -> Vec<Fi
 /// Figure 3 as a table with the columns `unit`, `sloc`, `mutants_catalog`,
 /// `mutants_run`, `non_equivalent`, `paper_sloc`, `paper_mutants_compiled`,
 /// `paper_non_equivalent` (empty where unknown).
-///
-/// # Errors
-/// If polars cannot build the frame.
-pub fn figure3_frame(rows: &[Figure3Row]) -> Result<DataFrame, PolarsError> {
-    let optional = |name: &str, values: Vec<Option<u64>>| Column::new(name.into(), values);
+pub fn figure3_table(rows: &[Figure3Row]) -> Table {
+    let optional = |name: &str, values: Vec<Option<u64>>| Column::new(name, values);
     let count = |value: usize| value as u64;
-    DataFrame::new_infer_height(vec![
+    Table::new(vec![
         Column::new(
-            "unit".into(),
+            "unit",
             rows.iter().map(|r| r.unit.as_str()).collect::<Vec<_>>(),
         ),
         optional("sloc", rows.iter().map(|r| r.sloc.map(count)).collect()),
@@ -152,13 +148,13 @@ pub fn figure3_frame(rows: &[Figure3Row]) -> Result<DataFrame, PolarsError> {
             rows.iter().map(|r| r.mutants_catalog.map(count)).collect(),
         ),
         Column::new(
-            "mutants_run".into(),
+            "mutants_run",
             rows.iter()
                 .map(|r| count(r.mutants_run))
                 .collect::<Vec<_>>(),
         ),
         Column::new(
-            "non_equivalent".into(),
+            "non_equivalent",
             rows.iter()
                 .map(|r| count(r.non_equivalent))
                 .collect::<Vec<_>>(),
@@ -287,16 +283,13 @@ pub fn failures_per_cpu_second(cells: &Cells) -> Vec<RateRow> {
 /// The rates as a table with the columns `strategy`, `n`, `cells`, `incomplete_cells`,
 /// `kills`, `charged_cpu_seconds`, `kills_per_cpu_second`, `failing_tests`,
 /// `cpu_seconds`, `failing_tests_per_cpu_second`, `paper_failures_per_cpu_second`.
-///
-/// # Errors
-/// If polars cannot build the frame.
-pub fn failures_per_cpu_second_frame(rows: &[RateRow]) -> Result<DataFrame, PolarsError> {
+pub fn failures_per_cpu_second_table(rows: &[RateRow]) -> Table {
     macro_rules! column {
         ($name:literal, $value:expr) => {
-            Column::new($name.into(), rows.iter().map($value).collect::<Vec<_>>())
+            Column::new($name, rows.iter().map($value).collect::<Vec<_>>())
         };
     }
-    DataFrame::new_infer_height(vec![
+    Table::new(vec![
         column!("strategy", |r| r.strategy.as_str()),
         column!("n", |r| r.n),
         column!("cells", |r| r.cells as u64),
@@ -446,8 +439,8 @@ mod tests {
             (paper_total.sloc, paper_total.non_equivalent),
             (150 + 17, 47 + 28)
         );
-        let frame = figure3_frame(&rows).unwrap();
-        assert_eq!(frame.shape(), (4, 8));
+        let table = figure3_table(&rows);
+        assert_eq!((table.height(), table.columns().len()), (4, 8));
     }
 
     #[test]
@@ -508,9 +501,7 @@ mod tests {
             (be.strategy.as_str(), be.kills_per_cpu_second, be.paper),
             ("be", Some(0.25), Some(0.0014))
         );
-        assert_eq!(
-            failures_per_cpu_second_frame(&rows).unwrap().shape(),
-            (2, 11)
-        );
+        let table = failures_per_cpu_second_table(&rows);
+        assert_eq!((table.height(), table.columns().len()), (2, 11));
     }
 }

@@ -23,14 +23,13 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Context as _;
-use polars_core::prelude::{Column, DataFrame};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::cell::CellRecord;
 use crate::experiment::Experiment;
 use crate::strategy::Strategy;
-use crate::table::{StagedFiles, write_csv_file, write_parquet_file};
+use crate::table::{Column, StagedFiles, Table, Values, write_csv_file, write_parquet_file};
 
 /// The file that marks a folder as a committed reference run: `run`, `reproduce` and
 /// `plot` refuse to write into a folder that holds it.
@@ -244,13 +243,13 @@ pub fn write_manifest(output: &Path, manifest: &Manifest) -> anyhow::Result<()> 
     Ok(())
 }
 
-/// The cells as a polars DataFrame, one column per [`CellRecord`] field (except
-/// `phase_index`), in row order.
-pub fn cells_frame(cells: &[CellRecord]) -> anyhow::Result<DataFrame> {
+/// The cells as a table, one column per [`CellRecord`] field (except `phase_index`), in
+/// row order.
+pub fn cells_table(cells: &[CellRecord]) -> Table {
     macro_rules! column {
         ($name:literal, $field:ident) => {
             Column::new(
-                $name.into(),
+                $name,
                 cells.iter().map(|c| c.$field.clone()).collect::<Vec<_>>(),
             )
         };
@@ -258,7 +257,7 @@ pub fn cells_frame(cells: &[CellRecord]) -> anyhow::Result<DataFrame> {
     let mut columns = vec![
         column!("phase", phase),
         Column::new(
-            "run".into(),
+            "run",
             cells.iter().map(|c| c.run as u32).collect::<Vec<_>>(),
         ),
         column!("replicate", replicate),
@@ -288,12 +287,33 @@ pub fn cells_frame(cells: &[CellRecord]) -> anyhow::Result<DataFrame> {
         .enumerate()
     {
         columns.push(Column::new(
-            (*name).into(),
+            *name,
             cells.iter().map(|c| c.branches_at[i]).collect::<Vec<_>>(),
         ));
     }
-    let frame = DataFrame::new_infer_height(columns)?;
-    Ok(frame)
+    Table::new(columns)
+}
+
+/// [`cells_table`] as a polars frame: what `merge` compares with the frame the folder
+/// reader returns for a shard.
+pub fn cells_frame(cells: &[CellRecord]) -> anyhow::Result<polars_core::prelude::DataFrame> {
+    use polars_core::prelude::{Column as Series, DataFrame};
+    let columns = cells_table(cells)
+        .columns()
+        .iter()
+        .map(|column| {
+            let name = column.name.as_str().into();
+            match &column.values {
+                Values::U32(v) => Series::new(name, v),
+                Values::U64(v) => Series::new(name, v),
+                Values::I64(v) => Series::new(name, v),
+                Values::F64(v) => Series::new(name, v),
+                Values::Text(v) => Series::new(name, v),
+                Values::Bool(v) => Series::new(name, v),
+            }
+        })
+        .collect();
+    Ok(DataFrame::new_infer_height(columns)?)
 }
 
 /// Writes `cells.csv`, `cells.parquet` and the final `manifest.json` together (all three
@@ -306,14 +326,14 @@ pub fn write_tables(
     cells: &[CellRecord],
     manifest: &Manifest,
 ) -> anyhow::Result<()> {
-    let frame = cells_frame(cells).context("cannot build the cells table")?;
+    let table = cells_table(cells);
     let manifest = Manifest {
         cells: Some(cells.len() as u64),
         ..manifest.clone()
     };
     let mut staged = StagedFiles::new(output)?;
-    write_csv_file(&frame, &staged.stage("cells.csv"))?;
-    write_parquet_file(&frame, &staged.stage("cells.parquet"))?;
+    write_csv_file(&table, &staged.stage("cells.csv"))?;
+    write_parquet_file(&table, &staged.stage("cells.parquet"))?;
     staged.write("manifest.json", manifest_text(&manifest)?)?;
     staged.commit()?;
     Ok(())

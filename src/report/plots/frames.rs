@@ -3,15 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use polars_core::prelude::{Column, DataFrame, PolarsResult};
-
 use crate::report::coverage::CoverageCurves;
 use crate::report::figures::{self, DensityModel, Figure4, Figure5Point, Figure6};
 use crate::report::replicated::{Band, CurveBand, KillCurves};
+use crate::table::{Column, Table};
 
 /// `figure4.csv`: the mean density per unit and n (`all` for every unit), and on the `all`
 /// rows the band over replicates.
-pub fn figure4(figure: &Figure4, bands: &BTreeMap<u64, Band>) -> PolarsResult<DataFrame> {
+pub fn figure4(figure: &Figure4, bands: &BTreeMap<u64, Band>) -> Table {
     let curves: Vec<&figures::DensityCurve> = std::iter::once(&figure.overall)
         .chain(&figure.units)
         .collect();
@@ -20,104 +19,98 @@ pub fn figure4(figure: &Figure4, bands: &BTreeMap<u64, Band>) -> PolarsResult<Da
             .iter()
             .flat_map(|c| c.points.iter().map(move |p| (c, p)))
     };
-    DataFrame::new_infer_height(vec![
+    let table = Table::new(vec![
         Column::new(
-            "unit".into(),
+            "unit",
             rows().map(|(c, _)| c.unit.as_str()).collect::<Vec<_>>(),
         ),
-        Column::new("n".into(), rows().map(|(_, p)| p.n).collect::<Vec<_>>()),
+        Column::new("n", rows().map(|(_, p)| p.n).collect::<Vec<_>>()),
         Column::new(
-            "mutants".into(),
+            "mutants",
             rows().map(|(_, p)| p.mutants as u64).collect::<Vec<_>>(),
         ),
         Column::new(
-            "mean_failure_density".into(),
+            "mean_failure_density",
             rows().map(|(_, p)| p.mean_density).collect::<Vec<_>>(),
         ),
-    ])
-    .and_then(|frame| {
-        let per_row: Vec<Option<&Band>> = rows()
-            .map(|(c, p)| (c.unit == "all").then(|| bands.get(&p.n)).flatten())
-            .collect();
-        with_band_columns(frame, "replicates", !bands.is_empty(), &per_row)
-    })
+    ]);
+    let per_row: Vec<Option<&Band>> = rows()
+        .map(|(c, p)| (c.unit == "all").then(|| bands.get(&p.n)).flatten())
+        .collect();
+    with_band_columns(table, "replicates", !bands.is_empty(), &per_row)
 }
 
 /// `figure5.csv`: BE's wins and ties per n, with the percentage's band over replicates.
-pub fn figure5(points: &[Figure5Point], bands: &BTreeMap<u64, Band>) -> PolarsResult<DataFrame> {
-    DataFrame::new_infer_height(vec![
-        Column::new("n".into(), points.iter().map(|p| p.n).collect::<Vec<_>>()),
+pub fn figure5(points: &[Figure5Point], bands: &BTreeMap<u64, Band>) -> Table {
+    let table = Table::new(vec![
+        Column::new("n", points.iter().map(|p| p.n).collect::<Vec<_>>()),
         Column::new(
-            "cases".into(),
+            "cases",
             points.iter().map(|p| p.cases as u64).collect::<Vec<_>>(),
         ),
         Column::new(
-            "be_wins".into(),
+            "be_wins",
             points.iter().map(|p| p.be_wins as u64).collect::<Vec<_>>(),
         ),
         Column::new(
-            "ties".into(),
+            "ties",
             points.iter().map(|p| p.ties as u64).collect::<Vec<_>>(),
         ),
         Column::new(
-            "be_missing".into(),
+            "be_missing",
             points
                 .iter()
                 .map(|p| p.be_missing as u64)
                 .collect::<Vec<_>>(),
         ),
         Column::new(
-            "be_wins_percent".into(),
+            "be_wins_percent",
             points.iter().map(|p| p.percentage).collect::<Vec<_>>(),
         ),
-    ])
-    .and_then(|frame| {
-        let per_row: Vec<Option<&Band>> = points.iter().map(|p| bands.get(&p.n)).collect();
-        with_band_columns(frame, "be_wins_percent", !bands.is_empty(), &per_row)
-    })
+    ]);
+    let per_row: Vec<Option<&Band>> = points.iter().map(|p| bands.get(&p.n)).collect();
+    with_band_columns(table, "be_wins_percent", !bands.is_empty(), &per_row)
 }
 
 /// `figure6.csv`: the mutants killed per strategy and n, with their band over replicates.
-pub fn figure6(figure: &Figure6, bands: &BTreeMap<(String, u64), Band>) -> PolarsResult<DataFrame> {
+pub fn figure6(figure: &Figure6, bands: &BTreeMap<(String, u64), Band>) -> Table {
     let rows = || {
         figure
             .curves
             .iter()
             .flat_map(|c| c.points.iter().map(move |p| (c, p)))
     };
-    DataFrame::new_infer_height(vec![
+    let table = Table::new(vec![
         Column::new(
-            "strategy".into(),
+            "strategy",
             rows().map(|(c, _)| c.strategy.as_str()).collect::<Vec<_>>(),
         ),
-        Column::new("n".into(), rows().map(|(_, p)| p.n).collect::<Vec<_>>()),
+        Column::new("n", rows().map(|(_, p)| p.n).collect::<Vec<_>>()),
         Column::new(
-            "mutants_run".into(),
+            "mutants_run",
             rows()
                 .map(|(_, p)| p.mutants_run as u64)
                 .collect::<Vec<_>>(),
         ),
         Column::new(
-            "killed".into(),
+            "killed",
             rows().map(|(_, p)| p.killed as u64).collect::<Vec<_>>(),
         ),
         Column::new(
-            "non_equivalent".into(),
+            "non_equivalent",
             rows()
                 .map(|_| figure.non_equivalent as u64)
                 .collect::<Vec<_>>(),
         ),
-    ])
-    .and_then(|frame| {
-        let per_row: Vec<Option<&Band>> = rows()
-            .map(|(c, p)| bands.get(&(c.strategy.clone(), p.n)))
-            .collect();
-        with_band_columns(frame, "killed", !bands.is_empty(), &per_row)
-    })
+    ]);
+    let per_row: Vec<Option<&Band>> = rows()
+        .map(|(c, p)| bands.get(&(c.strategy.clone(), p.n)))
+        .collect();
+    with_band_columns(table, "killed", !bands.is_empty(), &per_row)
 }
 
 /// `density_model.csv`: the pooled curves (measured and model) and each unit's fit.
-pub fn density_model(model: &DensityModel) -> PolarsResult<DataFrame> {
+pub fn density_model(model: &DensityModel) -> Table {
     // (series, unit, j, k, n, mutants, density, rmse)
     type Row = (
         String,
@@ -172,96 +165,90 @@ pub fn density_model(model: &DensityModel) -> PolarsResult<DataFrame> {
             ));
         }
     }
-    DataFrame::new_infer_height(vec![
+    Table::new(vec![
         Column::new(
-            "series".into(),
+            "series",
             rows.iter().map(|r| r.0.as_str()).collect::<Vec<_>>(),
         ),
         Column::new(
-            "unit".into(),
+            "unit",
             rows.iter().map(|r| r.1.as_str()).collect::<Vec<_>>(),
         ),
-        Column::new("j".into(), rows.iter().map(|r| r.2).collect::<Vec<_>>()),
-        Column::new("k".into(), rows.iter().map(|r| r.3).collect::<Vec<_>>()),
-        Column::new("n".into(), rows.iter().map(|r| r.4).collect::<Vec<_>>()),
+        Column::new("j", rows.iter().map(|r| r.2).collect::<Vec<_>>()),
+        Column::new("k", rows.iter().map(|r| r.3).collect::<Vec<_>>()),
+        Column::new("n", rows.iter().map(|r| r.4).collect::<Vec<_>>()),
+        Column::new("mutants", rows.iter().map(|r| r.5).collect::<Vec<_>>()),
         Column::new(
-            "mutants".into(),
-            rows.iter().map(|r| r.5).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "failure_density".into(),
+            "failure_density",
             rows.iter().map(|r| r.6).collect::<Vec<_>>(),
         ),
         Column::new(
-            "fit_rmse_log10".into(),
+            "fit_rmse_log10",
             rows.iter().map(|r| r.7).collect::<Vec<_>>(),
         ),
     ])
 }
 
 /// `kill_curves.csv`: every point of every kill curve, with its band.
-pub fn kill_curves(charts: &[KillCurves]) -> PolarsResult<DataFrame> {
+pub fn kill_curves(charts: &[KillCurves]) -> Table {
     let rows = || curve_points(charts, |chart| &chart.curves);
-    let frame = DataFrame::new_infer_height(vec![
+    let table = Table::new(vec![
         Column::new(
-            "cost".into(),
+            "cost",
             rows().map(|(c, ..)| c.cost.name()).collect::<Vec<_>>(),
         ),
-        Column::new("n".into(), rows().map(|(c, ..)| c.n).collect::<Vec<_>>()),
+        Column::new("n", rows().map(|(c, ..)| c.n).collect::<Vec<_>>()),
         Column::new(
-            "strategy".into(),
+            "strategy",
             rows()
                 .map(|(_, k, ..)| k.strategy.as_str())
                 .collect::<Vec<_>>(),
         ),
         Column::new(
-            "replicates".into(),
+            "replicates",
             rows().map(|(c, ..)| c.replicates).collect::<Vec<_>>(),
         ),
-        Column::new("x".into(), rows().map(|(_, _, x, _)| x).collect::<Vec<_>>()),
-    ])?;
+        Column::new("x", rows().map(|(_, _, x, _)| x).collect::<Vec<_>>()),
+    ]);
     let bands: Vec<Option<&Band>> = rows().map(|(.., b)| Some(b)).collect();
-    with_band_columns(frame, "killed", true, &bands)
+    with_band_columns(table, "killed", true, &bands)
 }
 
 /// `coverage_curves.csv`: every point of every coverage curve, with its band.
-pub fn coverage_curves(charts: &[CoverageCurves]) -> PolarsResult<DataFrame> {
+pub fn coverage_curves(charts: &[CoverageCurves]) -> Table {
     let rows =
         || curve_points(charts, |chart| &chart.curves).map(|(c, k, x, b)| (c, k, x as u64, b));
-    let frame = DataFrame::new_infer_height(vec![
-        Column::new("n".into(), rows().map(|(c, ..)| c.n).collect::<Vec<_>>()),
+    let table = Table::new(vec![
+        Column::new("n", rows().map(|(c, ..)| c.n).collect::<Vec<_>>()),
         Column::new(
-            "strategy".into(),
+            "strategy",
             rows()
                 .map(|(_, k, ..)| k.strategy.as_str())
                 .collect::<Vec<_>>(),
         ),
         Column::new(
-            "replicates".into(),
+            "replicates",
             rows().map(|(c, ..)| c.replicates).collect::<Vec<_>>(),
         ),
         Column::new(
-            "units".into(),
+            "units",
             rows().map(|(c, ..)| c.units as u64).collect::<Vec<_>>(),
         ),
-        Column::new(
-            "tests".into(),
-            rows().map(|(_, _, x, _)| x).collect::<Vec<_>>(),
-        ),
-    ])?;
+        Column::new("tests", rows().map(|(_, _, x, _)| x).collect::<Vec<_>>()),
+    ]);
     let bands: Vec<Option<&Band>> = rows().map(|(.., b)| Some(b)).collect();
-    with_band_columns(frame, "coverage", true, &bands)
+    with_band_columns(table, "coverage", true, &bands)
 }
 
-/// `frame` with the columns `{prefix}_median`, `{prefix}_q1` and `{prefix}_q3` of each
+/// `table` with the columns `{prefix}_median`, `{prefix}_q1` and `{prefix}_q3` of each
 /// row's band over replicates (empty where a row has none), when the results are
-/// replicated; else `frame` as it is.
+/// replicated; else `table` as it is.
 fn with_band_columns(
-    mut frame: DataFrame,
+    mut table: Table,
     prefix: &str,
     replicated: bool,
     per_row: &[Option<&Band>],
-) -> PolarsResult<DataFrame> {
+) -> Table {
     if replicated {
         for (suffix, of) in [
             ("median", (|b: &Band| b.median) as fn(&Band) -> f64),
@@ -269,10 +256,10 @@ fn with_band_columns(
             ("q3", |b: &Band| b.q3),
         ] {
             let values: Vec<Option<f64>> = per_row.iter().map(|b| b.map(of)).collect();
-            frame.with_column(Column::new(format!("{prefix}_{suffix}").into(), values))?;
+            table = table.with_column(Column::new(format!("{prefix}_{suffix}"), values));
         }
     }
-    Ok(frame)
+    table
 }
 
 /// Every point of every curve of `charts`, in order: (chart, curve, x, band).

@@ -16,7 +16,6 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
-use polars_core::prelude::DataFrame;
 
 use crate::context::TestContext;
 use crate::plot::bar::BarChart;
@@ -27,7 +26,7 @@ use crate::report::replicated::{self, Cost, KillCurves};
 use crate::report::tables::{self, UnitInfo};
 use crate::report::{Cells, read_cells};
 use crate::subject::registry;
-use crate::table::{StagedFiles, format_markdown_table, format_text_table, write_csv_file};
+use crate::table::{StagedFiles, Table, format_markdown_table, format_text_table, write_csv_file};
 
 /// What [`plot_folder`] wrote: the folder, its files, and the tables as text.
 #[derive(Debug)]
@@ -158,8 +157,8 @@ struct Output {
 }
 
 impl Output {
-    fn csv(&mut self, name: &str, frame: DataFrame) -> anyhow::Result<()> {
-        write_csv_file(&frame, &self.staged.stage(name))?;
+    fn csv(&mut self, name: &str, table: Table) -> anyhow::Result<()> {
+        write_csv_file(&table, &self.staged.stage(name))?;
         Ok(())
     }
 
@@ -189,7 +188,7 @@ impl Output {
                     ));
                 }
                 let bands = replicated::figure4_bands(cells);
-                self.csv("figure4.csv", frames::figure4(&figure, &bands)?)?;
+                self.csv("figure4.csv", frames::figure4(&figure, &bands))?;
                 let (overall, units) = charts::figure4(&figure, &bands);
                 self.line_chart("figure4", &overall)?;
                 self.line_chart("figure4_units", &units)?;
@@ -199,7 +198,7 @@ impl Output {
         match figures::figure5(cells) {
             Some(points) => {
                 let bands = replicated::figure5_bands(cells);
-                self.csv("figure5.csv", frames::figure5(&points, &bands)?)?;
+                self.csv("figure5.csv", frames::figure5(&points, &bands))?;
                 self.bar_chart("figure5", &charts::figure5(&points, &bands))?;
             }
             None => note("figure 5 skipped: the comparison phase has no be cell or no r cell"),
@@ -214,7 +213,7 @@ impl Output {
                     }
                 }
                 let bands = replicated::figure6_bands(cells);
-                self.csv("figure6.csv", frames::figure6(&figure, &bands)?)?;
+                self.csv("figure6.csv", frames::figure6(&figure, &bands))?;
                 self.line_chart("figure6", &charts::figure6(&figure, &bands))?;
             }
             None => note("figure 6 skipped: the results have no comparison phase"),
@@ -240,7 +239,7 @@ impl Output {
 
     /// The density model's CSV and chart, and its fits among the printed tables.
     fn density_model(&mut self, model: &DensityModel) -> anyhow::Result<()> {
-        self.csv("density_model.csv", frames::density_model(model)?)?;
+        self.csv("density_model.csv", frames::density_model(model))?;
         self.line_chart("density_model", &charts::density_model(model))?;
         let mut fits = String::from(
             "Φ-model fits (j of the paper context, k by least squares on log10 FD):\n",
@@ -291,7 +290,7 @@ impl Output {
     /// Kill curves of replicated results: `kill_curves.csv` with every point, and one chart
     /// per cost and length, `kill_curves_{tests,cpu_seconds}_n{n}.{png,svg}`.
     fn kill_curves(&mut self, charts: &[KillCurves]) -> anyhow::Result<()> {
-        self.csv("kill_curves.csv", frames::kill_curves(charts)?)?;
+        self.csv("kill_curves.csv", frames::kill_curves(charts))?;
         for chart in charts {
             self.line_chart(
                 &format!("kill_curves_{}_n{}", chart.cost.name(), chart.n),
@@ -304,7 +303,7 @@ impl Output {
     /// Coverage curves: `coverage_curves.csv` with every point, and one chart per length,
     /// `coverage_n{n}.{png,svg}` (bands over replicates where there are several).
     fn coverage_curves(&mut self, charts: &[CoverageCurves]) -> anyhow::Result<()> {
-        self.csv("coverage_curves.csv", frames::coverage_curves(charts)?)?;
+        self.csv("coverage_curves.csv", frames::coverage_curves(charts))?;
         for chart in charts {
             self.line_chart(
                 &format!("coverage_n{}", chart.n),
@@ -317,7 +316,7 @@ impl Output {
     /// Figure 3 and the failures per CPU second (skipped with a note without a comparison
     /// phase).
     fn tables(&mut self, cells: &Cells, note: &mut dyn FnMut(&str)) -> anyhow::Result<()> {
-        let figure3 = tables::figure3_frame(&tables::figure3(cells, &unit_info))?;
+        let figure3 = tables::figure3_table(&tables::figure3(cells, &unit_info));
         self.table(
             "figure3",
             "Figure 3: subjects, mutants and non-equivalent mutants (paper_*: the paper's numbers)",
@@ -332,16 +331,16 @@ impl Output {
             "failures_per_cpu_second",
             "Failures per CPU second in the comparison phase (kills / CPU seconds until the first \
              failure; paper_*: the values Section 6.4 states)",
-            tables::failures_per_cpu_second_frame(&rates)?,
+            tables::failures_per_cpu_second_table(&rates),
         )
     }
 
-    fn table(&mut self, stem: &str, title: &str, frame: DataFrame) -> anyhow::Result<()> {
-        write_csv_file(&frame, &self.staged.stage(&format!("{stem}.csv")))?;
-        let markdown = format!("{title}\n\n{}", format_markdown_table(&frame));
+    fn table(&mut self, stem: &str, title: &str, table: Table) -> anyhow::Result<()> {
+        write_csv_file(&table, &self.staged.stage(&format!("{stem}.csv")))?;
+        let markdown = format!("{title}\n\n{}", format_markdown_table(&table));
         self.staged.write(&format!("{stem}.md"), markdown)?;
         self.tables
-            .push_str(&format!("{title}\n{}\n", format_text_table(&frame)));
+            .push_str(&format!("{title}\n{}\n", format_text_table(&table)));
         Ok(())
     }
 }
