@@ -12,7 +12,7 @@ use clap::{Args, ValueEnum};
 use crate::experiment::Until;
 use crate::report::compare::{CompareSpec, ComparisonRow, Metric, compare};
 use crate::report::{COMPARISON_PHASE, read_cells};
-use crate::table::{Column, Table, format_text_table, write_csv};
+use crate::table::{Column, Table, text_table, write_csv};
 
 /// Output formats of `compare`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -116,10 +116,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let rows = compare(&cells, &spec)
         .with_context(|| format!("cannot compare the strategies of {}", results.display()))?;
     match args.format {
-        CompareFormat::Table => print!(
-            "{}",
-            format_text_table(&printed_table(&rows, args.confidence))
-        ),
+        CompareFormat::Table => print!("{}", text_table(&printed_table(&rows, args.confidence))),
         CompareFormat::Csv => {
             let mut out = std::io::stdout().lock();
             write_csv(&table(&rows), &mut out)?;

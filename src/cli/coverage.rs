@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::args::{WalkArgs, load_context};
 use crate::coverage::measure::{Measurement, measure};
 use crate::subject::registry;
-use crate::table::{Column, Table, format_text_table, write_csv};
+use crate::table::{Column, Table, text_table, write_csv};
 
 /// Output formats of `coverage`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -175,7 +175,7 @@ fn render_table(report: &Report) -> String {
             .map(|r| format!("{}/{}", r.branches_covered, r.branches))
             .collect::<Vec<_>>(),
     ));
-    out.push_str(&format_text_table(&Table::new(columns)));
+    out.push_str(&text_table(&Table::new(columns)));
     let uncovered: Vec<(&str, &UncoveredProbe)> = rows
         .iter()
         .flat_map(|r| r.uncovered.iter().map(move |u| (r.method, u)))

@@ -16,7 +16,7 @@ use crate::structure::units::{FINITIZATIONS, UnitFinitization, finitization};
 use crate::structure::{CnfEncoding, search_within};
 use crate::subject::heap::{HeapFields, canonical};
 use crate::subject::registry;
-use crate::table::{Column, StagedFiles, Table, format_text_table, write_csv};
+use crate::table::{Column, StagedFiles, Table, text_table, write_csv};
 
 /// Output formats of `fe`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -241,7 +241,7 @@ pub fn run(args: &FeArgs) -> anyhow::Result<()> {
     }
     let fe_rows: Vec<FeRow> = rows.into_iter().map(|(row, _)| row).collect();
     match args.format {
-        FeFormat::Table => print!("{}", format_text_table(&table(&fe_rows))),
+        FeFormat::Table => print!("{}", text_table(&table(&fe_rows))),
         FeFormat::Csv => write_csv(&table(&fe_rows), std::io::stdout().lock())?,
         FeFormat::Json => println!("{}", serde_json::to_string_pretty(&fe_rows)?),
     }

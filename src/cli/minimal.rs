@@ -13,7 +13,7 @@ use crate::report::minimal::{
     Prediction, assumptions, assumptions_table, minimal_table, predictions, predictions_table,
     summary, summary_table,
 };
-use crate::table::{Column, StagedFiles, Table, format_text_table, write_csv_file};
+use crate::table::{Column, StagedFiles, Table, text_table, write_csv_file};
 
 /// Arguments of `testspace minimal`.
 #[derive(Debug, Args)]
@@ -86,7 +86,7 @@ pub fn run(args: &MinimalArgs) -> anyhow::Result<()> {
     write_csv_file(&reductions_table(&records), &staged.stage("reductions.csv"))?;
     crate::report::plots::stage_chart(&mut staged, &args.out, "phi_per_mutant", &chart(&rows))?;
     staged.commit()?;
-    print!("{}", format_text_table(&assumption_table));
+    print!("{}", text_table(&assumption_table));
     report_times(&records);
     Ok(())
 }

@@ -25,7 +25,7 @@ use crate::report::phi::{
     Curve, density_charts, density_table, optimal_table, pattern_curve, printed_columns,
     recurrence_curve, render_pattern, write_tables,
 };
-use crate::table::{Table, format_text_table, write_csv};
+use crate::table::{Table, text_table, write_csv};
 
 /// Arguments of `testspace phi`.
 #[derive(Debug, Args)]
@@ -221,7 +221,7 @@ fn print_table(table: &Table, format: Format) -> anyhow::Result<()> {
     let mut stdout = stdout.lock();
     match format {
         Format::Csv => write_csv(table, &mut stdout)?,
-        Format::Table => stdout.write_all(format_text_table(table).as_bytes())?,
+        Format::Table => stdout.write_all(text_table(table).as_bytes())?,
     }
     stdout.flush()?;
     Ok(())

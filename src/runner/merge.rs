@@ -145,7 +145,7 @@ fn check_journal(run: &ShardRun, records: &[CellRecord]) -> anyhow::Result<()> {
     let mut sorted: Vec<&CellRecord> = records.iter().collect();
     sorted.sort_by_key(|r| r.key());
     let owned: Vec<CellRecord> = sorted.into_iter().cloned().collect();
-    let expected = output::cells_frame(&owned)?;
+    let expected = output::cells_table(&owned);
     let table = crate::report::read_table(&run.folder)
         .with_context(|| format!("cannot read the cells table of shard {folder}"))?;
     if table.height() != expected.height() {
@@ -156,7 +156,7 @@ fn check_journal(run: &ShardRun, records: &[CellRecord]) -> anyhow::Result<()> {
             table.height()
         );
     }
-    if table != *crate::table::TableSource::to_table(&expected) {
+    if table != expected {
         bail!(
             "shard {folder} is damaged: its journal.jsonl and its cells table hold different \
              cells; rerun the shard (or restore its journal) before merging"

@@ -29,7 +29,7 @@ use sha2::{Digest, Sha256};
 use super::cell::CellRecord;
 use crate::experiment::Experiment;
 use crate::strategy::Strategy;
-use crate::table::{Column, StagedFiles, Table, Values, write_csv_file, write_parquet_file};
+use crate::table::{Column, StagedFiles, Table, write_csv_file, write_parquet_file};
 
 /// The file that marks a folder as a committed reference run: `run`, `reproduce` and
 /// `plot` refuse to write into a folder that holds it.
@@ -292,28 +292,6 @@ pub fn cells_table(cells: &[CellRecord]) -> Table {
         ));
     }
     Table::new(columns)
-}
-
-/// [`cells_table`] as a polars frame: what `merge` compares with the frame the folder
-/// reader returns for a shard.
-pub fn cells_frame(cells: &[CellRecord]) -> anyhow::Result<polars_core::prelude::DataFrame> {
-    use polars_core::prelude::{Column as Series, DataFrame};
-    let columns = cells_table(cells)
-        .columns()
-        .iter()
-        .map(|column| {
-            let name = column.name.as_str().into();
-            match &column.values {
-                Values::U32(v) => Series::new(name, v),
-                Values::U64(v) => Series::new(name, v),
-                Values::I64(v) => Series::new(name, v),
-                Values::F64(v) => Series::new(name, v),
-                Values::Text(v) => Series::new(name, v),
-                Values::Bool(v) => Series::new(name, v),
-            }
-        })
-        .collect();
-    Ok(DataFrame::new_infer_height(columns)?)
 }
 
 /// Writes `cells.csv`, `cells.parquet` and the final `manifest.json` together (all three

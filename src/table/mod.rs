@@ -1,12 +1,10 @@
-//! Result tables: polars [`DataFrame`]s written as CSV (to any writer or a file),
-//! Parquet, or an aligned text table, and a staging area that makes a set of output
-//! files appear all together or not at all.
+//! Result tables: typed columns ([`Table`]) written as CSV (to any writer or a file),
+//! Parquet, an aligned text table or a Markdown table, a Parquet reader, and a staging
+//! area that makes a set of output files appear all together or not at all.
 //!
 //! Every error names the operation and the file it failed on — the file's final name,
 //! not the hidden name it is staged under (`cannot write runs/x/cells.parquet: No space
-//! left on device (os error 28)`) — and carries an operating-system error once: polars'
-//! I/O errors repeat their cause as their source, so they are taken apart here
-//! ([`TableError::from_polars`]).
+//! left on device (os error 28)`) — and carries the operating-system error once.
 
 mod column;
 mod format;
@@ -15,18 +13,16 @@ pub mod parquet;
 pub use column::{CastError, Cell, Column, Table, Values};
 pub use format::{csv_text, markdown_table, text_table};
 
-use std::borrow::Cow;
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use polars_core::prelude::{AnyValue, DataFrame, PolarsError};
 use thiserror::Error;
 
 /// Failure to write a table.
 #[derive(Debug, Error)]
 pub enum TableError {
-    /// polars could not encode the frame (its message, without advice).
+    /// The table cannot be encoded (a Parquet file needs at least one column).
     #[error("cannot encode the table: {0}")]
     Encoding(String),
     /// A file or folder could not be created, written or moved into place.
@@ -40,14 +36,14 @@ pub enum TableError {
         #[source]
         source: io::Error,
     },
-    /// polars failed on a file for another reason than an I/O error.
+    /// A file is not what the reader reads.
     #[error("cannot {operation} {}: {message}", path.display())]
     Failed {
         /// What was done.
         operation: &'static str,
         /// The file (its final name if it was staged).
         path: PathBuf,
-        /// polars' message.
+        /// What is wrong with it.
         message: String,
     },
     /// A writer that is not a file (standard output) failed.
@@ -55,80 +51,13 @@ pub enum TableError {
     Write(#[source] io::Error),
 }
 
-impl TableError {
-    /// A polars error met while doing `operation` on `path` (`None`: a writer that is not
-    /// a file): its I/O error as [`TableError::Io`] (or [`TableError::Write`]), anything
-    /// else as [`TableError::Failed`] (or [`TableError::Encoding`]).
-    pub fn from_polars(error: PolarsError, operation: &'static str, path: Option<&Path>) -> Self {
-        match (polars_io_error(&error), path) {
-            (Some(source), Some(path)) => TableError::Io {
-                operation,
-                path: shown(path),
-                source,
-            },
-            (Some(source), None) => TableError::Write(source),
-            (None, Some(path)) => TableError::Failed {
-                operation,
-                path: shown(path),
-                message: polars_message(&error),
-            },
-            (None, None) => TableError::Encoding(polars_message(&error)),
-        }
-    }
-}
-
-/// The operating-system error inside a polars error, once (polars shows an I/O error as
-/// its message and again as its source; its Parquet code wraps one in a format error,
-/// `… underlying IO error: …`), `None` for other errors.
-pub fn polars_io_error(error: &PolarsError) -> Option<io::Error> {
-    let PolarsError::IO { error, msg } = error else {
-        let message = polars_message(error);
-        let (_, cause) = message.split_once("underlying IO error: ")?;
-        return Some(io::Error::other(cause.to_string()));
-    };
-    Some(match (msg, error.raw_os_error()) {
-        (None, Some(code)) => io::Error::from_raw_os_error(code),
-        (None, None) => io::Error::new(error.kind(), error.to_string()),
-        (Some(msg), _) => io::Error::new(error.kind(), msg.to_string()),
-    })
-}
-
-/// polars' message for `error`, on one paragraph: the text before its first blank line
-/// (polars appends advice for Python users after one), without the cause repeated.
-pub fn polars_message(error: &PolarsError) -> String {
-    let text = error.to_string();
-    let first = text.split("\n\n").next().unwrap_or_default().trim();
-    first.replace('\n', " ")
-}
-
-/// What the writers take: a [`Table`], or a polars frame converted to one.
-pub trait TableSource {
-    /// The columns to write.
-    fn to_table(&self) -> Cow<'_, Table>;
-}
-
-impl TableSource for Table {
-    fn to_table(&self) -> Cow<'_, Table> {
-        Cow::Borrowed(self)
-    }
-}
-
-impl TableSource for DataFrame {
-    fn to_table(&self) -> Cow<'_, Table> {
-        Cow::Owned(table_of(self))
-    }
-}
-
 /// Writes `table` as CSV ([`csv_text`]) to `writer`.
 ///
 /// # Errors
 /// [`TableError::Write`] if `writer` fails.
-pub fn write_csv(
-    table: &(impl TableSource + ?Sized),
-    mut writer: impl Write,
-) -> Result<(), TableError> {
+pub fn write_csv(table: &Table, mut writer: impl Write) -> Result<(), TableError> {
     writer
-        .write_all(csv_text(&table.to_table()).as_bytes())
+        .write_all(csv_text(table).as_bytes())
         .and_then(|()| writer.flush())
         .map_err(TableError::Write)
 }
@@ -137,8 +66,8 @@ pub fn write_csv(
 ///
 /// # Errors
 /// [`TableError::Io`] naming the file if it cannot be created or written.
-pub fn write_csv_file(table: &(impl TableSource + ?Sized), path: &Path) -> Result<(), TableError> {
-    let text = csv_text(&table.to_table());
+pub fn write_csv_file(table: &Table, path: &Path) -> Result<(), TableError> {
+    let text = csv_text(table);
     let mut file = create(path)?;
     file.write_all(text.as_bytes())
         .and_then(|()| file.flush())
@@ -153,12 +82,9 @@ pub fn write_csv_file(table: &(impl TableSource + ?Sized), path: &Path) -> Resul
 ///
 /// # Errors
 /// As [`write_csv_file`]; [`TableError::Encoding`] for a table without columns.
-pub fn write_parquet_file(
-    table: &(impl TableSource + ?Sized),
-    path: &Path,
-) -> Result<(), TableError> {
+pub fn write_parquet_file(table: &Table, path: &Path) -> Result<(), TableError> {
     let mut bytes = Vec::new();
-    parquet::write_parquet(table.to_table().columns(), &mut bytes).map_err(|e| match e {
+    parquet::write_parquet(table.columns(), &mut bytes).map_err(|e| match e {
         parquet::ParquetError::Io(source) => TableError::Write(source),
         other => TableError::Encoding(other.to_string()),
     })?;
@@ -189,61 +115,6 @@ pub fn read_parquet_file(path: &Path) -> Result<Table, TableError> {
         message: e.to_string(),
     })?;
     Ok(Table::new(columns))
-}
-
-/// Renders every row of `table` as a text table ([`text_table`]).
-pub fn format_text_table(table: &(impl TableSource + ?Sized)) -> String {
-    text_table(&table.to_table())
-}
-
-/// Renders every row of `table` as a Markdown table ([`markdown_table`]).
-pub fn format_markdown_table(table: &(impl TableSource + ?Sized)) -> String {
-    markdown_table(&table.to_table())
-}
-
-/// `frame` as typed columns: integers and numbers of any width as the widest of their
-/// kind, any other type as the text polars shows for it.
-fn table_of(frame: &DataFrame) -> Table {
-    let columns = frame.columns().iter().map(|column| {
-        let cells = (0..column.len()).map(|row| column.get(row).unwrap_or(AnyValue::Null));
-        let dtype = column.dtype();
-        let values = if dtype.is_unsigned_integer() {
-            Values::U64(cells.map(|v| v.extract::<u64>()).collect())
-        } else if dtype.is_signed_integer() {
-            Values::I64(cells.map(|v| v.extract::<i64>()).collect())
-        } else if dtype.is_float() {
-            Values::F64(cells.map(|v| v.extract::<f64>()).collect())
-        } else if dtype.is_bool() {
-            Values::Bool(
-                cells
-                    .map(|v| match v {
-                        AnyValue::Boolean(b) => Some(b),
-                        _ => None,
-                    })
-                    .collect(),
-            )
-        } else {
-            Values::Text(
-                cells
-                    .map(|v| match v {
-                        AnyValue::Null => None,
-                        other => Some(cell_text(&other)),
-                    })
-                    .collect(),
-            )
-        };
-        Column::new(column.name().as_str(), values)
-    });
-    Table::new(columns.collect())
-}
-
-fn cell_text(value: &AnyValue<'_>) -> String {
-    match value {
-        AnyValue::Null => String::new(),
-        AnyValue::String(text) => (*text).to_string(),
-        AnyValue::StringOwned(text) => text.to_string(),
-        other => other.to_string(),
-    }
 }
 
 fn create(path: &Path) -> Result<File, TableError> {
@@ -420,7 +291,7 @@ mod tests {
 
     #[test]
     fn text_table_aligns_numbers_right_and_text_left() {
-        let text = format_text_table(&sample());
+        let text = text_table(&sample());
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "  n  phi    fd");
         assert_eq!(lines[1], "---  -----  --------");
@@ -436,7 +307,7 @@ mod tests {
             Column::new("rate", vec![15.4437, 0.000_15]),
         ]);
         assert_eq!(
-            format_markdown_table(&frame),
+            markdown_table(&frame),
             "| name | count | rate |\n|---|---:|---:|\n| a\\|b | 3 | 15.44 |\n| c |  | 1.5e-4 |\n"
         );
     }

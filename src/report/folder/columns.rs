@@ -40,7 +40,7 @@ pub(crate) struct Spec {
     pub(crate) nullable: bool,
 }
 
-/// The columns [`crate::runner::output::cells_frame`] writes, in its order (the
+/// The columns [`crate::runner::output::cells_table`] writes, in its order (the
 /// coverage checkpoints apart): kind, whether a value may be empty, whether every table
 /// has the column (the optional ones came with later versions: replicates, abandoned
 /// tests, coverage).

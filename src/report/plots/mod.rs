@@ -26,7 +26,7 @@ use crate::report::replicated::{self, Cost, KillCurves};
 use crate::report::tables::{self, UnitInfo};
 use crate::report::{Cells, read_cells};
 use crate::subject::registry;
-use crate::table::{StagedFiles, Table, format_markdown_table, format_text_table, write_csv_file};
+use crate::table::{StagedFiles, Table, markdown_table, text_table, write_csv_file};
 
 /// What [`plot_folder`] wrote: the folder, its files, and the tables as text.
 #[derive(Debug)]
@@ -337,10 +337,10 @@ impl Output {
 
     fn table(&mut self, stem: &str, title: &str, table: Table) -> anyhow::Result<()> {
         write_csv_file(&table, &self.staged.stage(&format!("{stem}.csv")))?;
-        let markdown = format!("{title}\n\n{}", format_markdown_table(&table));
+        let markdown = format!("{title}\n\n{}", markdown_table(&table));
         self.staged.write(&format!("{stem}.md"), markdown)?;
         self.tables
-            .push_str(&format!("{title}\n{}\n", format_text_table(&table)));
+            .push_str(&format!("{title}\n{}\n", text_table(&table)));
         Ok(())
     }
 }
