@@ -20,6 +20,7 @@ pub mod output;
 pub mod progress;
 pub mod schedule;
 mod shard;
+pub mod slurm;
 pub mod source;
 pub mod structures;
 pub mod suites;

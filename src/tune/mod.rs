@@ -2,7 +2,7 @@
 //! derivative-free optimiser over a model's weights, and the fitness it maximises. The
 //! optimiser is pure (points out, fitnesses in); the fitness runs the units' gold and mutant
 //! sessions in memory, deterministic in the model and the seeds; `testspace tune`
-//! (`src/cli/tune.rs`) writes the model, its fitness trace and a manifest.
+//! (`src/cli/tune.rs`) writes the files of [`output`].
 //!
 //! - [`differential_evolution`]: DE/rand/1/bin with ask and tell, so that each batch of
 //!   points can be evaluated in parallel and the run stays identical for any thread count.
@@ -11,11 +11,13 @@
 //! - [`space`]: the numbers of a model that tuning sets (method weights by interface
 //!   signature, the ensemble's weights and parameters) and the model of a point.
 //! - [`file`](mod@file): tuning files, with training data kept apart from the evaluation experiment's.
+//! - [`output`]: what a run writes per model: the model, its fitness trace, a manifest.
 //! - [`tune`]: the whole run, each batch of fitnesses on several threads.
 
 pub mod differential_evolution;
 pub mod file;
 pub mod fitness;
+pub mod output;
 pub mod space;
 
 pub use differential_evolution::{Evaluation, Optimiser, Settings, maximise};
