@@ -3,10 +3,12 @@
 //! - [`rng`]: counter-based random streams, one per (seed, test case);
 //! - [`parameters`]: typed strategy parameters and their located reader;
 //! - [`file`]: the located error of every TOML input file, and reading an input's text;
+//! - [`parallel`]: work spread over threads, results in index order;
 //! - `named_handle!`: the shared face of a registry's handles.
 
 pub mod file;
 mod named_handle;
+pub mod parallel;
 pub mod parameters;
 pub mod rng;
 

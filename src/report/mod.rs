@@ -240,10 +240,10 @@ impl Cells {
         let replicate = defaulted("replicate")?;
         let run = defaulted("run")?;
         let test_budget = optional_column("test_budget")?.unwrap_or_else(|| vec![None; height]);
-        let phase = text("phase")?;
-        let subject = text("subject")?;
+        let mut phase = text("phase")?;
+        let mut subject = text("subject")?;
         let mutant = count("mutant")?;
-        let strategy = text("strategy")?;
+        let mut strategy = text("strategy")?;
         let n = count("n")?;
         let tests_run = count("tests_run")?;
         let failing_tests = count("failing_tests")?;
@@ -259,7 +259,7 @@ impl Cells {
             .map(|value| value.ok_or_else(|| null_error("cpu_seconds")))
             .collect::<Result<Vec<_>, _>>()?;
         let first_failure_cpu_seconds = optional_real("first_failure_cpu_seconds")?;
-        let outcome = text("outcome")?;
+        let mut outcome = text("outcome")?;
         let nulls = || vec![None; height];
         let branches_total = optional_column("branches_total")?.unwrap_or_else(nulls);
         let branches_covered = optional_column("branches_covered")?.unwrap_or_else(nulls);
@@ -270,12 +270,12 @@ impl Cells {
         let rows = (0..height)
             .map(|row| Cell {
                 replicate: replicate[row] as u32,
-                phase: phase[row].clone(),
+                phase: std::mem::take(&mut phase[row]),
                 run: run[row] as u32,
                 test_budget: test_budget[row],
-                subject: subject[row].clone(),
+                subject: std::mem::take(&mut subject[row]),
                 mutant: mutant[row],
-                strategy: strategy[row].clone(),
+                strategy: std::mem::take(&mut strategy[row]),
                 n: n[row],
                 tests_run: tests_run[row],
                 failing_tests: failing_tests[row],
@@ -284,7 +284,7 @@ impl Cells {
                 method_calls: method_calls[row],
                 cpu_seconds: cpu_seconds[row],
                 first_failure_cpu_seconds: first_failure_cpu_seconds[row],
-                outcome: outcome[row].clone(),
+                outcome: std::mem::take(&mut outcome[row]),
                 branches_total: branches_total[row],
                 branches_covered: branches_covered[row],
                 branches_at: std::array::from_fn(|i| branches_at[i][row]),

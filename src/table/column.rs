@@ -1,6 +1,8 @@
 //! A table as typed columns: what result tables are made of, written as CSV, Parquet or
 //! text without a table library.
 
+pub use super::texts::Texts;
+
 /// A column's values, one per row (`None`: null).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Values {
@@ -13,7 +15,7 @@ pub enum Values {
     /// Double-precision numbers.
     F64(Vec<Option<f64>>),
     /// UTF-8 texts.
-    Text(Vec<Option<String>>),
+    Text(Texts),
     /// Booleans.
     Bool(Vec<Option<bool>>),
 }
@@ -51,7 +53,7 @@ impl Values {
             Values::I64(v) => of(v, row, Cell::I64),
             Values::F64(v) => of(v, row, Cell::F64),
             Values::Bool(v) => of(v, row, Cell::Bool),
-            Values::Text(v) => v[row].as_deref().map_or(Cell::Null, Cell::Text),
+            Values::Text(v) => v.get(row).map_or(Cell::Null, Cell::Text),
         }
     }
 
@@ -80,7 +82,7 @@ impl Values {
     }
 
     /// The values if they are texts.
-    pub fn as_texts(&self) -> Option<&[Option<String>]> {
+    pub fn as_texts(&self) -> Option<&Texts> {
         match self {
             Values::Text(v) => Some(v),
             _ => None,
@@ -173,7 +175,7 @@ impl Values {
             Values::U64(v) => v[row].is_none(),
             Values::I64(v) => v[row].is_none(),
             Values::F64(v) => v[row].is_none(),
-            Values::Text(v) => v[row].is_none(),
+            Values::Text(v) => v.is_null(row),
             Values::Bool(v) => v[row].is_none(),
         }
     }
@@ -258,9 +260,24 @@ values_from!(
     I64: i64 => i64,
     F64: f64 => f64,
     Bool: bool => bool,
-    Text: String => String,
-    Text: &str => String,
 );
+
+macro_rules! values_from_texts {
+    ($($type:ty),*) => {$(
+        impl From<Vec<$type>> for Values {
+            fn from(values: Vec<$type>) -> Self {
+                Values::Text(values.iter().map(|v| Some(v)).collect())
+            }
+        }
+        impl From<Vec<Option<$type>>> for Values {
+            fn from(values: Vec<Option<$type>>) -> Self {
+                Values::Text(values.into_iter().collect())
+            }
+        }
+    )*};
+}
+
+values_from_texts!(String, &str);
 
 /// A named column.
 #[derive(Clone, Debug, PartialEq)]

@@ -34,7 +34,7 @@ fn csv_cell(values: &Values, row: usize) -> String {
         Values::F64(v) => v[row]
             .map(|x| zmij::Buffer::new().format(x).to_string())
             .unwrap_or_default(),
-        Values::Text(v) => v[row].as_deref().map(csv_field).unwrap_or_default(),
+        Values::Text(v) => v.get(row).map(csv_field).unwrap_or_default(),
         Values::Bool(v) => v[row].map(|x| x.to_string()).unwrap_or_default(),
     }
 }
@@ -51,7 +51,7 @@ fn csv_field(text: &str) -> String {
 fn cell_text(values: &Values, row: usize) -> String {
     match values {
         Values::F64(v) => v[row].map(shown_number).unwrap_or_default(),
-        Values::Text(v) => v[row].clone().unwrap_or_default(),
+        Values::Text(v) => v.get(row).unwrap_or_default().to_string(),
         other => csv_cell(other, row),
     }
 }
@@ -210,12 +210,7 @@ mod tests {
         Table::new(vec![
             Column::new(
                 "phase",
-                Values::Text(vec![
-                    Some("a,b".into()),
-                    None,
-                    Some("say \"x\"".into()),
-                    Some("é|z".into()),
-                ]),
+                vec![Some("a,b"), None, Some("say \"x\""), Some("é|z")],
             ),
             Column::new(
                 "run",

@@ -9,8 +9,9 @@
 mod column;
 mod format;
 pub mod parquet;
+mod texts;
 
-pub use column::{CastError, Cell, Column, Table, Values};
+pub use column::{CastError, Cell, Column, Table, Texts, Values};
 pub use format::{csv_text, markdown_table, text_table};
 
 use std::fs::{self, File};

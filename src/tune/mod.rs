@@ -52,34 +52,8 @@ pub fn tune(
                 tuning.oracle,
             )
         };
-        let values: Vec<Result<f64, FitnessError>> = if jobs <= 1 {
-            batch.iter().map(evaluate).collect()
-        } else {
-            let mut values: Vec<Option<Result<f64, FitnessError>>> =
-                (0..batch.len()).map(|_| None).collect();
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..jobs.min(batch.len()))
-                    .map(|t| {
-                        let (batch, evaluate) = (&batch, &evaluate);
-                        scope.spawn(move || {
-                            (t..batch.len())
-                                .step_by(jobs)
-                                .map(|i| (i, evaluate(&batch[i])))
-                                .collect::<Vec<_>>()
-                        })
-                    })
-                    .collect();
-                for handle in handles {
-                    for (i, value) in handle.join().expect("a fitness thread panicked") {
-                        values[i] = Some(value);
-                    }
-                }
-            });
-            values
-                .into_iter()
-                .map(|v| v.expect("every point evaluated"))
-                .collect()
-        };
+        let values: Vec<Result<f64, FitnessError>> =
+            crate::kernel::parallel::each_in_parallel(batch.len(), jobs, |i| evaluate(&batch[i]));
         let values = values.into_iter().collect::<Result<Vec<f64>, _>>()?;
         optimiser.tell(&values);
         progress(&optimiser);

@@ -1,6 +1,6 @@
 //! A checked table's columns read by row, in their types.
 
-use crate::table::{Table, Values};
+use crate::table::{Table, Texts, Values};
 
 /// A typed column's values by row.
 pub(crate) struct ByRow<'a, T>(&'a [Option<T>]);
@@ -18,12 +18,12 @@ impl<T: Copy> ByRow<'_, T> {
 }
 
 /// A text column's values by row.
-pub(crate) struct TextByRow<'a>(&'a [Option<String>]);
+pub(crate) struct TextByRow<'a>(&'a Texts);
 
 impl<'a> TextByRow<'a> {
     /// Row `row`'s value (`None`: null).
     pub(crate) fn get(&self, row: usize) -> Option<&'a str> {
-        self.0[row].as_deref()
+        self.0.get(row)
     }
 }
 

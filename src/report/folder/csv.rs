@@ -8,7 +8,7 @@ use std::path::Path;
 
 use super::columns::{Kind, Spec, header_specs};
 use super::{At, ReportError, TableFile, damaged, io_error};
-use crate::table::{Column, Table, Values};
+use crate::table::{Column, Table, Texts, Values};
 
 /// The records of a CSV text: comma-separated fields, `"`-quoted where they hold a
 /// comma, quote or line end, each record ended by a line end.
@@ -147,7 +147,7 @@ struct Builder {
 impl Builder {
     fn new(name: &str, kind: Kind, capacity: usize) -> Self {
         let values = match kind {
-            Kind::Text | Kind::Index => Values::Text(Vec::with_capacity(capacity)),
+            Kind::Text | Kind::Index => Values::Text(Texts::with_capacity(capacity, 0)),
             Kind::U32 => Values::U32(Vec::with_capacity(capacity)),
             Kind::U64 => Values::U64(Vec::with_capacity(capacity)),
             Kind::Seconds => Values::F64(Vec::with_capacity(capacity)),
@@ -162,7 +162,7 @@ impl Builder {
     fn push(&mut self, field: &str, kind: Kind) -> Result<(), String> {
         let null = field.is_empty();
         match &mut self.values {
-            Values::Text(v) => v.push((!null).then(|| field.to_string())),
+            Values::Text(v) => v.push((!null).then_some(field)),
             Values::U32(v) => v.push(if null {
                 None
             } else {

@@ -172,17 +172,7 @@ pub fn open(directory: &Path) -> Result<ResultsFolder, ReportError> {
     if !parquet.exists() && !csv.exists() {
         return Err(not_results("it has neither cells.parquet nor cells.csv"));
     }
-    let parquet = parquet
-        .exists()
-        .then(|| self::parquet::read_parquet(&parquet))
-        .transpose()?;
-    let csv = csv
-        .exists()
-        .then(|| self::csv::read_csv(&csv))
-        .transpose()?;
-    // The table read on is checked row by row; the other one, if any, must equal it (and
-    // is checked row by row only when it does not, for the more precise message).
-    check_rows(parquet.as_ref().or(csv.as_ref()).expect("a table was read"))?;
+    let (parquet, csv) = read_tables(&parquet, &csv)?;
     let manifest = manifest::read_checked_manifest(directory, &manifest_path)?;
     for table in parquet.iter().chain(&csv) {
         manifest::check_against_manifest(table, &manifest, &manifest_path)?;
@@ -201,6 +191,39 @@ pub fn open(directory: &Path) -> Result<ResultsFolder, ReportError> {
         source: table.path,
         cells: table.table,
     })
+}
+
+/// The folder's tables (`None` for a file that does not exist), the one read on checked
+/// row by row ([`check_rows`]): the Parquet file, or the CSV file if there is none. The
+/// CSV file is read beside the Parquet file and its check; errors come as if one step
+/// followed the other (reading the Parquet file, reading the CSV file, the check).
+fn read_tables(
+    parquet: &Path,
+    csv: &Path,
+) -> Result<(Option<TableFile>, Option<TableFile>), ReportError> {
+    let (parquet, checked, csv) = std::thread::scope(|scope| {
+        let csv = csv
+            .exists()
+            .then(|| scope.spawn(|| self::csv::read_csv(csv)));
+        let parquet = parquet
+            .exists()
+            .then(|| self::parquet::read_parquet(parquet))
+            .transpose();
+        let checked = match &parquet {
+            Ok(Some(table)) => Some(check_rows(table)),
+            _ => None,
+        };
+        let csv = csv
+            .map(|reading| reading.join().expect("the CSV reader panicked"))
+            .transpose();
+        (parquet, checked, csv)
+    });
+    let (parquet, csv) = (parquet?, csv?);
+    match checked {
+        Some(checked) => checked?,
+        None => check_rows(csv.as_ref().expect("a table was read"))?,
+    }
+    Ok((parquet, csv))
 }
 
 /// Every value of `table` of its column's domain, and every row's values consistent:

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use super::columns::{Kind, Spec, header_specs};
 use super::{ReportError, TableFile, damaged, io_error};
-use crate::table::{Column, Table, Values, parquet};
+use crate::table::{Column, Table, Texts, Values, parquet};
 
 /// The Parquet table at `path`, every column in its kind's type.
 pub(crate) fn read_parquet(path: &Path) -> Result<TableFile, ReportError> {
@@ -55,14 +55,13 @@ fn typed_column(file: &TableFile, column: Column, spec: Spec) -> Result<Column, 
     };
     let only_nulls = values.null_count() == rows;
     let typed = match (spec.kind, &values) {
-        (Kind::Text | Kind::Index, Values::Text(_)) => values.clone(),
-        (Kind::Text | Kind::Index, _) if only_nulls => Values::Text(vec![None; rows]),
+        (Kind::Text | Kind::Index, Values::Text(_)) | (Kind::Seconds, Values::F64(_)) => values,
+        (Kind::Text | Kind::Index, _) if only_nulls => Values::Text(Texts::nulls(rows)),
         (Kind::U32 | Kind::U64, Values::U32(_) | Values::U64(_) | Values::I64(_)) => {
             counts(file, &name, &values, spec.kind)?
         }
         (Kind::U32, _) if only_nulls => Values::U32(vec![None; rows]),
         (Kind::U64, _) if only_nulls => Values::U64(vec![None; rows]),
-        (Kind::Seconds, Values::F64(_)) => values.clone(),
         (Kind::Seconds, Values::U32(_) | Values::U64(_) | Values::I64(_)) => {
             Values::F64(values.to_f64s().map_err(|_| wrong_type())?)
         }

@@ -37,7 +37,7 @@ fn check_filled(table: &TableFile, column: &Column, spec: Spec) -> Result<(), Re
 fn check_texts(table: &TableFile, column: &Column, spec: Spec) -> Result<(), ReportError> {
     let values = column.values.as_texts().expect("typed");
     for (row, value) in values.iter().enumerate() {
-        match value.as_deref() {
+        match value {
             Some("") => {
                 return Err(table.error(
                     row,

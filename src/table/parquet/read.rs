@@ -2,16 +2,15 @@
 
 use super::thrift::{Reader, Value};
 use super::{MAGIC, ParquetError, codec, converted, encoding, gzip, levels, page, physical, zstd};
-use crate::table::column::{Column, Values};
+use crate::table::column::{Column, Texts, Values};
 
-/// The columns of the Parquet file `bytes`, in schema order.
+/// The columns of the Parquet file `bytes`, in schema order. Columns are decoded on as
+/// many threads as the machine has cores; the result (and the error of a damaged file:
+/// the first in column order) is the same for any number.
 pub fn read_parquet(bytes: &[u8]) -> Result<Vec<Column>, ParquetError> {
     let metadata = footer(bytes)?;
     let leaves = schema(&metadata)?;
-    let mut columns: Vec<Column> = leaves
-        .iter()
-        .map(|leaf| Column::new(leaf.name.clone(), leaf.empty()))
-        .collect();
+    let mut groups = Vec::new();
     for group in metadata.list(4, "row groups")? {
         let chunks = group.list(1, "a row group's columns")?;
         if chunks.len() != leaves.len() {
@@ -19,11 +18,20 @@ pub fn read_parquet(bytes: &[u8]) -> Result<Vec<Column>, ParquetError> {
         }
         let rows = usize::try_from(group.int(3, "a row group's rows")?)
             .map_err(|_| format("a negative row count"))?;
-        for ((chunk, leaf), column) in chunks.iter().zip(&leaves).zip(&mut columns) {
-            read_chunk(bytes, chunk, leaf, rows, &mut column.values)?;
-        }
+        groups.push((chunks, rows));
     }
-    Ok(columns)
+    let column = |index: usize| -> Result<Column, ParquetError> {
+        let leaf = &leaves[index];
+        let mut values = leaf.empty();
+        for (chunks, rows) in &groups {
+            read_chunk(bytes, &chunks[index], leaf, *rows, &mut values)?;
+        }
+        Ok(Column::new(leaf.name.clone(), values))
+    };
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    crate::kernel::parallel::each_in_parallel(leaves.len(), threads, column)
+        .into_iter()
+        .collect()
 }
 
 fn format(message: &str) -> ParquetError {
@@ -61,7 +69,7 @@ impl Leaf {
             (physical::INT64, true) => Values::U64(Vec::new()),
             (physical::INT32 | physical::INT64, false) => Values::I64(Vec::new()),
             (physical::FLOAT | physical::DOUBLE, _) => Values::F64(Vec::new()),
-            (physical::BYTE_ARRAY, _) => Values::Text(Vec::new()),
+            (physical::BYTE_ARRAY, _) => Values::Text(Texts::new()),
             _ => Values::Bool(Vec::new()),
         }
     }
@@ -340,7 +348,7 @@ fn plain(data: &[u8], leaf: &Leaf, count: usize, out: &mut Values) -> Result<(),
                 let text = data.get(at + 4..at + 4 + length).ok_or_else(cut)?;
                 let text =
                     std::str::from_utf8(text).map_err(|_| format("a text that is not UTF-8"))?;
-                v.push(Some(text.to_string()));
+                v.push(Some(text));
                 at += 4 + length;
             }
         }
@@ -374,7 +382,16 @@ fn pick(dictionary: &Values, indices: &[u32], out: &mut Values) -> Result<(), Pa
         (Values::U64(d), Values::U64(o)) => take(d, indices, o),
         (Values::I64(d), Values::I64(o)) => take(d, indices, o),
         (Values::F64(d), Values::F64(o)) => take(d, indices, o),
-        (Values::Text(d), Values::Text(o)) => take(d, indices, o),
+        (Values::Text(d), Values::Text(o)) => {
+            for &i in indices {
+                let i = i as usize;
+                if i >= d.len() {
+                    return Err(format("a dictionary index out of range"));
+                }
+                o.push(d.get(i));
+            }
+            Ok(())
+        }
         (Values::Bool(d), Values::Bool(o)) => take(d, indices, o),
         _ => Err(format("a dictionary of another type")),
     }
@@ -397,7 +414,16 @@ fn spread(page: Values, present: &[u32], out: &mut Values) {
         (Values::U64(p), Values::U64(o)) => fill(p, present, o),
         (Values::I64(p), Values::I64(o)) => fill(p, present, o),
         (Values::F64(p), Values::F64(o)) => fill(p, present, o),
-        (Values::Text(p), Values::Text(o)) => fill(p, present, o),
+        (Values::Text(p), Values::Text(o)) => {
+            let mut values = p.iter();
+            for &p in present {
+                o.push(if p == 1 {
+                    values.next().flatten()
+                } else {
+                    None
+                });
+            }
+        }
         (Values::Bool(p), Values::Bool(o)) => fill(p, present, o),
         _ => unreachable!("a page is read in its column's type"),
     }

@@ -14,7 +14,7 @@ fn sample() -> Vec<Column> {
     vec![
         Column::new(
             "phase",
-            Values::Text(vec![Some("comparison".into()), None, Some("é".into())]),
+            Values::from(vec![Some("comparison"), None, Some("é")]),
         ),
         Column::new("run", Values::U32(vec![Some(0), Some(u32::MAX), None])),
         Column::new("seed", Values::U64(vec![Some(u64::MAX), None, Some(2010)])),
@@ -46,7 +46,7 @@ fn repeated() -> Vec<Column> {
         let rows = column.values.clone();
         for _ in 0..400 {
             match (&mut column.values, &rows) {
-                (Values::Text(v), Values::Text(r)) => v.extend(r.iter().cloned()),
+                (Values::Text(v), Values::Text(r)) => v.extend(r.iter()),
                 (Values::U32(v), Values::U32(r)) => v.extend(r.iter().cloned()),
                 (Values::U64(v), Values::U64(r)) => v.extend(r.iter().cloned()),
                 (Values::I64(v), Values::I64(r)) => v.extend(r.iter().cloned()),
@@ -133,7 +133,7 @@ fn values_strategy() -> impl Strategy<Value = Values> {
         prop::collection::vec(any::<Option<u64>>(), rows.clone()).prop_map(Values::U64),
         prop::collection::vec(any::<Option<i64>>(), rows.clone()).prop_map(Values::I64),
         prop::collection::vec(any::<Option<bool>>(), rows.clone()).prop_map(Values::Bool),
-        prop::collection::vec(prop::option::of("[a-zé ]{0,12}"), rows).prop_map(Values::Text),
+        prop::collection::vec(prop::option::of("[a-zé ]{0,12}"), rows).prop_map(Values::from),
     ]
 }
 
