@@ -52,10 +52,46 @@ impl Strategy {
     pub fn with_replacement(&self) -> bool {
         matches!(self, Self::Walk(walk) if walk.kind.with_replacement())
     }
+
+    /// How many distinct test cases of length `n` over `j` calls it can give before it
+    /// ends: z = jⁿ (at most `u64::MAX`) for a walk without replacement, `None` for any
+    /// other strategy (its cells end by their budget).
+    pub fn distinct_cases(&self, j: u32, n: u64) -> Option<u64> {
+        match self {
+            Self::Walk(walk) if !walk.kind.with_replacement() => {
+                let z = f64::from(j).powf(n as f64);
+                Some(if z < u64::MAX as f64 {
+                    z as u64
+                } else {
+                    u64::MAX
+                })
+            }
+            _ => None,
+        }
+    }
 }
 
 impl std::fmt::Display for Strategy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_walk_without_replacement_has_a_number_of_distinct_cases() {
+        let walk = |kind| Strategy::Walk(WalkConfig::of(kind));
+        assert_eq!(
+            walk(WalkKind::BOUNDED_EXHAUSTIVE).distinct_cases(3, 4),
+            Some(81)
+        );
+        assert_eq!(
+            walk(WalkKind::BOUNDED_EXHAUSTIVE).distinct_cases(40, 1024),
+            Some(u64::MAX)
+        );
+        assert_eq!(walk(WalkKind::RANDOM).distinct_cases(3, 4), None);
     }
 }

@@ -7,13 +7,9 @@ use std::path::PathBuf;
 use anyhow::Context as _;
 use clap::Args;
 
-use crate::plot::scatter::{PointSet, ScatterChart};
+use crate::reduce::minimal_files::stage_minimal_files;
 use crate::reduce::survey::{ReductionRecord, SurveyOptions, survey};
-use crate::report::minimal::{
-    Prediction, assumptions, assumptions_table, minimal_table, predictions, predictions_table,
-    summary, summary_table,
-};
-use crate::table::{Column, StagedFiles, Table, text_table, write_csv_file};
+use crate::table::{StagedFiles, text_table};
 
 /// Arguments of `testspace minimal`.
 #[derive(Debug, Args)]
@@ -69,71 +65,12 @@ pub fn run(args: &MinimalArgs) -> anyhow::Result<()> {
     };
     let (mutants, records) = survey(&experiment, &cells, &options)
         .with_context(|| format!("surveying {}", args.results.display()))?;
-    let rows = predictions(&mutants)?;
-    let assumption_rows = assumptions(&mutants, &rows);
     let mut staged = StagedFiles::new(&args.out)?;
-    write_csv_file(&minimal_table(&mutants), &staged.stage("minimal.csv"))?;
-    write_csv_file(
-        &predictions_table(&rows),
-        &staged.stage("phi_per_mutant.csv"),
-    )?;
-    let assumption_table = assumptions_table(&assumption_rows);
-    write_csv_file(&assumption_table, &staged.stage("assumptions.csv"))?;
-    write_csv_file(
-        &summary_table(&summary(&rows)),
-        &staged.stage("phi_summary.csv"),
-    )?;
-    write_csv_file(&reductions_table(&records), &staged.stage("reductions.csv"))?;
-    crate::report::plots::stage_chart(&mut staged, &args.out, "phi_per_mutant", &chart(&rows))?;
+    let assumption_table = stage_minimal_files(&mut staged, &args.out, &mutants, &records)?;
     staged.commit()?;
     print!("{}", text_table(&assumption_table));
     report_times(&records);
     Ok(())
-}
-
-/// Predicted against measured density, one point per (mutant, n) with both positive.
-fn chart(rows: &[Prediction]) -> ScatterChart {
-    let set = |strategy: &str, label: &str| PointSet {
-        label: label.to_string(),
-        points: rows
-            .iter()
-            .filter(|p| p.strategy == strategy)
-            .map(|p| (p.predicted, p.measured()))
-            .collect(),
-    };
-    ScatterChart {
-        title: "Failure density per mutant and n: model vs measured".into(),
-        x_label: "predicted from the minimal failing sequences".into(),
-        y_label: "measured (failing / judged test cases)".into(),
-        sets: vec![
-            set("r-leaf", "r-leaf vs Φ (uniform over leaves)"),
-            set("r", "R vs the weighted model (method first)"),
-        ],
-    }
-}
-
-/// `reductions.csv`: every reduction without its time.
-fn reductions_table(records: &[ReductionRecord]) -> Table {
-    let number = |name: &str, f: &dyn Fn(&ReductionRecord) -> u64| {
-        Column::new(name, records.iter().map(f).collect::<Vec<_>>())
-    };
-    Table::new(vec![
-        Column::new(
-            "subject",
-            records
-                .iter()
-                .map(|r| r.subject.as_str())
-                .collect::<Vec<_>>(),
-        ),
-        number("mutant", &|r| r.mutant),
-        Column::new(
-            "strategy",
-            records.iter().map(|r| r.strategy).collect::<Vec<_>>(),
-        ),
-        number("n", &|r| r.n),
-        number("k", &|r| r.k as u64),
-        number("checks", &|r| r.checks),
-    ])
 }
 
 /// The median and largest reduction time at each length, on stderr.

@@ -22,6 +22,7 @@ use thiserror::Error;
 mod delta_debugging;
 mod earlier_calls;
 pub mod failing_test;
+pub mod minimal_files;
 mod mutant_failure;
 pub mod survey;
 

@@ -16,7 +16,6 @@ use super::{
     Cell, CellRecord, Journal, Runner, SharedIdentity, WorkUnit, cell_record, chunk_complete,
     chunk_range, merge_chunks,
 };
-use crate::strategy::Strategy;
 
 /// A cell handed to the scheduler.
 struct Flight {
@@ -339,18 +338,10 @@ impl<'a, 'j> State<'a, 'j> {
     ) -> Option<u64> {
         let (p, r) = self.steps[step];
         let experiment = self.runner.experiment;
-        match &experiment.phases[p].runs[r].strategy {
-            Strategy::Walk(walk) if !walk.kind.with_replacement() => {
-                let j = f64::from(experiment.subjects[self.units[unit].subject].context.j());
-                let z = j.powf(n as f64);
-                let z = if z < u64::MAX as f64 {
-                    z as u64
-                } else {
-                    u64::MAX
-                };
-                Some(budget.map_or(z, |b| b.min(z)))
-            }
-            _ => budget,
+        let j = experiment.subjects[self.units[unit].subject].context.j();
+        match experiment.phases[p].runs[r].strategy.distinct_cases(j, n) {
+            Some(z) => Some(budget.map_or(z, |b| b.min(z))),
+            None => budget,
         }
     }
 
