@@ -1,5 +1,6 @@
 //! Result tables: typed columns ([`Table`]) written as CSV (to any writer or a file),
-//! Parquet, an aligned text table or a Markdown table, a Parquet reader, and a staging
+//! Parquet, an aligned text table or a Markdown table, read from Parquet
+//! ([`parquet::read_parquet`]), and a staging
 //! area that makes a set of output files appear all together or not at all.
 //!
 //! Every error names the operation and the file it failed on — the file's final name,
@@ -36,16 +37,6 @@ pub enum TableError {
         /// The underlying error.
         #[source]
         source: io::Error,
-    },
-    /// A file is not what the reader reads.
-    #[error("cannot {operation} {}: {message}", path.display())]
-    Failed {
-        /// What was done.
-        operation: &'static str,
-        /// The file (its final name if it was staged).
-        path: PathBuf,
-        /// What is wrong with it.
-        message: String,
     },
     /// A writer that is not a file (standard output) failed.
     #[error("cannot write the table")]
@@ -97,25 +88,6 @@ pub fn write_parquet_file(table: &Table, path: &Path) -> Result<(), TableError> 
             path: shown(path),
             source,
         })
-}
-
-/// The table in the Parquet file `path`.
-///
-/// # Errors
-/// [`TableError::Io`] if it cannot be read, [`TableError::Failed`] if it is not a
-/// Parquet file this reader reads (the message says why).
-pub fn read_parquet_file(path: &Path) -> Result<Table, TableError> {
-    let bytes = fs::read(path).map_err(|source| TableError::Io {
-        operation: "read",
-        path: shown(path),
-        source,
-    })?;
-    let columns = parquet::read_parquet(&bytes).map_err(|e| TableError::Failed {
-        operation: "read",
-        path: shown(path),
-        message: e.to_string(),
-    })?;
-    Ok(Table::new(columns))
 }
 
 fn create(path: &Path) -> Result<File, TableError> {
@@ -323,7 +295,8 @@ mod tests {
         assert!(!directory.join("table.parquet").exists());
         let written = staging.commit().unwrap();
         assert_eq!(written, vec![directory.join("table.parquet")]);
-        assert_eq!(read_parquet_file(&written[0]).unwrap(), sample());
+        let read = parquet::read_parquet(&fs::read(&written[0]).unwrap()).unwrap();
+        assert_eq!(Table::new(read), sample());
         assert_eq!(
             fs::read_dir(&directory).unwrap().count(),
             1,

@@ -53,19 +53,19 @@ fn typed_column(file: &TableFile, column: Column, spec: Spec) -> Result<Column, 
             ),
         )
     };
-    let only_nulls = values.null_count() == rows;
+    let only_nulls = || values.null_count() == rows;
     let typed = match (spec.kind, &values) {
         (Kind::Text | Kind::Index, Values::Text(_)) | (Kind::Seconds, Values::F64(_)) => values,
-        (Kind::Text | Kind::Index, _) if only_nulls => Values::Text(Texts::nulls(rows)),
+        (Kind::Text | Kind::Index, _) if only_nulls() => Values::Text(Texts::nulls(rows)),
         (Kind::U32 | Kind::U64, Values::U32(_) | Values::U64(_) | Values::I64(_)) => {
             counts(file, &name, &values, spec.kind)?
         }
-        (Kind::U32, _) if only_nulls => Values::U32(vec![None; rows]),
-        (Kind::U64, _) if only_nulls => Values::U64(vec![None; rows]),
+        (Kind::U32, _) if only_nulls() => Values::U32(vec![None; rows]),
+        (Kind::U64, _) if only_nulls() => Values::U64(vec![None; rows]),
         (Kind::Seconds, Values::U32(_) | Values::U64(_) | Values::I64(_)) => {
             Values::F64(values.to_f64s().map_err(|_| wrong_type())?)
         }
-        (Kind::Seconds, _) if only_nulls => Values::F64(vec![None; rows]),
+        (Kind::Seconds, _) if only_nulls() => Values::F64(vec![None; rows]),
         _ => return Err(wrong_type()),
     };
     Ok(Column::new(name, typed))
