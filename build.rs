@@ -2,7 +2,7 @@
 //! `OUT_DIR/schemata/<module>.rs` (plus `<module>.map`, the line map `testspace mutate`
 //! uses to attribute compiler errors to mutants), and of the planted test subject under
 //! `testdata/mutant_subject/`; and, from the same parse, each subject's coverage copy
-//! (probes on every decision outcome, `src/mutant/coverage_copy.rs`) into
+//! (probes on every decision outcome, `testspace_instrument::coverage_copy`) into
 //! `OUT_DIR/coverage/<module>.rs`. See `docs/mutants.md` and `docs/coverage.md`.
 //!
 //! Which mutants are compiled in:
@@ -13,33 +13,7 @@
 //! * with `TESTSPACE_MUTANTS=all` (set by `testspace mutate`), every mutant except the
 //!   ids listed in the file named by `TESTSPACE_MUTANTS_EXCLUDE` (lines `module id…`).
 
-#[path = "src/mutant/analysis.rs"]
-#[allow(dead_code)]
-mod analysis;
-#[path = "src/mutant/call_graph.rs"]
-#[allow(dead_code)]
-mod call_graph;
-#[path = "src/mutant/coverage_copy.rs"]
-#[allow(dead_code)]
-mod coverage_copy;
-#[path = "src/mutant/generate.rs"]
-#[allow(dead_code)]
-mod generate;
-#[path = "src/subject/glue.rs"]
-#[allow(dead_code)]
-mod glue;
-#[path = "src/mutant/guards.rs"]
-#[allow(dead_code)]
-mod guards;
-#[path = "src/subject/probe_kind.rs"]
-#[allow(dead_code)]
-mod probe_kind;
-#[path = "src/mutant/schemata.rs"]
-#[allow(dead_code)]
-mod schemata;
-#[path = "src/mutant/syntax.rs"]
-#[allow(dead_code)]
-mod syntax;
+use testspace_instrument::{analysis, coverage_copy, generate, schemata};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::env;
@@ -47,20 +21,7 @@ use std::fs;
 use std::path::Path;
 
 fn main() {
-    for path in [
-        "subjects",
-        "mutants",
-        "testdata/mutant_subject",
-        "src/mutant/analysis.rs",
-        "src/mutant/call_graph.rs",
-        "src/mutant/coverage_copy.rs",
-        "src/subject/glue.rs",
-        "src/subject/probe_kind.rs",
-        "src/mutant/generate.rs",
-        "src/mutant/guards.rs",
-        "src/mutant/schemata.rs",
-        "src/mutant/syntax.rs",
-    ] {
+    for path in ["subjects", "mutants", "testdata/mutant_subject"] {
         println!("cargo:rerun-if-changed={path}");
     }
     println!("cargo:rerun-if-env-changed=TESTSPACE_MUTANTS");
@@ -137,7 +98,7 @@ fn write(
     fs::write(out.join(format!("{name}.map")), rendered.map_text()).expect("write map");
 }
 
-/// Writes the coverage copy of an analysed file (`src/mutant/coverage_copy.rs`) and its probe
+/// Writes the coverage copy of an analysed file (`testspace_instrument::coverage_copy`) and its probe
 /// table into `OUT_DIR/coverage/<name>.rs`.
 fn write_coverage(out: &Path, name: &str, analysis: &analysis::Analysis) {
     let text = format!(

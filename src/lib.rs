@@ -10,6 +10,10 @@
 //! units under test; [`analysis`] holds the failure-density mathematics of Section 5.
 #![warn(missing_docs)]
 
+// The code the syntax pass writes names the run time as `::testspace::…`, in user crates
+// and in the ports compiled into this one alike.
+extern crate self as testspace;
+
 pub mod analysis;
 pub mod cli;
 pub mod context;

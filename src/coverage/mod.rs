@@ -1,5 +1,5 @@
 //! Branch coverage of gold runs through a unit's coverage copy
-//! (`src/mutant/coverage_copy.rs` writes the copies, [`crate::subject::probes`] holds the
+//! (`crates/instrument/src/coverage_copy.rs` writes the copies, [`crate::subject::probes`] holds the
 //! probes' per-thread flags).
 //!
 //! [`Coverage`] accumulates, test case after test case, which probes a sequence of test

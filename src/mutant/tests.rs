@@ -245,11 +245,11 @@ fn a_function_runs_its_plain_copy_unless_the_active_mutant_is_one_of_its_own() {
     );
     // The plain copy: the original loop, with its tick; the switched copy out of line.
     assert!(
-        text.contains("while y > 0 {\ncrate :: subject :: guard :: tick () ; \ny -= 2 ; "),
+        text.contains("while y > 0 {\n:: testspace :: subject :: guard :: tick () ; \ny -= 2 ; "),
         "{text}"
     );
     assert_eq!(
-        text.matches("crate :: subject :: guard :: switched (move ||")
+        text.matches(":: testspace :: subject :: guard :: switched (move ||")
             .count(),
         2
     );

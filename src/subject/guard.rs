@@ -2,9 +2,9 @@
 //! mutant that loops forever, recurses without bound or allocates without bound neither
 //! hangs nor kills the process.
 //!
-//! The generated schemata code (see `src/mutant/generate.rs`) calls [`enter`] at the entry
+//! The generated schemata code (see `crates/instrument/src/generate.rs`) calls [`enter`] at the entry
 //! of every function a call cycle can pass (one unit of fuel, a stack check; see
-//! `src/mutant/call_graph.rs`), [`tick`] at the head of every loop iteration and of every
+//! `crates/instrument/src/call_graph.rs`), [`tick`] at the head of every loop iteration and of every
 //! closure body std code may call repeatedly (one unit of fuel), passes the size argument
 //! of `resize`, `reserve`, `with_capacity`, … through [`alloc`], and runs the copy of a
 //! function's body with its mutation points through [`switched`]. State is per thread, in

@@ -12,7 +12,7 @@
 
 mod exception;
 pub mod fixtures;
-pub mod glue;
+pub use testspace_instrument::glue;
 pub mod guard;
 pub mod harness;
 pub mod heap;
@@ -20,7 +20,6 @@ mod method;
 mod mutant_id;
 pub mod mutation;
 mod pool_init;
-mod probe_kind;
 pub mod probes;
 mod registry;
 mod sloc;

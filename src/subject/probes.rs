@@ -1,4 +1,4 @@
-//! Run-time side of the coverage copies (`src/mutant/coverage_copy.rs` writes them): one flag
+//! Run-time side of the coverage copies (`crates/instrument/src/coverage_copy.rs` writes them): one flag
 //! per probe per thread, set by the probes, read and cleared by [`CoverageSession`].
 //!
 //! The flags live in one thread-local array of [`MAX_PROBES`] cells shared by every
@@ -11,8 +11,8 @@
 use super::Session;
 use super::exception::JavaException;
 use super::harness::PrimitivePools;
-pub use super::probe_kind::ProbeKind;
 use std::cell::Cell;
+pub use testspace_instrument::probe_kind::ProbeKind;
 
 /// The most probes one coverage copy may have (checked when it is compiled).
 pub const MAX_PROBES: usize = 8192;

@@ -66,7 +66,7 @@ pub trait Unit: Send + Sync {
     fn sloc(&self) -> usize {
         super::sloc(self.source())
     }
-    /// The probes of the unit's coverage copy (`src/mutant/coverage_copy.rs`); `None` for a
+    /// The probes of the unit's coverage copy (`crates/instrument/src/coverage_copy.rs`); `None` for a
     /// unit without one (a fixture subject).
     fn probes(&self) -> Option<ProbeTable> {
         None

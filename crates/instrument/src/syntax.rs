@@ -1,8 +1,6 @@
 //! Syntax helpers shared by the schemata's rewriting (`generate.rs`) and the coverage copy
 //! (`coverage_copy.rs`): which items are tests, which conditions are `let` chains, and the
 //! inline hint of a rewritten function.
-//!
-//! Shared with `build.rs` (through `#[path]`): depends only on `syn` and `quote`.
 
 use quote::ToTokens;
 use syn::{BinOp, Expr, Item};

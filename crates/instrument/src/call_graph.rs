@@ -2,9 +2,6 @@
 //! stack check) in its mutant schemata: those through which a call cycle — and so an
 //! unbounded recursion of a mutant — can pass without meeting another guarded function.
 //!
-//! Shared with `build.rs` (through `#[path]`): depends only on `syn`, `proc-macro2` and
-//! the glue rule (`glue.rs`).
-//!
 //! A mutant cannot add calls (it replaces an operator or a constant, negates a decision or
 //! deletes a statement), so every call cycle of any mutant is a cycle of the gold file's
 //! call graph, counting calls that leave the file (to std, to the shared modules, to
@@ -40,7 +37,7 @@ use proc_macro2::{TokenStream, TokenTree};
 use syn::visit_mut::{self, VisitMut};
 use syn::{Expr, File, ImplItem, Item, TraitItem};
 
-use super::glue::is_glue;
+use crate::glue::is_glue;
 
 /// A function's key: the 1-based line and 0-based column of its name.
 pub type FnKey = (usize, usize);

@@ -1,8 +1,7 @@
 //! The kinds of coverage probes: what outcome of which construct a probe records.
 //!
-//! Shared by the generator of the coverage copies (`src/mutant/coverage_copy.rs`, also compiled
-//! into `build.rs` through `#[path]`) and the run time ([`super::probes`]): it depends on
-//! nothing.
+//! Shared by the generator of the coverage copies ([`crate::coverage_copy`]) and testspace's
+//! run time (`testspace::subject::probes`).
 
 /// What outcome a probe records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -1,15 +1,11 @@
 //! Finding the mutation points of a subject's source and rewriting it into mutant schemata.
 //!
-//! This file is shared with `build.rs` (through `#[path]`), so it depends only on `syn`,
-//! `quote`, `proc-macro2` and its siblings (`call_graph.rs`, `guards.rs`, `syntax.rs`, and
-//! `glue.rs`, the subject interface's glue rule), never on the rest of the crate.
-//!
 //! One pass of a [`syn::visit_mut::VisitMut`] over the parsed file both records every
 //! mutation point ([`Point`]) and rewrites the point into its schemata form, a `match` on
 //! the active mutant id whose `_` arm is the original code. Ids are not known during the
 //! pass (they are ordered by source position), so the rewritten tokens carry marker
 //! identifiers (`__TSBASE_v`, `__TSARM_v_j`, `__TSEND`, `__TSPT_v`, `__TSPTEND`, `__TSFN`,
-//! `__TSFNEND`) that [`super::schemata::render`] replaces by ids, drops, or turns into the
+//! `__TSFNEND`) that [`crate::schemata::render`] replaces by ids, drops, or turns into the
 //! line map used to attribute compiler errors to mutants.
 //!
 //! The four classes (Section 6.2 of the paper), and where they are *not* applied:
@@ -32,16 +28,16 @@
 //! Never mutated: patterns, types (array lengths, const generics), `const` and `static`
 //! items, enum discriminants, `const fn`s, macro arguments, attributes, items under
 //! `#[cfg(test)]` (which are dropped from the schemata), and the glue of a subject
-//! ([`is_glue`](super::glue::is_glue); copied unchanged, without guards — the same items SLOC leaves out).
+//! ([`is_glue`](crate::glue::is_glue); copied unchanged, without guards — the same items SLOC leaves out).
 //!
-//! Guards (see `crate::subject::guard`): every function body of the schemata copy starts
+//! Guards (see `::testspace::subject::guard`): every function body of the schemata copy starts
 //! by reading the active mutant once per call into `__ts_a`, through
-//! `crate::subject::guard::enter()` (fuel and a stack check) in the functions a call
-//! cycle can pass ([`super::call_graph`]) and `crate::subject::mutation::active()` in the
+//! `::testspace::subject::guard::enter()` (fuel and a stack check) in the functions a call
+//! cycle can pass ([`crate::call_graph`]) and `::testspace::subject::mutation::active()` in the
 //! others; every loop body and every closure body starts with
-//! `crate::subject::guard::tick();` (fuel); the size argument of `resize`, `resize_with`,
+//! `::testspace::subject::guard::tick();` (fuel); the size argument of `resize`, `resize_with`,
 //! `reserve`, `reserve_exact`, `repeat` and `Vec`/`String`/`VecDeque`/`HashMap`/`HashSet`
-//! `::with_capacity` calls goes through `crate::subject::guard::alloc` (allocation cap).
+//! `::with_capacity` calls goes through `::testspace::subject::guard::alloc` (allocation cap).
 
 use std::ops::Range;
 
@@ -52,12 +48,12 @@ use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 use syn::{BinOp, Block, Expr, File, ImplItem, Item, Lit, Stmt, TraitItem, UnOp};
 
-use super::call_graph::{self, Plan};
-use super::glue::{is_glue, names_any};
-use super::guards::{self, Guards};
-use super::syntax::{contains_let, inline, strip_test_items};
+use crate::call_graph::{self, Plan};
+use crate::glue::{is_glue, names_any};
+use crate::guards::{self, Guards};
+use crate::syntax::{contains_let, inline, strip_test_items};
 
-/// The four mutation operator classes (mirrors `crate::subject::MutationOperator`, whose
+/// The four mutation operator classes (mirrors `::testspace::subject::MutationOperator`, whose
 /// kebab-case names [`Operator::name`] returns).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[allow(clippy::enum_variant_names)] // the paper's names
@@ -345,7 +341,7 @@ impl Finder<'_> {
     fn switch(&self, v: usize) -> TokenStream {
         let base = marker(&format!("__TSBASE_{v}"));
         if self.closure_depth > 0 {
-            quote!(crate::subject::mutation::active().wrapping_sub(#base))
+            quote!(::testspace::subject::mutation::active().wrapping_sub(#base))
         } else {
             quote!(__ts_a.wrapping_sub(#base))
         }
@@ -547,9 +543,9 @@ impl Finder<'_> {
         self.closure_depth = closures;
         self.fn_depth -= 1;
         let prologue: Stmt = if self.plan.guarded.contains(&call_graph::key(&sig.ident)) {
-            syn::parse_quote!(let __ts_a: u32 = crate::subject::guard::enter();)
+            syn::parse_quote!(let __ts_a: u32 = ::testspace::subject::guard::enter();)
         } else {
-            syn::parse_quote!(let __ts_a: u32 = crate::subject::mutation::active();)
+            syn::parse_quote!(let __ts_a: u32 = ::testspace::subject::mutation::active();)
         };
         let points = first..self.points.len();
         if !points.is_empty() && !nested_items {
@@ -570,7 +566,7 @@ impl Finder<'_> {
             };
             let split: Expr = Expr::Verbatim(quote!(
                 if __ts_a.wrapping_sub(#lo) > #span #plain else {
-                    crate::subject::guard::switched(move || #output { #(#switched)* })
+                    ::testspace::subject::guard::switched(move || #output { #(#switched)* })
                 }
             ));
             block.stmts = vec![prologue, Stmt::Expr(split, None)];

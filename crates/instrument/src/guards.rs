@@ -1,12 +1,9 @@
-//! The guards of gold code (see `crate::subject::guard`): a fuel tick at the head of every
+//! The guards of gold code (see `::testspace::subject::guard`): a fuel tick at the head of every
 //! loop body and of every closure body std code may call repeatedly, and the allocation
 //! cap on the size argument of sizing calls. The schemata's rewriting (`generate.rs`) puts
 //! them around its mutation points and in the plain copy of a split function, and the
 //! coverage copy (`coverage_copy.rs`) in its own copy, so gold uses the same fuel through
 //! every copy.
-//!
-//! Shared with `build.rs` (through `#[path]`): depends only on `syn`, `quote` and its
-//! sibling `call_graph.rs`.
 
 use std::collections::BTreeSet;
 
@@ -14,7 +11,7 @@ use quote::{ToTokens, quote};
 use syn::visit_mut::{self, VisitMut};
 use syn::{Block, Expr, Item};
 
-use super::call_graph::{self, FnKey};
+use crate::call_graph::{self, FnKey};
 
 /// The methods whose first argument sizes an allocation.
 const ALLOC_METHODS: [&str; 5] = [
@@ -90,7 +87,7 @@ impl VisitMut for Guards<'_> {
 pub fn tick(block: &mut Block) {
     block
         .stmts
-        .insert(0, syn::parse_quote!(crate::subject::guard::tick();));
+        .insert(0, syn::parse_quote!(::testspace::subject::guard::tick();));
 }
 
 /// A closure's body starts with a tick: std code may call a closure without end (an
@@ -98,13 +95,13 @@ pub fn tick(block: &mut Block) {
 /// the closures of `Option`/`Result` combinators, [`call_graph::Plan::eager_closures`].)
 pub fn tick_closure(c: &mut syn::ExprClosure) {
     let body = &c.body;
-    *c.body = Expr::Verbatim(quote!({ crate::subject::guard::tick(); #body }));
+    *c.body = Expr::Verbatim(quote!({ ::testspace::subject::guard::tick(); #body }));
 }
 
 /// Passes a sizing argument through the allocation cap.
 pub fn alloc_arg(arg: &mut Expr) {
     let inner = arg.to_token_stream();
-    *arg = Expr::Verbatim(quote!(crate::subject::guard::alloc(#inner)));
+    *arg = Expr::Verbatim(quote!(::testspace::subject::guard::alloc(#inner)));
 }
 
 /// `x.resize(n, …)`, `x.reserve(n)`, …: a call whose first argument sizes an allocation.

@@ -1,9 +1,6 @@
 //! Rendering an analysed file into the text of its mutant schemata, and the line map that
 //! ties lines of that text back to mutants.
 //!
-//! Shared with `build.rs` (through `#[path]`): depends only on `proc-macro2`, `quote` and
-//! the sibling `generate.rs`.
-//!
 //! The text is printed token by token (doc attributes dropped). Each mutant's arm sits on
 //! lines of its own, so a compiler error's line identifies the mutant: [`Rendered::arms`]
 //! lists the line range of every arm, [`Rendered::points`] of every point's whole
@@ -15,8 +12,8 @@ use std::fmt::Write as _;
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use quote::ToTokens;
 
-use super::analysis::Analysis;
-use super::generate::Mutant;
+use crate::analysis::Analysis;
+use crate::generate::Mutant;
 
 /// A line range (1-based, inclusive) of the rendered text.
 pub type Lines = (usize, usize);
@@ -287,16 +284,16 @@ fn literal(s: &str) -> String {
 }
 
 /// The `TESTSPACE_MUTANTS` table of a schemata module: the enabled mutants, in id order,
-/// as `crate::subject::SchemataMutant` values.
+/// as `::testspace::subject::SchemataMutant` values.
 pub fn table(mutants: &[Mutant], enabled: &dyn Fn(u32) -> bool) -> String {
     let mut out = String::from(
         "/// The mutants compiled into this schemata copy, in id order.\n\
-         pub static TESTSPACE_MUTANTS: &[crate::subject::SchemataMutant] = &[\n",
+         pub static TESTSPACE_MUTANTS: &[::testspace::subject::SchemataMutant] = &[\n",
     );
     for m in mutants.iter().filter(|m| enabled(m.id)) {
         let _ = writeln!(
             out,
-            "    crate::subject::SchemataMutant {{ id: {}, operator: {}, location: {}, original: {}, replacement: {} }},",
+            "    ::testspace::subject::SchemataMutant {{ id: {}, operator: {}, location: {}, original: {}, replacement: {} }},",
             m.id,
             literal(m.operator.name()),
             literal(&m.location),

@@ -1,10 +1,7 @@
 //! Glue: the items of a subject file that only declare the unit to the harness (the
 //! analogue of the paper's wrapper classes, which were neither counted nor mutated). The
-//! mutant schemata and the coverage copy copy glue unchanged, and SLOC ([`super::sloc`])
+//! mutant schemata and the coverage copy copy glue unchanged, and SLOC (`testspace::subject::sloc`)
 //! leaves its lines out.
-//!
-//! Shared with `build.rs` (through `#[path]`): depends only on `syn`, `quote` and
-//! `proc-macro2`.
 
 use proc_macro2::TokenStream;
 use quote::ToTokens;

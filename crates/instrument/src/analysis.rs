@@ -1,17 +1,15 @@
 //! The analysis of one subject file: from a single parse, its mutation points and
 //! schemata form (`generate.rs`) and its coverage copy (`coverage_copy.rs`), both guarded by
 //! the same call-graph plan (`call_graph.rs`).
-//!
-//! Shared with `build.rs` (through `#[path]`): depends only on `syn` and its siblings.
 
 use std::ops::Range;
 
 use syn::File;
 
-use super::call_graph;
-use super::coverage_copy::{self, CoverageCopy};
-use super::generate::{self, Mutant, Point};
-use super::syntax::strip_test_items;
+use crate::call_graph;
+use crate::coverage_copy::{self, CoverageCopy};
+use crate::generate::{self, Mutant, Point};
+use crate::syntax::strip_test_items;
 
 /// The result of analysing one source file.
 pub struct Analysis {
@@ -24,7 +22,7 @@ pub struct Analysis {
     /// Per split function (the `f` of the `__TSLO_f`/`__TSSPAN_f` markers), the range of
     /// indices into `points` of the points inside it.
     pub functions: Vec<Range<usize>>,
-    /// The coverage copy of the same parse ([`super::coverage_copy`]).
+    /// The coverage copy of the same parse ([`crate::coverage_copy`]).
     pub coverage: CoverageCopy,
 }
 

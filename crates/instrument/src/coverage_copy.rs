@@ -1,16 +1,13 @@
 //! The coverage copy of a subject: the port with a probe on function entry and on each
 //! outcome of every decision, and the guards of the schemata copy's gold path.
 //!
-//! Shared with `build.rs` (through `#[path]`), like its siblings `generate.rs` and
-//! `schemata.rs`: it depends only on `syn`, `quote`, `proc-macro2` and its siblings
-//! (`call_graph.rs`, `guards.rs`, `syntax.rs`, `glue.rs`). It runs on the same parse as
-//! the schemata ([`super::analysis::analyse`]): the same items are left out
+//! It runs on the same parse as the schemata ([`crate::analysis::analyse`]): the same items are left out
 //! (tests, glue, `const fn`s, consts, macros) and the same call-graph plan decides where the
 //! fuel guards go, so gold run through the coverage copy uses exactly the fuel gold uses
 //! through the schemata copy (the runner derives each mutant's fuel budget from it).
 //!
 //! Probes ([`ProbeSite`], numbered 0, 1, … in visit order) call into
-//! `crate::subject::probes`, which keeps one flag per probe per thread:
+//! `::testspace::subject::probes`, which keeps one flag per probe per thread:
 //!
 //! | code | probes |
 //! |---|---|
@@ -34,11 +31,11 @@ use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 use syn::{BinOp, Block, Expr, File, ImplItem, Item, Stmt, TraitItem};
 
-use super::call_graph::{self, Plan};
-use super::glue::is_glue;
-use super::guards::Guards;
-use super::probe_kind::ProbeKind;
-use super::syntax::{contains_let, inline, strip_test_items};
+use crate::call_graph::{self, Plan};
+use crate::glue::is_glue;
+use crate::guards::Guards;
+use crate::probe_kind::ProbeKind;
+use crate::syntax::{contains_let, inline, strip_test_items};
 
 /// One probe of the coverage copy.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,17 +83,17 @@ pub fn table(file: &str, probes: &[ProbeSite]) -> String {
         "/// The source file of the probes.\n\
          pub static TESTSPACE_PROBE_FILE: &str = {file:?};\n\
          /// The probes of this coverage copy, by id.\n\
-         pub static TESTSPACE_PROBES: &[crate::subject::probes::Probe] = &[\n"
+         pub static TESTSPACE_PROBES: &[::testspace::subject::probes::Probe] = &[\n"
     );
     for p in probes {
         let _ = writeln!(
             out,
-            "    crate::subject::probes::Probe {{ kind: crate::subject::probes::ProbeKind::{:?}, line: {}, column: {}, function: {:?} }},",
+            "    ::testspace::subject::probes::Probe {{ kind: ::testspace::subject::probes::ProbeKind::{:?}, line: {}, column: {}, function: {:?} }},",
             p.kind, p.line, p.column, p.function
         );
     }
     out.push_str(
-        "];\nconst _: () = assert!(TESTSPACE_PROBES.len() <= crate::subject::probes::MAX_PROBES);\n",
+        "];\nconst _: () = assert!(TESTSPACE_PROBES.len() <= ::testspace::subject::probes::MAX_PROBES);\n",
     );
     out
 }
@@ -110,10 +107,10 @@ struct Probes<'a> {
     functions: Vec<String>,
 }
 
-/// `crate::subject::probes::hit(id);`
+/// `::testspace::subject::probes::hit(id);`
 fn hit(id: usize) -> Stmt {
     let id = proc_macro2::Literal::usize_unsuffixed(id);
-    syn::parse_quote!(crate::subject::probes::hit(#id);)
+    syn::parse_quote!(::testspace::subject::probes::hit(#id);)
 }
 
 fn literal(id: usize) -> proc_macro2::Literal {
@@ -168,16 +165,16 @@ impl Probes<'_> {
         // the active mutant in the other functions is not needed here: nothing switches.
         let mut prologue: Vec<Stmt> = Vec::with_capacity(2);
         if self.plan.guarded.contains(&call_graph::key(&sig.ident)) {
-            prologue.push(syn::parse_quote!(crate::subject::guard::enter();));
+            prologue.push(syn::parse_quote!(::testspace::subject::guard::enter();));
         }
         prologue.push(hit(entry));
         block.stmts.splice(0..0, prologue);
     }
 
-    /// `crate::subject::probes::branch(cond, yes, no)`: `cond`, recording `yes` or `no`.
+    /// `::testspace::subject::probes::branch(cond, yes, no)`: `cond`, recording `yes` or `no`.
     fn branch(cond: &Expr, yes: usize, no: usize) -> Expr {
         let (yes, no) = (literal(yes), literal(no));
-        syn::parse_quote!(crate::subject::probes::branch(#cond, #yes, #no))
+        syn::parse_quote!(::testspace::subject::probes::branch(#cond, #yes, #no))
     }
 
     fn if_expr(&mut self, i: &mut syn::ExprIf) {
@@ -223,7 +220,7 @@ impl Probes<'_> {
                 let (body, exit) = (literal(body), literal(exit));
                 *l.expr = syn::parse_quote!({
                     let __ts_v = #scrutinee;
-                    crate::subject::probes::hit(if matches!(&__ts_v, #pat) { #body } else { #exit });
+                    ::testspace::subject::probes::hit(if matches!(&__ts_v, #pat) { #body } else { #exit });
                     __ts_v
                 });
             }
@@ -244,7 +241,7 @@ impl Probes<'_> {
         self.visit_expr_mut(&mut f.expr);
         self.visit_block_mut(&mut f.body);
         let (iter, body, exit) = (&f.expr, literal(body), literal(exit));
-        *f.expr = syn::parse_quote!(crate::subject::probes::Loop::new(#iter, #body, #exit));
+        *f.expr = syn::parse_quote!(::testspace::subject::probes::Loop::new(#iter, #body, #exit));
     }
 
     fn match_expr(&mut self, m: &mut syn::ExprMatch) {
@@ -299,7 +296,7 @@ impl Probes<'_> {
         );
         self.visit_expr_mut(&mut t.expr);
         let (inner, ok, err) = (&t.expr, literal(ok), literal(err));
-        *t.expr = syn::parse_quote!(crate::subject::probes::question(#inner, #ok, #err));
+        *t.expr = syn::parse_quote!(::testspace::subject::probes::question(#inner, #ok, #err));
     }
 
     /// A `let … else`: its `else` block starts with the miss probe; the returned statement
@@ -424,14 +421,14 @@ mod tests {
     use super::*;
 
     fn probes_of(source: &str) -> (Vec<(ProbeKind, usize, String)>, String) {
-        let analysis = super::super::analysis::analyse(source, "f.rs").unwrap();
+        let analysis = crate::analysis::analyse(source, "f.rs").unwrap();
         let probes = analysis
             .coverage
             .probes
             .iter()
             .map(|p| (p.kind, p.line, p.function.clone()))
             .collect();
-        let text = super::super::schemata::render_plain(&analysis.coverage.file);
+        let text = crate::schemata::render_plain(&analysis.coverage.file);
         (probes, text)
     }
 
@@ -481,7 +478,7 @@ mod tests {
         assert_eq!(probes.last().unwrap().2, "v2");
         // The loop keeps its fuel tick; nothing reads the active mutant.
         assert!(
-            text.contains("crate :: subject :: guard :: tick ()"),
+            text.contains(":: testspace :: subject :: guard :: tick ()"),
             "{text}"
         );
         assert!(!text.contains("mutation :: active"), "{text}");
