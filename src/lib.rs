@@ -46,6 +46,33 @@ pub mod walk;
 /// "Speed"). Results do not depend on it: nothing reads an address.
 pub use mimalloc::MiMalloc as Allocator;
 
+/// The whole command line over a crate's own subjects: installs `units` as the registry
+/// ([`subject::install`]) and runs the `testspace` CLI (run, compare, plot, reduce,
+/// show-test, coverage, mutate, the worker processes, shards and Slurm). A crate's binary
+/// is one line:
+///
+/// ```ignore
+/// fn main() -> std::process::ExitCode {
+///     testspace::main(testspace::subjects![Ring, Ledger])
+/// }
+/// ```
+pub fn main(units: Vec<Box<dyn subject::Unit>>) -> std::process::ExitCode {
+    if let Err(err) = subject::install(units) {
+        eprintln!("error: {err}");
+        return std::process::ExitCode::FAILURE;
+    }
+    cli::main()
+}
+
+/// The units of types declared by `#[testspace::subject]`, in the order given, for
+/// [`main`]: `testspace::subjects![Ring, Ledger]`.
+#[macro_export]
+macro_rules! subjects {
+    ($($subject:ty),* $(,)?) => {
+        ::std::vec![$(<$subject as $crate::subject::Declared>::unit()),*]
+    };
+}
+
 /// The Rust ports of the paper's `java.util` subjects (sources under `subjects/`).
 #[path = "../subjects/mod.rs"]
 pub mod subjects;

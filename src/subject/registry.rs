@@ -447,9 +447,9 @@ impl Registry {
     }
 }
 
-/// The process-wide registry of the subjects under `subjects/`.
+/// The process-wide registry: the units [`install`]ed at start-up, or else the ports under
+/// `subjects/` (and the fixture units when `TESTSPACE_FIXTURE_SUBJECTS=1`).
 pub fn registry() -> &'static Registry {
-    static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
         let mut units = crate::subjects::all();
         units.extend(super::fixtures::fixture_units());
@@ -457,9 +457,67 @@ pub fn registry() -> &'static Registry {
     })
 }
 
+static REGISTRY: OnceLock<Registry> = OnceLock::new();
+
+/// Why [`install`] refused a list of units.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum InstallError {
+    /// The list is empty.
+    #[error("no subjects given: list at least one type in `testspace::subjects![…]`")]
+    Empty,
+    /// Two units share a class name, by which contexts and experiments name them.
+    #[error(
+        "two subjects are named `{0}`: class names must be unique (rename one type, or wrap it in a type of another name)"
+    )]
+    Duplicate(String),
+    /// The registry was read or installed before.
+    #[error("the subjects are installed once, before anything reads the registry")]
+    AlreadySet,
+}
+
+/// Makes `units` the process-wide registry, in place of the ports: what a crate's own
+/// binary does before the command line runs (`testspace::main`). Every worker process
+/// runs the same binary, so it installs the same units in the same order.
+pub fn install(units: Vec<Box<dyn Unit>>) -> Result<(), InstallError> {
+    if units.is_empty() {
+        return Err(InstallError::Empty);
+    }
+    for (i, unit) in units.iter().enumerate() {
+        if units[..i].iter().any(|u| u.class() == unit.class()) {
+            return Err(InstallError::Duplicate(unit.class().to_string()));
+        }
+    }
+    REGISTRY
+        .set(Registry::new(units))
+        .map_err(|_| InstallError::AlreadySet)
+}
+
+/// A type declared a subject by `#[testspace::subject]`: how to make its [`Unit`]
+/// (with its mutant schemata and coverage copy when it sits in a `#[testspace::mutants]`
+/// module). `testspace::subjects![A, B]` lists the units of such types.
+pub trait Declared {
+    /// The unit of this type.
+    fn unit() -> Box<dyn Unit>;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn installing_refuses_an_empty_list_and_repeated_names() {
+        // (Refused lists leave the process-wide registry unset, so this test cannot disturb
+        // the others.)
+        assert_eq!(install(Vec::new()), Err(InstallError::Empty));
+        let twice: Vec<Box<dyn Unit>> = vec![
+            Box::new(SubjectUnit::<crate::subjects::array_list::ArrayList>::new()),
+            Box::new(SubjectUnit::<crate::subjects::array_list::ArrayList>::new()),
+        ];
+        assert_eq!(
+            install(twice),
+            Err(InstallError::Duplicate("ArrayList".into()))
+        );
+    }
 
     #[test]
     fn units_without_a_source_have_no_sloc() {
