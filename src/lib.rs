@@ -73,6 +73,8 @@ macro_rules! subjects {
     };
 }
 
+pub use testspace_macros::{mutants, subject};
+
 /// The Rust ports of the paper's `java.util` subjects (sources under `subjects/`).
 #[path = "../subjects/mod.rs"]
 pub mod subjects;
