@@ -45,6 +45,8 @@ pub struct Trace {
     pub guard: Option<JavaException>,
     /// Calls executed: all of them, or up to and including the one that hit the guard.
     pub steps: u32,
+    /// Calls that panicked ([`JavaException::Panic`]): what the crash oracle judges.
+    pub panics: u32,
 }
 
 /// The verdict of the oracle on one test case.
@@ -82,11 +84,13 @@ pub fn trace_steps(
     let mut history = std::collections::hash_map::DefaultHasher::new();
     let mut guard = None;
     let mut steps = 0u32;
+    let mut panics = 0u32;
     for position in 0..len {
         steps += 1;
         let outcome = step(session, position);
         if let Err(e) = outcome {
             exceptions += 1;
+            panics += u32::from(e == JavaException::Panic);
             if e.is_guard() {
                 guard = Some(e);
                 break;
@@ -103,6 +107,19 @@ pub fn trace_steps(
         history: history.finish(),
         guard,
         steps,
+        panics,
+    }
+}
+
+/// Judges a test case of gold itself as a target (`[mutants] gold = true`) by the crash
+/// oracle: it fails when a call panicked — a failed assertion, an index out of bounds, an
+/// overflow in a debug build, an `unwrap` of `None` in the code under test. Nothing else
+/// is compared: there is no other version to compare with.
+pub fn judge_crash(gold: &Trace) -> Verdict {
+    if gold.panics > 0 {
+        Verdict::Fail
+    } else {
+        Verdict::Pass
     }
 }
 
@@ -163,6 +180,7 @@ mod tests {
             history,
             guard: None,
             steps: 0,
+            panics: 0,
         }
     }
 
@@ -194,6 +212,18 @@ mod tests {
             judge(OracleKind::Strict, &gold, &trace_of(2, 7, 100)),
             Verdict::Pass
         );
+    }
+
+    #[test]
+    fn the_crash_oracle_fails_a_test_case_of_gold_exactly_when_a_call_panicked() {
+        let mut gold = trace_of(3, 7, 100);
+        assert_eq!(
+            judge_crash(&gold),
+            Verdict::Pass,
+            "other exceptions are outcomes"
+        );
+        gold.panics = 1;
+        assert_eq!(judge_crash(&gold), Verdict::Fail);
     }
 
     #[test]

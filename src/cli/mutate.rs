@@ -7,7 +7,7 @@ use anyhow::{Result, bail};
 use clap::{Args, Subcommand, ValueEnum};
 
 use crate::mutant::catalog::Catalog;
-use crate::mutant::regenerate::{self, CompileFlags};
+use crate::mutant::regenerate::{self, CompileFlags, Sources};
 use crate::mutant::sample::DEFAULT_MAX;
 use crate::mutant::summary;
 use crate::subject::registry;
@@ -16,7 +16,7 @@ use crate::subject::registry;
 #[derive(Debug, Args)]
 pub struct MutateArgs {
     /// The crate root (holding `subjects/mod.rs` and `mutants/`); default: the current
-    /// directory.
+    /// directory. A crate's own binary (`testspace::main`) takes its crate's root instead.
     #[arg(long, default_value = ".")]
     pub root: PathBuf,
     /// Do not write: fail if `mutants/` differs from what the sources give, or if this
@@ -36,17 +36,22 @@ pub fn run(args: &MutateArgs) -> Result<()> {
     } else {
         CompileFlags::Check
     };
-    let catalogs = regenerate::catalogs(&args.root, flags, |line| eprintln!("{line}"))?;
+    let sources = Sources::find(registry(), &args.root)?;
+    let catalogs = regenerate::catalogs(&sources, flags, |line| eprintln!("{line}"))?;
     if args.check {
-        let diffs = regenerate::differences(&args.root, &catalogs, registry());
+        let diffs = regenerate::differences(&sources.root, &catalogs, registry());
         if !diffs.is_empty() {
             bail!("mutant catalogs are not current:\n  {}", diffs.join("\n  "));
         }
         println!("{} mutant catalogs are current", catalogs.len());
         return Ok(());
     }
-    for path in regenerate::write(&args.root, &catalogs)? {
+    for path in regenerate::write(&sources.root, &catalogs)? {
         println!("wrote {path}");
+    }
+    if let Some(own) = sources.own_crate() {
+        // The attribute reads the catalogs when the modules compile again.
+        own.touch()?;
     }
     for c in &catalogs {
         println!(
@@ -85,7 +90,8 @@ pub enum SummaryFormat {
 /// Arguments of `testspace mutants summary`.
 #[derive(Debug, Args)]
 pub struct SummaryArgs {
-    /// The crate root (holding `subjects/mod.rs` and `mutants/`).
+    /// The crate root (holding `subjects/mod.rs` and `mutants/`); a crate's own binary
+    /// takes its crate's root instead.
     #[arg(long, default_value = ".")]
     pub root: PathBuf,
     /// Output format.
@@ -102,10 +108,12 @@ pub struct SummaryArgs {
 /// Runs `testspace mutants …`.
 pub fn run_mutants(args: &MutantsArgs) -> Result<()> {
     let MutantsCommand::Summary(args) = &args.command;
-    let rows: Vec<summary::Row> = regenerate::units(&args.root)?
+    let sources = Sources::find(registry(), &args.root)?;
+    let rows: Vec<summary::Row> = sources
+        .units
         .iter()
         .map(|u| {
-            Catalog::read(&args.root, &u.module).map(|c| summary::row(&c, args.max, args.seed))
+            Catalog::read(&sources.root, &u.module).map(|c| summary::row(&c, args.max, args.seed))
         })
         .collect::<Result<_>>()?;
     print!(

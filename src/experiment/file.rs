@@ -22,6 +22,8 @@
 //! [mutants]
 //! sample = 100                      # at most N mutants per unit (default: all)
 //! seed = 1                          # sampling seed (default: the experiment's seed)
+//! gold = true                       # gold is a target too, judged by the crash oracle: a
+//!                                   # test case fails when a call panics (default: false)
 //!
 //! [[phase]]
 //! name = "equivalence"
@@ -107,6 +109,7 @@ struct ContextSection {
 struct MutantsSection {
     sample: Option<Spanned<toml::Value>>,
     seed: Option<Spanned<u64>>,
+    gold: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -222,6 +225,7 @@ fn parse_with(
     parser.contexts.set(contexts).expect("set once");
     let oracle = parser.oracle(decl.oracle.as_ref())?;
     let (mutant_sample, sample_seed) = parser.mutants(decl.mutants.as_ref(), seed)?;
+    let gold_target = decl.mutants.as_ref().and_then(|m| m.gold).unwrap_or(false);
     let watchdog = parser.seconds(decl.watchdog.as_ref(), "watchdog")?;
     let max_guarded_tests = decl
         .max_guarded_tests
@@ -260,6 +264,7 @@ fn parse_with(
         subjects,
         mutant_sample,
         sample_seed,
+        gold_target,
         oracle,
         phases,
         output,

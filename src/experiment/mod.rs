@@ -155,6 +155,11 @@ pub struct Experiment {
     pub mutant_sample: Option<usize>,
     /// The seed of mutant sampling.
     pub sample_seed: u64,
+    /// Whether gold itself is a target of every subject, before its mutants
+    /// ([`MutantInfo::gold`](crate::subject::MutantInfo::gold)): its test cases are judged
+    /// by the crash oracle ([`judge_crash`](crate::oracle::judge_crash)), which finds the
+    /// faults of the code under test that panic.
+    pub gold_target: bool,
     /// The oracle.
     pub oracle: OracleKind,
     /// The phases, in order.

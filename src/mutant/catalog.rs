@@ -15,9 +15,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 
+use testspace_instrument::excerpt::{Position, excerpt};
+
 use super::analysis::{self, Analysis};
 use super::generate;
-use crate::subject::{MutantId, MutantInfo, MutationOperator};
+use crate::subject::{MutantId, MutantInfo, MutationOperator, Registry};
 
 /// One catalog entry: a mutant and whether it type-checks.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -41,7 +43,7 @@ impl Entry {
     pub fn info(&self) -> MutantInfo {
         MutantInfo {
             id: self.id,
-            operator: self.operator,
+            operator: Some(self.operator),
             location: self.location.clone(),
             original: self.original.clone(),
             replacement: self.replacement.clone(),
@@ -82,6 +84,37 @@ pub struct UnitSource {
     pub unit: String,
     /// `subjects/<module>.rs`, relative to the crate root.
     pub source: String,
+    /// For a module of a user's crate (`#[testspace::mutants]`): where in the file it lies,
+    /// from its first character to just past its closing brace. The ports are whole files.
+    pub place: Option<(Position, Position)>,
+}
+
+/// The units of a user's crate in `registry` (those compiled by `#[testspace::mutants]`)
+/// and that crate's root; `None` when the registry holds none (the ports). An error if
+/// they come from several crates.
+pub fn user_units(registry: &Registry) -> Result<Option<(PathBuf, Vec<UnitSource>)>> {
+    let mut root: Option<&str> = None;
+    let mut units = Vec::new();
+    for unit in registry.units() {
+        let Some(origin) = unit.mutants_source() else {
+            continue;
+        };
+        match root {
+            Some(r) if r != origin.crate_root => bail!(
+                "the subjects' mutants come from two crates ({r} and {}); run `mutate` in each",
+                origin.crate_root
+            ),
+            _ => root = Some(origin.crate_root),
+        }
+        let at = |(line, column)| Position { line, column };
+        units.push(UnitSource {
+            module: origin.module.to_string(),
+            unit: unit.class().to_string(),
+            source: origin.file.to_string(),
+            place: Some((at(origin.start), at(origin.end))),
+        });
+    }
+    Ok(root.map(|r| (PathBuf::from(r), units)))
 }
 
 /// The units registered in `<root>/subjects/mod.rs`, in registration order.
@@ -97,6 +130,7 @@ pub fn units(root: &Path) -> Result<Vec<UnitSource>> {
             source: format!("subjects/{module}.rs"),
             module,
             unit,
+            place: None,
         })
         .collect())
 }
@@ -109,11 +143,23 @@ pub fn path(root: &Path, module: &str) -> PathBuf {
 /// Source lines of code as `subjects/README.md` counts them (the registry's rule).
 pub use crate::subject::sloc;
 
-/// Analyses a unit's source file under `root`.
+/// Analyses a unit's source under `root`: its file, or its module's place in the file.
 pub fn analyse(root: &Path, unit: &UnitSource) -> Result<(Analysis, String)> {
     let path = root.join(&unit.source);
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let text = match unit.place {
+        None => text,
+        Some((start, end)) => excerpt(&text, start, end).with_context(|| {
+            format!(
+                "{}: module `{}` is no longer at lines {}–{}; rebuild the crate",
+                path.display(),
+                unit.module,
+                start.line,
+                end.line
+            )
+        })?,
+    };
     let analysis = analysis::analyse(&text, &unit.source)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     Ok((analysis, text))
@@ -277,6 +323,7 @@ mod tests {
             module: "f".into(),
             unit: "F".into(),
             source: "subjects/f.rs".into(),
+            place: None,
         }
     }
 

@@ -42,13 +42,26 @@ struct Round {
     success: bool,
 }
 
-fn cargo_check(root: &Path, exclude_file: &Path) -> Result<Round> {
+fn cargo_check(root: &Path, exclude_file: &Path, own: Option<&OwnCrate>) -> Result<Round> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let output = Command::new(cargo)
-        .args(["check", "--lib", "--message-format=json"])
+    let mut command = Command::new(cargo);
+    command
+        .arg("check")
         .current_dir(root)
         .env("TESTSPACE_MUTANTS", "all")
-        .env("TESTSPACE_MUTANTS_EXCLUDE", exclude_file)
+        .env("TESTSPACE_MUTANTS_EXCLUDE", exclude_file);
+    match own {
+        // testspace's own library holds the ports.
+        None => command.arg("--lib"),
+        // The attribute reads the variables, which cargo does not track: touching the files
+        // makes it expand the modules again.
+        Some(own) => {
+            own.touch()?;
+            command.env("TESTSPACE_MUTANTS_DIR", &own.schemata_dir)
+        }
+    };
+    let output = command
+        .arg("--message-format=json")
         .output()
         .context("running cargo check")?;
     let mut round = Round {
@@ -60,9 +73,10 @@ fn cargo_check(root: &Path, exclude_file: &Path) -> Result<Round> {
         let Ok(msg) = serde_json::from_str::<serde_json::Value>(line) else {
             continue;
         };
-        let is_ours = msg["package_id"]
-            .as_str()
-            .is_some_and(|p| p.contains("testspace"));
+        let is_ours = own.is_some()
+            || msg["package_id"]
+                .as_str()
+                .is_some_and(|p| p.contains("testspace"));
         match msg["reason"].as_str() {
             Some("build-script-executed") if is_ours => {
                 round.out_dir = msg["out_dir"].as_str().map(PathBuf::from);
@@ -118,22 +132,46 @@ fn exclusion_text(excluded: &Exclusions) -> String {
     out
 }
 
-/// The module a schemata file belongs to (`…/out/schemata/<module>.rs`).
-fn schemata_module(file: &Path, out_dir: &Path) -> Option<String> {
-    let dir = out_dir.join("schemata");
-    let file = if file.is_absolute() {
-        file.to_path_buf()
-    } else {
+/// The module a schemata file belongs to (`<dir>/<module>.rs`).
+fn schemata_module(file: &Path, dir: &Path) -> Option<String> {
+    if !file.is_absolute() {
         return None;
-    };
+    }
     (file.parent()? == dir).then(|| file.file_stem()?.to_str().map(str::to_string))?
 }
 
+/// A user's crate whose `#[testspace::mutants]` modules are checked: the files holding
+/// them, and where the attribute writes their schemata while checking.
+#[derive(Clone, Debug)]
+pub struct OwnCrate {
+    /// The source files holding the modules, absolute.
+    pub files: Vec<PathBuf>,
+    /// The directory of the schemata texts and line maps (`TESTSPACE_MUTANTS_DIR`).
+    pub schemata_dir: PathBuf,
+}
+
+impl OwnCrate {
+    /// Sets the files' modification time to now, so that cargo compiles them again (and
+    /// the attribute reads the environment again).
+    pub fn touch(&self) -> Result<()> {
+        for file in &self.files {
+            std::fs::File::options()
+                .append(true)
+                .open(file)
+                .and_then(|f| f.set_modified(std::time::SystemTime::now()))
+                .with_context(|| format!("touching {}", file.display()))?;
+        }
+        Ok(())
+    }
+}
+
 /// Finds the mutants of `modules` that do not compile, by rounds of `cargo check` in
-/// the crate at `root`; `log` receives one line a round.
+/// the crate at `root` (testspace itself, or the user's crate `own`); `log` receives one
+/// line a round.
 pub fn not_compiling(
     root: &Path,
     modules: &[String],
+    own: Option<&OwnCrate>,
     mut log: impl FnMut(&str),
 ) -> Result<Exclusions> {
     let mut excluded: Exclusions = modules
@@ -142,7 +180,7 @@ pub fn not_compiling(
         .collect();
     let exclude_file =
         std::env::temp_dir().join(format!("testspace-mutate-{}.txt", std::process::id()));
-    let outcome = rounds(root, &exclude_file, &mut excluded, &mut log);
+    let outcome = rounds(root, &exclude_file, own, &mut excluded, &mut log);
     let _ = std::fs::remove_file(&exclude_file);
     outcome.map(|()| excluded)
 }
@@ -150,33 +188,38 @@ pub fn not_compiling(
 fn rounds(
     root: &Path,
     exclude_file: &Path,
+    own: Option<&OwnCrate>,
     excluded: &mut Exclusions,
     log: &mut impl FnMut(&str),
 ) -> Result<()> {
     for round_number in 1..=MAX_ROUNDS {
         std::fs::write(exclude_file, exclusion_text(excluded))?;
-        let round = cargo_check(root, exclude_file)?;
+        let round = cargo_check(root, exclude_file, own)?;
         if round.success {
             log(&format!("round {round_number}: compiles"));
             return Ok(());
         }
-        let out_dir = round
-            .out_dir
-            .context("cargo check reported no build-script output directory")?;
+        let dir = match own {
+            Some(own) => own.schemata_dir.clone(),
+            None => round
+                .out_dir
+                .context("cargo check reported no build-script output directory")?
+                .join("schemata"),
+        };
         let mut maps: BTreeMap<String, Rendered> = BTreeMap::new();
         let mut newly = 0usize;
         let mut stuck = Vec::new();
         for error in &round.errors {
             let mut attributed = false;
             for (file, line) in &error.spans {
-                let Some(module) = schemata_module(file, &out_dir) else {
+                let Some(module) = schemata_module(file, &dir) else {
                     continue;
                 };
                 let Some(set) = excluded.get_mut(&module) else {
                     continue;
                 };
                 if !maps.contains_key(&module) {
-                    let map_path = out_dir.join("schemata").join(format!("{module}.map"));
+                    let map_path = dir.join(format!("{module}.map"));
                     let text = std::fs::read_to_string(&map_path)
                         .with_context(|| format!("reading {}", map_path.display()))?;
                     let map = Rendered::from_map_text(&text)

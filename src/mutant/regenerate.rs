@@ -2,12 +2,12 @@
 //! that the committed catalogs are current.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
 use super::catalog::{self, Catalog, UnitSource};
-use super::check;
+use super::check::{self, OwnCrate};
 use crate::subject::Registry;
 
 /// How thoroughly to derive the compile flags.
@@ -19,16 +19,64 @@ pub enum CompileFlags {
     Committed,
 }
 
-/// The catalogs of every unit registered under `root`, with compile flags as `flags`
-/// says; `log` receives progress lines.
+/// The units whose catalogs `testspace mutate` writes: the ports registered in
+/// `subjects/mod.rs` of testspace's tree, or the `#[testspace::mutants]` modules of the
+/// user's crate whose binary runs.
+#[derive(Clone, Debug)]
+pub struct Sources {
+    /// The crate root (`mutants/` is under it).
+    pub root: PathBuf,
+    /// The units, in registration order.
+    pub units: Vec<UnitSource>,
+    /// Whether they are the modules of a user's crate.
+    pub own_crate: bool,
+}
+
+impl Sources {
+    /// The units of a user's crate in `registry`, if it holds any; else the ports of the
+    /// tree at `ports_root`.
+    pub fn find(registry: &Registry, ports_root: &Path) -> Result<Sources> {
+        Ok(match catalog::user_units(registry)? {
+            Some((root, units)) => Sources {
+                root,
+                units,
+                own_crate: true,
+            },
+            None => Sources {
+                root: ports_root.to_path_buf(),
+                units: catalog::units(ports_root)?,
+                own_crate: false,
+            },
+        })
+    }
+
+    /// The user's crate as the compile check needs it; `None` for the ports.
+    pub fn own_crate(&self) -> Option<OwnCrate> {
+        self.own_crate.then(|| {
+            let files: BTreeSet<PathBuf> = self
+                .units
+                .iter()
+                .map(|u| self.root.join(&u.source))
+                .collect();
+            OwnCrate {
+                files: files.into_iter().collect(),
+                schemata_dir: std::env::temp_dir()
+                    .join(format!("testspace-mutate-schemata-{}", std::process::id())),
+            }
+        })
+    }
+}
+
+/// The catalogs of `sources`, with compile flags as `flags` says; `log` receives
+/// progress lines.
 pub fn catalogs(
-    root: &Path,
+    sources: &Sources,
     flags: CompileFlags,
     mut log: impl FnMut(&str),
 ) -> Result<Vec<Catalog>> {
-    let units = catalog::units(root)?;
+    let (root, units) = (&sources.root, &sources.units);
     let mut analysed = Vec::new();
-    for unit in &units {
+    for unit in units {
         let (analysis, source) = catalog::analyse(root, unit)?;
         log(&format!("{}: {} mutants", unit.unit, analysis.count()));
         analysed.push((analysis, source));
@@ -36,7 +84,12 @@ pub fn catalogs(
     let excluded = match flags {
         CompileFlags::Check => {
             let modules: Vec<String> = units.iter().map(|u| u.module.clone()).collect();
-            check::not_compiling(root, &modules, &mut log)?
+            let own = sources.own_crate();
+            let outcome = check::not_compiling(root, &modules, own.as_ref(), &mut log);
+            if let Some(own) = &own {
+                let _ = std::fs::remove_dir_all(&own.schemata_dir);
+            }
+            outcome?
         }
         CompileFlags::Committed => units
             .iter()
@@ -84,7 +137,7 @@ pub fn differences(root: &Path, fresh: &[Catalog], registry: &Registry) -> Vec<S
         let path = catalog::path(root, &c.module);
         match std::fs::read_to_string(&path) {
             Err(_) => diffs.push(format!(
-                "{}: missing (run `testspace mutate`)",
+                "{}: missing (run the `mutate` command)",
                 path.display()
             )),
             Ok(text) if text != c.to_toml() => {
@@ -97,7 +150,7 @@ pub fn differences(root: &Path, fresh: &[Catalog], registry: &Registry) -> Vec<S
                     Err(_) => "unreadable",
                 };
                 diffs.push(format!(
-                    "{}: {what} (run `testspace mutate`)",
+                    "{}: {what} (run the `mutate` command)",
                     path.display()
                 ));
             }
@@ -119,9 +172,4 @@ pub fn differences(root: &Path, fresh: &[Catalog], registry: &Registry) -> Vec<S
         }
     }
     diffs
-}
-
-/// The units registered under `root` (re-exported for the CLI).
-pub fn units(root: &Path) -> Result<Vec<UnitSource>> {
-    catalog::units(root)
 }

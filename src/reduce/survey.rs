@@ -241,7 +241,7 @@ impl<'a> MutantSurvey<'a> {
             .mutants()
             .iter()
             .find(|m| u64::from(m.id) == self.mutant)
-            .map_or_else(String::new, |m| m.operator.to_string())
+            .map_or_else(String::new, |m| m.operator_name().to_string())
     }
 
     /// R's densities from the cells table, and R's first failing test cases regenerated.

@@ -252,6 +252,7 @@ mod tests {
             history: 0,
             guard: None,
             steps: 3,
+            panics: 0,
         }
     }
 

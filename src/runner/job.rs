@@ -14,7 +14,7 @@ use crate::context::TestContext;
 use crate::coverage::curve::RangeCoverage;
 use crate::experiment::Until;
 use crate::oracle::OracleKind;
-use crate::oracle::{Trace, Verdict, judge};
+use crate::oracle::{Trace, Verdict, judge, judge_crash};
 use crate::strategy::Strategy;
 use crate::subject::{JavaException, MutantId, Session, Unit};
 use crate::walk::Walk;
@@ -362,6 +362,8 @@ struct TracedCases<'a> {
     run: &'a mut GoldRun,
     mutant: Box<dyn Session>,
     oracle: OracleKind,
+    /// Whether the target is gold itself, judged by the crash oracle.
+    gold_target: bool,
     guarded_prefix: GuardedPrefix,
     /// The first test-case counter.
     start: u64,
@@ -390,6 +392,7 @@ impl<'a> TracedCases<'a> {
             run,
             mutant,
             oracle: job.oracle,
+            gold_target: job.mutant == crate::subject::GOLD,
             guarded_prefix: GuardedPrefix::default(),
             start: job.start,
             judged: 0,
@@ -415,6 +418,9 @@ impl TestSource for TracedCases<'_> {
         let gold_case = self.run.case(i);
         if gold_case.trace.guard.is_some() {
             return None;
+        }
+        if self.gold_target {
+            return Some(judge_crash(&gold_case.trace));
         }
         // The mutant's fuel budget follows gold's fuel on the same test case.
         let budget = gold_case.fuel.map(crate::subject::guard::mutant_budget);
@@ -663,7 +669,7 @@ mod tests {
     /// Vector's R(1024) test cases include some that grow the vector to millions of
     /// elements (`setSize` with a large `int`, `addAll` of itself) and scan it
     /// quadratically; their gold runs exceed [`GOLD_FUEL_BUDGET`] and are abandoned, the
-    /// rest are judged (gold against gold: never a failure).
+    /// rest are judged (gold as a target, by the crash oracle: the port never panics).
     ///
     /// [`GOLD_FUEL_BUDGET`]: crate::subject::guard::GOLD_FUEL_BUDGET
     #[test]

@@ -68,18 +68,21 @@ fn units_of(mutants: &[Vec<MutantInfo>], replicates: u32, shard: Option<Shard>) 
         .collect()
 }
 
-/// The mutants each subject of `experiment` runs (its sample, if it asks for one).
+/// The targets of each subject of `experiment`: gold if the experiment asks for it, then
+/// its mutants (its sample, if it asks for one).
 fn experiment_mutants(experiment: &Experiment) -> Vec<Vec<MutantInfo>> {
     experiment
         .subjects
         .iter()
         .map(|s| {
-            sample_mutants(
+            let gold = experiment.gold_target.then(MutantInfo::gold);
+            let sample = sample_mutants(
                 s.unit.class(),
                 s.unit.mutants(),
                 experiment.mutant_sample,
                 experiment.sample_seed,
-            )
+            );
+            gold.into_iter().chain(sample).collect()
         })
         .collect()
 }
@@ -542,7 +545,7 @@ fn cell_record(
         run: r,
         subject: cell.subject.clone(),
         mutant: cell.mutant.id,
-        operator: cell.mutant.operator.name().to_string(),
+        operator: cell.mutant.operator_name().to_string(),
         strategy: run.name().to_string(),
         n: cell.n as u64,
         test_budget: cell.budget,

@@ -32,8 +32,8 @@ pub use mutant_id::{GOLD, MutantId};
 pub use mutation::{MutantInfo, MutationOperator};
 pub use pool_init::PoolInit;
 pub use registry::{
-    Declared, InstallError, MethodInfo, Registry, SchemataMutant, SchemataUnit, SubjectError,
-    SubjectUnit, Unit, install, registry,
+    CatalogState, Declared, InstallError, MethodInfo, MutantsSource, Registry, SchemataMutant,
+    SchemataUnit, SubjectError, SubjectUnit, Unit, install, registry,
 };
 pub use sloc::sloc;
 

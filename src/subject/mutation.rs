@@ -71,16 +71,36 @@ impl fmt::Display for MutationOperator {
 /// One mutant of a unit, as listed in its catalog.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MutantInfo {
-    /// Stable id within the unit (≥ 1).
+    /// Stable id within the unit (≥ 1; [`GOLD`] for gold itself as a target).
     pub id: MutantId,
-    /// Operator class.
-    pub operator: MutationOperator,
+    /// Operator class; `None` for gold as a target ([`MutantInfo::gold`]).
+    pub operator: Option<MutationOperator>,
     /// `file:line:column` of the mutated code in the subject's source.
     pub location: String,
     /// The original code.
     pub original: String,
     /// The replacement code.
     pub replacement: String,
+}
+
+impl MutantInfo {
+    /// Gold itself as a target of an experiment (`[mutants] gold = true`): its test cases
+    /// are judged by the crash oracle (a call that panics fails the test case), not against
+    /// another version.
+    pub fn gold() -> MutantInfo {
+        MutantInfo {
+            id: GOLD,
+            operator: None,
+            location: String::new(),
+            original: String::new(),
+            replacement: String::new(),
+        }
+    }
+
+    /// The operator class's name, or `gold` for gold as a target.
+    pub fn operator_name(&self) -> &'static str {
+        self.operator.map_or("gold", MutationOperator::name)
+    }
 }
 
 /// A session that makes its mutant the thread's active one before every call, so a

@@ -61,6 +61,11 @@ pub trait Unit: Send + Sync {
     fn source(&self) -> &'static str {
         ""
     }
+    /// Where the unit's mutants come from, for a module of a user's crate compiled by
+    /// `#[testspace::mutants]`; `None` for the ports and units without mutants.
+    fn mutants_source(&self) -> Option<&MutantsSource> {
+        None
+    }
     /// The port's size in source lines of code, counted by [`super::sloc`] on
     /// [`Unit::source`].
     fn sloc(&self) -> usize {
@@ -226,6 +231,8 @@ pub struct SchemataUnit<G: Subject, M: Subject> {
     heaps: Option<HeapFunctions<M>>,
     /// The schemata copy's state comparison ([`SchemataUnit::with_states`]).
     states: Option<StateFunctions<M>>,
+    /// Where the mutants come from, for a module of a user's crate.
+    origin: Option<MutantsSource>,
 }
 
 impl<G: Subject, M: Subject> SchemataUnit<G, M> {
@@ -247,8 +254,10 @@ impl<G: Subject, M: Subject> SchemataUnit<G, M> {
             .iter()
             .map(|m| MutantInfo {
                 id: m.id,
-                operator: MutationOperator::from_name(m.operator)
-                    .unwrap_or_else(|| panic!("unknown operator class {}", m.operator)),
+                operator: Some(
+                    MutationOperator::from_name(m.operator)
+                        .unwrap_or_else(|| panic!("unknown operator class {}", m.operator)),
+                ),
                 location: m.location.to_string(),
                 original: m.original.to_string(),
                 replacement: m.replacement.to_string(),
@@ -266,6 +275,7 @@ impl<G: Subject, M: Subject> SchemataUnit<G, M> {
             coverage: None,
             heaps: None,
             states: None,
+            origin: None,
         }
     }
 
@@ -343,6 +353,45 @@ impl<G: Subject, M: Subject> SchemataUnit<G, M> {
         self.gold = self.gold.with_source(source);
         self
     }
+
+    /// The same unit, told where its mutants come from (`#[testspace::mutants]` writes
+    /// this; the ports' come from `subjects/mod.rs`).
+    pub fn with_mutants_source(mut self, origin: MutantsSource) -> Self {
+        self.origin = Some(origin);
+        self
+    }
+}
+
+/// Where the mutants of a unit of a user's crate come from: a module compiled by
+/// `#[testspace::mutants]`. `testspace mutate` run by that crate's binary regenerates the
+/// module's catalog from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MutantsSource {
+    /// The crate's root directory (its `CARGO_MANIFEST_DIR` when it was compiled).
+    pub crate_root: &'static str,
+    /// The file holding the module, relative to the crate root (`src/ring.rs`).
+    pub file: &'static str,
+    /// The module's name, which names its catalog `mutants/<module>.toml`.
+    pub module: &'static str,
+    /// The module's first line and column (from 0) in the file.
+    pub start: (usize, usize),
+    /// The line and column (from 0) just past the module's closing brace.
+    pub end: (usize, usize),
+    /// What the attribute found of the catalog when it compiled the module.
+    pub catalog: CatalogState,
+}
+
+/// What `#[testspace::mutants]` found of a module's catalog `mutants/<module>.toml`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CatalogState {
+    /// Its fingerprint matches the module's mutants: the compiling ones are built in.
+    Current,
+    /// There is none: the module is built without mutants.
+    Missing,
+    /// It belongs to another version of the module: built without mutants.
+    Stale,
+    /// `testspace mutate` is checking which mutants compile: all are built in.
+    Checking,
 }
 
 impl<G: Subject, M: Subject> Unit for SchemataUnit<G, M> {
@@ -363,6 +412,9 @@ impl<G: Subject, M: Subject> Unit for SchemataUnit<G, M> {
     }
     fn source(&self) -> &'static str {
         self.gold.source()
+    }
+    fn mutants_source(&self) -> Option<&MutantsSource> {
+        self.origin.as_ref()
     }
     fn mutant_session(
         &self,

@@ -17,12 +17,14 @@
 //! [`generate`] finds the mutation points and rewrites the file into schemata form, with
 //! the fuel and allocation guards of [`guards`] on gold; [`schemata`] renders the result
 //! as text with a line map. [`glue`] says which items only declare a unit to the harness
-//! (left unmutated and uninstrumented), [`probe_kind`] names what a probe records.
+//! (left unmutated and uninstrumented), [`probe_kind`] names what a probe records, and
+//! [`excerpt`] cuts one item out of a file at its place.
 #![warn(missing_docs)]
 
 pub mod analysis;
 pub mod call_graph;
 pub mod coverage_copy;
+pub mod excerpt;
 pub mod generate;
 pub mod glue;
 pub mod guards;

@@ -12,7 +12,7 @@ fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
         .any(|a| a.path().is_ident("cfg") && a.meta.to_token_stream().to_string().contains("test"))
 }
 
-/// Drops the items under `#[cfg(test)]`.
+/// Drops the items under `#[cfg(test)]`, in inline modules too.
 pub fn strip_test_items(items: &mut Vec<Item>) {
     items.retain(|item| match item {
         Item::Mod(m) => !is_cfg_test(&m.attrs),
@@ -21,6 +21,15 @@ pub fn strip_test_items(items: &mut Vec<Item>) {
         Item::Use(u) => !is_cfg_test(&u.attrs),
         _ => true,
     });
+    for item in items {
+        if let Item::Mod(syn::ItemMod {
+            content: Some((_, inner)),
+            ..
+        }) = item
+        {
+            strip_test_items(inner);
+        }
+    }
 }
 
 /// Whether a condition is (or chains) a `let`, which negate-decision leaves alone.

@@ -4,5 +4,8 @@ use proc_macro2::TokenStream;
 
 /// Expands the attribute.
 pub fn expand(_attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
-    Err(syn::Error::new_spanned(item, "#[testspace::subject] is being written"))
+    Err(syn::Error::new_spanned(
+        item,
+        "#[testspace::subject] is being written",
+    ))
 }

@@ -65,7 +65,10 @@ fn write_doc_comment(
     let what = test.mutant_info().map_or(String::new(), |m| {
         format!(
             " ({} at {}: `{}` → `{}`)",
-            m.operator, m.location, m.original, m.replacement
+            m.operator_name(),
+            m.location,
+            m.original,
+            m.replacement
         )
     });
     let _ = writeln!(

@@ -1,0 +1,112 @@
+//! Which mutants of a module are compiled in: those its committed catalog
+//! `mutants/<module>.toml` marks as compiling, when the catalog is current; all but the
+//! excluded ones while `testspace mutate` checks them (`TESTSPACE_MUTANTS=all`); none
+//! otherwise. The same rule as `build.rs` applies to the ports.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use testspace_instrument::generate::{self, Mutant};
+
+/// What the attribute found of the catalog, as `testspace::subject::CatalogState` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum State {
+    Current,
+    Missing,
+    Stale,
+    Checking,
+}
+
+impl State {
+    /// The variant's name.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::Current => "Current",
+            Self::Missing => "Missing",
+            Self::Stale => "Stale",
+            Self::Checking => "Checking",
+        }
+    }
+}
+
+/// The mutants to compile in, and what the catalog said.
+pub(crate) struct Selection {
+    pub(crate) state: State,
+    /// The ids left out (every id when the catalog is missing or stale).
+    excluded: Option<BTreeSet<u32>>,
+    /// The catalog file, when it exists (its changes must rebuild the crate).
+    pub(crate) catalog: Option<PathBuf>,
+}
+
+impl Selection {
+    /// Whether mutant `id` is compiled in.
+    pub(crate) fn enabled(&self, id: u32) -> bool {
+        self.excluded.as_ref().is_some_and(|x| !x.contains(&id))
+    }
+}
+
+/// Selects the mutants of `module` (in the crate at `root`) to compile in.
+pub(crate) fn select(root: &Path, module: &str, mutants: &[Mutant]) -> Selection {
+    let path = root.join("mutants").join(format!("{module}.toml"));
+    let catalog = path.is_file().then(|| path.clone());
+    if std::env::var("TESTSPACE_MUTANTS").is_ok_and(|v| v == "all") {
+        let excluded = std::env::var("TESTSPACE_MUTANTS_EXCLUDE")
+            .ok()
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .map(|text| excluded_ids(&text, module))
+            .unwrap_or_default();
+        return Selection {
+            state: State::Checking,
+            excluded: Some(excluded),
+            catalog,
+        };
+    }
+    let header = std::fs::read_to_string(&path)
+        .ok()
+        .map(|text| generate::catalog_header(&text));
+    let (state, excluded) = match header {
+        None => (State::Missing, None),
+        Some(Some((fingerprint, ids))) if fingerprint == generate::fingerprint(mutants) => {
+            (State::Current, Some(ids.into_iter().collect()))
+        }
+        Some(_) => (State::Stale, None),
+    };
+    Selection {
+        state,
+        excluded,
+        catalog,
+    }
+}
+
+/// The ids of `module` in an exclusion file (lines `module id id …`).
+fn excluded_ids(text: &str, module: &str) -> BTreeSet<u32> {
+    text.lines()
+        .filter_map(|line| {
+            let mut words = line.split_whitespace();
+            (words.next() == Some(module)).then_some(words)
+        })
+        .flatten()
+        .filter_map(|w| w.parse().ok())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exclusion_lines_of_other_modules_are_ignored() {
+        let text = "ring 3 5\nledger 4\nring 9\n";
+        assert_eq!(excluded_ids(text, "ring"), BTreeSet::from([3, 5, 9]));
+        assert!(excluded_ids(text, "queue").is_empty());
+    }
+
+    #[test]
+    fn a_missing_catalog_compiles_no_mutant() {
+        let dir = std::env::temp_dir().join(format!("testspace-macros-{}", std::process::id()));
+        let selection = select(&dir, "nowhere", &[]);
+        assert_eq!(selection.state, State::Missing);
+        assert!(!selection.enabled(1));
+        assert!(selection.catalog.is_none());
+    }
+}
