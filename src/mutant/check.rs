@@ -1,7 +1,10 @@
-//! Finding the mutants that do not compile: `cargo check --lib` of the crate with every
-//! mutant compiled in (`TESTSPACE_MUTANTS=all`), attributing each error to mutants
-//! through the line map `build.rs` writes next to each schemata file, excluding them
-//! (`TESTSPACE_MUTANTS_EXCLUDE`), and checking again until the crate compiles.
+//! Finding the mutants that do not compile: `cargo check` of the crate with every
+//! mutant compiled in, attributing each error to mutants through the line map written
+//! next to each schemata file, excluding them, and checking again until the crate
+//! compiles. For testspace's ports, `build.rs` reads `TESTSPACE_MUTANTS=all` and the
+//! exclusions `TESTSPACE_MUTANTS_EXCLUDE` and writes into its `OUT_DIR`; for a user's
+//! crate ([`OwnCrate`]), `#[testspace::mutants]` reads `TESTSPACE_CHECK_DIR` (where it
+//! writes) and `TESTSPACE_CHECK_EXCLUDE`.
 //!
 //! Attribution, innermost first: the arm containing an error's span (that one mutant);
 //! else the point whose rewrite contains it (all of the point's mutants); else the
@@ -45,19 +48,20 @@ struct Round {
 fn cargo_check(root: &Path, exclude_file: &Path, own: Option<&OwnCrate>) -> Result<Round> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
-    command
-        .arg("check")
-        .current_dir(root)
-        .env("TESTSPACE_MUTANTS", "all")
-        .env("TESTSPACE_MUTANTS_EXCLUDE", exclude_file);
+    command.arg("check").current_dir(root);
     match own {
-        // testspace's own library holds the ports.
-        None => command.arg("--lib"),
-        // The attribute reads the variables, which cargo does not track: touching the files
-        // makes it expand the modules again.
+        // testspace's own library holds the ports; build.rs reads these variables.
+        None => command
+            .arg("--lib")
+            .env("TESTSPACE_MUTANTS", "all")
+            .env("TESTSPACE_MUTANTS_EXCLUDE", exclude_file),
+        // The attribute reads these, which cargo does not track: touching the files makes it
+        // expand the modules again.
         Some(own) => {
             own.touch()?;
-            command.env("TESTSPACE_MUTANTS_DIR", &own.schemata_dir)
+            command
+                .env("TESTSPACE_CHECK_DIR", &own.schemata_dir)
+                .env("TESTSPACE_CHECK_EXCLUDE", exclude_file)
         }
     };
     let output = command
@@ -146,7 +150,7 @@ fn schemata_module(file: &Path, dir: &Path) -> Option<String> {
 pub struct OwnCrate {
     /// The source files holding the modules, absolute.
     pub files: Vec<PathBuf>,
-    /// The directory of the schemata texts and line maps (`TESTSPACE_MUTANTS_DIR`).
+    /// The directory of the schemata texts and line maps (`TESTSPACE_CHECK_DIR`).
     pub schemata_dir: PathBuf,
 }
 

@@ -1,7 +1,9 @@
 //! Which mutants of a module are compiled in: those its committed catalog
 //! `mutants/<module>.toml` marks as compiling, when the catalog is current; all but the
-//! excluded ones while `testspace mutate` checks them (`TESTSPACE_MUTANTS=all`); none
-//! otherwise. The same rule as `build.rs` applies to the ports.
+//! excluded ones while `testspace mutate` checks them (`TESTSPACE_CHECK_DIR` set, the
+//! exclusions in the file `TESTSPACE_CHECK_EXCLUDE` names); none otherwise. The same rule
+//! as `build.rs` applies to the ports, under variables of their own, so that checking a
+//! user's crate leaves testspace's build alone.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -49,8 +51,8 @@ impl Selection {
 pub(crate) fn select(root: &Path, module: &str, mutants: &[Mutant]) -> Selection {
     let path = root.join("mutants").join(format!("{module}.toml"));
     let catalog = path.is_file().then(|| path.clone());
-    if std::env::var("TESTSPACE_MUTANTS").is_ok_and(|v| v == "all") {
-        let excluded = std::env::var("TESTSPACE_MUTANTS_EXCLUDE")
+    if checking() {
+        let excluded = std::env::var("TESTSPACE_CHECK_EXCLUDE")
             .ok()
             .and_then(|p| std::fs::read_to_string(p).ok())
             .map(|text| excluded_ids(&text, module))
@@ -76,6 +78,11 @@ pub(crate) fn select(root: &Path, module: &str, mutants: &[Mutant]) -> Selection
         excluded,
         catalog,
     }
+}
+
+/// Whether `testspace mutate` is checking which mutants compile.
+pub(crate) fn checking() -> bool {
+    std::env::var_os("TESTSPACE_CHECK_DIR").is_some()
 }
 
 /// The ids of `module` in an exclusion file (lines `module id id …`).

@@ -8,9 +8,9 @@
 //! of the module is declared in each copy without a unit, and the attribute writes the
 //! [`Declared`](::testspace::subject::Declared) impl itself, pairing gold with its copies.
 //!
-//! While `testspace mutate` checks which mutants compile (`TESTSPACE_MUTANTS=all`), the
-//! schemata copy is written to `$TESTSPACE_MUTANTS_DIR/<module>.rs` with its line map
-//! beside it and `include!`d, so that a compiler error's line names its mutant.
+//! While `testspace mutate` checks which mutants compile, the schemata copy is written to
+//! `$TESTSPACE_CHECK_DIR/<module>.rs` with its line map beside it and `include!`d, so that
+//! a compiler error's line names its mutant.
 
 mod catalog;
 mod locate;
@@ -176,16 +176,14 @@ fn prepare_copy(file: &mut syn::File, ident: &syn::Ident, table: &str) -> syn::R
 }
 
 /// The schemata copy: its tokens, or, while `testspace mutate` checks, an `include!` of
-/// its text written with its line map to `$TESTSPACE_MUTANTS_DIR`.
+/// its text written with its line map to `$TESTSPACE_CHECK_DIR`.
 fn schemata_tokens(
     analysis: &Analysis,
     enabled: &dyn Fn(u32) -> bool,
     module: &str,
 ) -> syn::Result<TokenStream> {
     let rendered = schemata::render(analysis, enabled);
-    let Some(dir) = std::env::var_os("TESTSPACE_MUTANTS_DIR")
-        .filter(|_| std::env::var("TESTSPACE_MUTANTS").is_ok_and(|v| v == "all"))
-    else {
+    let Some(dir) = std::env::var_os("TESTSPACE_CHECK_DIR") else {
         return parse(&rendered.text);
     };
     let dir = std::path::PathBuf::from(dir);
