@@ -31,7 +31,11 @@ fn the_listings_are_the_example_files_verbatim() {
         ("experiment.toml", "examples/own-crate/experiment.toml"),
     ] {
         let file = std::fs::read_to_string(format!("{root}/{path}")).unwrap();
-        assert_eq!(listing(name), file, "README listing of {name} against {path}");
+        assert_eq!(
+            listing(name),
+            file,
+            "README listing of {name} against {path}"
+        );
     }
 }
 

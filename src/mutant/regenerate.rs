@@ -8,7 +8,7 @@ use anyhow::Result;
 
 use super::catalog::{self, Catalog, UnitSource};
 use super::check::{self, OwnCrate};
-use crate::subject::Registry;
+use crate::subject::{CatalogState, Registry};
 
 /// How thoroughly to derive the compile flags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,8 +160,14 @@ pub fn differences(root: &Path, fresh: &[Catalog], registry: &Registry) -> Vec<S
             Ok(unit) => {
                 let built: Vec<u32> = unit.mutants().iter().map(|m| m.id).collect();
                 if built != c.compiled_ids() {
+                    let found = match unit.mutants_source().map(|s| s.catalog) {
+                        Some(CatalogState::Missing) => "; there was no catalog when it compiled",
+                        Some(CatalogState::Stale) => "; its catalog was stale when it compiled",
+                        Some(CatalogState::Checking) => "; it was compiled for the compile check",
+                        _ => "",
+                    };
                     diffs.push(format!(
-                        "{}: this binary's schemata hold {} mutants, the catalog says {} compile (rebuild after `testspace mutate`)",
+                        "{}: this binary's schemata hold {} mutants, the catalog says {} compile{found} (rebuild after `mutate`)",
                         c.unit,
                         built.len(),
                         c.compiled

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use quote::ToTokens;
 use testspace_instrument::excerpt::{Position, excerpt};
 
@@ -70,7 +70,7 @@ pub(crate) fn locate(item: &TokenStream) -> syn::Result<Located> {
         m.attrs.retain(|a| !is_mutants(a));
     }
     let same = parsed.items.len() == 1
-        && parsed.items[0].to_token_stream().to_string() == item.to_string();
+        && without_docs(parsed.items[0].to_token_stream()) == without_docs(item.clone());
     if !same {
         return Err(refuse(
             "the text at its place differs from what the attribute was given (another attribute changed it)",
@@ -83,6 +83,43 @@ pub(crate) fn locate(item: &TokenStream) -> syn::Result<Located> {
         end,
         text,
     })
+}
+
+/// The tokens as text without doc attributes, whose string literals the compiler and a
+/// parse of the text spell differently (raw or not).
+fn without_docs(tokens: TokenStream) -> String {
+    fn walk(tokens: TokenStream, out: &mut Vec<String>) {
+        let mut tokens = tokens.into_iter().peekable();
+        while let Some(token) = tokens.next() {
+            match token {
+                TokenTree::Punct(p) if p.as_char() == '#' => {
+                    let mut ahead = tokens.clone();
+                    let inner =
+                        matches!(ahead.peek(), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                    if inner {
+                        ahead.next();
+                    }
+                    let doc = matches!(ahead.next(), Some(TokenTree::Group(g))
+                        if g.delimiter() == Delimiter::Bracket
+                            && matches!(g.stream().into_iter().next(), Some(TokenTree::Ident(i)) if i == "doc"));
+                    if doc {
+                        tokens = ahead;
+                    } else {
+                        out.push("#".into());
+                    }
+                }
+                TokenTree::Group(g) => {
+                    out.push(format!("{:?}(", g.delimiter()));
+                    walk(g.stream(), out);
+                    out.push(")".into());
+                }
+                other => out.push(other.to_string()),
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(tokens, &mut out);
+    out.join(" ")
 }
 
 /// Whether `attr` is `#[testspace::mutants]` or `#[mutants]`.

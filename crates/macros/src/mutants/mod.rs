@@ -18,7 +18,7 @@ mod locate;
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 use syn::{Item, ItemImpl, ItemMod};
-use testspace_instrument::analysis::{self, Analysis};
+use testspace_instrument::analysis;
 use testspace_instrument::{coverage_copy, schemata};
 
 use self::catalog::Selection;
@@ -35,31 +35,28 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
     let module = module(&item)?;
     let subject = subject_impl(&module)?;
     let located = locate::locate(&item)?;
-    let mut analysis = analysis::analyse(&located.text, &located.file)
-        .map_err(|e| syn::Error::new(Span::call_site(), format!("parsing the module: {e}")))?;
-    let mutants = analysis.mutants();
     let name = module.ident.to_string();
-    let selection = catalog::select(&located.crate_root, &name, &mutants);
-    let enabled = |id: u32| selection.enabled(id);
-
-    let schemata_ident = format_ident!("__testspace_schemata_{}", module.ident);
-    let coverage_ident = format_ident!("__testspace_coverage_{}", module.ident);
-    let table = schemata::table(&mutants, &enabled);
-    prepare_copy(&mut analysis.rewritten, &schemata_ident, &table)?;
-    let probes = coverage_copy::table(&analysis.file, &analysis.coverage.probes);
-    prepare_copy(&mut analysis.coverage.file, &coverage_ident, &probes)?;
-    let schemata_copy = schemata_tokens(&analysis, &enabled, &name)?;
-    let coverage_copy = parse(&schemata::render_plain(&analysis.coverage.file))?;
+    // The pass must see the lines and columns of the text it parses, which only
+    // proc-macro2's own tokens carry inside a macro; its results leave it as text.
+    proc_macro2::fallback::force();
+    let copies = copies(&located, &name);
+    proc_macro2::fallback::unforce();
+    let copies = copies.map_err(|message| syn::Error::new(Span::call_site(), message))?;
+    let schemata_copy = match &copies.schemata_file {
+        Some(path) => quote!(::core::include!(#path);),
+        None => parse(&copies.schemata)?,
+    };
+    let coverage_copy = parse(&copies.coverage)?;
 
     let mut gold = module.clone();
     without_unit(&mut gold);
-    let track = selection.catalog.as_ref().map(|path| {
+    let track = copies.selection.catalog.as_ref().map(|path| {
         let path = path.display().to_string();
         quote!(
             const _: &[u8] = ::core::include_bytes!(#path);
         )
     });
-    let declared = declared(&module, subject, &located, &selection);
+    let declared = declared(&module, subject, &located, &copies.selection);
     Ok(quote! {
         #gold
         #schemata_copy
@@ -67,6 +64,60 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         #track
         #declared
     })
+}
+
+/// The module's two copies, as text.
+struct Copies {
+    /// The schemata copy.
+    schemata: String,
+    /// Where the schemata copy was written, while `testspace mutate` checks.
+    schemata_file: Option<String>,
+    /// The coverage copy.
+    coverage: String,
+    /// The mutants compiled in.
+    selection: Selection,
+}
+
+/// Runs the syntax pass on the module `name` and renders its copies.
+fn copies(located: &Located, name: &str) -> Result<Copies, String> {
+    let mut analysis = analysis::analyse(&located.text, &located.file)
+        .map_err(|e| format!("parsing the module: {e}"))?;
+    let mutants = analysis.mutants();
+    let selection = catalog::select(&located.crate_root, name, &mutants);
+    let enabled = |id: u32| selection.enabled(id);
+    let schemata_ident = format_ident!("__testspace_schemata_{name}");
+    let coverage_ident = format_ident!("__testspace_coverage_{name}");
+    let table = schemata::table(&mutants, &enabled);
+    prepare_copy(&mut analysis.rewritten, &schemata_ident, &table)?;
+    let probes = coverage_copy::table(&analysis.file, &analysis.coverage.probes);
+    prepare_copy(&mut analysis.coverage.file, &coverage_ident, &probes)?;
+    let rendered = schemata::render(&analysis, &enabled);
+    let schemata_file = match std::env::var_os("TESTSPACE_CHECK_DIR") {
+        Some(dir) => Some(write_for_check(&dir.into(), name, &rendered)?),
+        None => None,
+    };
+    Ok(Copies {
+        schemata: rendered.text,
+        schemata_file,
+        coverage: schemata::render_plain(&analysis.coverage.file),
+        selection,
+    })
+}
+
+/// Writes the schemata text and its line map into `dir` for the compile check of
+/// `testspace mutate` (a compiler error's line in the text names its mutant); returns the
+/// text's path.
+fn write_for_check(
+    dir: &std::path::PathBuf,
+    module: &str,
+    rendered: &schemata::Rendered,
+) -> Result<String, String> {
+    let text = dir.join(format!("{module}.rs"));
+    std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(&text, &rendered.text))
+        .and_then(|()| std::fs::write(dir.join(format!("{module}.map")), rendered.map_text()))
+        .map_err(|e| format!("writing the schemata to {}: {e}", dir.display()))?;
+    Ok(text.display().to_string())
 }
 
 /// The annotated item as an inline module.
@@ -150,12 +201,9 @@ fn without_unit(module: &mut ItemMod) {
 
 /// Renames the copy of the module in `file` to `ident`, hides it, quiets its lints, marks
 /// its subject `without_unit` and appends the items of `table`.
-fn prepare_copy(file: &mut syn::File, ident: &syn::Ident, table: &str) -> syn::Result<()> {
+fn prepare_copy(file: &mut syn::File, ident: &syn::Ident, table: &str) -> Result<(), String> {
     let Some(Item::Mod(copy)) = file.items.first_mut() else {
-        return Err(syn::Error::new(
-            Span::call_site(),
-            "the copy lost its module",
-        ));
+        return Err("the copy lost its module".into());
     };
     copy.ident = ident.clone();
     copy.vis = syn::Visibility::Inherited;
@@ -169,36 +217,9 @@ fn prepare_copy(file: &mut syn::File, ident: &syn::Ident, table: &str) -> syn::R
         clippy::pedantic
     )]));
     without_unit(copy);
-    let table: syn::File = syn::parse_str(table)
-        .map_err(|e| syn::Error::new(Span::call_site(), format!("a copy's table: {e}")))?;
+    let table: syn::File = syn::parse_str(table).map_err(|e| format!("a copy's table: {e}"))?;
     copy.content.as_mut().expect("inline").1.extend(table.items);
     Ok(())
-}
-
-/// The schemata copy: its tokens, or, while `testspace mutate` checks, an `include!` of
-/// its text written with its line map to `$TESTSPACE_CHECK_DIR`.
-fn schemata_tokens(
-    analysis: &Analysis,
-    enabled: &dyn Fn(u32) -> bool,
-    module: &str,
-) -> syn::Result<TokenStream> {
-    let rendered = schemata::render(analysis, enabled);
-    let Some(dir) = std::env::var_os("TESTSPACE_CHECK_DIR") else {
-        return parse(&rendered.text);
-    };
-    let dir = std::path::PathBuf::from(dir);
-    let text = dir.join(format!("{module}.rs"));
-    let written = std::fs::create_dir_all(&dir)
-        .and_then(|()| std::fs::write(&text, &rendered.text))
-        .and_then(|()| std::fs::write(dir.join(format!("{module}.map")), rendered.map_text()));
-    written.map_err(|e| {
-        syn::Error::new(
-            Span::call_site(),
-            format!("writing the schemata to {}: {e}", dir.display()),
-        )
-    })?;
-    let text = text.display().to_string();
-    Ok(quote!(::core::include!(#text);))
 }
 
 /// Rust text as tokens.
