@@ -248,9 +248,19 @@ fn find_key(source: &str, field: &str) -> Option<Range<usize>> {
 
 /// Parses a context from TOML text (`path` is used in messages only).
 pub fn parse_context(path: &Path, source: &str) -> Result<TestContext, FileError> {
+    parse_context_in(registry(), path, source)
+}
+
+/// Parses a context from TOML text, its subject looked up in `registry` (a unit test of a
+/// crate's own type makes one of that type's unit).
+pub fn parse_context_in(
+    registry: &Registry,
+    path: &Path,
+    source: &str,
+) -> Result<TestContext, FileError> {
     let decl: ContextDecl =
         toml::from_str(source).map_err(|e| FileError::from_toml(path, source, &e))?;
-    decl.build(registry(), path, source)
+    decl.build(registry, path, source)
 }
 
 /// Reads and parses a context file.

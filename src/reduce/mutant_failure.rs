@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use crate::context::TestContext;
 use crate::oracle::OracleKind;
-use crate::oracle::{Verdict, judge_guarded};
+use crate::oracle::{Verdict, judge_crash, judge_guarded, trace};
 use crate::subject::{MutantId, Session, Unit};
 
 use super::FailureCheck;
@@ -12,11 +12,13 @@ use super::FailureCheck;
 /// The check of a job (`runner::job`), candidate by candidate ([`judge_guarded`]): a
 /// candidate whose gold run hits a guard is abandoned (does not fail); the mutant runs
 /// within the budget gold's fuel gives it; the candidate fails when the oracle's verdict is
-/// [`Verdict::Fail`] (a guarded mutant run is no failure).
+/// [`Verdict::Fail`] (a guarded mutant run is no failure). With gold itself as the target,
+/// the candidate fails when a call of gold panics ([`judge_crash`]).
 pub struct MutantFailure {
     gold: Box<dyn Session>,
     mutant: Box<dyn Session>,
     oracle: OracleKind,
+    gold_target: bool,
 }
 
 /// A mutant that the unit does not have.
@@ -46,16 +48,22 @@ impl MutantFailure {
             mutant,
         };
         let gold = session(crate::subject::GOLD).ok_or_else(unknown)?;
-        let mutant = session(mutant).ok_or_else(unknown)?;
         Ok(MutantFailure {
+            gold_target: mutant == crate::subject::GOLD,
             gold,
-            mutant,
+            mutant: session(mutant).ok_or_else(unknown)?,
             oracle,
         })
     }
 
     /// The oracle's verdict on a test case, or `None` when gold's run was abandoned.
     pub fn verdict(&mut self, calls: &[u32]) -> Option<Verdict> {
+        if self.gold_target {
+            self.gold
+                .set_fuel_budget(crate::subject::guard::GOLD_FUEL_BUDGET);
+            let gold = trace(self.gold.as_mut(), calls, false);
+            return gold.guard.is_none().then(|| judge_crash(&gold));
+        }
         judge_guarded(self.gold.as_mut(), self.mutant.as_mut(), calls, self.oracle)
     }
 }
@@ -111,7 +119,8 @@ mod tests {
     }
 
     #[test]
-    fn gold_never_fails_against_itself_and_unknown_mutants_are_refused() {
+    fn gold_as_the_target_of_a_port_that_never_panics_never_fails_and_unknown_mutants_are_refused()
+    {
         let unit = registry().find("ArrayList").unwrap();
         let context = Arc::new(TestContext::paper(unit).unwrap());
         let mut gold =

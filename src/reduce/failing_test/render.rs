@@ -32,10 +32,15 @@ pub fn render(test: &FailingTest, reduction: Option<&Reduction>) -> String {
         None => (test.calls.as_slice(), test.index.as_str()),
     };
     let mut out = String::new();
+    let gold = cell.mutant == crate::subject::GOLD;
     let name = format!(
-        "{}_mutant_{}_{}_n{}{}{}_diverges_from_gold",
+        "{}_{}_{}_n{}{}{}_{}",
         snake(&cell.subject),
-        cell.mutant,
+        if gold {
+            "gold".to_string()
+        } else {
+            format!("mutant_{}", cell.mutant)
+        },
         cell.strategy.replace('-', "_"),
         cell.n,
         if cell.replicate > 0 {
@@ -43,7 +48,8 @@ pub fn render(test: &FailingTest, reduction: Option<&Reduction>) -> String {
         } else {
             String::new()
         },
-        if reduction.is_some() { "_minimal" } else { "" }
+        if reduction.is_some() { "_minimal" } else { "" },
+        if gold { "panics" } else { "diverges_from_gold" }
     );
     write_doc_comment(&mut out, test, reduction, index);
     let _ = writeln!(out, "#[test]\nfn {name}() {{");
@@ -71,11 +77,19 @@ fn write_doc_comment(
             m.replacement
         )
     });
-    let _ = writeln!(
-        out,
-        "/// Reproduces the first failing test of {} mutant {}{what}:",
-        cell.subject, cell.mutant
-    );
+    if cell.mutant == crate::subject::GOLD {
+        let _ = writeln!(
+            out,
+            "/// Reproduces the first failing test of {}'s gold, a target judged by the crash oracle:",
+            cell.subject
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "/// Reproduces the first failing test of {} mutant {}{what}:",
+            cell.subject, cell.mutant
+        );
+    }
     let _ = writeln!(
         out,
         "/// phase {}, strategy {}, n = {}, test case E(n) = {} (index {}); {} oracle.",
@@ -84,7 +98,11 @@ fn write_doc_comment(
         cell.n,
         cell.first_failure,
         test.index,
-        oracle.name()
+        if cell.mutant == crate::subject::GOLD {
+            "crash"
+        } else {
+            oracle.name()
+        }
     );
     if let Some(reduction) = reduction {
         let _ = writeln!(
@@ -97,18 +115,38 @@ fn write_doc_comment(
             reduction.checks()
         );
     }
-    let _ = writeln!(out, "/// The assertion fails: that is the divergence.");
+    let _ = writeln!(
+        out,
+        "/// The assertion fails: that is the {}.",
+        if cell.mutant == crate::subject::GOLD {
+            "panic"
+        } else {
+            "divergence"
+        }
+    );
 }
 
 /// The rendered test's body, up to its closing brace: the context, the test case
 /// `calls` (index `index`) in canonical form 3 and as indices, and the assertion that
-/// gold and the mutant agree under the experiment's oracle.
+/// gold and the mutant agree under the experiment's oracle (for gold as a target: that
+/// no call panics).
 fn write_test_body(out: &mut String, test: &FailingTest, calls: &[u32], index: &str) {
     let cell = &test.cell;
     let context = test.context.as_ref();
+    // A unit of the user's own crate is not in the registry a test starts with: the test,
+    // a unit test of that crate, names its type.
+    let own_type = test
+        .unit
+        .mutants_source()
+        .and_then(|_| crate_path(test.unit.java_class()));
     let _ = writeln!(
         out,
-        "    use std::sync::Arc;\n    use testspace::context::file::parse_context;\n    use testspace::subject::registry;\n"
+        "    use std::sync::Arc;\n    use testspace::context::file::{};\n",
+        if own_type.is_some() {
+            "parse_context_in"
+        } else {
+            "parse_context\n    use testspace::subject::registry;"
+        }
     );
     let _ = writeln!(
         out,
@@ -126,15 +164,29 @@ fn write_test_body(out: &mut String, test: &FailingTest, calls: &[u32], index: &
         calls.len(),
         list.join(", ")
     );
-    let _ = writeln!(
-        out,
-        "    let unit = registry().find({:?}).unwrap();",
-        cell.subject
-    );
-    let _ = writeln!(
-        out,
-        "    let context = Arc::new(parse_context(std::path::Path::new(\"context.toml\"), CONTEXT).unwrap());"
-    );
+    match own_type {
+        Some(path) => {
+            let _ = writeln!(
+                out,
+                "    let registry = testspace::subject::Registry::new(vec![\n        <{path} as testspace::subject::Declared>::unit(),\n    ]);\n    let unit = registry.find({:?}).unwrap();\n    let context = Arc::new(\n        parse_context_in(&registry, std::path::Path::new(\"context.toml\"), CONTEXT).unwrap(),\n    );",
+                cell.subject
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "    let unit = registry().find({:?}).unwrap();\n    let context = Arc::new(parse_context(std::path::Path::new(\"context.toml\"), CONTEXT).unwrap());",
+                cell.subject
+            );
+        }
+    }
+    if cell.mutant == crate::subject::GOLD {
+        let _ = writeln!(
+            out,
+            "    let mut session = unit.session(context);\n    for (position, &call) in calls.iter().enumerate() {{\n        let outcome = session.step(call);\n        assert_ne!(outcome, Err(testspace::subject::JavaException::Panic), \"call {{position}} panics\");\n    }}"
+        );
+        return;
+    }
     let _ = writeln!(out, "    let run = |mutant| {{");
     let _ = writeln!(
         out,
@@ -161,6 +213,13 @@ fn write_test_body(out: &mut String, test: &FailingTest, calls: &[u32], index: &
         "    assert_eq!(run(0), run({}), \"mutant {} diverges from gold\");",
         cell.mutant, cell.mutant
     );
+}
+
+/// The path of a type of the user's crate from inside that crate: its `module_path!()`
+/// form (`own_crate::ring::Ring`, the unit's `java_class`) with `crate` for the crate.
+fn crate_path(class: &str) -> Option<String> {
+    let (_, rest) = class.split_once("::")?;
+    Some(format!("crate::{rest}"))
 }
 
 /// A class name in snake case: `ArrayList` → `array_list`.
@@ -296,4 +355,18 @@ pub fn structure_case(
         let _ = writeln!(out, "{who} leaves{thrown}: {after}");
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod own_type_tests {
+    use super::crate_path;
+
+    #[test]
+    fn a_type_of_the_users_crate_is_named_from_inside_it() {
+        assert_eq!(
+            crate_path("own_crate::ring::Ring").as_deref(),
+            Some("crate::ring::Ring")
+        );
+        assert_eq!(crate_path("Ring"), None);
+    }
 }
