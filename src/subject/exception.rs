@@ -11,6 +11,8 @@ use std::fmt;
 /// primitive `int` parameter slot, holds `null` — exactly where Java would throw.
 /// `Panic` records a Rust panic caught inside subject code (the panic message is not
 /// printed): in a faithful port it signals a bug, in a mutant it is an ordinary failure.
+/// `Thrown` carries the name of an error a subject declared with `#[testspace::subject]`
+/// returned (`"RingError::Full"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum JavaException {
     /// `java.lang.IndexOutOfBoundsException` (and its array/string subclasses).
@@ -51,10 +53,16 @@ pub enum JavaException {
     /// Not a Java exception: a mutant asked for an allocation above the limit (where
     /// the process could abort), detected by the schemata guards.
     AllocationLimit,
+    /// The `Err` of a method declared with `#[testspace::subject]`, by name: the error
+    /// type as written in the signature, then `::` and the variant (`"RingError::Full"`),
+    /// or the type alone for a struct. Names are interned once per distinct name
+    /// ([`crate::subject::derive::intern`]), so equal names are equal exceptions.
+    Thrown(&'static str),
 }
 
 impl JavaException {
-    /// Every variant, in declaration order.
+    /// Every fixed variant, in declaration order (all but [`JavaException::Thrown`],
+    /// whose names come from the subjects).
     pub const ALL: [JavaException; 16] = [
         Self::IndexOutOfBounds,
         Self::NoSuchElement,
@@ -95,7 +103,7 @@ impl JavaException {
 
     /// The simple name of the Java class this variant mirrors (`"IndexOutOfBoundsException"`);
     /// `Panic` is rendered as `"RustPanic"`, the guard events as `"Timeout"`,
-    /// `"RecursionLimit"` and `"AllocationLimit"`.
+    /// `"RecursionLimit"` and `"AllocationLimit"`, `Thrown` as its name.
     pub fn java_name(self) -> &'static str {
         match self {
             Self::IndexOutOfBounds => "IndexOutOfBoundsException",
@@ -114,6 +122,7 @@ impl JavaException {
             Self::Timeout => "Timeout",
             Self::RecursionLimit => "RecursionLimit",
             Self::AllocationLimit => "AllocationLimit",
+            Self::Thrown(name) => name,
         }
     }
 }

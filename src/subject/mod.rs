@@ -10,6 +10,8 @@
 //! [`JavaException::Panic`] (or, for the mutant guards of [`guard`], as `Timeout`,
 //! `RecursionLimit` or `AllocationLimit`).
 
+/// Run-time helpers of the code `#[testspace::subject]` generates.
+pub mod derive;
 mod exception;
 pub mod fixtures;
 pub use testspace_instrument::glue;
