@@ -1,0 +1,235 @@
+//! The code `#[testspace::subject]` generates: `impl Subject` (one `Method` per declared
+//! method, its body a non-capturing closure) and `impl Declared`.
+//!
+//! Every path is absolute (`::testspace::…`, `::core::…`) so that the user's names cannot
+//! shadow them; conversions are calls into `testspace::subject::derive`.
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::{LitStr, Type};
+
+use super::types::{Arg, Out};
+use super::{Kind, Method};
+
+/// `impl Subject for #self_ty` and, if `unit`, `impl Declared for #self_ty`.
+pub(crate) fn impls(self_ty: &Type, class: &LitStr, methods: &[Method], unit: bool) -> TokenStream {
+    let entries = methods.iter().map(entry);
+    let subject = quote! {
+        impl ::testspace::subject::Subject for #self_ty {
+            const CLASS: &'static str = #class;
+            const JAVA_CLASS: &'static str =
+                ::core::concat!(::core::module_path!(), "::", #class);
+            fn methods() -> ::std::vec::Vec<::testspace::subject::Method<Self>> {
+                ::std::vec![#(#entries),*]
+            }
+            fn to_java_string(&self) -> ::std::string::String {
+                ::std::format!("{self:?}")
+            }
+        }
+    };
+    if !unit {
+        return subject;
+    }
+    quote! {
+        #subject
+        impl ::testspace::subject::Declared for #self_ty {
+            fn unit() -> ::std::boxed::Box<dyn ::testspace::subject::Unit> {
+                ::std::boxed::Box::new(::testspace::subject::SubjectUnit::<Self>::new())
+            }
+        }
+    }
+}
+
+/// The `Method` of `method`.
+fn entry(method: &Method) -> TokenStream {
+    let name = LitStr::new(&method.name, method.ident.span());
+    let params = method.args.iter().map(|arg| {
+        let variant = Ident::new(arg.param(), Span::call_site());
+        quote!(::testspace::subject::Param::#variant)
+    });
+    let returns = Ident::new(method.returns.out.returns(), Span::call_site());
+    let target = format_ident!("__target");
+    let args = format_ident!("__args");
+    let converted = method
+        .args
+        .iter()
+        .enumerate()
+        .map(|(i, &arg)| argument(arg, i, &args));
+    let ident = &method.ident;
+    let call = match method.kind {
+        Kind::Constructor | Kind::Static => quote!(<Self>::#ident(#(#converted),*)),
+        Kind::Ref | Kind::Mut => quote!(<Self>::#ident(#target, #(#converted),*)),
+        Kind::Value => {
+            quote!(<Self>::#ident(::core::clone::Clone::clone(#target), #(#converted),*))
+        }
+    };
+    let value = quote!(__value);
+    // A unit result is not bound (clippy's let_unit_value).
+    let bind = |expr: TokenStream| match method.returns.out {
+        Out::Void => quote!(#expr;),
+        _ => quote!(let #value = #expr;),
+    };
+    let unwrapped = match &method.returns.error {
+        None => bind(call),
+        Some(error) => {
+            let checked = bind(quote! {
+                match #call {
+                    ::core::result::Result::Ok(value) => value,
+                    ::core::result::Result::Err(error) => {
+                        return ::core::result::Result::Err(THROWN.of(&error));
+                    }
+                }
+            });
+            quote! {
+                static THROWN: ::testspace::subject::derive::Thrown =
+                    ::testspace::subject::derive::Thrown::new(#error);
+                #checked
+            }
+        }
+    };
+    let params = quote!(&[#(#params),*]);
+    let returns = quote!(::testspace::subject::Return::#returns);
+    let derive = quote!(::testspace::subject::derive);
+    match method.kind {
+        Kind::Constructor => {
+            let Out::Object { nullable, .. } = method.returns.out else {
+                unreachable!("a constructor returns Self")
+            };
+            let made = if nullable {
+                quote!(#derive::constructed(#value))
+            } else {
+                quote!(::core::result::Result::Ok(#value))
+            };
+            quote! {
+                ::testspace::subject::Method::constructor(#name, #params, |#args| {
+                    #unwrapped
+                    #made
+                })
+            }
+        }
+        Kind::Static => {
+            let result = result(method.returns.out, &value);
+            quote! {
+                ::testspace::subject::Method::static_method(#name, #params, #returns, |#args| {
+                    #unwrapped
+                    ::core::result::Result::Ok(#result)
+                })
+            }
+        }
+        Kind::Ref | Kind::Mut | Kind::Value => {
+            let result = result(method.returns.out, &value);
+            quote! {
+                ::testspace::subject::Method::instance(#name, #params, #returns, |#target, #args| {
+                    #unwrapped
+                    ::core::result::Result::Ok(#result)
+                })
+            }
+        }
+    }
+}
+
+/// Argument `i` (read from `args`) as the parameter's type.
+fn argument(arg: Arg, i: usize, args: &Ident) -> TokenStream {
+    let derive = quote!(::testspace::subject::derive);
+    let to_owned = quote!(::std::borrow::ToOwned::to_owned);
+    match arg {
+        Arg::Int { nullable: false } => quote!(#derive::int(#args.int(#i))?),
+        Arg::Int { nullable: true } => quote!(#derive::integer(#args.integer(#i))?),
+        Arg::Bool => quote!(#args.bool(#i)),
+        Arg::Str {
+            owned,
+            nullable: false,
+        } => {
+            let text = quote!(#derive::non_null(#args.string(#i))?);
+            if owned {
+                quote!(#to_owned(#text))
+            } else {
+                text
+            }
+        }
+        Arg::Str {
+            owned: true,
+            nullable: true,
+        } => quote!(#args.string(#i).map(#to_owned)),
+        Arg::Str {
+            owned: false,
+            nullable: true,
+        } => quote!(#args.string(#i)),
+        Arg::Char { nullable: false } => {
+            quote!(#derive::one_char(#derive::non_null(#args.string(#i))?)?)
+        }
+        Arg::Char { nullable: true } => quote!(#derive::opt_char(#args.string(#i))?),
+        Arg::Object {
+            owned,
+            nullable: false,
+        } => {
+            let object = quote!(#derive::non_null(#args.object(#i))?);
+            if owned {
+                quote!(::core::clone::Clone::clone(#object))
+            } else {
+                object
+            }
+        }
+        Arg::Object {
+            owned: true,
+            nullable: true,
+        } => quote!(#args.object(#i).cloned()),
+        Arg::Object {
+            owned: false,
+            nullable: true,
+        } => quote!(#args.object(#i)),
+    }
+}
+
+/// The `Value` of the result `value` of an instance or static method.
+fn result(out: Out, value: &TokenStream) -> TokenStream {
+    let derive = quote!(::testspace::subject::derive);
+    let (variant, inner) = match out {
+        Out::Void => return quote!(::testspace::subject::Value::Void),
+        Out::Int { nullable: false } => {
+            let int = quote!(#derive::int_result(#value)?);
+            ("Int", quote!(::core::option::Option::Some(#int)))
+        }
+        Out::Int { nullable: true } => ("Int", quote!(#derive::integer_result(#value)?)),
+        Out::Bool => ("Bool", quote!(#value)),
+        Out::Str { owned, nullable } => {
+            let convert = (!owned).then_some(quote!(::std::borrow::ToOwned::to_owned));
+            ("Str", optional(nullable, value, convert))
+        }
+        Out::Char { nullable } => {
+            let convert = quote!(::std::string::String::from);
+            ("Str", optional(nullable, value, Some(convert)))
+        }
+        Out::Object {
+            owned: true,
+            nullable,
+        } => ("Object", optional(nullable, value, None)),
+        // `&Self`, `&mut Self`: a clone goes to the pool.
+        Out::Object {
+            owned: false,
+            nullable: false,
+        } => {
+            let clone = quote!(::core::clone::Clone::clone(&*#value));
+            ("Object", quote!(::core::option::Option::Some(#clone)))
+        }
+        Out::Object {
+            owned: false,
+            nullable: true,
+        } => {
+            let clone = quote!(|object| ::core::clone::Clone::clone(&*object));
+            ("Object", quote!(#value.map(#clone)))
+        }
+    };
+    let variant = Ident::new(variant, Span::call_site());
+    quote!(::testspace::subject::Value::#variant(#inner))
+}
+
+/// `Some(convert(value))`, or `value.map(convert)` if it is nullable already.
+fn optional(nullable: bool, value: &TokenStream, convert: Option<TokenStream>) -> TokenStream {
+    match (nullable, convert) {
+        (false, None) => quote!(::core::option::Option::Some(#value)),
+        (false, Some(f)) => quote!(::core::option::Option::Some(#f(#value))),
+        (true, None) => quote!(#value),
+        (true, Some(f)) => quote!(#value.map(#f)),
+    }
+}

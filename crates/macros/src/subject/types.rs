@@ -1,0 +1,483 @@
+//! The mapping of a method's parameter and return types to testspace's value pools
+//! (`docs/own-crate.md`, "Supported signatures"), and the errors for types it refuses.
+
+use syn::{GenericArgument, PathArguments, ReturnType, Type, TypePath};
+
+/// What the pools supply, for error messages.
+const POOLS: &str = "the pools supply integers (i32 and the other integer types, or \
+                     Option of them), bool, strings (String, &str, char, or Option of \
+                     them) and the subject itself (Self, &Self, Option<Self>, \
+                     Option<&Self>)";
+
+/// How the macro recognises the subject's own type in signatures.
+pub(crate) struct SelfType<'a> {
+    /// The impl block's self type, as written.
+    pub ty: &'a Type,
+    /// The method being mapped (for error messages).
+    pub method: &'a str,
+}
+
+impl SelfType<'_> {
+    /// Whether `ty` is `Self` or the self type as written.
+    fn is_self(&self, ty: &Type) -> bool {
+        match ty {
+            Type::Path(TypePath { qself: None, path }) if path.is_ident("Self") => true,
+            Type::Group(group) => self.is_self(&group.elem),
+            Type::Paren(paren) => self.is_self(&paren.elem),
+            _ => same_tokens(ty, self.ty),
+        }
+    }
+}
+
+fn same_tokens(a: &Type, b: &Type) -> bool {
+    quote::quote!(#a).to_string() == quote::quote!(#b).to_string()
+}
+
+/// An integer, bool, string, char or subject type, before `Option` is considered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Base {
+    Int,
+    Bool,
+    String,
+    StrRef,
+    Char,
+    SelfOwned,
+    SelfRef,
+    SelfMut,
+    Unit,
+}
+
+const INTEGERS: [&str; 12] = [
+    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+];
+
+/// The base of `ty`, if it has one the pools know.
+fn base(ty: &Type, me: &SelfType<'_>) -> Option<Base> {
+    if me.is_self(ty) {
+        return Some(Base::SelfOwned);
+    }
+    match ty {
+        Type::Tuple(tuple) if tuple.elems.is_empty() => Some(Base::Unit),
+        Type::Group(group) => base(&group.elem, me),
+        Type::Paren(paren) => base(&paren.elem, me),
+        Type::Reference(reference) => {
+            let str_ref = matches!(&*reference.elem, Type::Path(p) if p.qself.is_none() && p.path.is_ident("str"));
+            match (reference.mutability.is_some(), me.is_self(&reference.elem)) {
+                (false, true) => Some(Base::SelfRef),
+                (true, true) => Some(Base::SelfMut),
+                (false, false) if str_ref => Some(Base::StrRef),
+                _ => None,
+            }
+        }
+        Type::Path(_) => {
+            let (name, args) = last_segment(ty)?;
+            if !args.is_empty() {
+                return None;
+            }
+            match name.as_str() {
+                "bool" => Some(Base::Bool),
+                "String" => Some(Base::String),
+                "char" => Some(Base::Char),
+                n if INTEGERS.contains(&n) => Some(Base::Int),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The last segment of a path type: its name and its type arguments.
+fn last_segment(ty: &Type) -> Option<(String, Vec<&Type>)> {
+    let Type::Path(TypePath { qself: None, path }) = ty else {
+        return None;
+    };
+    let segment = path.segments.last()?;
+    let args = match &segment.arguments {
+        PathArguments::None => Vec::new(),
+        PathArguments::AngleBracketed(angle) => angle
+            .args
+            .iter()
+            .map(|arg| match arg {
+                GenericArgument::Type(ty) => Some(ty),
+                _ => None,
+            })
+            .collect::<Option<Vec<_>>>()?,
+        PathArguments::Parenthesized(_) => return None,
+    };
+    Some((segment.ident.to_string(), args))
+}
+
+/// `T` of `Option<T>`.
+fn option_of(ty: &Type) -> Option<&Type> {
+    match last_segment(ty)? {
+        (name, args) if name == "Option" && args.len() == 1 => Some(args[0]),
+        _ => None,
+    }
+}
+
+/// A parameter's mapping: which pool it draws from and how the value is converted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Arg {
+    /// An integer type (`Param::Int`, or `Param::Integer` if nullable).
+    Int { nullable: bool },
+    /// `bool` (`Param::Bool`).
+    Bool,
+    /// `String` (owned) or `&str` (`Param::Str`).
+    Str { owned: bool, nullable: bool },
+    /// `char` (`Param::Str`, exactly one character).
+    Char { nullable: bool },
+    /// `Self` (owned: a clone of the snapshot) or `&Self` (`Param::Object`).
+    Object { owned: bool, nullable: bool },
+}
+
+impl Arg {
+    /// The `Param` variant this maps to.
+    pub(crate) fn param(self) -> &'static str {
+        match self {
+            Arg::Int { nullable: false } => "Int",
+            Arg::Int { nullable: true } => "Integer",
+            Arg::Bool => "Bool",
+            Arg::Str { .. } | Arg::Char { .. } => "Str",
+            Arg::Object { .. } => "Object",
+        }
+    }
+}
+
+/// The mapping of parameter `name`'s type `ty`.
+pub(crate) fn arg(ty: &Type, name: &str, me: &SelfType<'_>) -> syn::Result<Arg> {
+    let (inner, nullable) = match option_of(ty) {
+        Some(inner) => (inner, true),
+        None => (ty, false),
+    };
+    let what = format!("parameter `{name}` of `{}`", me.method);
+    Ok(match base(inner, me) {
+        Some(Base::Int) => Arg::Int { nullable },
+        Some(Base::Bool) if nullable => return Err(option_bool(ty, &what)),
+        Some(Base::Bool) => Arg::Bool,
+        Some(Base::String) => Arg::Str {
+            owned: true,
+            nullable,
+        },
+        Some(Base::StrRef) => Arg::Str {
+            owned: false,
+            nullable,
+        },
+        Some(Base::Char) => Arg::Char { nullable },
+        Some(Base::SelfOwned) => Arg::Object {
+            owned: true,
+            nullable,
+        },
+        Some(Base::SelfRef) => Arg::Object {
+            owned: false,
+            nullable,
+        },
+        Some(Base::SelfMut) => {
+            return Err(syn::Error::new_spanned(
+                ty,
+                format!(
+                    "{what} takes `&mut Self`, which testspace cannot supply: object \
+                     arguments are snapshots (copies) of pool slots, so the method's \
+                     changes would be lost without a trace; take `&Self`, or leave the \
+                     method out with #[testspace(skip)]"
+                ),
+            ));
+        }
+        Some(Base::Unit) | None => return Err(unsupported(ty, &what)),
+    })
+}
+
+/// A result's mapping (after `Result` is unwrapped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Out {
+    /// `()`: `Return::Void`.
+    Void,
+    /// An integer type (`Return::Int`; wider than `int`: checked).
+    Int { nullable: bool },
+    /// `bool`.
+    Bool,
+    /// `String` (owned) or `&str`.
+    Str { owned: bool, nullable: bool },
+    /// `char`.
+    Char { nullable: bool },
+    /// `Self` (owned), or `&Self` / `&mut Self` (cloned).
+    Object { owned: bool, nullable: bool },
+}
+
+impl Out {
+    /// The `Return` variant this maps to.
+    pub(crate) fn returns(self) -> &'static str {
+        match self {
+            Out::Void => "Void",
+            Out::Int { .. } => "Int",
+            Out::Bool => "Bool",
+            Out::Str { .. } | Out::Char { .. } => "Str",
+            Out::Object { .. } => "Object",
+        }
+    }
+
+    /// Whether a function returning this, without a receiver, is a constructor.
+    pub(crate) fn constructs(self) -> bool {
+        matches!(self, Out::Object { owned: true, .. })
+    }
+}
+
+/// A method's return mapping: the value's, and the error type's name for `Result`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Returns {
+    /// The mapping of the returned value (`T` of `Result<T, E>`).
+    pub out: Out,
+    /// The last path segment of `E` as written, for `Result<T, E>`.
+    pub error: Option<String>,
+}
+
+/// The mapping of a method's return type.
+pub(crate) fn returns(output: &ReturnType, me: &SelfType<'_>) -> syn::Result<Returns> {
+    let ty = match output {
+        ReturnType::Default => {
+            return Ok(Returns {
+                out: Out::Void,
+                error: None,
+            });
+        }
+        ReturnType::Type(_, ty) => &**ty,
+    };
+    let what = format!("the return type of `{}`", me.method);
+    let (ty, error) = match last_segment(ty) {
+        Some((name, args)) if name == "Result" => match args[..] {
+            [ok, err] => (ok, Some(error_name(err, &what)?)),
+            _ => {
+                return Err(syn::Error::new_spanned(
+                    ty,
+                    format!(
+                        "{what} is a `Result` alias without its error type; write \
+                         `Result<T, E>` in full, so that the name of `E` can name the \
+                         exception an `Err` throws"
+                    ),
+                ));
+            }
+        },
+        _ => (ty, None),
+    };
+    Ok(Returns {
+        out: out(ty, &what, me)?,
+        error,
+    })
+}
+
+/// The mapping of a returned value's type `ty`.
+fn out(ty: &Type, what: &str, me: &SelfType<'_>) -> syn::Result<Out> {
+    let (inner, nullable) = match option_of(ty) {
+        Some(inner) => (inner, true),
+        None => (ty, false),
+    };
+    Ok(match base(inner, me) {
+        Some(Base::Unit) if !nullable => Out::Void,
+        Some(Base::Int) => Out::Int { nullable },
+        Some(Base::Bool) if nullable => return Err(option_bool(ty, what)),
+        Some(Base::Bool) => Out::Bool,
+        Some(Base::String) => Out::Str {
+            owned: true,
+            nullable,
+        },
+        Some(Base::StrRef) => Out::Str {
+            owned: false,
+            nullable,
+        },
+        Some(Base::Char) => Out::Char { nullable },
+        Some(Base::SelfOwned) => Out::Object {
+            owned: true,
+            nullable,
+        },
+        Some(Base::SelfRef | Base::SelfMut) => Out::Object {
+            owned: false,
+            nullable,
+        },
+        Some(Base::Unit) | None => return Err(unsupported(ty, what)),
+    })
+}
+
+/// The name of `Result`'s error type `ty`: its last path segment as written.
+fn error_name(ty: &Type, what: &str) -> syn::Result<String> {
+    match last_segment(ty) {
+        Some((name, _)) if name != "Self" => Ok(name),
+        _ => Err(syn::Error::new_spanned(
+            ty,
+            format!(
+                "{what} has an error type testspace cannot name; an `Err` throws an \
+                 exception named after the error type, so write a named type that \
+                 implements Debug (an enum or a struct)"
+            ),
+        )),
+    }
+}
+
+fn option_bool(ty: &Type, what: &str) -> syn::Error {
+    syn::Error::new_spanned(
+        ty,
+        format!(
+            "{what} is `Option<bool>`, but testspace's bool pool holds no null (like \
+             Java's `boolean`); use `bool`, or leave the method out with \
+             #[testspace(skip)]"
+        ),
+    )
+}
+
+fn unsupported(ty: &Type, what: &str) -> syn::Error {
+    let written = quote::quote!(#ty).to_string();
+    syn::Error::new_spanned(
+        ty,
+        format!(
+            "{what} has type `{written}`, which no testspace pool supplies; {POOLS}. \
+             Change the type, or leave the method out with #[testspace(skip)]"
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use syn::parse_quote;
+
+    fn me(ty: &Type) -> SelfType<'_> {
+        SelfType { ty, method: "m" }
+    }
+
+    fn arg_of(ty: Type) -> syn::Result<Arg> {
+        let ring: Type = parse_quote!(Ring);
+        arg(&ty, "x", &me(&ring))
+    }
+
+    fn returns_of(output: ReturnType) -> syn::Result<Returns> {
+        let ring: Type = parse_quote!(Ring);
+        returns(&output, &me(&ring))
+    }
+
+    fn message(result: syn::Result<impl std::fmt::Debug>) -> String {
+        result.unwrap_err().to_string()
+    }
+
+    #[test]
+    fn parameters_map_to_their_pools() {
+        let cases: Vec<(Type, &str)> = vec![
+            (parse_quote!(i32), "Int"),
+            (parse_quote!(u8), "Int"),
+            (parse_quote!(core::primitive::usize), "Int"),
+            (parse_quote!(Option<i128>), "Integer"),
+            (parse_quote!(bool), "Bool"),
+            (parse_quote!(String), "Str"),
+            (parse_quote!(&'a str), "Str"),
+            (parse_quote!(Option<&str>), "Str"),
+            (parse_quote!(std::option::Option<char>), "Str"),
+            (parse_quote!(Self), "Object"),
+            (parse_quote!(Ring), "Object"),
+            (parse_quote!(&Self), "Object"),
+            (parse_quote!(Option<&Ring>), "Object"),
+        ];
+        for (ty, param) in cases {
+            let got = arg_of(ty.clone()).unwrap_or_else(|e| panic!("{}: {e}", quote::quote!(#ty)));
+            assert_eq!(got.param(), param, "{}", quote::quote!(#ty));
+        }
+        assert_eq!(
+            arg_of(parse_quote!(Option<String>)).unwrap(),
+            Arg::Str {
+                owned: true,
+                nullable: true
+            }
+        );
+        assert_eq!(
+            arg_of(parse_quote!(Self)).unwrap(),
+            Arg::Object {
+                owned: true,
+                nullable: false
+            }
+        );
+    }
+
+    #[test]
+    fn refused_parameters_say_what_to_change() {
+        let text = message(arg_of(parse_quote!(Vec<i32>)));
+        assert!(
+            text.contains("parameter `x` of `m` has type `Vec < i32 >`"),
+            "{text}"
+        );
+        assert!(text.contains("#[testspace(skip)]"), "{text}");
+        for ty in [
+            parse_quote!(f64),
+            parse_quote!(&[i32]),
+            parse_quote!((i32, i32)),
+            parse_quote!(&dyn Fn()),
+            parse_quote!(impl Into<i32>),
+            parse_quote!(&i32),
+            parse_quote!(Option<Option<i32>>),
+            parse_quote!(()),
+        ] {
+            assert!(message(arg_of(ty)).contains("no testspace pool supplies"));
+        }
+        let text = message(arg_of(parse_quote!(&mut Self)));
+        assert!(text.contains("take `&Self`"), "{text}");
+        let text = message(arg_of(parse_quote!(Option<bool>)));
+        assert!(text.contains("bool pool holds no null"), "{text}");
+    }
+
+    #[test]
+    fn returns_map_to_their_pools_and_name_their_errors() {
+        let cases: Vec<(ReturnType, &str, Option<&str>)> = vec![
+            (parse_quote!(), "Void", None),
+            (parse_quote!(-> ()), "Void", None),
+            (parse_quote!(-> u64), "Int", None),
+            (parse_quote!(-> Option<i8>), "Int", None),
+            (parse_quote!(-> bool), "Bool", None),
+            (parse_quote!(-> &str), "Str", None),
+            (parse_quote!(-> Option<char>), "Str", None),
+            (parse_quote!(-> &mut Self), "Object", None),
+            (parse_quote!(-> Option<Ring>), "Object", None),
+            (
+                parse_quote!(-> Result<(), RingError>),
+                "Void",
+                Some("RingError"),
+            ),
+            (
+                parse_quote!(-> Result<i32, crate::errors::Full>),
+                "Int",
+                Some("Full"),
+            ),
+            (parse_quote!(-> Result<Self, E<u8>>), "Object", Some("E")),
+        ];
+        for (output, returned, error) in cases {
+            let got = returns_of(output.clone())
+                .unwrap_or_else(|e| panic!("{}: {e}", quote::quote!(#output)));
+            assert_eq!(got.out.returns(), returned, "{}", quote::quote!(#output));
+            assert_eq!(got.error.as_deref(), error);
+        }
+        assert!(
+            returns_of(parse_quote!(-> Result<Self, E>))
+                .unwrap()
+                .out
+                .constructs()
+        );
+        assert!(
+            returns_of(parse_quote!(-> Option<Self>))
+                .unwrap()
+                .out
+                .constructs()
+        );
+        assert!(!returns_of(parse_quote!(-> &Self)).unwrap().out.constructs());
+    }
+
+    #[test]
+    fn refused_returns_say_what_to_change() {
+        let text = message(returns_of(parse_quote!(-> Vec<i32>)));
+        assert!(
+            text.contains("the return type of `m` has type `Vec < i32 >`"),
+            "{text}"
+        );
+        let text = message(returns_of(parse_quote!(-> io::Result<i32>)));
+        assert!(text.contains("write `Result<T, E>` in full"), "{text}");
+        let text = message(returns_of(parse_quote!(-> Result<i32, &'static str>)));
+        assert!(text.contains("write a named type"), "{text}");
+        let text = message(returns_of(parse_quote!(-> Option<bool>)));
+        assert!(text.contains("bool pool holds no null"), "{text}");
+        assert!(returns_of(parse_quote!(-> Option<()>)).is_err());
+        assert!(returns_of(parse_quote!(-> Result<f32, E>)).is_err());
+    }
+}
