@@ -9,10 +9,9 @@
 mod emit;
 mod types;
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 use syn::ext::IdentExt;
-use syn::spanned::Spanned;
 use syn::{FnArg, ImplItem, ImplItemFn, ItemImpl, LitStr, Pat, Type, Visibility};
 
 use types::{Arg, Returns, SelfType};
@@ -263,15 +262,15 @@ fn method(function: &ImplItemFn, self_ty: &Type) -> syn::Result<Method> {
 /// Refuses what the harness cannot call: generic, `async`, `unsafe` and `extern` fns.
 fn check_signature(sig: &syn::Signature, name: &str) -> syn::Result<()> {
     let skip = "or leave the method out with #[testspace(skip)]";
-    let refused = |span: Span, what: &str, change: &str| {
-        Err(syn::Error::new(
-            span,
+    let refused = |tokens: &dyn quote::ToTokens, what: &str, change: &str| {
+        Err(syn::Error::new_spanned(
+            tokens,
             format!("`{name}` {what}; {change}, {skip}"),
         ))
     };
     if let Some(param) = sig.generics.type_params().next() {
         return refused(
-            param.span(),
+            param,
             &format!("is generic over `{}`", param.ident),
             "testspace calls it with pool values of fixed types, so write a wrapper \
              with concrete parameter types",
@@ -279,28 +278,28 @@ fn check_signature(sig: &syn::Signature, name: &str) -> syn::Result<()> {
     }
     if let Some(param) = sig.generics.const_params().next() {
         return refused(
-            param.span(),
+            param,
             &format!("is generic over the constant `{}`", param.ident),
             "write a wrapper that fixes it",
         );
     }
     if let Some(token) = &sig.asyncness {
         return refused(
-            token.span,
+            token,
             "is async",
             "the harness calls methods synchronously, so write a blocking wrapper",
         );
     }
     if let Some(token) = &sig.unsafety {
         return refused(
-            token.span,
+            token,
             "is unsafe",
             "the harness calls methods with arbitrary pool values, so write a safe \
              wrapper that upholds its contract",
         );
     }
     if let Some(abi) = &sig.abi {
-        return refused(abi.span(), "has an `extern` ABI", "write a Rust wrapper");
+        return refused(abi, "has an `extern` ABI", "write a Rust wrapper");
     }
     Ok(())
 }

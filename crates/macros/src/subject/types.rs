@@ -149,7 +149,7 @@ pub(crate) fn arg(ty: &Type, name: &str, me: &SelfType<'_>) -> syn::Result<Arg> 
         Some(inner) => (inner, true),
         None => (ty, false),
     };
-    let what = format!("parameter `{name}` of `{}`", me.method);
+    let what = format!("parameter `{name}` of `{}` has type", me.method);
     Ok(match base(inner, me) {
         Some(Base::Int) => Arg::Int { nullable },
         Some(Base::Bool) if nullable => return Err(option_bool(ty, &what)),
@@ -175,7 +175,7 @@ pub(crate) fn arg(ty: &Type, name: &str, me: &SelfType<'_>) -> syn::Result<Arg> 
             return Err(syn::Error::new_spanned(
                 ty,
                 format!(
-                    "{what} takes `&mut Self`, which testspace cannot supply: object \
+                    "{what} `&mut Self`, which testspace cannot supply: object \
                      arguments are snapshots (copies) of pool slots, so the method's \
                      changes would be lost without a trace; take `&Self`, or leave the \
                      method out with #[testspace(skip)]"
@@ -241,7 +241,7 @@ pub(crate) fn returns(output: &ReturnType, me: &SelfType<'_>) -> syn::Result<Ret
         }
         ReturnType::Type(_, ty) => &**ty,
     };
-    let what = format!("the return type of `{}`", me.method);
+    let what = format!("`{}` returns", me.method);
     let (ty, error) = match last_segment(ty) {
         Some((name, args)) if name == "Result" => match args[..] {
             [ok, err] => (ok, Some(error_name(err, &what)?)),
@@ -249,7 +249,7 @@ pub(crate) fn returns(output: &ReturnType, me: &SelfType<'_>) -> syn::Result<Ret
                 return Err(syn::Error::new_spanned(
                     ty,
                     format!(
-                        "{what} is a `Result` alias without its error type; write \
+                        "{what} a `Result` alias without its error type; write \
                          `Result<T, E>` in full, so that the name of `E` can name the \
                          exception an `Err` throws"
                     ),
@@ -303,9 +303,10 @@ fn error_name(ty: &Type, what: &str) -> syn::Result<String> {
         _ => Err(syn::Error::new_spanned(
             ty,
             format!(
-                "{what} has an error type testspace cannot name; an `Err` throws an \
-                 exception named after the error type, so write a named type that \
-                 implements Debug (an enum or a struct)"
+                "{what} errors of type `{}`, which testspace cannot name; an `Err` \
+                 throws an exception named after the error type, so use a named type \
+                 that implements Debug (an enum or a struct)",
+                written(ty)
             ),
         )),
     }
@@ -315,7 +316,7 @@ fn option_bool(ty: &Type, what: &str) -> syn::Error {
     syn::Error::new_spanned(
         ty,
         format!(
-            "{what} is `Option<bool>`, but testspace's bool pool holds no null (like \
+            "{what} `Option<bool>`, but testspace's bool pool holds no null (like \
              Java's `boolean`); use `bool`, or leave the method out with \
              #[testspace(skip)]"
         ),
@@ -323,14 +324,45 @@ fn option_bool(ty: &Type, what: &str) -> syn::Error {
 }
 
 fn unsupported(ty: &Type, what: &str) -> syn::Error {
-    let written = quote::quote!(#ty).to_string();
     syn::Error::new_spanned(
         ty,
         format!(
-            "{what} has type `{written}`, which no testspace pool supplies; {POOLS}. \
-             Change the type, or leave the method out with #[testspace(skip)]"
+            "{what} `{}`, which no testspace pool supplies; {POOLS}. Change the \
+             type, or leave the method out with #[testspace(skip)]",
+            written(ty)
         ),
     )
+}
+
+/// `ty` as a person writes it (`Vec<i32>`, not the token stream's `Vec < i32 >`).
+pub(crate) fn written(ty: &Type) -> String {
+    let text = quote::quote!(#ty).to_string();
+    let chars: Vec<char> = text.chars().collect();
+    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '\'';
+    let mut out = String::with_capacity(text.len());
+    for (i, &c) in chars.iter().enumerate() {
+        if c == ' ' && i > 0 && i + 1 < chars.len() {
+            let (prev, next) = (chars[i - 1], chars[i + 1]);
+            // The word before the space: a lifetime or a keyword keeps its space.
+            let start = chars[..i]
+                .iter()
+                .rposition(|&c| !word(c))
+                .map_or(0, |p| p + 1);
+            let before: String = chars[start..i].iter().collect();
+            let keyword =
+                before.starts_with('\'') || ["mut", "dyn", "impl", "const"].contains(&&*before);
+            let keep = (word(prev) && word(next))
+                || keyword
+                || matches!(prev, ',' | ';' | '+' | '=')
+                || matches!(next, '+' | '=' | '-')
+                || (prev == '>' && i > 1 && chars[i - 2] == '-');
+            if !keep {
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -397,7 +429,7 @@ mod tests {
     fn refused_parameters_say_what_to_change() {
         let text = message(arg_of(parse_quote!(Vec<i32>)));
         assert!(
-            text.contains("parameter `x` of `m` has type `Vec < i32 >`"),
+            text.contains("parameter `x` of `m` has type `Vec<i32>`"),
             "{text}"
         );
         assert!(text.contains("#[testspace(skip)]"), "{text}");
@@ -465,16 +497,35 @@ mod tests {
     }
 
     #[test]
+    fn types_in_messages_read_as_written() {
+        let cases: Vec<(Type, &str)> = vec![
+            (parse_quote!(Vec<i32>), "Vec<i32>"),
+            (parse_quote!(&'a [u8]), "&'a [u8]"),
+            (
+                parse_quote!(std::collections::HashMap<i32, String>),
+                "std::collections::HashMap<i32, String>",
+            ),
+            (
+                parse_quote!(Box<dyn Fn(i32) -> i32 + Send>),
+                "Box<dyn Fn(i32) -> i32 + Send>",
+            ),
+            (parse_quote!(impl Into<i32>), "impl Into<i32>"),
+            (parse_quote!(&mut [u8]), "&mut [u8]"),
+            (parse_quote!((i32, bool)), "(i32, bool)"),
+        ];
+        for (ty, text) in cases {
+            assert_eq!(written(&ty), text);
+        }
+    }
+
+    #[test]
     fn refused_returns_say_what_to_change() {
         let text = message(returns_of(parse_quote!(-> Vec<i32>)));
-        assert!(
-            text.contains("the return type of `m` has type `Vec < i32 >`"),
-            "{text}"
-        );
+        assert!(text.contains("`m` returns `Vec<i32>`"), "{text}");
         let text = message(returns_of(parse_quote!(-> io::Result<i32>)));
         assert!(text.contains("write `Result<T, E>` in full"), "{text}");
         let text = message(returns_of(parse_quote!(-> Result<i32, &'static str>)));
-        assert!(text.contains("write a named type"), "{text}");
+        assert!(text.contains("errors of type `&'static str`"), "{text}");
         let text = message(returns_of(parse_quote!(-> Option<bool>)));
         assert!(text.contains("bool pool holds no null"), "{text}");
         assert!(returns_of(parse_quote!(-> Option<()>)).is_err());
