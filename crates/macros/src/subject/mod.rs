@@ -430,6 +430,7 @@ mod tests {
                     pub async fn wait(&self) {}
                     pub unsafe fn raw(&self) {}
                     pub extern "C" fn ffi() {}
+                    pub fn boxed(self: Box<Self>) {}
                     #[testspace(skpi)] pub fn typo(&self) {}
                 }
             },
@@ -439,6 +440,7 @@ mod tests {
             "`wait` is async",
             "`raw` is unsafe",
             "`ffi` has an `extern` ABI",
+            "`boxed` has a typed receiver",
             "unknown testspace option",
         ] {
             assert!(text.contains(expected), "{expected}: {text}");
