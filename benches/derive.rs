@@ -205,8 +205,15 @@ fn run(session: &mut dyn Session, cases: &[Vec<u32>]) -> Vec<(u32, u64)> {
         .collect()
 }
 
-/// The two sides: (hand session, derived session, their test cases).
-fn sides() -> (Box<dyn Session>, Box<dyn Session>, Vec<Vec<u32>>) {
+/// The two sides of the comparison on the same test cases.
+struct Sides {
+    hand: Box<dyn Session>,
+    derived: Box<dyn Session>,
+    cases: Vec<Vec<u32>>,
+}
+
+/// The sessions of both rings and their test cases.
+fn sides() -> Sides {
     let hand = SubjectUnit::<HandRing>::new();
     let derived = DerivedRing::unit();
     let table = |unit: &dyn Unit| {
@@ -224,11 +231,19 @@ fn sides() -> (Box<dyn Session>, Box<dyn Session>, Vec<Vec<u32>>) {
     assert_eq!(outcomes, run(&mut *derived, &cases));
     let thrown: u32 = outcomes.iter().map(|&(exceptions, _)| exceptions).sum();
     println!("derive: {} of {} calls throw", thrown, CASES * LENGTH);
-    (hand, derived, cases)
+    Sides {
+        hand,
+        derived,
+        cases,
+    }
 }
 
 fn bench(c: &mut Criterion) {
-    let (mut hand, mut derived, cases) = sides();
+    let Sides {
+        mut hand,
+        mut derived,
+        cases,
+    } = sides();
     let mut group = c.benchmark_group("derive");
     group.bench_function("hand", |b| b.iter(|| black_box(run(&mut *hand, &cases))));
     group.bench_function("attribute", |b| {

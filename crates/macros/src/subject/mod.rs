@@ -14,7 +14,7 @@ use quote::quote;
 use syn::ext::IdentExt;
 use syn::{FnArg, ImplItem, ImplItemFn, ItemImpl, LitStr, Pat, Type, Visibility};
 
-use types::{Arg, Returns, SelfType};
+use types::{Returns, SelfType, Shape};
 
 /// Expands the attribute: the block, then the generated impls (or, if a method cannot be
 /// declared, the block and every such error, so that the user sees only those).
@@ -139,7 +139,7 @@ pub(crate) struct Method {
     /// The method's name in the subject (the function's, without `r#`).
     pub name: String,
     pub kind: Kind,
-    pub args: Vec<Arg>,
+    pub args: Vec<Shape>,
     pub returns: Returns,
 }
 
