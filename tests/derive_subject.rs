@@ -178,6 +178,10 @@ impl Kit {
     pub fn maybe(&self, keep: bool) -> Option<&Self> {
         keep.then_some(self)
     }
+    /// Itself, bumped, if `keep`, else `None` (a nullable `&mut Self`).
+    pub fn maybe_bump(&mut self, keep: bool) -> Option<&mut Self> {
+        keep.then(|| self.bump())
+    }
     /// `n + other.n`, consuming this kit (the harness passes a clone).
     pub fn merged(mut self, other: &Self) -> Self {
         self.n += other.n;
@@ -290,6 +294,7 @@ fn the_method_table_follows_the_signatures() {
             "copy()",
             "bump()",
             "maybe(boolean)",
+            "maybe_bump(boolean)",
             "merged(Kitchen)",
             "parse(String)",
             "length()",
@@ -316,6 +321,7 @@ fn the_method_table_follows_the_signatures() {
             (K::Instance, R::Str),
             (K::Instance, R::Str),
             (K::Instance, R::Str),
+            (K::Instance, R::Object),
             (K::Instance, R::Object),
             (K::Instance, R::Object),
             (K::Instance, R::Object),
@@ -525,8 +531,13 @@ fn object_results_are_copies_and_by_value_receivers_leave_the_target() {
     // merged(self, &other) runs on a clone: object 1 unchanged, object 0 = (8 + 9) * 10.
     call(s, unit, "merged", &[2, 1, 0]).unwrap();
     assert_eq!((n(s, 0), n(s, 1)), (Some(170), Some(8)));
+    // maybe_bump(true) on object 2 → object 1 (n 9 + 1); maybe_bump(false) → null.
+    call(s, unit, "maybe_bump", &[1, 2, 1]).unwrap();
+    assert_eq!((n(s, 1), n(s, 2)), (Some(10), Some(10)));
+    call(s, unit, "maybe_bump", &[0, 2, 1]).unwrap();
+    assert_eq!((n(s, 1), n(s, 2)), (None, Some(10)));
     // maybe(false) stores null; copy() a copy.
-    call(s, unit, "maybe", &[0, 1, 2]).unwrap();
+    call(s, unit, "maybe", &[0, 0, 2]).unwrap();
     assert_eq!(n(s, 2), None);
     call(s, unit, "copy", &[0, 2]).unwrap();
     assert_eq!(n(s, 2), Some(170));
