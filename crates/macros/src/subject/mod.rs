@@ -346,12 +346,11 @@ mod tests {
             .to_string()
     }
 
+    /// The errors of expanding `block` (with the block itself, if it parsed): a refused
+    /// block gets no generated impls.
     fn error(attr: TokenStream, block: ItemImpl) -> String {
         let out = expand(attr, quote!(#block)).map_or_else(|e| e.to_string(), |t| t.to_string());
-        assert!(
-            out.contains("compile_error") || !out.contains("impl :: testspace"),
-            "{out}"
-        );
+        assert!(!out.contains("impl :: testspace"), "{out}");
         out
     }
 
