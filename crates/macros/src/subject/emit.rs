@@ -8,7 +8,7 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::{LitStr, Type};
 
-use super::types::{Arg, Out};
+use super::types::Shape;
 use super::{Kind, Method};
 
 /// `impl Subject for #self_ty` and, if `unit`, `impl Declared for #self_ty`.
@@ -66,7 +66,7 @@ fn entry(method: &Method) -> TokenStream {
     let value = quote!(__value);
     // A unit result is not bound (clippy's let_unit_value).
     let bind = |expr: TokenStream| match method.returns.out {
-        Out::Void => quote!(#expr;),
+        Shape::Void => quote!(#expr;),
         _ => quote!(let #value = #expr;),
     };
     let unwrapped = match &method.returns.error {
@@ -92,7 +92,7 @@ fn entry(method: &Method) -> TokenStream {
     let derive = quote!(::testspace::subject::derive);
     match method.kind {
         Kind::Constructor => {
-            let Out::Object { nullable, .. } = method.returns.out else {
+            let Shape::Object { nullable, .. } = method.returns.out else {
                 unreachable!("a constructor returns Self")
             };
             let made = if nullable {
@@ -129,95 +129,71 @@ fn entry(method: &Method) -> TokenStream {
 }
 
 /// Argument `i` (read from `args`) as the parameter's type.
-fn argument(arg: Arg, i: usize, args: &Ident) -> TokenStream {
+fn argument(arg: Shape, i: usize, args: &Ident) -> TokenStream {
     let derive = quote!(::testspace::subject::derive);
-    let to_owned = quote!(::std::borrow::ToOwned::to_owned);
-    match arg {
-        Arg::Int { nullable: false } => quote!(#derive::int(#args.int(#i))?),
-        Arg::Int { nullable: true } => quote!(#derive::integer(#args.integer(#i))?),
-        Arg::Bool => quote!(#args.bool(#i)),
-        Arg::Str {
-            owned,
-            nullable: false,
-        } => {
-            let text = quote!(#derive::non_null(#args.string(#i))?);
-            if owned {
-                quote!(#to_owned(#text))
-            } else {
-                text
-            }
+    let (read, owned, nullable) = match arg {
+        Shape::Int { nullable: false } => return quote!(#derive::int(#args.int(#i))?),
+        Shape::Int { nullable: true } => return quote!(#derive::integer(#args.integer(#i))?),
+        Shape::Bool => return quote!(#args.bool(#i)),
+        Shape::Char { nullable: false } => {
+            return quote!(#derive::one_char(#derive::non_null(#args.string(#i))?)?);
         }
-        Arg::Str {
-            owned: true,
-            nullable: true,
-        } => quote!(#args.string(#i).map(#to_owned)),
-        Arg::Str {
-            owned: false,
-            nullable: true,
-        } => quote!(#args.string(#i)),
-        Arg::Char { nullable: false } => {
-            quote!(#derive::one_char(#derive::non_null(#args.string(#i))?)?)
+        Shape::Char { nullable: true } => return quote!(#derive::opt_char(#args.string(#i))?),
+        Shape::Str { owned, nullable } => (quote!(#args.string(#i)), owned, nullable),
+        Shape::Object { owned, nullable } => (quote!(#args.object(#i)), owned, nullable),
+        Shape::Void => unreachable!("parameters are never ()"),
+    };
+    // `&str` → `String`, `&Self` → `Self`.
+    let own = owned.then_some(match arg {
+        Shape::Str { .. } => quote!(::std::borrow::ToOwned::to_owned),
+        _ => quote!(::core::clone::Clone::clone),
+    });
+    if nullable {
+        optional(true, &read, own)
+    } else {
+        let read = quote!(#derive::non_null(#read)?);
+        match own {
+            Some(own) => quote!(#own(#read)),
+            None => read,
         }
-        Arg::Char { nullable: true } => quote!(#derive::opt_char(#args.string(#i))?),
-        Arg::Object {
-            owned,
-            nullable: false,
-        } => {
-            let object = quote!(#derive::non_null(#args.object(#i))?);
-            if owned {
-                quote!(::core::clone::Clone::clone(#object))
-            } else {
-                object
-            }
-        }
-        Arg::Object {
-            owned: true,
-            nullable: true,
-        } => quote!(#args.object(#i).cloned()),
-        Arg::Object {
-            owned: false,
-            nullable: true,
-        } => quote!(#args.object(#i)),
     }
 }
 
 /// The `Value` of the result `value` of an instance or static method.
-fn result(out: Out, value: &TokenStream) -> TokenStream {
+fn result(out: Shape, value: &TokenStream) -> TokenStream {
     let derive = quote!(::testspace::subject::derive);
     let (variant, inner) = match out {
-        Out::Void => return quote!(::testspace::subject::Value::Void),
-        Out::Int { nullable: false } => {
+        Shape::Void => return quote!(::testspace::subject::Value::Void),
+        Shape::Int { nullable: false } => {
             let int = quote!(#derive::int_result(#value)?);
             ("Int", quote!(::core::option::Option::Some(#int)))
         }
-        Out::Int { nullable: true } => ("Int", quote!(#derive::integer_result(#value)?)),
-        Out::Bool => ("Bool", quote!(#value)),
-        Out::Str { owned, nullable } => {
+        Shape::Int { nullable: true } => ("Int", quote!(#derive::integer_result(#value)?)),
+        Shape::Bool => ("Bool", quote!(#value)),
+        Shape::Str { owned, nullable } => {
             let convert = (!owned).then_some(quote!(::std::borrow::ToOwned::to_owned));
             ("Str", optional(nullable, value, convert))
         }
-        Out::Char { nullable } => {
+        Shape::Char { nullable } => {
             let convert = quote!(::std::string::String::from);
             ("Str", optional(nullable, value, Some(convert)))
         }
-        Out::Object {
+        Shape::Object {
             owned: true,
             nullable,
         } => ("Object", optional(nullable, value, None)),
-        // `&Self`, `&mut Self`: a clone goes to the pool.
-        Out::Object {
+        // `&Self`, `&mut Self`: a clone goes to the pool (`&*` reborrows `&mut`).
+        Shape::Object {
             owned: false,
-            nullable: false,
+            nullable,
         } => {
-            let clone = quote!(::core::clone::Clone::clone(&*#value));
-            ("Object", quote!(::core::option::Option::Some(#clone)))
-        }
-        Out::Object {
-            owned: false,
-            nullable: true,
-        } => {
-            let clone = quote!(|object| ::core::clone::Clone::clone(&*object));
-            ("Object", quote!(#value.map(#clone)))
+            let clone = quote!(::core::clone::Clone::clone);
+            let inner = if nullable {
+                quote!(#value.map(|object| #clone(&*object)))
+            } else {
+                quote!(::core::option::Option::Some(#clone(&*#value)))
+            };
+            ("Object", inner)
         }
     };
     let variant = Ident::new(variant, Span::call_site());

@@ -115,117 +115,112 @@ fn option_of(ty: &Type) -> Option<&Type> {
     }
 }
 
-/// A parameter's mapping: which pool it draws from and how the value is converted.
+/// The mapping of a parameter's or a result's type: which pool it goes with and how the
+/// value is converted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Arg {
-    /// An integer type (`Param::Int`, or `Param::Integer` if nullable).
-    Int { nullable: bool },
-    /// `bool` (`Param::Bool`).
-    Bool,
-    /// `String` (owned) or `&str` (`Param::Str`).
-    Str { owned: bool, nullable: bool },
-    /// `char` (`Param::Str`, exactly one character).
-    Char { nullable: bool },
-    /// `Self` (owned: a clone of the snapshot) or `&Self` (`Param::Object`).
-    Object { owned: bool, nullable: bool },
-}
-
-impl Arg {
-    /// The `Param` variant this maps to.
-    pub(crate) fn param(self) -> &'static str {
-        match self {
-            Arg::Int { nullable: false } => "Int",
-            Arg::Int { nullable: true } => "Integer",
-            Arg::Bool => "Bool",
-            Arg::Str { .. } | Arg::Char { .. } => "Str",
-            Arg::Object { .. } => "Object",
-        }
-    }
-}
-
-/// The mapping of parameter `name`'s type `ty`.
-pub(crate) fn arg(ty: &Type, name: &str, me: &SelfType<'_>) -> syn::Result<Arg> {
-    let (inner, nullable) = match option_of(ty) {
-        Some(inner) => (inner, true),
-        None => (ty, false),
-    };
-    let what = format!("parameter `{name}` of `{}` has type", me.method);
-    Ok(match base(inner, me) {
-        Some(Base::Int) => Arg::Int { nullable },
-        Some(Base::Bool) if nullable => return Err(option_bool(ty, &what)),
-        Some(Base::Bool) => Arg::Bool,
-        Some(Base::String) => Arg::Str {
-            owned: true,
-            nullable,
-        },
-        Some(Base::StrRef) => Arg::Str {
-            owned: false,
-            nullable,
-        },
-        Some(Base::Char) => Arg::Char { nullable },
-        Some(Base::SelfOwned) => Arg::Object {
-            owned: true,
-            nullable,
-        },
-        Some(Base::SelfRef) => Arg::Object {
-            owned: false,
-            nullable,
-        },
-        Some(Base::SelfMut) => {
-            return Err(syn::Error::new_spanned(
-                ty,
-                format!(
-                    "{what} `&mut Self`, which testspace cannot supply: object \
-                     arguments are snapshots (copies) of pool slots, so the method's \
-                     changes would be lost without a trace; take `&Self`, or leave the \
-                     method out with #[testspace(skip)]"
-                ),
-            ));
-        }
-        Some(Base::Unit) | None => return Err(unsupported(ty, &what)),
-    })
-}
-
-/// A result's mapping (after `Result` is unwrapped).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Out {
-    /// `()`: `Return::Void`.
+pub(crate) enum Shape {
+    /// `()`, results only (`Return::Void`).
     Void,
-    /// An integer type (`Return::Int`; wider than `int`: checked).
+    /// An integer type: `Param::Int` (`Param::Integer` if nullable), `Return::Int`;
+    /// converted with `TryFrom` both ways.
     Int { nullable: bool },
     /// `bool`.
     Bool,
     /// `String` (owned) or `&str`.
     Str { owned: bool, nullable: bool },
-    /// `char`.
+    /// `char`: a string of exactly one character.
     Char { nullable: bool },
-    /// `Self` (owned), or `&Self` / `&mut Self` (cloned).
+    /// `Self` (owned), or `&Self` (and, for results, `&mut Self`) cloned where a value
+    /// is needed.
     Object { owned: bool, nullable: bool },
 }
 
-impl Out {
-    /// The `Return` variant this maps to.
+impl Shape {
+    /// The `Param` variant of a parameter of this shape.
+    pub(crate) fn param(self) -> &'static str {
+        match self {
+            Shape::Int { nullable: false } => "Int",
+            Shape::Int { nullable: true } => "Integer",
+            Shape::Void => unreachable!("parameters are never ()"),
+            other => other.returns(),
+        }
+    }
+
+    /// The `Return` variant of a result of this shape.
     pub(crate) fn returns(self) -> &'static str {
         match self {
-            Out::Void => "Void",
-            Out::Int { .. } => "Int",
-            Out::Bool => "Bool",
-            Out::Str { .. } | Out::Char { .. } => "Str",
-            Out::Object { .. } => "Object",
+            Shape::Void => "Void",
+            Shape::Int { .. } => "Int",
+            Shape::Bool => "Bool",
+            Shape::Str { .. } | Shape::Char { .. } => "Str",
+            Shape::Object { .. } => "Object",
         }
     }
 
     /// Whether a function returning this, without a receiver, is a constructor.
     pub(crate) fn constructs(self) -> bool {
-        matches!(self, Out::Object { owned: true, .. })
+        matches!(self, Shape::Object { owned: true, .. })
+    }
+}
+
+/// The shape of `ty` (`what` starts the error message: "`m` returns").
+fn shape(ty: &Type, what: &str, me: &SelfType<'_>) -> syn::Result<Shape> {
+    let (inner, nullable) = match option_of(ty) {
+        Some(inner) => (inner, true),
+        None => (ty, false),
+    };
+    Ok(match base(inner, me) {
+        Some(Base::Unit) if !nullable => Shape::Void,
+        Some(Base::Int) => Shape::Int { nullable },
+        Some(Base::Bool) if nullable => return Err(option_bool(ty, what)),
+        Some(Base::Bool) => Shape::Bool,
+        Some(Base::String) => Shape::Str {
+            owned: true,
+            nullable,
+        },
+        Some(Base::StrRef) => Shape::Str {
+            owned: false,
+            nullable,
+        },
+        Some(Base::Char) => Shape::Char { nullable },
+        Some(Base::SelfOwned) => Shape::Object {
+            owned: true,
+            nullable,
+        },
+        Some(Base::SelfRef | Base::SelfMut) => Shape::Object {
+            owned: false,
+            nullable,
+        },
+        Some(Base::Unit) | None => return Err(unsupported(ty, what)),
+    })
+}
+
+/// The shape of parameter `name`'s type `ty`.
+pub(crate) fn arg(ty: &Type, name: &str, me: &SelfType<'_>) -> syn::Result<Shape> {
+    let what = format!("parameter `{name}` of `{}` has type", me.method);
+    let inner = option_of(ty).unwrap_or(ty);
+    if base(inner, me) == Some(Base::SelfMut) {
+        return Err(syn::Error::new_spanned(
+            ty,
+            format!(
+                "{what} `&mut Self`, which testspace cannot supply: object arguments are \
+                 snapshots (copies) of pool slots, so the method's changes would be lost \
+                 without a trace; take `&Self`, or leave the method out with \
+                 #[testspace(skip)]"
+            ),
+        ));
+    }
+    match shape(ty, &what, me)? {
+        Shape::Void => Err(unsupported(ty, &what)),
+        shape => Ok(shape),
     }
 }
 
 /// A method's return mapping: the value's, and the error type's name for `Result`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Returns {
-    /// The mapping of the returned value (`T` of `Result<T, E>`).
-    pub out: Out,
+    /// The shape of the returned value (`T` of `Result<T, E>`).
+    pub out: Shape,
     /// The last path segment of `E` as written, for `Result<T, E>`.
     pub error: Option<String>,
 }
@@ -235,7 +230,7 @@ pub(crate) fn returns(output: &ReturnType, me: &SelfType<'_>) -> syn::Result<Ret
     let ty = match output {
         ReturnType::Default => {
             return Ok(Returns {
-                out: Out::Void,
+                out: Shape::Void,
                 error: None,
             });
         }
@@ -259,40 +254,8 @@ pub(crate) fn returns(output: &ReturnType, me: &SelfType<'_>) -> syn::Result<Ret
         _ => (ty, None),
     };
     Ok(Returns {
-        out: out(ty, &what, me)?,
+        out: shape(ty, &what, me)?,
         error,
-    })
-}
-
-/// The mapping of a returned value's type `ty`.
-fn out(ty: &Type, what: &str, me: &SelfType<'_>) -> syn::Result<Out> {
-    let (inner, nullable) = match option_of(ty) {
-        Some(inner) => (inner, true),
-        None => (ty, false),
-    };
-    Ok(match base(inner, me) {
-        Some(Base::Unit) if !nullable => Out::Void,
-        Some(Base::Int) => Out::Int { nullable },
-        Some(Base::Bool) if nullable => return Err(option_bool(ty, what)),
-        Some(Base::Bool) => Out::Bool,
-        Some(Base::String) => Out::Str {
-            owned: true,
-            nullable,
-        },
-        Some(Base::StrRef) => Out::Str {
-            owned: false,
-            nullable,
-        },
-        Some(Base::Char) => Out::Char { nullable },
-        Some(Base::SelfOwned) => Out::Object {
-            owned: true,
-            nullable,
-        },
-        Some(Base::SelfRef | Base::SelfMut) => Out::Object {
-            owned: false,
-            nullable,
-        },
-        Some(Base::Unit) | None => return Err(unsupported(ty, what)),
     })
 }
 
@@ -374,7 +337,7 @@ mod tests {
         SelfType { ty, method: "m" }
     }
 
-    fn arg_of(ty: Type) -> syn::Result<Arg> {
+    fn arg_of(ty: Type) -> syn::Result<Shape> {
         let ring: Type = parse_quote!(Ring);
         arg(&ty, "x", &me(&ring))
     }
@@ -411,14 +374,14 @@ mod tests {
         }
         assert_eq!(
             arg_of(parse_quote!(Option<String>)).unwrap(),
-            Arg::Str {
+            Shape::Str {
                 owned: true,
                 nullable: true
             }
         );
         assert_eq!(
             arg_of(parse_quote!(Self)).unwrap(),
-            Arg::Object {
+            Shape::Object {
                 owned: true,
                 nullable: false
             }
