@@ -227,8 +227,12 @@ impl Catalog {
     /// Reads the catalog of `module` under `root`.
     pub fn read(root: &Path, module: &str) -> Result<Catalog> {
         let path = path(root, module);
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("reading {}", path.display()))?;
+        let text = std::fs::read_to_string(&path).with_context(|| {
+            format!(
+                "reading {} (the `mutate` command writes the catalogs)",
+                path.display()
+            )
+        })?;
         Catalog::parse(&text).with_context(|| format!("parsing {}", path.display()))
     }
 
