@@ -137,6 +137,29 @@ fn journal(folder: &Path) -> anyhow::Result<Vec<CellRecord>> {
         .collect()
 }
 
+/// Where two tables of one height first differ: a column, or a row of a column.
+fn first_difference(table: &crate::table::Table, expected: &crate::table::Table) -> String {
+    if table.names() != expected.names() {
+        return format!("columns {:?} against {:?}", table.names(), expected.names());
+    }
+    for (read, made) in table.columns().iter().zip(expected.columns()) {
+        let (a, b) = (&read.values, &made.values);
+        if let Some(row) = (0..b.len()).find(|&row| a.cell(row) != b.cell(row)) {
+            return format!(
+                "column {}, row {}: {:?} against {:?}",
+                made.name,
+                row + 1,
+                a.cell(row),
+                b.cell(row)
+            );
+        }
+        if read != made {
+            return format!("column {}: its type", made.name);
+        }
+    }
+    "no column differs".into()
+}
+
 /// Checks a finished shard's journal against its cells table and its share of the
 /// experiment's units: the records are exactly the table's rows, every unit the shard was
 /// dealt has a cell at each length of the first run, and no unit of another shard has any.
@@ -159,7 +182,8 @@ fn check_journal(run: &ShardRun, records: &[CellRecord]) -> anyhow::Result<()> {
     if table != expected {
         bail!(
             "shard {folder} is damaged: its journal.jsonl and its cells table hold different \
-             cells; rerun the shard (or restore its journal) before merging"
+             cells ({}); rerun the shard (or restore its journal) before merging",
+            first_difference(&table, &expected)
         );
     }
     let path = run.folder.join("experiment.toml");
