@@ -130,7 +130,8 @@ pub struct Figure5Point {
 /// < R's E(n). (BE(n) runs at most E(n) test cases, so BE and R tie when BE's first
 /// failure is exactly the E(n)-th test; ties and missing BE cells count as not faster.)
 ///
-/// `None` if the comparison phase has no `be` cell or no `r` cell.
+/// `None` if the comparison phase has no case: no `be` cell, no `r` cell, or no length up
+/// to the largest `be` length at which an `r` cell killed.
 pub fn figure5(cells: &Cells) -> Option<Vec<Figure5Point>> {
     let comparison: Vec<&Cell> = cells.phase(COMPARISON_PHASE).collect();
     let max_n = comparison
@@ -190,8 +191,8 @@ pub fn figure5(cells: &Cells) -> Option<Vec<Figure5Point>> {
             }
             point
         })
-        .collect();
-    Some(points)
+        .collect::<Vec<_>>();
+    points.iter().any(|p| p.cases > 0).then_some(points)
 }
 
 /// Mutants killed by one strategy at one length.

@@ -201,7 +201,10 @@ impl Output {
                 self.csv("figure5.csv", frames::figure5(&points, &bands))?;
                 self.bar_chart("figure5", &charts::figure5(&points, &bands))?;
             }
-            None => note("figure 5 skipped: the comparison phase has no be cell or no r cell"),
+            None => note(
+                "figure 5 skipped: the comparison phase has no length with a be cell and an r \
+                 cell that killed",
+            ),
         }
         match figures::figure6(cells) {
             Some(figure) => {

@@ -6,7 +6,7 @@
 //! modules `__testspace_schemata_<module>` and `__testspace_coverage_<module>` (siblings,
 //! so that `super::` means the same in all three). The one `#[testspace::subject]` impl
 //! of the module is declared in each copy without a unit, and the attribute writes the
-//! [`Declared`](::testspace::subject::Declared) impl itself, pairing gold with its copies.
+//! `testspace::subject::Declared` impl itself, pairing gold with its copies.
 //!
 //! While `testspace mutate` checks which mutants compile, the schemata copy is written to
 //! `$TESTSPACE_CHECK_DIR/<module>.rs` with its line map beside it and `include!`d, so that
@@ -271,7 +271,15 @@ fn declared(
     let states = type_name
         .filter(|name| derives_eq_and_hash(module, name))
         .map(|_| quote!(.with_states().with_coverage_states::<#coverage::#ty>()));
-    let source = located.text.trim();
+    // The module's text at its lines (earlier lines empty), so that a line number of a
+    // probe or a mutant is a line of `Unit::source` too.
+    let source = located
+        .text
+        .trim_end()
+        .lines()
+        .map(|line| if line.trim().is_empty() { "" } else { line })
+        .collect::<Vec<_>>()
+        .join("\n");
     let (file, name) = (&located.file, m.to_string());
     let (start_line, start_column) = (located.start.line, located.start.column);
     let (end_line, end_column) = (located.end.line, located.end.column);
