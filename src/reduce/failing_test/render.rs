@@ -141,11 +141,11 @@ fn write_test_body(out: &mut String, test: &FailingTest, calls: &[u32], index: &
         .and_then(|_| crate_path(test.unit.java_class()));
     let _ = writeln!(
         out,
-        "    use std::sync::Arc;\n    use testspace::context::file::{};\n",
+        "    use std::sync::Arc;\n    use testspace::context::file::{}\n",
         if own_type.is_some() {
-            "parse_context_in"
+            "parse_context_in;"
         } else {
-            "parse_context\n    use testspace::subject::registry;"
+            "parse_context;\n    use testspace::subject::registry;"
         }
     );
     let _ = writeln!(
