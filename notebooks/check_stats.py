@@ -27,8 +27,10 @@ Requires scipy==1.17.1 and numpy (pinned in notebooks/requirements.txt). Content
   case, and a few others) and x.
 - friedman: for each blocks x treatments matrix (rows are blocks), the average ascending
   mid-ranks (scipy.stats.rankdata per row) and scipy.stats.friedmanchisquare's statistic and
-  p-value (null for k = 2, which scipy refuses); nemenyi: scikit_posthocs.
+  p-value (null for k = 2, which scipy refuses), and the Iman-Davenport
+  F_F = (N-1) chi2 / (N(k-1) - chi2) with scipy.stats.f.sf(F_F, k-1, (k-1)(N-1)); nemenyi: scikit_posthocs.
   posthoc_nemenyi_friedman's k x k p-value matrix of the same matrix.
+- betainc: scipy.special.betainc(a, b, x) on a grid.
 - studentized_range: scipy.stats.studentized_range.sf(q, k, inf) on a grid; nemenyi_q_alpha:
   studentized_range.ppf(1 - alpha, k, inf) / sqrt(2) for k = 2..20, alpha = 0.05, 0.10
   (Demsar 2006, Table 5). scipy computes sf as 1 - cdf with quad's epsabs = 1e-11, so these
@@ -220,7 +222,16 @@ def rank_sections():
         test = None
         if k >= 3:
             r = scipy.stats.friedmanchisquare(*[a[:, j] for j in range(k)])
-            test = {"statistic": float(r.statistic), "pvalue": float(r.pvalue)}
+            n, chi2 = a.shape[0], float(r.statistic)
+            # Every block ranking alike gives chi2 = N(k-1), F_F = inf (null in JSON) and p = 0.
+            room = n * (k - 1) - chi2
+            f = (n - 1) * chi2 / room if room > 0 else math.inf
+            f_p = float(scipy.stats.f.sf(f, k - 1, (k - 1) * (n - 1)))
+            test = {
+                "statistic": chi2,
+                "pvalue": float(r.pvalue),
+                "iman_davenport": {"statistic": f if math.isfinite(f) else None, "pvalue": f_p},
+            }
         friedman.append(
             {"name": name, "rows": rows, "average_ranks": [float(v) for v in ranks], "scipy": test}
         )
@@ -233,6 +244,12 @@ def special_sections():
     a_grid = [0.1, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 3.7, 5.0, 9.5, 25.0, 60.0]
     x_grid = [1e-3, 0.1, 0.5, 1.0, 2.0, 3.0, 4.5, 8.0, 12.0, 20.0, 40.0, 80.0, 200.0, 600.0]
     gammaincc = [[a, x, float(scipy.special.gammaincc(a, x))] for a in a_grid for x in x_grid]
+    betainc = [
+        [a, b, x, float(scipy.special.betainc(a, b, x))]
+        for a in (0.5, 1.0, 2.5, 7.0, 30.0)
+        for b in (0.5, 1.5, 4.0, 95.0)
+        for x in (1e-6, 0.05, 0.3, 0.5, 0.8, 0.999)
+    ]
     sr = scipy.stats.studentized_range
     srange = [
         [q, k, float(sr.sf(q, k, np.inf))]
@@ -244,7 +261,7 @@ def special_sections():
         for alpha in (0.05, 0.10)
         for k in range(2, 21)
     ]
-    return gammaincc, srange, q_alpha
+    return gammaincc, betainc, srange, q_alpha
 
 
 def compute():
@@ -345,7 +362,7 @@ def compute():
     # default one does; an ulp of x moves erfc(x) by ~2x*ulp relative, 1e-13 at x = 25).
     out["erfc"] = [[x, e, bits(x), bits(e)] for x in grid for e in [float(scipy.special.erfc(x))]]
     out["scikit_posthocs"] = scikit_posthocs.__version__
-    out["gammaincc"], out["studentized_range"], out["nemenyi_q_alpha"] = special_sections()
+    out["gammaincc"], out["betainc"], out["studentized_range"], out["nemenyi_q_alpha"] = special_sections()
     out["friedman"], out["nemenyi"] = rank_sections()
     return out
 

@@ -18,8 +18,16 @@
 //! exact to ½ ulp; scipy's agrees to a few ulps. Where every row is entirely tied (C = 0),
 //! scipy returns NaN; here χ²_F = 0 and p = 1 (no treatment differs from any other).
 //!
-//! The optional Iman–Davenport F variant is not implemented (it needs the incomplete beta).
+//! The Iman–Davenport variant (Demšar 2006, eq. after the Friedman statistic), less
+//! conservative than χ²_F, is reported beside it:
+//!
+//! ```text
+//! F_F = (N − 1)·χ²_F / (N(k − 1) − χ²_F),   p = P(F(k − 1, (k − 1)(N − 1)) > F_F)  ([`f_sf`]),
+//! ```
+//!
+//! with F_F = +∞ and p = 0 where every block ranks the treatments alike (χ²_F = N(k − 1)).
 
+use super::beta::f_sf;
 use super::gamma::chi_square_sf;
 use super::{Result, StatsError, check_count, mid_ranks};
 
@@ -47,6 +55,21 @@ pub struct Friedman {
     pub statistic: f64,
     /// P(χ²(k − 1) ≥ χ²_F).
     pub p_value: f64,
+    /// The Iman–Davenport statistic F_F (+∞ when all blocks agree).
+    pub iman_davenport: f64,
+    /// P(F(k − 1, (k − 1)(N − 1)) ≥ F_F).
+    pub iman_davenport_p_value: f64,
+}
+
+/// (F_F, p) of the Iman–Davenport variant for χ²_F over N blocks and k treatments.
+fn iman_davenport(statistic: f64, n: usize, k: usize) -> Result<(f64, f64)> {
+    let (n, df1) = (n as f64, (k - 1) as f64);
+    let room = n * df1 - statistic;
+    if room <= 0.0 {
+        return Ok((f64::INFINITY, 0.0));
+    }
+    let f = (n - 1.0) * statistic / room;
+    Ok((f, f_sf(f, df1, df1 * (n - 1.0))?))
 }
 
 /// Validates the matrix shape (N ≥ 2 rows, k ≥ 2 columns, rows of equal length, no NaN) and
@@ -114,6 +137,7 @@ pub fn friedman<R: AsRef<[f64]>>(rows: &[R], order: Order) -> Result<Friedman> {
         let s = numerator as f64 / denominator as f64;
         (s, chi_square_sf(s, (k - 1) as f64)?)
     };
+    let (iman_davenport, iman_davenport_p_value) = iman_davenport(statistic, n, k)?;
     Ok(Friedman {
         blocks: n,
         treatments: k,
@@ -124,6 +148,8 @@ pub fn friedman<R: AsRef<[f64]>>(rows: &[R], order: Order) -> Result<Friedman> {
         tie_term: tie_term as f64,
         statistic,
         p_value,
+        iman_davenport,
+        iman_davenport_p_value,
     })
 }
 
@@ -146,6 +172,9 @@ mod tests {
         assert!((f.statistic - 14.0 / 3.0).abs() < 1e-14);
         assert!((f.p_value - (-7.0f64 / 3.0).exp()).abs() < 1e-14);
         assert_eq!(f.tie_term, 0.0);
+        // F_F = 2·(14/3)/(6 − 14/3) = 7 on (2, 4) df: P(F(2, 4) > 7) = (1 + 7·2/4)^(−2) = 4/81.
+        assert!((f.iman_davenport - 7.0).abs() < 1e-13);
+        assert!((f.iman_davenport_p_value - 4.0 / 81.0).abs() < 1e-14);
         // Higher is better reverses the ranks, not the statistic.
         let g = friedman(&rows, Order::HigherIsBetter).unwrap();
         for (a, b) in f.average_ranks.iter().zip(&g.average_ranks) {
@@ -166,6 +195,17 @@ mod tests {
         let all_tied = friedman(&[[2.0, 2.0], [7.0, 7.0]], Order::HigherIsBetter).unwrap();
         assert_eq!((all_tied.statistic, all_tied.p_value), (0.0, 1.0));
         assert_eq!(all_tied.average_ranks, [1.5, 1.5]);
+        assert_eq!(
+            (all_tied.iman_davenport, all_tied.iman_davenport_p_value),
+            (0.0, 1.0)
+        );
+        // Every block ranks alike: χ²_F = N(k − 1), F_F = ∞.
+        let agree = friedman(&[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], Order::LowerIsBetter).unwrap();
+        assert_eq!(agree.statistic, 4.0);
+        assert_eq!(
+            (agree.iman_davenport, agree.iman_davenport_p_value),
+            (f64::INFINITY, 0.0)
+        );
     }
 
     #[test]
@@ -224,6 +264,7 @@ mod tests {
             prop_assert!((total - n * k * (k + 1.0) / 2.0).abs() < 1e-9);
             prop_assert!(f.statistic >= 0.0);
             prop_assert!((0.0..=1.0).contains(&f.p_value));
+            prop_assert!((0.0..=1.0).contains(&f.iman_davenport_p_value));
             // Permuting the treatments (a rotation of the columns) permutes the average ranks
             // and leaves the statistic unchanged.
             let kk = f.treatments;

@@ -33,13 +33,16 @@
 //! - [`kill_curve`]: [`KillCurve`] and [`kill_curve_area`].
 //! - [`gamma`]: [`ln_gamma`], the regularized upper incomplete gamma [`gamma_q`] and
 //!   [`chi_square_sf`].
+//! - [`beta`]: the regularized incomplete beta [`beta_i`] and the F survival [`f_sf`].
 //! - [`friedman`](mod@friedman): [`friedman`](fn@friedman) test of a blocks × treatments
-//!   matrix ranked in a stated [`Order`], with average ranks and scipy's tie correction.
+//!   matrix ranked in a stated [`Order`], with average ranks, scipy's tie correction and the
+//!   Iman–Davenport F variant.
 //! - [`studentized_range`]: [`studentized_range_sf`] and [`studentized_range_isf`] of k
 //!   normals (df = ∞), by a one-dimensional integral.
 //! - [`nemenyi`](mod@nemenyi): [`nemenyi`](fn@nemenyi) pairwise p-values (as scikit-posthocs),
 //!   [`critical_difference`], [`nemenyi_q_alpha`] and the [`indistinct_groups`] of a CD diagram.
 
+pub mod beta;
 pub mod friedman;
 pub mod gamma;
 pub mod holm;
@@ -57,6 +60,7 @@ pub mod vargha_delaney;
 #[cfg(test)]
 mod scipy_check;
 
+pub use beta::{beta_i, f_sf};
 pub use friedman::{Friedman, Order, friedman};
 pub use gamma::{chi_square_sf, gamma_q, ln_gamma};
 pub use holm::holm;

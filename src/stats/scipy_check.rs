@@ -8,8 +8,9 @@
 //! |ours − theirs| ≤ max(1e-12·|theirs|, 1e-300) (quantiles, Â12: 1e-15; erfc: 2e-13, the
 //! accuracy of scipy's own erfc in the tail, see [`ERFC_REL`]).
 //!
-//! The ranking statistics: [`gamma_q`] reproduces `scipy.special.gammaincc` and [`friedman`]
-//! the average ranks (1e-15) and `friedmanchisquare`'s χ²_F and p-value in both [`Order`]s
+//! The ranking statistics: [`gamma_q`] reproduces `scipy.special.gammaincc`, [`beta_i`]
+//! `scipy.special.betainc`, and [`friedman`] the average ranks (1e-15), `friedmanchisquare`'s
+//! χ²_F and p-value, and the Iman–Davenport F_F with `scipy.stats.f.sf`, in both [`Order`]s
 //! (1e-9 relative, [`STAT_REL`]); [`nemenyi`] the p-value matrices of scikit-posthocs'
 //! `posthoc_nemenyi_friedman`, [`studentized_range_sf`] scipy's `studentized_range.sf` and
 //! [`nemenyi_q_alpha`] `studentized_range.ppf(1 − α, k, ∞)/√2` (1e-10 relative or 1e-14
@@ -228,7 +229,7 @@ fn erfc_matches_scipy_on_a_grid() {
 }
 
 /// Statistics and p-values not computed by numerical integration (Friedman's χ²_F and its
-/// χ² p-value, gammaincc): 1e-9 relative. Both sides are accurate to ~1e-13 here.
+/// χ² p-value, Iman–Davenport's F_F and its F p-value, gammaincc, betainc): 1e-9 relative. Both sides are accurate to ~1e-13 here.
 const STAT_REL: f64 = 1e-9;
 /// The studentized range (sf, quantiles, Nemenyi p-values): 1e-10 relative (the agreement
 /// observed on the fixture is 1e-12 for sf ≥ 1e-4, 1e-15 for the quantiles) …
@@ -269,6 +270,22 @@ fn gammaincc_matches_scipy() {
 }
 
 #[test]
+fn betainc_matches_scipy() {
+    let grid = fixture()["betainc"].as_array().unwrap().clone();
+    assert!(grid.len() >= 100);
+    for point in &grid {
+        let (a, b, x, want) = (
+            num(&point[0]),
+            num(&point[1]),
+            num(&point[2]),
+            num(&point[3]),
+        );
+        let ours = beta_i(a, b, x).unwrap();
+        assert_agree(ours, want, STAT_REL, &format!("I_{x}({a}, {b})"));
+    }
+}
+
+#[test]
 fn friedman_matches_scipy() {
     let data = fixture();
     let cases = data["friedman"].as_array().unwrap();
@@ -298,6 +315,22 @@ fn friedman_matches_scipy() {
             );
             let p = num(&case["scipy"]["pvalue"]);
             assert_agree(f.p_value, p, STAT_REL, &format!("{name} p"));
+            let id = &case["scipy"]["iman_davenport"];
+            let what = format!("{name} Iman-Davenport");
+            // null: every block ranks alike, F_F = +∞.
+            let want_f = id["statistic"].as_f64().unwrap_or(f64::INFINITY);
+            assert!(
+                f.iman_davenport == want_f
+                    || (f.iman_davenport - want_f).abs() <= (STAT_REL * want_f).max(1e-12),
+                "{what}: F_F {} vs {want_f}",
+                f.iman_davenport
+            );
+            assert_agree(
+                f.iman_davenport_p_value,
+                num(&id["pvalue"]),
+                STAT_REL,
+                &what,
+            );
         }
     }
 }
