@@ -23,6 +23,20 @@ Requires scipy==1.17.1 and numpy (pinned in notebooks/requirements.txt). Content
   R's p.adjust "holm"), on fixed vectors and on the vector of all auto p-values above.
 - quantiles: numpy.quantile (method="linear", Hyndman-Fan type 7).
 - erfc: scipy.special.erfc on two grids from -6 to 28, tails included.
+- gammaincc: scipy.special.gammaincc(a, x) on a grid of a (half-integers, the chi-square
+  case, and a few others) and x.
+- friedman: for each blocks x treatments matrix (rows are blocks), the average ascending
+  mid-ranks (scipy.stats.rankdata per row) and scipy.stats.friedmanchisquare's statistic and
+  p-value (null for k = 2, which scipy refuses), and the Iman-Davenport
+  F_F = (N-1) chi2 / (N(k-1) - chi2) with scipy.stats.f.sf(F_F, k-1, (k-1)(N-1)); nemenyi: scikit_posthocs.
+  posthoc_nemenyi_friedman's k x k p-value matrix of the same matrix.
+- betainc: scipy.special.betainc(a, b, x) on a grid.
+- studentized_range: scipy.stats.studentized_range.sf(q, k, inf) on a grid; nemenyi_q_alpha:
+  studentized_range.ppf(1 - alpha, k, inf) / sqrt(2) for k = 2..20, alpha = 0.05, 0.10
+  (Demsar 2006, Table 5). scipy computes sf as 1 - cdf with quad's epsabs = 1e-11, so these
+  sections are re-checked with a looser tolerance (INTEGRAL_REL_TOL, INTEGRAL_ABS_TOL).
+
+Also requires scikit-posthocs==0.17.1 (and its pandas, statsmodels, seaborn: all pinned).
 """
 
 import argparse
@@ -35,14 +49,22 @@ from pathlib import Path
 import numpy as np
 import scipy
 import scipy.special
+import scikit_posthocs
 import scipy.stats
 from scipy.stats import _mannwhitneyu
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "testdata" / "stats" / "scipy_cases.json"
 SCIPY_VERSION = "1.17.1"
+SCIKIT_POSTHOCS_VERSION = "0.17.1"
 REL_TOL = 1e-12
 ABS_TOL = 1e-300
+# Sections computed by numerical integration (scipy's studentized range): quad's result may move
+# in its last digits with the platform's floating point, and sf = 1 - cdf carries cdf's
+# absolute error.
+INTEGRAL_SECTIONS = ("nemenyi", "studentized_range", "nemenyi_q_alpha")
+INTEGRAL_REL_TOL = 1e-9
+INTEGRAL_ABS_TOL = 1e-13
 
 
 def lcg(seed, count, modulus):
@@ -162,6 +184,86 @@ def mwu(x, y, method):
     return {"statistic": float(r.statistic), "pvalue": float(r.pvalue)}
 
 
+def rank_cases():
+    """Blocks x treatments matrices (rows are blocks), k = 2..8 treatments, N = 3..20 blocks."""
+    cases = []
+
+    def add(name, rows):
+        cases.append((name, [[float(v) for v in r] for r in rows]))
+
+    def lcg_matrix(seed, n, k, modulus, column_shift=0.0):
+        flat = lcg(seed, n * k, modulus)
+        return [[flat[i * k + j] + column_shift * j for j in range(k)] for i in range(n)]
+
+    # scikit-posthocs' docstring example (ties in row 2).
+    add("k3_n6_posthocs_doc", [[31, 27, 24], [31, 28, 31], [45, 29, 46], [21, 18, 48], [42, 36, 46], [32, 17, 40]])
+    add("k2_n5_ties", [[1, 2], [3, 1], [2, 2], [5, 4], [0.5, 0.7]])
+    add("k2_n12", lcg_matrix(20, 12, 2, 100, 30))
+    add("k3_n3_separated", [[1, 2, 3], [0.5, 0.7, 0.9], [-4, -2, 10]])
+    add("k3_n4_tied_row", [[1, 2, 3], [5, 5, 5], [2, 1, 3], [0.25, 0.5, 0.5]])
+    add("k4_n10_many_ties", lcg_matrix(21, 10, 4, 3))
+    add("k4_n14_kill_rates", [[0.5 + v / 100 for v in r] for r in lcg_matrix(22, 14, 4, 40, 4)])
+    add("k5_n8", lcg_matrix(23, 8, 5, 1000))
+    add("k5_n20_shifted", lcg_matrix(24, 20, 5, 50, 8))
+    add("k6_n12_ties", lcg_matrix(25, 12, 6, 5, 0.5))
+    add("k7_n15", lcg_matrix(26, 15, 7, 10007, 900))
+    add("k8_n3", lcg_matrix(27, 3, 8, 100))
+    add("k8_n20_separated", lcg_matrix(28, 20, 8, 10, 6))
+    add("k8_n20_null", lcg_matrix(29, 20, 8, 7))
+    return cases
+
+
+def rank_sections():
+    friedman, nemenyi = [], []
+    for name, rows in rank_cases():
+        a = np.array(rows)
+        k = a.shape[1]
+        ranks = scipy.stats.rankdata(a, axis=1, method="average").mean(axis=0)
+        test = None
+        if k >= 3:
+            r = scipy.stats.friedmanchisquare(*[a[:, j] for j in range(k)])
+            n, chi2 = a.shape[0], float(r.statistic)
+            # Every block ranking alike gives chi2 = N(k-1), F_F = inf (null in JSON) and p = 0.
+            room = n * (k - 1) - chi2
+            f = (n - 1) * chi2 / room if room > 0 else math.inf
+            f_p = float(scipy.stats.f.sf(f, k - 1, (k - 1) * (n - 1)))
+            test = {
+                "statistic": chi2,
+                "pvalue": float(r.pvalue),
+                "iman_davenport": {"statistic": f if math.isfinite(f) else None, "pvalue": f_p},
+            }
+        friedman.append(
+            {"name": name, "rows": rows, "average_ranks": [float(v) for v in ranks], "scipy": test}
+        )
+        p = scikit_posthocs.posthoc_nemenyi_friedman(a).to_numpy()
+        nemenyi.append({"name": name, "p_values": [[float(v) for v in r] for r in p]})
+    return friedman, nemenyi
+
+
+def special_sections():
+    a_grid = [0.1, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 3.7, 5.0, 9.5, 25.0, 60.0]
+    x_grid = [1e-3, 0.1, 0.5, 1.0, 2.0, 3.0, 4.5, 8.0, 12.0, 20.0, 40.0, 80.0, 200.0, 600.0]
+    gammaincc = [[a, x, float(scipy.special.gammaincc(a, x))] for a in a_grid for x in x_grid]
+    betainc = [
+        [a, b, x, float(scipy.special.betainc(a, b, x))]
+        for a in (0.5, 1.0, 2.5, 7.0, 30.0)
+        for b in (0.5, 1.5, 4.0, 95.0)
+        for x in (1e-6, 0.05, 0.3, 0.5, 0.8, 0.999)
+    ]
+    sr = scipy.stats.studentized_range
+    srange = [
+        [q, k, float(sr.sf(q, k, np.inf))]
+        for k in (2, 3, 4, 5, 8, 10, 20)
+        for q in (0.25, 1.0, 2.0, 3.0, 4.0, 5.0, 6.5, 8.0)
+    ]
+    q_alpha = [
+        [k, alpha, float(sr.ppf(1 - alpha, k, np.inf) / math.sqrt(2))]
+        for alpha in (0.05, 0.10)
+        for k in range(2, 21)
+    ]
+    return gammaincc, betainc, srange, q_alpha
+
+
 def compute():
     out = {
         "generator": "notebooks/check_stats.py",
@@ -259,33 +361,37 @@ def compute():
     # values exact for readers whose decimal parser may misround by an ulp (serde_json's
     # default one does; an ulp of x moves erfc(x) by ~2x*ulp relative, 1e-13 at x = 25).
     out["erfc"] = [[x, e, bits(x), bits(e)] for x in grid for e in [float(scipy.special.erfc(x))]]
+    out["scikit_posthocs"] = scikit_posthocs.__version__
+    out["gammaincc"], out["betainc"], out["studentized_range"], out["nemenyi_q_alpha"] = special_sections()
+    out["friedman"], out["nemenyi"] = rank_sections()
     return out
 
 
-def close(a, b):
+def close(a, b, tol):
     if isinstance(a, bool) or isinstance(b, bool) or isinstance(a, str) or isinstance(b, str):
         return a == b
-    return abs(a - b) <= max(REL_TOL * abs(b), ABS_TOL)
+    return abs(a - b) <= max(tol[0] * abs(b), tol[1])
 
 
-def compare(got, want, path, errors):
+def compare(got, want, path, errors, tol=(REL_TOL, ABS_TOL)):
     if isinstance(want, dict) and isinstance(got, dict):
         for k in sorted(set(got) | set(want)):
-            if k in ("scipy", "numpy"):
+            if k in ("numpy", "scikit_posthocs") or (k == "scipy" and path == "$"):
                 continue
             if k not in got or k not in want:
                 errors.append(f"{path}.{k}: missing on one side")
             else:
-                compare(got[k], want[k], f"{path}.{k}", errors)
+                sub = (INTEGRAL_REL_TOL, INTEGRAL_ABS_TOL) if k in INTEGRAL_SECTIONS else tol
+                compare(got[k], want[k], f"{path}.{k}", errors, sub)
     elif isinstance(want, list) and isinstance(got, list):
         if len(got) != len(want):
             errors.append(f"{path}: length {len(got)} != {len(want)}")
         for i, (g, w) in enumerate(zip(got, want)):
-            compare(g, w, f"{path}[{i}]", errors)
+            compare(g, w, f"{path}[{i}]", errors, tol)
     elif want is None or got is None:
         if want is not got:
             errors.append(f"{path}: {got!r} != {want!r}")
-    elif not close(got, want):
+    elif not close(got, want, tol):
         errors.append(f"{path}: recomputed {got!r} != committed {want!r}")
 
 
@@ -295,6 +401,11 @@ def main():
     args = ap.parse_args()
     if scipy.__version__ != SCIPY_VERSION:
         print(f"warning: scipy {scipy.__version__}, fixture made with {SCIPY_VERSION}", file=sys.stderr)
+    if scikit_posthocs.__version__ != SCIKIT_POSTHOCS_VERSION:
+        print(
+            f"warning: scikit-posthocs {scikit_posthocs.__version__}, fixture made with {SCIKIT_POSTHOCS_VERSION}",
+            file=sys.stderr,
+        )
     data = compute()
     if args.check:
         committed = json.loads(FIXTURE.read_text())

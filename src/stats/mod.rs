@@ -1,6 +1,7 @@
 //! Statistics for comparing testing strategies: order statistics, ranks, the Mann–Whitney U
 //! test and its power, the Wilcoxon signed-rank test, Holm–Bonferroni adjustment, the Vargha–Delaney Â12 effect size with a bootstrap
-//! interval, and the area under a kill curve.
+//! interval, the area under a kill curve, and the Friedman test with the Nemenyi post-hoc
+//! test for ranking many strategies over many subjects.
 //!
 //! Contract of the whole module: every function is pure. No I/O, no global or thread-local
 //! random generator, no clock; the one randomised procedure
@@ -11,8 +12,10 @@
 //!
 //! Conventions shared by the files: samples are `&[f64]`; x is the first sample (size m or
 //! n1), y the second (size n or n2); ranks are 1-based mid-ranks; quantiles are Hyndman–Fan
-//! type 7 (numpy's default). The results are cross-checked against scipy 1.17.1 by the fixture
-//! `testdata/stats/scipy_cases.json` (see `scipy_check.rs` and `notebooks/check_stats.py`).
+//! type 7 (numpy's default); a blocks × treatments matrix is a slice of rows, one per block.
+//! The results are cross-checked against scipy 1.17.1 (and scikit-posthocs 0.17.1 for Nemenyi)
+//! by the fixture `testdata/stats/scipy_cases.json` (see `scipy_check.rs` and
+//! `notebooks/check_stats.py`).
 //!
 //! One concept per file:
 //! - [`summary`](mod@summary): [`quantile`], [`median`], [`Summary`] and [`summary`](fn@summary).
@@ -28,27 +31,47 @@
 //! - [`vargha_delaney`]: [`a12`] and [`a12_bootstrap_ci`] (independent or paired
 //!   [`Resampling`]).
 //! - [`kill_curve`]: [`KillCurve`] and [`kill_curve_area`].
+//! - [`gamma`]: [`ln_gamma`], the regularized upper incomplete gamma [`gamma_q`] and
+//!   [`chi_square_sf`].
+//! - [`beta`]: the regularized incomplete beta [`beta_i`] and the F survival [`f_sf`].
+//! - [`friedman`](mod@friedman): [`friedman`](fn@friedman) test of a blocks × treatments
+//!   matrix ranked in a stated [`Order`], with average ranks, scipy's tie correction and the
+//!   Iman–Davenport F variant.
+//! - [`studentized_range`]: [`studentized_range_sf`] and [`studentized_range_isf`] of k
+//!   normals (df = ∞), by a one-dimensional integral.
+//! - [`nemenyi`](mod@nemenyi): [`nemenyi`](fn@nemenyi) pairwise p-values (as scikit-posthocs),
+//!   [`critical_difference`], [`nemenyi_q_alpha`] and the [`indistinct_groups`] of a CD diagram.
 
+pub mod beta;
+pub mod friedman;
+pub mod gamma;
 pub mod holm;
 pub mod kill_curve;
 pub mod mann_whitney;
+pub mod nemenyi;
 pub mod normal;
 pub mod power;
 pub mod ranks;
 pub mod signed_rank;
+pub mod studentized_range;
 pub mod summary;
 pub mod vargha_delaney;
 
 #[cfg(test)]
 mod scipy_check;
 
+pub use beta::{beta_i, f_sf};
+pub use friedman::{Friedman, Order, friedman};
+pub use gamma::{chi_square_sf, gamma_q, ln_gamma};
 pub use holm::holm;
 pub use kill_curve::{KillCurve, kill_curve_area};
 pub use mann_whitney::{MannWhitney, Method, mann_whitney_u, untied_p_value};
+pub use nemenyi::{Nemenyi, critical_difference, indistinct_groups, nemenyi, nemenyi_q_alpha};
 pub use normal::{erfc, normal_sf};
 pub use power::{a12_detected_with_power, normal_quantile, smallest_significant_a12};
 pub use ranks::{Ranks, mid_ranks};
 pub use signed_rank::{SignedRank, SignedRankMethod, signed_rank};
+pub use studentized_range::{studentized_range_isf, studentized_range_sf};
 pub use summary::{Summary, median, quantile, summary};
 pub use vargha_delaney::{Interval, Resampling, a12, a12_bootstrap_ci};
 
@@ -62,6 +85,20 @@ pub(crate) fn check_sample(v: &[f64], which: &'static str) -> Result<()> {
         Some(index) => Err(StatsError::NaN { which, index }),
         None => Ok(()),
     }
+}
+
+/// Rejects fewer than `min` items as [`StatsError::TooFew`] (`which` names them).
+pub(crate) fn check_count(got: usize, min: usize, which: &'static str) -> Result<()> {
+    if got < min {
+        return Err(StatsError::TooFew { which, got, min });
+    }
+    Ok(())
+}
+
+/// |a − b|/|b| (0 when equal), the relative difference the tests state their claims in.
+#[cfg(test)]
+pub(crate) fn rel(a: f64, b: f64) -> f64 {
+    if a == b { 0.0 } else { (a - b).abs() / b.abs() }
 }
 
 /// The result type of this module.
@@ -113,6 +150,26 @@ pub enum StatsError {
         index: usize,
         /// That element.
         value: f64,
+    },
+    /// Fewer items than a test needs (treatments or blocks of a Friedman test, …).
+    #[error("{got} {which} given; at least {min} are required")]
+    TooFew {
+        /// What is counted: "treatments", "blocks".
+        which: &'static str,
+        /// How many were given.
+        got: usize,
+        /// The minimum accepted.
+        min: usize,
+    },
+    /// A row of a matrix differs in length from the first row.
+    #[error("row {row} has {len} values; the first row has {expected}")]
+    Ragged {
+        /// Index of the first offending row.
+        row: usize,
+        /// Its length.
+        len: usize,
+        /// The length of row 0.
+        expected: usize,
     },
     /// Paired samples of different lengths.
     #[error("paired samples differ in length: x has {x} values, y has {y}")]
