@@ -549,3 +549,6 @@ pub(crate) fn write_report(
         counts: report.counts(),
     })
 }
+
+#[cfg(test)]
+mod tests;
