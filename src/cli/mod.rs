@@ -19,6 +19,7 @@ pub mod field_exhaustive;
 pub mod merge;
 pub mod minimal;
 pub mod mutate;
+pub mod mutation_report;
 pub mod phi;
 pub mod plot;
 pub mod reduce;
@@ -99,6 +100,9 @@ pub enum Command {
     Mutate(mutate::MutateArgs),
     /// Report on the mutants (summary per unit).
     Mutants(mutate::MutantsArgs),
+    /// Write a results folder's mutants as a mutation-testing-elements JSON report (the
+    /// Stryker report format) for the standard HTML viewer.
+    MutationReport(mutation_report::MutationReportArgs),
 }
 
 /// An outcome that ends the process with an exit status of its own (e.g. `diff`'s 1 for
@@ -190,5 +194,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Fe(args) => field_exhaustive::run(&args),
         Command::Mutate(args) => mutate::run(&args),
         Command::Mutants(args) => mutate::run_mutants(&args),
+        Command::MutationReport(args) => mutation_report::run(&args),
     }
 }

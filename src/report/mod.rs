@@ -7,7 +7,8 @@
 //! or table from them. Drawing is done by [`crate::plot`], the files of `testspace plot`
 //! by [`plots`]. Beside them, reading and writing files: a cell's first failing test case ([`failing_test`]), a test
 //! case as code ([`test_case`]), `phi`'s tables ([`phi`]) and results folders compared
-//! with each other or the committed reference run ([`reference`]).
+//! with each other or the committed reference run ([`reference`]), and a folder's mutants
+//! as a mutation-testing-elements report ([`mutation_elements`]).
 //!
 //! Conventions shared by all figures (Section 6.3 of the paper):
 //! - the *comparison* phase is the phase named [`COMPARISON_PHASE`]; it runs on the
@@ -28,6 +29,7 @@ pub mod diff;
 pub mod figures;
 pub mod folder;
 pub mod minimal;
+pub mod mutation_elements;
 pub mod phi;
 pub mod plots;
 pub mod reference;
