@@ -15,7 +15,7 @@
 
 use testspace_instrument::{analysis, coverage_copy, generate, schemata};
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::env;
 use std::fs;
 use std::path::Path;
@@ -39,7 +39,8 @@ fn main() {
         .filter(|p| !p.is_empty())
         .map(|p| {
             println!("cargo:rerun-if-changed={p}");
-            exclusions(&fs::read_to_string(&p).expect("read TESTSPACE_MUTANTS_EXCLUDE"))
+            generate::exclusions(&fs::read_to_string(&p).expect("read TESTSPACE_MUTANTS_EXCLUDE"))
+                .expect("TESTSPACE_MUTANTS_EXCLUDE")
         })
         .unwrap_or_default();
 
@@ -108,17 +109,4 @@ fn write_coverage(out: &Path, name: &str, analysis: &analysis::Analysis) {
         coverage_copy::table(&analysis.file, &analysis.coverage.probes)
     );
     fs::write(out.join(format!("{name}.rs")), text).expect("write coverage copy");
-}
-
-/// Parses the exclusion file: lines `module id id …`.
-fn exclusions(text: &str) -> BTreeMap<String, BTreeSet<u32>> {
-    let mut map: BTreeMap<String, BTreeSet<u32>> = BTreeMap::new();
-    for line in text.lines() {
-        let mut words = line.split_whitespace();
-        if let Some(module) = words.next() {
-            let ids = words.map(|w| w.parse::<u32>().expect("exclusion id"));
-            map.entry(module.to_string()).or_default().extend(ids);
-        }
-    }
-    map
 }

@@ -39,6 +39,7 @@
 //! `reserve`, `reserve_exact`, `repeat` and `Vec`/`String`/`VecDeque`/`HashMap`/`HashSet`
 //! `::with_capacity` calls goes through `::testspace::subject::guard::alloc` (allocation cap).
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 use proc_macro2::{Literal, Span, TokenStream};
@@ -181,6 +182,25 @@ pub fn registered_units(mod_rs: &str) -> syn::Result<Vec<(String, String)>> {
         Span::call_site(),
         "no register_subjects! { … } call",
     ))
+}
+
+/// The ids of an exclusion file of the compile check (lines `module id id …`, written by
+/// `testspace mutate`), by module; an error names a word that is not an id.
+pub fn exclusions(text: &str) -> Result<BTreeMap<String, BTreeSet<u32>>, String> {
+    let mut map: BTreeMap<String, BTreeSet<u32>> = BTreeMap::new();
+    for line in text.lines() {
+        let mut words = line.split_whitespace();
+        if let Some(module) = words.next() {
+            let ids = map.entry(module.to_string()).or_default();
+            for word in words {
+                ids.insert(
+                    word.parse()
+                        .map_err(|_| format!("exclusion `{word}` of {module} is not an id"))?,
+                );
+            }
+        }
+    }
+    Ok(map)
 }
 
 /// The `fingerprint` and `not-compiling` ids recorded in a catalog file's header (the
@@ -755,5 +775,19 @@ impl VisitMut for Finder<'_> {
             }
             _ => visit_mut::visit_expr_mut(self, e),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exclusions_are_read_by_module_and_a_word_that_is_no_id_is_an_error() {
+        let map = exclusions("ring 3 5\nledger 4\nring 9\n").unwrap();
+        assert_eq!(map["ring"], BTreeSet::from([3, 5, 9]));
+        assert_eq!(map["ledger"], BTreeSet::from([4]));
+        assert!(!map.contains_key("queue"));
+        assert!(exclusions("ring 3 x").unwrap_err().contains("`x`"));
     }
 }

@@ -47,21 +47,25 @@ impl Selection {
     }
 }
 
-/// Selects the mutants of `module` (in the crate at `root`) to compile in.
-pub(crate) fn select(root: &Path, module: &str, mutants: &[Mutant]) -> Selection {
+/// Selects the mutants of `module` (in the crate at `root`) to compile in; an error when
+/// the compile check's exclusion file cannot be read.
+pub(crate) fn select(root: &Path, module: &str, mutants: &[Mutant]) -> Result<Selection, String> {
     let path = root.join("mutants").join(format!("{module}.toml"));
     let catalog = path.is_file().then(|| path.clone());
     if checking() {
-        let excluded = std::env::var("TESTSPACE_CHECK_EXCLUDE")
-            .ok()
-            .and_then(|p| std::fs::read_to_string(p).ok())
-            .map(|text| excluded_ids(&text, module))
+        let text = match std::env::var("TESTSPACE_CHECK_EXCLUDE") {
+            Ok(path) => std::fs::read_to_string(&path)
+                .map_err(|e| format!("reading TESTSPACE_CHECK_EXCLUDE {path}: {e}"))?,
+            Err(_) => String::new(),
+        };
+        let excluded = generate::exclusions(&text)?
+            .remove(module)
             .unwrap_or_default();
-        return Selection {
+        return Ok(Selection {
             state: State::Checking,
             excluded: Some(excluded),
             catalog,
-        };
+        });
     }
     let header = std::fs::read_to_string(&path)
         .ok()
@@ -73,11 +77,11 @@ pub(crate) fn select(root: &Path, module: &str, mutants: &[Mutant]) -> Selection
         }
         Some(_) => (State::Stale, None),
     };
-    Selection {
+    Ok(Selection {
         state,
         excluded,
         catalog,
-    }
+    })
 }
 
 /// Whether `testspace mutate` is checking which mutants compile.
@@ -85,33 +89,14 @@ pub(crate) fn checking() -> bool {
     std::env::var_os("TESTSPACE_CHECK_DIR").is_some()
 }
 
-/// The ids of `module` in an exclusion file (lines `module id id …`).
-fn excluded_ids(text: &str, module: &str) -> BTreeSet<u32> {
-    text.lines()
-        .filter_map(|line| {
-            let mut words = line.split_whitespace();
-            (words.next() == Some(module)).then_some(words)
-        })
-        .flatten()
-        .filter_map(|w| w.parse().ok())
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn exclusion_lines_of_other_modules_are_ignored() {
-        let text = "ring 3 5\nledger 4\nring 9\n";
-        assert_eq!(excluded_ids(text, "ring"), BTreeSet::from([3, 5, 9]));
-        assert!(excluded_ids(text, "queue").is_empty());
-    }
-
-    #[test]
     fn a_missing_catalog_compiles_no_mutant() {
         let dir = std::env::temp_dir().join(format!("testspace-macros-{}", std::process::id()));
-        let selection = select(&dir, "nowhere", &[]);
+        let selection = select(&dir, "nowhere", &[]).unwrap();
         assert_eq!(selection.state, State::Missing);
         assert!(!selection.enabled(1));
         assert!(selection.catalog.is_none());

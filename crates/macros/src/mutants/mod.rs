@@ -83,7 +83,7 @@ fn copies(located: &Located, name: &str) -> Result<Copies, String> {
     let mut analysis = analysis::analyse(&located.text, &located.file)
         .map_err(|e| format!("parsing the module: {e}"))?;
     let mutants = analysis.mutants();
-    let selection = catalog::select(&located.crate_root, name, &mutants);
+    let selection = catalog::select(&located.crate_root, name, &mutants)?;
     let enabled = |id: u32| selection.enabled(id);
     let schemata_ident = format_ident!("__testspace_schemata_{name}");
     let coverage_ident = format_ident!("__testspace_coverage_{name}");
