@@ -17,6 +17,7 @@ extern crate self as testspace;
 pub mod analysis;
 pub mod cli;
 pub mod context;
+pub mod corpus;
 pub mod coverage;
 pub mod encoding;
 pub mod experiment;

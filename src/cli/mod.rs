@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 pub mod args;
 pub mod compare;
 pub mod context;
+pub mod corpus;
 pub mod coverage;
 pub mod decode;
 pub mod demo;
@@ -103,6 +104,10 @@ pub enum Command {
     /// Write a results folder's mutants as a mutation-testing-elements JSON report (the
     /// Stryker report format) for the standard HTML viewer.
     MutationReport(mutation_report::MutationReportArgs),
+    /// The corpus of real crates and real faults: bring its releases from crates.io and
+    /// write its crate's manifest and units (`fetch`), or list it.
+    #[command(subcommand)]
+    Corpus(corpus::CorpusCommand),
 }
 
 /// An outcome that ends the process with an exit status of its own (e.g. `diff`'s 1 for
@@ -195,5 +200,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Mutate(args) => mutate::run(&args),
         Command::Mutants(args) => mutate::run_mutants(&args),
         Command::MutationReport(args) => mutation_report::run(&args),
+        Command::Corpus(command) => corpus::run(&command),
     }
 }

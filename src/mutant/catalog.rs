@@ -44,6 +44,7 @@ impl Entry {
         MutantInfo {
             id: self.id,
             operator: Some(self.operator),
+            fault: None,
             location: self.location.clone(),
             original: self.original.clone(),
             replacement: self.replacement.clone(),

@@ -24,6 +24,7 @@ pub mod mutation;
 mod pool_init;
 pub mod probes;
 mod registry;
+mod releases;
 mod sloc;
 pub mod state;
 
@@ -37,6 +38,7 @@ pub use registry::{
     CatalogState, Declared, InstallError, MethodInfo, MutantsSource, Registry, SchemataMutant,
     SchemataUnit, SubjectError, SubjectUnit, Unit, install, registry,
 };
+pub use releases::{FaultInfo, Releases, ReleasesError};
 pub use sloc::sloc;
 
 /// A unit under test: a Rust port of a class, with the methods the harness may call.

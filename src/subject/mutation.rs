@@ -73,8 +73,12 @@ impl fmt::Display for MutationOperator {
 pub struct MutantInfo {
     /// Stable id within the unit (≥ 1; [`GOLD`] for gold itself as a target).
     pub id: MutantId,
-    /// Operator class; `None` for gold as a target ([`MutantInfo::gold`]).
+    /// Operator class; `None` for gold as a target ([`MutantInfo::gold`]) and for a real
+    /// fault ([`MutantInfo::fault`]).
     pub operator: Option<MutationOperator>,
+    /// A real fault's id in the corpus; `None` for a mutant and for gold.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fault: Option<String>,
     /// `file:line:column` of the mutated code in the subject's source.
     pub location: String,
     /// The original code.
@@ -91,15 +95,33 @@ impl MutantInfo {
         MutantInfo {
             id: GOLD,
             operator: None,
+            fault: None,
             location: String::new(),
             original: String::new(),
             replacement: String::new(),
         }
     }
 
-    /// The operator class's name, or `gold` for gold as a target.
-    pub fn operator_name(&self) -> &'static str {
-        self.operator.map_or("gold", MutationOperator::name)
+    /// Target `id`, the real fault `fault`: the release `buggy` (its location) in place of
+    /// `fixed` (the original).
+    pub fn fault(id: MutantId, fault: &str, buggy: &str, fixed: &str) -> MutantInfo {
+        MutantInfo {
+            id,
+            operator: None,
+            fault: Some(fault.to_string()),
+            location: buggy.to_string(),
+            original: fixed.to_string(),
+            replacement: buggy.to_string(),
+        }
+    }
+
+    /// The operator class's name, a real fault's id, or `gold` for gold as a target.
+    pub fn operator_name(&self) -> &str {
+        match (&self.operator, &self.fault) {
+            (Some(operator), _) => operator.name(),
+            (None, Some(fault)) => fault,
+            (None, None) => "gold",
+        }
     }
 }
 

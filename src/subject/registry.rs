@@ -258,6 +258,7 @@ impl<G: Subject, M: Subject> SchemataUnit<G, M> {
                     MutationOperator::from_name(m.operator)
                         .unwrap_or_else(|| panic!("unknown operator class {}", m.operator)),
                 ),
+                fault: None,
                 location: m.location.to_string(),
                 original: m.original.to_string(),
                 replacement: m.replacement.to_string(),

@@ -76,7 +76,7 @@ pub(crate) struct FileResult {
 #[serde(rename_all = "camelCase")]
 pub(crate) struct MutantResult {
     pub(crate) id: String,
-    mutator_name: &'static str,
+    mutator_name: String,
     replacement: String,
     description: String,
     pub(crate) location: Location,
@@ -359,7 +359,7 @@ fn mutant_result(
     };
     MutantResult {
         id: format!("{subject}:{}", info.id),
-        mutator_name: info.operator_name(),
+        mutator_name: info.operator_name().to_string(),
         replacement: info.replacement.clone(),
         description: format!(
             "{subject} mutant {} ({}): `{}` → {replacement}",

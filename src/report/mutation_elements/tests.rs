@@ -24,6 +24,7 @@ fn info(id: u32, operator: MutationOperator, location: &str, original: &str) -> 
     MutantInfo {
         id,
         operator: Some(operator),
+        fault: None,
         location: location.to_string(),
         original: original.to_string(),
         replacement: if operator == MutationOperator::DeleteStatement {

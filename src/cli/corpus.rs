@@ -1,0 +1,96 @@
+//! `testspace corpus fetch|list [CORPUS]`: the corpus of real faults (docs/corpus.md).
+
+use std::path::PathBuf;
+
+use anyhow::Context as _;
+use clap::{Args, Subcommand};
+
+use crate::corpus::Corpus;
+use crate::corpus::fetch::fetch;
+use crate::corpus::generate::Generated;
+
+/// The subcommands of `testspace corpus`.
+#[derive(Debug, Subcommand)]
+pub enum CorpusCommand {
+    /// Bring every release the faults name from crates.io into CORPUS/releases/ (checked
+    /// against the recorded checksums), then write CORPUS/Cargo.toml and
+    /// CORPUS/src/releases.rs (or, with --check, fail if they are not current).
+    Fetch(FetchArgs),
+    /// List the crates and their faults.
+    List(CorpusArgs),
+}
+
+/// The corpus folder.
+#[derive(Debug, Args)]
+pub struct CorpusArgs {
+    /// The corpus folder (holding crates/).
+    #[arg(default_value = "corpus")]
+    pub corpus: PathBuf,
+}
+
+/// Arguments of `testspace corpus fetch`.
+#[derive(Debug, Args)]
+pub struct FetchArgs {
+    /// The corpus folder.
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// Write nothing: fail when the generated files are not those of the entries.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// Runs `testspace corpus`.
+pub fn run(command: &CorpusCommand) -> anyhow::Result<()> {
+    match command {
+        CorpusCommand::Fetch(args) => run_fetch(args),
+        CorpusCommand::List(args) => run_list(args),
+    }
+}
+
+fn run_fetch(args: &FetchArgs) -> anyhow::Result<()> {
+    let root = &args.corpus.corpus;
+    let corpus = Corpus::read(root)?;
+    let sizes = fetch(&corpus, |release| eprintln!("fetched {release}"))?;
+    let generated = Generated::new(&corpus, &sizes);
+    if args.check {
+        let stale = generated.stale(root);
+        if !stale.is_empty() {
+            anyhow::bail!(
+                "{}: {} not current: run `testspace corpus fetch {}` and commit the result",
+                root.display(),
+                stale.join(" and "),
+                root.display()
+            );
+        }
+        eprintln!("{}: generated files current", root.display());
+    } else {
+        generated
+            .write(root)
+            .with_context(|| format!("writing the corpus crate in {}", root.display()))?;
+    }
+    println!(
+        "{} crates, {} releases, {} faults",
+        corpus.crates.len(),
+        corpus.releases().len(),
+        corpus.faults().count()
+    );
+    Ok(())
+}
+
+fn run_list(args: &CorpusArgs) -> anyhow::Result<()> {
+    let corpus = Corpus::read(&args.corpus)?;
+    println!("fault\tcrate\tbuggy\tfixed\tkind\tsubject\trecord");
+    for (krate, fault) in corpus.faults() {
+        println!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            fault.id,
+            krate.name,
+            fault.buggy,
+            fault.fixed,
+            fault.kind.name(),
+            fault.subject,
+            fault.records.join(" ")
+        );
+    }
+    Ok(())
+}
