@@ -246,8 +246,8 @@ fn library_folder(release: &Path) -> Result<PathBuf, FetchError> {
     Ok(root.parent().unwrap_or(release).to_path_buf())
 }
 
-/// SLOC of the Rust files under a library's folder (the ports' counting rule, file by
-/// file), leaving out tests, benches, examples and build scripts.
+/// SLOC of the Rust files under a library's folder ([`code_lines`] of each), leaving out
+/// tests, benches, examples and build scripts.
 fn source_lines(src: &Path) -> Result<usize, FetchError> {
     let mut total = 0;
     let mut folders = vec![src.to_path_buf()];
@@ -265,9 +265,69 @@ fn source_lines(src: &Path) -> Result<usize, FetchError> {
                 folders.push(path);
             } else if path.extension().is_some_and(|e| e == "rs") {
                 let text = std::fs::read_to_string(&path).map_err(io(&path))?;
-                total += crate::subject::sloc(&text);
+                total += code_lines(&text);
             }
         }
     }
     Ok(total)
+}
+
+/// Source lines of code of a release's file: lines that are neither blank nor comments
+/// (`//`, including doc comments), outside items marked `#[cfg(test)]`. (The ports' rule,
+/// [`crate::subject::sloc`], stops at the first `#[cfg(test)]` and leaves out declaration
+/// glue; a crate's test modules may stand anywhere.)
+pub fn code_lines(text: &str) -> usize {
+    let tests: Vec<(usize, usize)> = syn::parse_file(text)
+        .map(|file| {
+            file.items
+                .iter()
+                .filter(|item| is_test_only(item))
+                .map(|item| {
+                    use syn::spanned::Spanned as _;
+                    let span = item.span();
+                    (span.start().line, span.end().line)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    text.lines()
+        .enumerate()
+        .filter(|(i, line)| {
+            let line = line.trim();
+            !line.is_empty()
+                && !line.starts_with("//")
+                && !tests.iter().any(|&(from, to)| (from..=to).contains(&(i + 1)))
+        })
+        .count()
+}
+
+fn is_test_only(item: &syn::Item) -> bool {
+    let attrs = match item {
+        syn::Item::Mod(m) => &m.attrs,
+        syn::Item::Fn(f) => &f.attrs,
+        syn::Item::Impl(i) => &i.attrs,
+        syn::Item::Use(u) => &u.attrs,
+        _ => return false,
+    };
+    attrs.iter().any(|a| {
+        a.path().is_ident("cfg")
+            && a.parse_args::<syn::Ident>()
+                .is_ok_and(|ident| ident == "test")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_lines_leave_out_blanks_comments_and_test_items_wherever_they_stand() {
+        let text = "//! Docs.\nfn a() {}\n\n#[cfg(test)]\nmod tests {\n    fn t() {}\n}\n/// b\nfn b() {\n    // c\n    let _ = 1;\n}\n";
+        assert_eq!(code_lines(text), 4);
+        assert_eq!(
+            code_lines("fn broken( {\n\n// x\n}"),
+            2,
+            "unparsed: every code line"
+        );
+    }
 }

@@ -102,6 +102,19 @@ struct ContextSection {
     methods: Option<Spanned<toml::Value>>,
     #[serde(default)]
     pools: PoolsDecl,
+    /// `[context.subject.NAME]`: the methods and pools of one subject (by class name, or
+    /// by the name before `@` for every release of a corpus subject), in place of the
+    /// section's own.
+    #[serde(default)]
+    subject: BTreeMap<Spanned<String>, SubjectContext>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SubjectContext {
+    methods: Option<Spanned<toml::Value>>,
+    #[serde(default)]
+    pools: PoolsDecl,
 }
 
 #[derive(Debug, Deserialize)]
@@ -437,14 +450,46 @@ impl Parser<'_> {
             let unit = registry()
                 .find(subject)
                 .map_err(|e| self.err(value.span(), "subjects", e.to_string()))?;
-            let context = TestContext::new(unit, &selection, pools.clone()).map_err(|e| {
-                let span = context.methods.as_ref().map_or(value.span(), |m| m.span());
-                self.err(span, "context", format!("{subject}: {e}"))
-            })?;
+            let own = context.subject.iter().find(|(name, _)| {
+                let name = name.get_ref();
+                name == subject
+                    || subject
+                        .split_once('@')
+                        .is_some_and(|(base, _)| base == name)
+            });
+            let (selection, pools, methods) = match own {
+                Some((name, own)) => (
+                    self.methods(own.methods.as_ref())?,
+                    own.pools.resolve(self.path, self.source)?,
+                    own.methods.as_ref().map_or(name.span(), |m| m.span()),
+                ),
+                None => (
+                    selection.clone(),
+                    pools.clone(),
+                    context.methods.as_ref().map_or(value.span(), |m| m.span()),
+                ),
+            };
+            let context = TestContext::new(unit, &selection, pools)
+                .map_err(|e| self.err(methods, "context", format!("{subject}: {e}")))?;
             plans.push(SubjectPlan {
                 unit,
                 context: Arc::new(context),
             });
+        }
+        for name in context.subject.keys() {
+            let matches = |subject: &String| {
+                subject == name.get_ref()
+                    || subject
+                        .split_once('@')
+                        .is_some_and(|(base, _)| base == name.get_ref())
+            };
+            if !names.iter().any(matches) {
+                return Err(self.err(
+                    name.span(),
+                    &format!("context.subject.{}", name.get_ref()),
+                    format!("no subject of the experiment is named {}", name.get_ref()),
+                ));
+            }
         }
         Ok(plans)
     }
@@ -1000,6 +1045,39 @@ tests = "E(r)"
 
     fn error_of(source: &str) -> FileError {
         parse_experiment(Path::new("e.toml"), source).unwrap_err()
+    }
+
+    #[test]
+    fn a_subject_context_replaces_the_sections_for_its_subject_only() {
+        let two = GOOD.replacen(
+            "subjects = [\"ArrayList\"]",
+            "subjects = [\"ArrayList\", \"Vector\"]",
+            1,
+        );
+        let own = two.replacen(
+            "[[phase]]",
+            "[context.subject.Vector]\nmethods = [\"Vector()\", \"size()\"]\n[context.subject.Vector.pools]\nint = { size = 3, init = [0, 1, 2] }\n\n[[phase]]",
+            1,
+        );
+        let e = parse_experiment(Path::new("e.toml"), &own).unwrap();
+        let (array_list, vector) = (&e.subjects[0].context, &e.subjects[1].context);
+        assert_eq!(array_list.pools().ints, [0, 100]);
+        assert_eq!(vector.pools().ints, [0, 1, 2]);
+        assert_eq!(vector.methods().len(), 2);
+        assert!(array_list.methods().len() > 2);
+        let e = error_of(
+            &own.replace("[context.subject.Vector]", "[context.subject.Stack]")
+                .replace(
+                    "[context.subject.Vector.pools]",
+                    "[context.subject.Stack.pools]",
+                ),
+        );
+        assert_eq!(e.field, "context.subject.Stack", "{e}");
+        assert!(
+            e.message
+                .contains("no subject of the experiment is named Stack"),
+            "{e}"
+        );
     }
 
     #[test]

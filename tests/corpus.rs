@@ -1,0 +1,164 @@
+//! The committed corpus of real faults (corpus/, docs/corpus.md): its entries read, its
+//! generated unit list names every fault, the real-faults experiment carries each crate's
+//! context file unchanged, and `testspace corpus` refuses a broken entry with nothing
+//! written. (Bringing the releases needs crates.io: CI's corpus step runs `corpus fetch
+//! --check` and the experiment.)
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use testspace::corpus::Corpus;
+
+fn corpus() -> Corpus {
+    Corpus::read(Path::new("corpus")).unwrap()
+}
+
+#[test]
+fn the_corpus_meets_the_issue_s_floor_and_every_fault_has_its_subject() {
+    let corpus = corpus();
+    let crates_with_faults = corpus
+        .crates
+        .iter()
+        .filter(|c| !c.faults.is_empty())
+        .count();
+    assert!(corpus.crates.len() >= 5, "{} crates", corpus.crates.len());
+    assert!(crates_with_faults >= 5);
+    for (krate, fault) in corpus.faults() {
+        let source = std::fs::read_to_string(krate.subject_file()).unwrap();
+        assert!(
+            source.contains(&format!("pub struct {}", fault.subject)),
+            "{}: no `pub struct {}` in {}",
+            fault.id,
+            fault.subject,
+            krate.subject_file().display()
+        );
+        assert!(
+            !source.contains("//!"),
+            "{}: an included file has no inner doc comments",
+            krate.name
+        );
+    }
+}
+
+#[test]
+fn the_generated_units_name_every_fault_and_release() {
+    let units = std::fs::read_to_string("corpus/src/releases.rs").unwrap();
+    let manifest = std::fs::read_to_string("corpus/Cargo.toml").unwrap();
+    let corpus = corpus();
+    for (_, fault) in corpus.faults() {
+        assert!(
+            units.contains(&format!("id: {:?}.into()", fault.id)),
+            "{} missing: run `testspace corpus fetch`",
+            fault.id
+        );
+    }
+    for release in corpus.releases() {
+        assert!(
+            manifest.contains(&format!("path = \"releases/{}\"", release.folder_name())),
+            "{} missing: run `testspace corpus fetch`",
+            release.folder_name()
+        );
+    }
+}
+
+/// The experiment embeds each crate's pools (a results folder's copy of it must stand
+/// alone); they must stay those of the crate's context file.
+#[test]
+fn the_real_faults_experiment_carries_each_context_file_unchanged() {
+    let experiment: toml::Value =
+        toml::from_str(&std::fs::read_to_string("experiments/realfaults.toml").unwrap()).unwrap();
+    let subjects = &experiment["context"]["subject"];
+    let mut checked = 0;
+    for krate in corpus().crates {
+        for entry in std::fs::read_dir(&krate.folder).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap();
+            if !(name.starts_with("context") && name.ends_with(".toml")) {
+                continue;
+            }
+            let context: toml::Value =
+                toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let subject = context["subject"].as_str().unwrap();
+            let embedded = subjects.get(subject).unwrap_or_else(|| {
+                panic!("experiments/realfaults.toml has no [context.subject.{subject}]")
+            });
+            assert_eq!(
+                embedded.get("methods"),
+                context.get("methods"),
+                "{}",
+                path.display()
+            );
+            assert_eq!(
+                embedded.get("pools"),
+                context.get("pools"),
+                "{}",
+                path.display()
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(
+        checked,
+        subjects.as_table().unwrap().len(),
+        "one section per context file"
+    );
+}
+
+#[test]
+fn corpus_list_prints_every_fault_with_its_record() {
+    let output = Command::cargo_bin("testspace")
+        .unwrap()
+        .args(["corpus", "list", "corpus"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let listing = String::from_utf8(output.stdout).unwrap();
+    let corpus = corpus();
+    assert_eq!(listing.lines().count(), corpus.faults().count() + 1);
+    for (_, fault) in corpus.faults() {
+        assert!(listing.contains(&format!("{}\t", fault.id)), "{}", fault.id);
+    }
+}
+
+/// A fault without its record: the error names the file, line and field; no release is
+/// brought and no generated file written.
+#[test]
+fn a_broken_entry_is_refused_with_nothing_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("crates/semver");
+    std::fs::create_dir_all(&folder).unwrap();
+    for file in ["subject.rs", "crate.toml"] {
+        std::fs::copy(
+            Path::new("corpus/crates/semver").join(file),
+            folder.join(file),
+        )
+        .unwrap();
+    }
+    let entry = std::fs::read_to_string(folder.join("crate.toml")).unwrap();
+    // The first fault's records, however many lines they take, become an empty list.
+    let start = entry.find("records = [").unwrap();
+    let end = start + entry[start..].find(']').unwrap() + 1;
+    let broken = format!("{}records = []{}", &entry[..start], &entry[end..]);
+    let line = entry[..start].lines().count() + 1;
+    std::fs::write(folder.join("crate.toml"), broken).unwrap();
+    let output = Command::cargo_bin("testspace")
+        .unwrap()
+        .args(["corpus", "fetch"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(
+        stderr.contains(&format!("crates/semver/crate.toml:{line}:"))
+            && stderr.contains("field `fault[0].records`"),
+        "{stderr}"
+    );
+    for made in ["releases", "Cargo.toml", "src"] {
+        assert!(!dir.path().join(made).exists(), "{made} written");
+    }
+}
