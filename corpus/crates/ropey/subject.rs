@@ -1,4 +1,4 @@
-// A rope of text, the API common to ropey 1.5.0 to 1.6.0. Indexes are char indexes.
+// A rope of text, the API common to ropey 1.5.0 to 1.6.0 (the faults use 1.5.1 and 1.6.0). Indexes are char indexes.
 
 /// An editable text stored as a rope.
 #[derive(Clone, Debug)]
