@@ -3,6 +3,54 @@
 use testspace::subject::{Declared, FaultInfo, Releases, ReleasesError, Unit};
 
 #[allow(dead_code, unused_imports)]
+mod lru_0_5_2 {
+    use ::lru_0_5_2 as lru;
+    include!("../crates/lru/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod lru_0_5_3 {
+    use ::lru_0_5_3 as lru;
+    include!("../crates/lru/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod lru_0_6_2 {
+    use ::lru_0_6_2 as lru;
+    include!("../crates/lru/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod lru_0_6_3 {
+    use ::lru_0_6_3 as lru;
+    include!("../crates/lru/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod rangemap_1_0_0 {
+    use ::rangemap_1_0_0 as rangemap;
+    include!("../crates/rangemap/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod rangemap_1_0_1 {
+    use ::rangemap_1_0_1 as rangemap;
+    include!("../crates/rangemap/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod rangemap_1_0_2 {
+    use ::rangemap_1_0_2 as rangemap;
+    include!("../crates/rangemap/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod rangemap_1_0_3 {
+    use ::rangemap_1_0_3 as rangemap;
+    include!("../crates/rangemap/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
 mod regex_1_5_4 {
     use ::regex_1_5_4 as regex;
     include!("../crates/regex/subject.rs");
@@ -12,6 +60,18 @@ mod regex_1_5_4 {
 mod regex_1_5_5 {
     use ::regex_1_5_5 as regex;
     include!("../crates/regex/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod ropey_1_5_1 {
+    use ::ropey_1_5_1 as ropey;
+    include!("../crates/ropey/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod ropey_1_6_0 {
+    use ::ropey_1_6_0 as ropey;
+    include!("../crates/ropey/subject.rs");
 }
 
 #[allow(dead_code, unused_imports)]
@@ -87,6 +147,54 @@ mod shlex_1_2_1 {
 }
 
 #[allow(dead_code, unused_imports)]
+mod slab_0_4_10 {
+    use ::slab_0_4_10 as slab;
+    include!("../crates/slab/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod slab_0_4_11 {
+    use ::slab_0_4_11 as slab;
+    include!("../crates/slab/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod smallvec_0_6_2 {
+    use ::smallvec_0_6_2 as smallvec;
+    include!("../crates/smallvec/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod smallvec_0_6_3 {
+    use ::smallvec_0_6_3 as smallvec;
+    include!("../crates/smallvec/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod smallvec_0_6_9 {
+    use ::smallvec_0_6_9 as smallvec;
+    include!("../crates/smallvec/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod smallvec_0_6_10 {
+    use ::smallvec_0_6_10 as smallvec;
+    include!("../crates/smallvec/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod smallvec_0_6_13 {
+    use ::smallvec_0_6_13 as smallvec;
+    include!("../crates/smallvec/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
+mod smallvec_0_6_14 {
+    use ::smallvec_0_6_14 as smallvec;
+    include!("../crates/smallvec/subject.rs");
+}
+
+#[allow(dead_code, unused_imports)]
 mod textwrap_0_13_2 {
     use ::textwrap_0_13_2 as textwrap;
     include!("../crates/textwrap/subject.rs");
@@ -114,67 +222,155 @@ mod textwrap_0_14_2 {
 pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
     Ok(vec![
         Box::new(
+            Releases::new(<lru_0_5_3::LruCacheOfInts as Declared>::unit(), "lru", "0.5.3", 446)
+                .fault(
+                    FaultInfo { id: "lru-zero-capacity-put".into(), krate: "lru".into(), buggy: "0.5.2".into(), fixed: "0.5.3".into(), kind: "panic".into() },
+                    <lru_0_5_2::LruCacheOfInts as Declared>::unit(),
+                )?
+        ),
+        Box::new(
+            Releases::new(<lru_0_6_3::LruCacheOfInts as Declared>::unit(), "lru", "0.6.3", 446)
+                .fault(
+                    FaultInfo { id: "lru-clear-resize-leak".into(), krate: "lru".into(), buggy: "0.6.2".into(), fixed: "0.6.3".into(), kind: "memory".into() },
+                    <lru_0_6_2::LruCacheOfInts as Declared>::unit(),
+                )?
+        ),
+        Box::new(
+            Releases::new(<rangemap_1_0_1::RangeMapOfInts as Declared>::unit(), "rangemap", "1.0.1", 1572)
+                .fault(
+                    FaultInfo { id: "rangemap-gaps-empty-between-touching".into(), krate: "rangemap".into(), buggy: "1.0.0".into(), fixed: "1.0.1".into(), kind: "wrong-result".into() },
+                    <rangemap_1_0_0::RangeMapOfInts as Declared>::unit(),
+                )?
+        ),
+        Box::new(
+            Releases::new(<rangemap_1_0_1::RangeInclusiveMapOfInts as Declared>::unit(), "rangemap", "1.0.1", 1572)
+                .fault(
+                    FaultInfo { id: "rangemap-inclusive-gaps-inverted-between-touching".into(), krate: "rangemap".into(), buggy: "1.0.0".into(), fixed: "1.0.1".into(), kind: "wrong-result".into() },
+                    <rangemap_1_0_0::RangeInclusiveMapOfInts as Declared>::unit(),
+                )?
+        ),
+        Box::new(
+            Releases::new(<rangemap_1_0_2::RangeMapOfInts as Declared>::unit(), "rangemap", "1.0.2", 1602)
+                .fault(
+                    FaultInfo { id: "rangemap-gaps-empty-after-adjacent".into(), krate: "rangemap".into(), buggy: "1.0.1".into(), fixed: "1.0.2".into(), kind: "wrong-result".into() },
+                    <rangemap_1_0_1::RangeMapOfInts as Declared>::unit(),
+                )?
+        ),
+        Box::new(
+            Releases::new(<rangemap_1_0_2::RangeInclusiveMapOfInts as Declared>::unit(), "rangemap", "1.0.2", 1602)
+                .fault(
+                    FaultInfo { id: "rangemap-inclusive-gaps-hang".into(), krate: "rangemap".into(), buggy: "1.0.1".into(), fixed: "1.0.2".into(), kind: "hang".into() },
+                    <rangemap_1_0_1::RangeInclusiveMapOfInts as Declared>::unit(),
+                )?
+        ),
+        Box::new(
+            Releases::new(<rangemap_1_0_3::RangeMapOfInts as Declared>::unit(), "rangemap", "1.0.3", 1584)
+                .fault(
+                    FaultInfo { id: "rangemap-gaps-inverted-past-outer-end".into(), krate: "rangemap".into(), buggy: "1.0.2".into(), fixed: "1.0.3".into(), kind: "wrong-result".into() },
+                    <rangemap_1_0_2::RangeMapOfInts as Declared>::unit(),
+                )?
+        ),
+        Box::new(
             Releases::new(<regex_1_5_5::Pattern as Declared>::unit(), "regex", "1.5.5", 7717)
                 .fault(
                     FaultInfo { id: "regex-empty-repetition-dos".into(), krate: "regex".into(), buggy: "1.5.4".into(), fixed: "1.5.5".into(), kind: "hang".into() },
                     <regex_1_5_4::Pattern as Declared>::unit(),
-                )?,
+                )?
+        ),
+        Box::new(
+            Releases::new(<ropey_1_6_0::RopeText as Declared>::unit(), "ropey", "1.6.0", 6077)
+                .fault(
+                    FaultInfo { id: "ropey-lines-empty-overflow".into(), krate: "ropey".into(), buggy: "1.5.1".into(), fixed: "1.6.0".into(), kind: "panic".into() },
+                    <ropey_1_5_1::RopeText as Declared>::unit(),
+                )?
         ),
         Box::new(
             Releases::new(<rustc_demangle_0_1_6::Symbol as Declared>::unit(), "rustc-demangle", "0.1.6", 180)
                 .fault(
                     FaultInfo { id: "rustc-demangle-legacy-malformed-panics".into(), krate: "rustc-demangle".into(), buggy: "0.1.5".into(), fixed: "0.1.6".into(), kind: "panic".into() },
                     <rustc_demangle_0_1_5::Symbol as Declared>::unit(),
-                )?,
+                )?
         ),
         Box::new(
             Releases::new(<rustc_demangle_0_1_19::Symbol as Declared>::unit(), "rustc-demangle", "0.1.19", 1092)
                 .fault(
                     FaultInfo { id: "rustc-demangle-v0-output-explosion".into(), krate: "rustc-demangle".into(), buggy: "0.1.18".into(), fixed: "0.1.19".into(), kind: "hang".into() },
                     <rustc_demangle_0_1_18::Symbol as Declared>::unit(),
-                )?,
+                )?
         ),
         Box::new(
             Releases::new(<semver_1_0_1::SemVersion as Declared>::unit(), "semver", "1.0.1", 1235)
                 .fault(
                     FaultInfo { id: "semver-less-than-partial-prerelease".into(), krate: "semver".into(), buggy: "1.0.0".into(), fixed: "1.0.1".into(), kind: "wrong-result".into() },
                     <semver_1_0_0::SemVersion as Declared>::unit(),
-                )?,
+                )?
         ),
         Box::new(
             Releases::new(<semver_1_0_4::SemVersion as Declared>::unit(), "semver", "1.0.4", 1266)
                 .fault(
                     FaultInfo { id: "semver-display-inherits-padding".into(), krate: "semver".into(), buggy: "1.0.3".into(), fixed: "1.0.4".into(), kind: "wrong-result".into() },
                     <semver_1_0_3::SemVersion as Declared>::unit(),
-                )?,
+                )?
         ),
         Box::new(
             Releases::new(<shlex_1_0_0::ShellWords as Declared>::unit(), "shlex", "1.0.0", 188)
                 .fault(
                     FaultInfo { id: "shlex-backslash-in-single-quotes".into(), krate: "shlex".into(), buggy: "0.1.1".into(), fixed: "1.0.0".into(), kind: "wrong-result".into() },
                     <shlex_0_1_1::ShellWords as Declared>::unit(),
-                )?,
+                )?
         ),
         Box::new(
             Releases::new(<shlex_1_2_1::ShellWords as Declared>::unit(), "shlex", "1.2.1", 308)
                 .fault(
                     FaultInfo { id: "shlex-quote-braces-non-ascii".into(), krate: "shlex".into(), buggy: "1.2.0".into(), fixed: "1.2.1".into(), kind: "wrong-result".into() },
                     <shlex_1_2_0::ShellWords as Declared>::unit(),
-                )?,
+                )?
+        ),
+        Box::new(
+            Releases::new(<slab_0_4_11::SlabOfInts as Declared>::unit(), "slab", "0.4.11", 754)
+                .fault(
+                    FaultInfo { id: "slab-get-disjoint-mut-out-of-bounds".into(), krate: "slab".into(), buggy: "0.4.10".into(), fixed: "0.4.11".into(), kind: "memory".into() },
+                    <slab_0_4_10::SlabOfInts as Declared>::unit(),
+                )?
+        ),
+        Box::new(
+            Releases::new(<smallvec_0_6_3::SmallVecOfInts as Declared>::unit(), "smallvec", "0.6.3", 947)
+                .fault(
+                    FaultInfo { id: "smallvec-insert-many-unwind".into(), krate: "smallvec".into(), buggy: "0.6.2".into(), fixed: "0.6.3".into(), kind: "memory".into() },
+                    <smallvec_0_6_2::SmallVecOfInts as Declared>::unit(),
+                )?
+        ),
+        Box::new(
+            Releases::new(<smallvec_0_6_10::SmallVecOfInts as Declared>::unit(), "smallvec", "0.6.10", 1048)
+                .fault(
+                    FaultInfo { id: "smallvec-grow-same-capacity".into(), krate: "smallvec".into(), buggy: "0.6.9".into(), fixed: "0.6.10".into(), kind: "memory".into() },
+                    <smallvec_0_6_9::SmallVecOfInts as Declared>::unit(),
+                )?
+                .fault(
+                    FaultInfo { id: "smallvec-grow-shrink-to-inline".into(), krate: "smallvec".into(), buggy: "0.6.9".into(), fixed: "0.6.10".into(), kind: "memory".into() },
+                    <smallvec_0_6_9::SmallVecOfInts as Declared>::unit(),
+                )?
+        ),
+        Box::new(
+            Releases::new(<smallvec_0_6_14::SmallVecOfInts as Declared>::unit(), "smallvec", "0.6.14", 1060)
+                .fault(
+                    FaultInfo { id: "smallvec-insert-many-overflow".into(), krate: "smallvec".into(), buggy: "0.6.13".into(), fixed: "0.6.14".into(), kind: "memory".into() },
+                    <smallvec_0_6_13::SmallVecOfInts as Declared>::unit(),
+                )?
         ),
         Box::new(
             Releases::new(<textwrap_0_13_3::Text as Declared>::unit(), "textwrap", "0.13.3", 698)
                 .fault(
                     FaultInfo { id: "textwrap-indent-trailing-newline".into(), krate: "textwrap".into(), buggy: "0.13.2".into(), fixed: "0.13.3".into(), kind: "wrong-result".into() },
                     <textwrap_0_13_2::Text as Declared>::unit(),
-                )?,
+                )?
         ),
         Box::new(
             Releases::new(<textwrap_0_14_2::Text as Declared>::unit(), "textwrap", "0.14.2", 939)
                 .fault(
                     FaultInfo { id: "textwrap-find-words-ansi-char-boundary".into(), krate: "textwrap".into(), buggy: "0.14.0".into(), fixed: "0.14.2".into(), kind: "panic".into() },
                     <textwrap_0_14_0::Text as Declared>::unit(),
-                )?,
+                )?
         ),
     ])
 }

@@ -1,7 +1,8 @@
 //! Bringing a corpus's releases from crates.io into `releases/`, through Cargo itself: a
 //! throw-away manifest per round (at most one release of each crate: Cargo resolves one
-//! semver-compatible release of a crate per source), `cargo metadata` to download and
-//! locate the sources, and the lock file's checksum compared with the one recorded.
+//! semver-compatible release of a crate per source) with a lock file pinning each release
+//! to its recorded checksum (so yanked releases resolve too), `cargo metadata` to download
+//! and locate the sources, and the checksum compared again after.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -129,7 +130,20 @@ fn locate(round: &[&Release<'_>], target: &Path) -> Result<Vec<PathBuf>, FetchEr
         let path = scratch.join(name);
         std::fs::write(&path, text).map_err(io(&path))
     };
+    // A lock file naming each release with its recorded checksum: Cargo keeps a locked
+    // release even when it is yanked (several corpus releases are), and refuses a download
+    // whose checksum is not the locked one.
+    let mut lock = String::from("version = 4\n");
+    for r in round {
+        lock.push_str(&format!(
+            "\n[[package]]\nname = \"{}\"\nversion = \"{}\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\nchecksum = \"{}\"\n",
+            r.krate.name,
+            r.version,
+            r.checksum()
+        ));
+    }
     write("Cargo.toml", &manifest)?;
+    write("Cargo.lock", &lock)?;
     write("src/lib.rs", "")?;
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let output = Command::new(cargo)
@@ -296,7 +310,9 @@ pub fn code_lines(text: &str) -> usize {
             let line = line.trim();
             !line.is_empty()
                 && !line.starts_with("//")
-                && !tests.iter().any(|&(from, to)| (from..=to).contains(&(i + 1)))
+                && !tests
+                    .iter()
+                    .any(|&(from, to)| (from..=to).contains(&(i + 1)))
         })
         .count()
 }

@@ -152,7 +152,7 @@ fn units(corpus: &Corpus, sizes: &BTreeMap<String, usize>) -> String {
             for fault in faults {
                 let _ = write!(
                     out,
-                    "                .fault(\n                    FaultInfo {{ id: {:?}.into(), krate: {:?}.into(), buggy: {:?}.into(), fixed: {:?}.into(), kind: {:?}.into() }},\n                    <{}::{subject} as Declared>::unit(),\n                )?,\n",
+                    "                .fault(\n                    FaultInfo {{ id: {:?}.into(), krate: {:?}.into(), buggy: {:?}.into(), fixed: {:?}.into(), kind: {:?}.into() }},\n                    <{}::{subject} as Declared>::unit(),\n                )?\n",
                     fault.id,
                     krate.name,
                     fault.buggy,
