@@ -200,9 +200,19 @@ pub fn prepare(
                     let Some((need, file, path)) = missing.get(i) else {
                         break;
                     };
-                    let result = need
-                        .make(path)
-                        .map(|tests| (file.clone(), path.clone(), tests));
+                    // Gold runs in this process while a file is made: a subject whose gold
+                    // panics where no session catches it (in a drop, say) fails the run with
+                    // an error naming the file, not a panic of the whole scope.
+                    let made_file =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| need.make(path)))
+                            .unwrap_or_else(|panic| {
+                                Err(anyhow::anyhow!(
+                                    "{}: gold panicked while the file was made: {}",
+                                    file.display(),
+                                    panic_message(panic.as_ref())
+                                ))
+                            });
+                    let result = made_file.map(|tests| (file.clone(), path.clone(), tests));
                     made.lock().expect("no thread panicked").push(result);
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1, missing.len());
                 }
@@ -214,4 +224,44 @@ pub fn prepare(
         prepared.files.insert(file, (path, tests));
     }
     Ok(prepared)
+}
+
+/// The text a panic carried, if any.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> &str {
+    panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("(no message)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file whose making panics, as a gold that panics outside its session does.
+    struct Panicking;
+
+    impl Preparation for Panicking {
+        fn file(&self) -> PathBuf {
+            PathBuf::from("suites/broken.suite")
+        }
+        fn found(&self, _: &Path) -> anyhow::Result<Option<Tests>> {
+            Ok(None)
+        }
+        fn make(&self, _: &Path) -> anyhow::Result<Tests> {
+            panic!("entered unreachable code")
+        }
+    }
+
+    #[test]
+    fn a_panic_while_a_file_is_made_is_an_error_naming_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let needed: Vec<Box<dyn Preparation>> = vec![Box::new(Panicking)];
+        let e = prepare(&needed, dir.path(), 2, &|_, _| {}).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "suites/broken.suite: gold panicked while the file was made: entered unreachable code"
+        );
+    }
 }
