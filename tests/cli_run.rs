@@ -143,6 +143,14 @@ fn kills_survivals_crashes_and_hangs_are_each_recorded_and_the_run_goes_on() {
     assert_eq!(outcome("3", "r", "8"), "survived");
     assert_eq!(outcome("4", "r", "8"), "crash");
     assert_eq!(outcome("5", "r", "8"), "timeout");
+    // The worker marks the test case it runs (its beacon), so the crash is placed: the test
+    // cases up to and including the one the mutant aborted on are counted.
+    let crash_tests_run: u64 = rows
+        .iter()
+        .find(|r| r[0] == "equivalence" && r[3] == "4" && r[5] == "r" && r[6] == "8")
+        .map(|r| r[column("tests_run")].parse().unwrap())
+        .unwrap();
+    assert!(crash_tests_run >= 1, "tests_run {crash_tests_run}");
     // Killed mutants skip the phase's later runs; the others get BE.
     assert!(
         !rows

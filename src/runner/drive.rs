@@ -202,6 +202,7 @@ fn serve(
             None => Ok(Settled {
                 result: Ok(JobResult::lost(Stop::Time, 0.0)),
                 unconfirmed: Vec::new(),
+                site: None,
             }),
         };
         state = lock.lock().expect("runner lock");

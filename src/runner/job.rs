@@ -336,6 +336,7 @@ fn run(job: &Job, source: &mut dyn TestSource) -> Result<JobResult, SourceError>
         }
         let counter = job.start + result.tests_run;
         result.tests_run += 1;
+        super::beacon::mark_test_case(counter);
         let Some(verdict) = source.judge() else {
             result.abandoned_tests += 1;
             continue;
@@ -412,6 +413,12 @@ impl TestSource for TracedCases<'_> {
         if i < self.run.len() {
             self.replayed_cpu += self.run.case(i).cpu_seconds;
         } else {
+            // Gold as a target crashing is the target's crash.
+            super::beacon::mark_side(if self.gold_target {
+                super::beacon::Side::Target
+            } else {
+                super::beacon::Side::Gold
+            });
             self.gold.compute(self.run, self.cases.as_ref(), strict);
         }
         self.gold.add_coverage(self.run, i, self.start + i as u64);
@@ -431,6 +438,7 @@ impl TestSource for TracedCases<'_> {
         if let Some(budget) = budget {
             self.mutant.set_fuel_budget(budget);
         }
+        super::beacon::mark_side(super::beacon::Side::Target);
         let mutant_trace = self.cases.run(self.mutant.as_mut(), strict);
         if let Some(case) = digits {
             self.guarded_prefix.note(case, budget, &mutant_trace);

@@ -10,6 +10,7 @@
 //! — so the tables are identical for any number of jobs and any order of execution, except
 //! `cpu_seconds` and cells stopped by a time cap.
 
+pub mod beacon;
 mod cell;
 mod drive;
 pub mod gold;

@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
+use super::beacon::{BEACON_VARIABLE, BeaconFile, Side, Site};
 use super::gold::{DEFAULT_LIMIT_BYTES, GoldCache};
 use super::job::{Job, JobResult, Stop, execute_with};
 use crate::experiment::file::parse_experiment_profile;
@@ -51,6 +52,7 @@ pub enum Reply {
 /// The body of `testspace worker`: serves jobs on stdin/stdout until stdin closes.
 pub fn serve() -> anyhow::Result<()> {
     die_with_parent();
+    super::beacon::attach_from_env();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let Some(first) = lines.next() else {
@@ -236,8 +238,9 @@ pub enum Attempt {
     Done(JobResult),
     /// The job was still running after the watchdog time; the worker was killed.
     Watchdog(f64),
-    /// The worker died before answering, after the given wall-clock seconds.
-    Died(Death, f64),
+    /// The worker died before answering, after the given wall-clock seconds, at the place
+    /// its beacon shows (if it marked one).
+    Died(Death, f64, Option<Site>),
 }
 
 /// A job given up: every attempt's worker died without confirming a crash.
@@ -257,6 +260,9 @@ pub struct Settled {
     pub result: Result<JobResult, Lost>,
     /// Deaths that were not confirmed as the mutant's crash (to be reported).
     pub unconfirmed: Vec<Death>,
+    /// Where a confirmed crash happened, when every confirming death was marked at the
+    /// same place.
+    pub site: Option<Site>,
 }
 
 /// Settles a job from its attempts: `attempt(i)` runs attempt i (each in a fresh worker
@@ -268,28 +274,35 @@ pub fn settle(
     mut attempt: impl FnMut(usize) -> anyhow::Result<Attempt>,
 ) -> anyhow::Result<Settled> {
     let mut deaths: Vec<Death> = Vec::new();
+    let mut sites: Vec<Option<Site>> = Vec::new();
     for i in 0..ATTEMPTS {
         match attempt(i)? {
             Attempt::Done(result) => {
                 return Ok(Settled {
                     result: Ok(result),
                     unconfirmed: deaths,
+                    site: None,
                 });
             }
             Attempt::Watchdog(seconds) => {
                 return Ok(Settled {
                     result: Ok(JobResult::lost(Stop::Watchdog, seconds)),
                     unconfirmed: deaths,
+                    site: None,
                 });
             }
-            Attempt::Died(death, seconds) => {
+            Attempt::Died(death, seconds, site) => {
+                if matches!(death, Death::Own(_)) {
+                    sites.push(site);
+                }
                 deaths.push(death);
-                let own = deaths.iter().filter(|d| matches!(d, Death::Own(_))).count();
-                if own >= CONFIRMING_DEATHS {
+                if sites.len() >= CONFIRMING_DEATHS {
                     deaths.retain(|d| matches!(d, Death::Outside(_)));
+                    let site = sites[0].filter(|_| sites.iter().all(|s| *s == sites[0]));
                     return Ok(Settled {
                         result: Ok(JobResult::lost(Stop::Crash, seconds)),
                         unconfirmed: deaths,
+                        site,
                     });
                 }
             }
@@ -301,6 +314,7 @@ pub fn settle(
             deaths: deaths.iter().map(|d| d.text().to_string()).collect(),
         }),
         unconfirmed: deaths,
+        site: None,
     })
 }
 
@@ -308,6 +322,9 @@ pub fn settle(
 pub struct WorkerProcess {
     handshake: String,
     child: Option<(Child, ChildStdin, Receiver<String>)>,
+    /// Where its processes mark their test case (made at the first start; `None` if the
+    /// file could not be made: deaths are then placed nowhere, as before beacons).
+    beacon: Option<BeaconFile>,
 }
 
 impl WorkerProcess {
@@ -316,12 +333,20 @@ impl WorkerProcess {
         WorkerProcess {
             handshake: serde_json::to_string(handshake).expect("serializable"),
             child: None,
+            beacon: None,
         }
     }
 
     fn start(&mut self) -> anyhow::Result<()> {
         let exe = std::env::current_exe().context("cannot find testspace's own executable")?;
-        let mut child = Command::new(&exe)
+        if self.beacon.is_none() {
+            self.beacon = BeaconFile::new().ok();
+        }
+        let mut command = Command::new(&exe);
+        if let Some(beacon) = &self.beacon {
+            command.env(BEACON_VARIABLE, beacon.path());
+        }
+        let mut child = command
             .arg("worker")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -393,6 +418,9 @@ impl WorkerProcess {
         if self.child.is_none() {
             self.start()?;
         }
+        if let Some(beacon) = self.beacon.as_mut() {
+            beacon.clear().context("cannot clear a worker's beacon")?;
+        }
         let started = Instant::now();
         let (_, stdin, receiver) = self.child.as_mut().expect("started");
         let sent = serde_json::to_string(job)
@@ -412,14 +440,80 @@ impl WorkerProcess {
             }
             Err(RecvTimeoutError::Disconnected) => {
                 let death = self.reap();
-                Ok(Attempt::Died(death, started.elapsed().as_secs_f64()))
+                let site = self.beacon.as_mut().and_then(BeaconFile::read);
+                Ok(Attempt::Died(death, started.elapsed().as_secs_f64(), site))
             }
         }
     }
 
     /// Runs a job until it is settled ([`settle`]): after a death, again in a fresh worker.
+    /// A crash placed on the target's side of a test case counts the test cases up to it;
+    /// one placed on gold's side is not the target's: that test case is abandoned, and the
+    /// test cases before and after it run as jobs of their own ([`around_gold_crash`]).
     pub fn run(&mut self, job: &Job, watchdog: Duration) -> anyhow::Result<Settled> {
-        settle(|_| self.attempt(job, watchdog))
+        let mut settled = settle(|_| self.attempt(job, watchdog))?;
+        let (Ok(result), Some(site)) = (&mut settled.result, settled.site) else {
+            return Ok(settled);
+        };
+        if result.stop != Stop::Crash || site.counter < job.start {
+            return Ok(settled);
+        }
+        if site.side == Some(Side::Gold) {
+            settled.result =
+                self.around_gold_crash(job, site.counter, watchdog, &mut settled.unconfirmed)?;
+        } else {
+            result.tests_run = site.counter - job.start + 1;
+        }
+        Ok(settled)
+    }
+
+    /// `job` with its test case `crashed` abandoned (gold crashed the worker on it): the test
+    /// cases before it and after it, each run as a job, merged in counter order.
+    fn around_gold_crash(
+        &mut self,
+        job: &Job,
+        crashed: u64,
+        watchdog: Duration,
+        unconfirmed: &mut Vec<Death>,
+    ) -> anyhow::Result<Result<JobResult, Lost>> {
+        let before = crashed - job.start;
+        let mut parts = Vec::new();
+        if before > 0 {
+            let head = Job {
+                count: Some(before),
+                ..job.clone()
+            };
+            let settled = self.run(&head, watchdog)?;
+            unconfirmed.extend(settled.unconfirmed);
+            let result = match settled.result {
+                Ok(result) => result,
+                Err(lost) => return Ok(Err(lost)),
+            };
+            let complete = result.stop == Stop::Budget && result.tests_run == before;
+            parts.push((result, complete));
+            if !complete {
+                return Ok(Ok(super::merge_chunks(parts)));
+            }
+        }
+        let mut abandoned = JobResult::lost(Stop::Budget, 0.0);
+        abandoned.tests_run = 1;
+        abandoned.abandoned_tests = 1;
+        let left = job.count.map(|count| count.saturating_sub(before + 1));
+        parts.push((abandoned, left != Some(0)));
+        if left != Some(0) {
+            let tail = Job {
+                start: crashed + 1,
+                count: left,
+                ..job.clone()
+            };
+            let settled = self.run(&tail, watchdog)?;
+            unconfirmed.extend(settled.unconfirmed);
+            match settled.result {
+                Ok(result) => parts.push((result, false)),
+                Err(lost) => return Ok(Err(lost)),
+            }
+        }
+        Ok(Ok(super::merge_chunks(parts)))
     }
 }
 
@@ -441,11 +535,27 @@ mod tests {
     }
 
     fn own() -> Attempt {
-        Attempt::Died(Death::Own("killed by signal 6 (SIGABRT)".into()), 0.5)
+        Attempt::Died(Death::Own("killed by signal 6 (SIGABRT)".into()), 0.5, None)
+    }
+
+    fn own_at(counter: u64, side: Side) -> Attempt {
+        let site = Site {
+            counter,
+            side: Some(side),
+        };
+        Attempt::Died(
+            Death::Own("killed by signal 6 (SIGABRT)".into()),
+            0.5,
+            Some(site),
+        )
     }
 
     fn outside() -> Attempt {
-        Attempt::Died(Death::Outside("killed by signal 9 (SIGKILL)".into()), 0.5)
+        Attempt::Died(
+            Death::Outside("killed by signal 9 (SIGKILL)".into()),
+            0.5,
+            None,
+        )
     }
 
     fn settled(attempts: Vec<Attempt>) -> (Settled, usize) {
@@ -477,6 +587,27 @@ mod tests {
         assert_eq!(made, 3);
         assert_eq!(s.result.unwrap().stop, Stop::Crash);
         assert_eq!(s.unconfirmed.len(), 1);
+    }
+
+    /// A crash is placed only where both confirming deaths were marked alike.
+    #[test]
+    fn a_confirmed_crash_is_placed_where_both_deaths_were() {
+        let (s, _) = settled(vec![
+            own_at(7, Side::Gold),
+            outside(),
+            own_at(7, Side::Gold),
+        ]);
+        assert_eq!(
+            s.site,
+            Some(Site {
+                counter: 7,
+                side: Some(Side::Gold)
+            })
+        );
+        let (s, _) = settled(vec![own_at(7, Side::Gold), own_at(7, Side::Target)]);
+        assert_eq!(s.site, None);
+        let (s, _) = settled(vec![own_at(7, Side::Target), own()]);
+        assert_eq!(s.site, None);
     }
 
     #[test]
