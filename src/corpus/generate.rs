@@ -205,6 +205,14 @@ kind = "memory"
 records = ["RUSTSEC-2021-0003"]
 summary = "s"
 [[fault]]
+id = "smallvec-c"
+subject = "SmallVecOfInts"
+buggy = "1.6.0"
+fixed = "1.6.1"
+kind = "wrong-result"
+records = ["y"]
+summary = "s"
+[[fault]]
 id = "smallvec-b"
 subject = "SmallVecOfInts"
 buggy = "0.6.13"
@@ -249,6 +257,8 @@ summary = "s"
                 .units
                 .contains("<smallvec_0_6_13::SmallVecOfInts as Declared>::unit()")
         );
+        // Two faults of one fixed release chain on one unit.
+        assert!(generated.units.contains(")?\n                .fault("));
         assert_eq!(
             generated.units.matches("Releases::new(").count(),
             2,
