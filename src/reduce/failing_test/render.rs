@@ -222,16 +222,32 @@ fn crate_path(class: &str) -> Option<String> {
     Some(format!("crate::{rest}"))
 }
 
-/// A class name in snake case: `ArrayList` → `array_list`.
+/// A class name in snake case, as part of an identifier: `ArrayList` → `array_list`; a
+/// corpus subject's release after `_at_` (`SemVersion@1.0.4` → `sem_version_at_1_0_4`).
 fn snake(class: &str) -> String {
     let mut out = String::new();
     for (i, c) in class.chars().enumerate() {
         if c.is_uppercase() && i > 0 {
             out.push('_');
         }
-        out.push(c.to_ascii_lowercase());
+        match c {
+            '@' => out.push_str("_at_"),
+            c if c.is_ascii_alphanumeric() => out.push(c.to_ascii_lowercase()),
+            _ => out.push('_'),
+        }
     }
     out
+}
+
+#[cfg(test)]
+mod snake_tests {
+    use super::snake;
+
+    #[test]
+    fn class_names_become_identifiers() {
+        assert_eq!(snake("ArrayList"), "array_list");
+        assert_eq!(snake("SemVersion@1.0.4"), "sem_version_at_1_0_4");
+    }
 }
 
 /// The JSON object of a reduction: `original_calls`, `original_index`, `calls`, `k`,
