@@ -23,6 +23,7 @@ pub mod mutation_report;
 pub mod phi;
 pub mod plot;
 pub mod reduce;
+pub mod report;
 pub mod run;
 pub mod sample;
 pub mod show_test;
@@ -103,6 +104,9 @@ pub enum Command {
     /// Write a results folder's mutants as a mutation-testing-elements JSON report (the
     /// Stryker report format) for the standard HTML viewer.
     MutationReport(mutation_report::MutationReportArgs),
+    /// Write a results folder as one self-contained HTML page with SVG figures: the
+    /// experiment, the strategies' ranking and per-subject statistics.
+    Report(report::ReportArgs),
 }
 
 /// An outcome that ends the process with an exit status of its own (e.g. `diff`'s 1 for
@@ -195,5 +199,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Mutate(args) => mutate::run(&args),
         Command::Mutants(args) => mutate::run_mutants(&args),
         Command::MutationReport(args) => mutation_report::run(&args),
+        Command::Report(args) => report::run(&args),
     }
 }
