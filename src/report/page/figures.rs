@@ -123,11 +123,16 @@ pub(crate) fn cost_title(cost: Cost) -> &'static str {
     }
 }
 
+/// The most strategies whose pairwise heatmap has the values written in its cells; beyond,
+/// colours and significance dots only (thousands of texts make a figure slow to draw).
+pub(crate) const MAX_LABELLED: usize = 30;
+
 fn pairwise_figure(strategies: &[String], pairwise: &Pairwise, file: String) -> Figure {
     let present: Vec<usize> = (0..strategies.len())
         .filter(|&i| pairwise.cells[i].iter().any(Option::is_some))
         .collect();
     let labels: Vec<String> = present.iter().map(|&i| strategies[i].clone()).collect();
+    let labelled = labels.len() <= MAX_LABELLED;
     let cells: Vec<Vec<Option<HeatCell>>> = present
         .iter()
         .map(|&i| {
@@ -138,12 +143,12 @@ fn pairwise_figure(strategies: &[String], pairwise: &Pairwise, file: String) -> 
                     let p_text = cell.p_holm.map_or("p n/a".to_string(), p_label);
                     Some(HeatCell {
                         fill: diverging(cell.a12),
-                        lines: vec![format!("{:.2}", cell.a12), p_text.clone()],
-                        title: format!(
-                            "{} vs {}: Â12 = {:.3}, Holm-adjusted Mann–Whitney {}",
-                            strategies[i], strategies[j], cell.a12, p_text
-                        ),
-                        bold: cell.p_holm.is_some_and(|p| p < 0.05),
+                        lines: if labelled {
+                            vec![format!("{:.2}", cell.a12), p_text]
+                        } else {
+                            Vec::new()
+                        },
+                        marked: cell.p_holm.is_some_and(|p| p < 0.05),
                     })
                 })
                 .collect()
@@ -214,19 +219,13 @@ fn matrix_figure(matrix: &KillMatrix, file: String) -> Figure {
     let cells: Vec<Vec<Option<HeatCell>>> = matrix
         .shares
         .iter()
-        .zip(&rows)
-        .map(|(row, mutant)| {
+        .map(|row| {
             row.iter()
-                .zip(&matrix.strategies)
-                .map(|(share, strategy)| {
+                .map(|share| {
                     share.map(|s| HeatCell {
                         fill: sequential(s.fraction()),
                         lines: Vec::new(),
-                        title: format!(
-                            "{mutant}, {strategy}: killed in {} of {} replicate(s)",
-                            s.killed, s.ran
-                        ),
-                        bold: false,
+                        marked: false,
                     })
                 })
                 .collect()
@@ -253,15 +252,9 @@ fn survival_figure(curves: &[SurvivalCurve], cost: &str, file: String) -> Figure
     let series: Vec<Series> = curves
         .iter()
         .map(|c| {
-            let mut points = Vec::with_capacity(2 * c.steps.len() + 1);
-            for (i, &(t, s)) in c.steps.iter().enumerate() {
-                if i > 0 {
-                    points.push((t, c.steps[i - 1].1));
-                }
-                points.push((t, s));
-            }
+            let mut points = c.steps.clone();
             let last = c.steps.last().map_or(1.0, |p| p.1);
-            points.push((c.end, last));
+            points.push((c.end.max(points.last().map_or(0.0, |p| p.0)), last));
             Series {
                 name: format!("{} ({}/{} killed)", c.strategy, c.killed, c.cells),
                 points,

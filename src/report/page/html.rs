@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::escape;
-use super::figures::{Figure, cost_title};
+use super::figures::{Figure, MAX_LABELLED, cost_title};
 use super::model::{ExperimentInfo, ReportModel, SubjectReport};
 use super::ranking::{METRIC, Ranking};
 
@@ -21,8 +21,9 @@ img{max-width:none;display:block}nav ul{columns:4}code{background:#f5f5f5;paddin
 
 /// The script that marks, once the page has loaded, whether every figure loaded
 /// (`data-figures` on the root: `ok` or the names of those that did not), the script
-/// errors (`data-errors`) and the load time (`data-load-ms`): read by the browser check.
-const SCRIPT: &str = "(function(){var errors=[];window.addEventListener('error',function(e){\
+/// errors (`data-errors`: `none` or their messages; a figure that fails is no script
+/// error) and the load time (`data-load-ms`): read by the browser check.
+const SCRIPT: &str = "(function(){var errors=[];window.addEventListener('error',function(e){if(!(e instanceof ErrorEvent))return;\
 errors.push(String(e.message||e.type));document.documentElement.dataset.errors=errors.join(' | ');},true);\
 window.addEventListener('load',function(){var bad=[];\
 document.querySelectorAll('img').forEach(function(i){if(!(i.complete&&i.naturalWidth>0))bad.push(i.getAttribute('src'));});\
@@ -222,15 +223,25 @@ fn subject_section(
         }
     };
     show(html, "Mutants killed over replicates", "kills", None);
+    let ran = subject.kills.iter().filter(|k| k.is_some()).count();
+    let unlabelled = format!(
+        "{ran} strategies: the heatmap shows Â12 as colour and a dot where the Holm-adjusted \
+         p < 0.05, without numbers (they are written up to {MAX_LABELLED} strategies)"
+    );
     let pair_note = match &subject.pairwise {
-        Ok(p) => p.note.as_ref(),
-        Err(why) => Some(why),
+        Ok(p) if ran > MAX_LABELLED => Some(
+            p.note
+                .as_ref()
+                .map_or(unlabelled.clone(), |n| format!("{n}; {unlabelled}")),
+        ),
+        Ok(p) => p.note.clone(),
+        Err(why) => Some(why.clone()),
     };
     show(
         html,
         "Pairwise Â12 and Holm-adjusted Mann–Whitney p",
         "pairwise",
-        pair_note,
+        pair_note.as_ref(),
     );
     show(
         html,

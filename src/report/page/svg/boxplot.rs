@@ -73,16 +73,7 @@ pub(crate) fn box_plot(rows: &[BoxRow<'_>], x_title: &str) -> String {
             (scale.at(s.q1), mid - 7.0),
             (scale.at(s.q3) - scale.at(s.q1), 14.0),
             "fill:#c6dbef;stroke:#2171b5",
-            &format!(
-                "{}: median {}, quartiles {}–{}, range {}–{} over {} replicate(s)",
-                row.label,
-                super::axis::tick_label(s.median),
-                super::axis::tick_label(s.q1),
-                super::axis::tick_label(s.q3),
-                super::axis::tick_label(s.min),
-                super::axis::tick_label(s.max),
-                s.n
-            ),
+            "",
         );
         svg.line(
             (scale.at(s.median), mid - 7.0),

@@ -1,5 +1,6 @@
 //! Heatmaps: rows × columns of coloured cells with labels on the left and (turned) on top,
-//! optional text in each cell, a tooltip per cell and a colour legend.
+//! optional text in each cell and a colour legend. No tooltips: a figure shown as an image
+//! has none, and they slow its drawing.
 
 use super::colour::Rgb;
 use super::{Anchor, Svg, text_width};
@@ -11,10 +12,9 @@ pub(crate) struct HeatCell {
     pub(crate) fill: Rgb,
     /// Lines of text drawn in it (none for a compact heatmap).
     pub(crate) lines: Vec<String>,
-    /// Its tooltip.
-    pub(crate) title: String,
-    /// Whether its text is bold (e.g. a significant difference).
-    pub(crate) bold: bool,
+    /// Whether it is marked (e.g. a significant difference): its text bold, or a dot
+    /// where it has none.
+    pub(crate) marked: bool,
 }
 
 /// A heatmap to draw.
@@ -82,13 +82,21 @@ fn draw_cell(svg: &mut Svg, (x, y): (f64, f64), (cw, ch): (f64, f64), cell: &Hea
     svg.rect(
         (x, y),
         (cw, ch),
-        &format!("fill:{};stroke:#fff;stroke-width:0.5", cell.fill.hex()),
-        &cell.title,
+        &format!("fill:{};stroke:#ddd;stroke-width:0.5", cell.fill.hex()),
+        "",
     );
+    if cell.marked && cell.lines.is_empty() {
+        let r = cw.min(ch) / 6.0;
+        svg.circle(
+            (x + cw / 2.0, y + ch / 2.0),
+            r,
+            &format!("fill:{}", cell.fill.text_on()),
+        );
+    }
     let lines = cell.lines.len() as f64;
     for (i, line) in cell.lines.iter().enumerate() {
         let baseline = y + ch / 2.0 + (i as f64 - (lines - 1.0) / 2.0) * (FONT - 1.0) + 3.5;
-        let weight = if cell.bold { ";font-weight:bold" } else { "" };
+        let weight = if cell.marked { ";font-weight:bold" } else { "" };
         svg.text_styled(
             (x + cw / 2.0, baseline),
             line,

@@ -1,5 +1,6 @@
-//! Line charts over a cost axis: one line per strategy with an optional band (the
-//! interquartile range over replicates) drawn beneath it, a legend on the right.
+//! Step charts over a cost axis (kill counts, coverage and survival change only at
+//! observed costs): one line per strategy with an optional band (the interquartile range
+//! over replicates) drawn beneath it, a legend on the right.
 
 use super::axis::{Scale, linear_ticks, log_ticks, tick_label};
 use super::colour::{dash, series};
@@ -12,10 +13,22 @@ const FONT: f64 = 11.0;
 pub(crate) struct Series {
     /// Its name in the legend.
     pub(crate) name: String,
-    /// Its points, in increasing x.
+    /// Its points, in increasing x: each value holds until the next point's x.
     pub(crate) points: Vec<(f64, f64)>,
     /// Its band: (x, low, high) in increasing x (empty: none).
     pub(crate) band: Vec<(f64, f64, f64)>,
+}
+
+/// A step function's points as a staircase: each value held until the next x.
+pub(crate) fn staircase<T: Copy>(points: &[(f64, T)]) -> Vec<(f64, T)> {
+    let mut stairs = Vec::with_capacity(2 * points.len());
+    for (i, &(x, value)) in points.iter().enumerate() {
+        if i > 0 {
+            stairs.push((x, points[i - 1].1));
+        }
+        stairs.push((x, value));
+    }
+    stairs
 }
 
 /// A chart to draw.
@@ -94,25 +107,25 @@ pub(crate) fn line_chart(chart: &LineChart<'_>) -> String {
     for (i, s) in chart.series.iter().enumerate() {
         let colour = series(i);
         if !s.band.is_empty() {
-            let upper = s
-                .band
+            let band: Vec<(f64, (f64, f64))> =
+                s.band.iter().map(|&(x, l, h)| (x, (l, h))).collect();
+            let band = staircase(&band);
+            let upper = band
                 .iter()
-                .map(|&(x, _, h)| (x_scale.at(x), y_scale.at(h)));
-            let lower = s
-                .band
+                .map(|&(x, (_, h))| (x_scale.at(x), y_scale.at(h)));
+            let lower = band
                 .iter()
                 .rev()
-                .map(|&(x, l, _)| (x_scale.at(x), y_scale.at(l)));
+                .map(|&(x, (l, _))| (x_scale.at(x), y_scale.at(l)));
             let outline: Vec<(f64, f64)> = upper.chain(lower).collect();
             svg.polygon(
                 &outline,
-                &format!("fill:{colour};fill-opacity:0.15;stroke:none"),
+                &format!("fill:{colour};fill-opacity:0.1;stroke:none"),
             );
         }
-        let points: Vec<(f64, f64)> = s
-            .points
-            .iter()
-            .map(|&(x, y)| (x_scale.at(x), y_scale.at(y)))
+        let points: Vec<(f64, f64)> = staircase(&s.points)
+            .into_iter()
+            .map(|(x, y)| (x_scale.at(x), y_scale.at(y)))
             .collect();
         svg.polyline(
             &points,
@@ -176,4 +189,18 @@ fn axes(
         FONT,
         Anchor::Middle,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_staircase_holds_each_value_until_the_next_x() {
+        let stairs = staircase(&[(0.0, 1.0), (2.0, 0.5), (5.0, 0.25)]);
+        assert_eq!(
+            stairs,
+            [(0.0, 1.0), (2.0, 1.0), (2.0, 0.5), (5.0, 0.5), (5.0, 0.25)]
+        );
+    }
 }
