@@ -160,9 +160,13 @@ fn pairwise_figure(strategies: &[String], pairwise: &Pairwise, file: String) -> 
             rows: &labels,
             columns: &labels,
             cells: &cells,
-            cell: (50.0, 30.0),
+            cell: if labelled { (50.0, 30.0) } else { (16.0, 16.0) },
             legend: (
-                "Â12 (row vs column; bold: Holm p < 0.05)",
+                if labelled {
+                    "Â12 (row vs column; bold: Holm p < 0.05)"
+                } else {
+                    "Â12 (row vs column; dot: Holm p < 0.05)"
+                },
                 diverging,
                 ["0", "0.5", "1"],
             ),

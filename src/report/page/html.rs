@@ -175,7 +175,10 @@ fn ranking_section(html: &mut String, ranking: &Result<Ranking, String>, cd: Opt
     }
     let mut order: Vec<usize> = (0..ranking.strategies.len()).collect();
     order.sort_by(|&a, &b| f.average_ranks[a].total_cmp(&f.average_ranks[b]));
-    html.push_str("<table><tr><th>strategy</th><th>average rank</th></tr>\n");
+    html.push_str(
+        "<details><summary>Average ranks as a table</summary>\n\
+         <table><tr><th>strategy</th><th>average rank</th></tr>\n",
+    );
     for j in order {
         let _ = writeln!(
             html,
@@ -184,7 +187,7 @@ fn ranking_section(html: &mut String, ranking: &Result<Ranking, String>, cd: Opt
             f.average_ranks[j]
         );
     }
-    html.push_str("</table>\n");
+    html.push_str("</table>\n</details>\n");
 }
 
 fn p_text(p: f64) -> String {
