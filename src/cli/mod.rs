@@ -24,6 +24,7 @@ pub mod mutation_report;
 pub mod phi;
 pub mod plot;
 pub mod reduce;
+pub mod report;
 pub mod run;
 pub mod sample;
 pub mod show_test;
@@ -108,6 +109,9 @@ pub enum Command {
     /// write its crate's manifest and units (`fetch`), or list it.
     #[command(subcommand)]
     Corpus(corpus::CorpusCommand),
+    /// Write a results folder as one self-contained HTML page with SVG figures: the
+    /// experiment, the strategies' ranking and per-subject statistics.
+    Report(report::ReportArgs),
 }
 
 /// An outcome that ends the process with an exit status of its own (e.g. `diff`'s 1 for
@@ -201,5 +205,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Mutants(args) => mutate::run_mutants(&args),
         Command::MutationReport(args) => mutation_report::run(&args),
         Command::Corpus(command) => corpus::run(&command),
+        Command::Report(args) => report::run(&args),
     }
 }

@@ -30,6 +30,7 @@ pub mod figures;
 pub mod folder;
 pub mod minimal;
 pub mod mutation_elements;
+pub mod page;
 pub mod phi;
 pub mod plots;
 pub mod reference;
@@ -328,6 +329,38 @@ fn null_error(column: &'static str) -> ReportError {
         column,
         reason: "it has empty values".to_string(),
     }
+}
+
+/// The results folder `results` opened and checked ([`folder::open`]), its cells, and
+/// where a command writes what it makes of it: `out`, else `results/default_name` —
+/// refused for a committed reference run (it holds `REFERENCE.md`), which `--out {flag}`
+/// must send elsewhere. `what` names the output in the messages.
+///
+/// # Errors
+/// As [`folder::open`] and [`Cells::from_table`], with `what` as context, or a reference
+/// run as the default output.
+pub(crate) fn open_for_output(
+    results: &Path,
+    out: Option<&Path>,
+    default_name: &str,
+    what: &str,
+    flag: &str,
+) -> anyhow::Result<(folder::ResultsFolder, Cells, PathBuf)> {
+    use crate::runner::output::REFERENCE_MARKER;
+    use anyhow::Context as _;
+    let context = || format!("cannot write the {what} of {}", results.display());
+    let folder = folder::open(results).with_context(context)?;
+    let cells = Cells::from_table(&folder.cells).with_context(context)?;
+    let out = match out {
+        Some(out) => out.to_path_buf(),
+        None if results.join(REFERENCE_MARKER).exists() => anyhow::bail!(
+            "{} is a committed reference run (it holds {REFERENCE_MARKER}) and is never \
+             written into: write elsewhere with --out {flag}",
+            results.display()
+        ),
+        None => results.join(default_name),
+    };
+    Ok((folder, cells, out))
 }
 
 /// Reads the cells table of the results folder `directory`, checked

@@ -35,7 +35,7 @@ use anyhow::Context as _;
 use serde::Serialize;
 
 use super::{Cell, Cells};
-use crate::runner::output::{Manifest, REFERENCE_MARKER};
+use crate::runner::output::Manifest;
 use crate::subject::{MutantInfo, registry};
 use crate::table::StagedFiles;
 
@@ -508,18 +508,8 @@ pub(crate) fn write_report(
     out: Option<&Path>,
     note: &mut dyn FnMut(&str),
 ) -> anyhow::Result<Written> {
-    let context = || format!("cannot write the mutation report of {}", results.display());
-    let folder = super::folder::open(results).with_context(context)?;
-    let cells = Cells::from_table(&folder.cells).with_context(context)?;
-    let out = match out {
-        Some(out) => out.to_path_buf(),
-        None if results.join(REFERENCE_MARKER).exists() => anyhow::bail!(
-            "{} is a committed reference run (it holds {REFERENCE_MARKER}) and is never \
-             written into: write elsewhere with --out FILE",
-            results.display()
-        ),
-        None => results.join(FILE_NAME),
-    };
+    let (folder, cells, out) =
+        super::open_for_output(results, out, FILE_NAME, "mutation report", "FILE")?;
     let subjects: BTreeSet<&str> = cells.rows.iter().map(|c| c.subject.as_str()).collect();
     let units: BTreeMap<String, UnitView<'_>> = subjects
         .into_iter()

@@ -1,0 +1,138 @@
+//! Heatmaps: rows × columns of coloured cells with labels on the left and (turned) on top,
+//! optional text in each cell and a colour legend. No tooltips: a figure shown as an image
+//! has none, and they slow its drawing.
+
+use super::colour::Rgb;
+use super::{Anchor, Svg, text_width};
+
+/// One cell of a heatmap.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct HeatCell {
+    /// Its fill.
+    pub(crate) fill: Rgb,
+    /// Lines of text drawn in it (none for a compact heatmap).
+    pub(crate) lines: Vec<String>,
+    /// Whether it is marked (e.g. a significant difference): its text bold, or a dot
+    /// where it has none.
+    pub(crate) marked: bool,
+}
+
+/// A heatmap to draw.
+#[derive(Clone, Debug)]
+pub(crate) struct Heatmap<'a> {
+    /// Row labels.
+    pub(crate) rows: &'a [String],
+    /// Column labels.
+    pub(crate) columns: &'a [String],
+    /// `cells[r][c]` (`None`: drawn empty, hatched grey).
+    pub(crate) cells: &'a [Vec<Option<HeatCell>>],
+    /// Cell width and height in pixels.
+    pub(crate) cell: (f64, f64),
+    /// The legend: caption, the colour scale over [0, 1], labels at 0, ½ and 1.
+    pub(crate) legend: (&'a str, fn(f64) -> Rgb, [&'a str; 3]),
+}
+
+const FONT: f64 = 11.0;
+
+/// The heatmap as SVG text.
+pub(crate) fn heatmap(map: &Heatmap<'_>) -> String {
+    let (cw, ch) = map.cell;
+    let left = map
+        .rows
+        .iter()
+        .map(|l| text_width(l, FONT))
+        .fold(40.0, f64::max)
+        + 12.0;
+    let top = map
+        .columns
+        .iter()
+        .map(|l| text_width(l, FONT))
+        .fold(40.0, f64::max)
+        + 12.0;
+    let grid_w = cw * map.columns.len() as f64;
+    let grid_h = ch * map.rows.len() as f64;
+    let width = (left + grid_w + 20.0).max(320.0);
+    let height = top + grid_h + 60.0;
+    let mut svg = Svg::new(width, height);
+    for (c, label) in map.columns.iter().enumerate() {
+        let x = left + (c as f64 + 0.5) * cw + 4.0;
+        svg.vertical_text((x, top - 6.0), label, FONT, Anchor::Start);
+    }
+    for (r, label) in map.rows.iter().enumerate() {
+        let y = top + (r as f64 + 0.5) * ch + 4.0;
+        svg.text((left - 6.0, y), label, FONT, Anchor::End);
+        for c in 0..map.columns.len() {
+            let (x, y) = (left + c as f64 * cw, top + r as f64 * ch);
+            match map.cells[r].get(c).and_then(Option::as_ref) {
+                Some(cell) => draw_cell(&mut svg, (x, y), (cw, ch), cell),
+                None => svg.rect(
+                    (x, y),
+                    (cw, ch),
+                    "fill:#eee;stroke:#fff;stroke-width:0.5",
+                    "",
+                ),
+            }
+        }
+    }
+    legend(&mut svg, (left, top + grid_h + 18.0), map.legend);
+    svg.finish()
+}
+
+fn draw_cell(svg: &mut Svg, (x, y): (f64, f64), (cw, ch): (f64, f64), cell: &HeatCell) {
+    svg.rect(
+        (x, y),
+        (cw, ch),
+        &format!("fill:{};stroke:#ddd;stroke-width:0.5", cell.fill.hex()),
+        "",
+    );
+    if cell.marked && cell.lines.is_empty() {
+        let r = cw.min(ch) / 6.0;
+        svg.circle(
+            (x + cw / 2.0, y + ch / 2.0),
+            r,
+            &format!("fill:{}", cell.fill.text_on()),
+        );
+    }
+    let lines = cell.lines.len() as f64;
+    for (i, line) in cell.lines.iter().enumerate() {
+        let baseline = y + ch / 2.0 + (i as f64 - (lines - 1.0) / 2.0) * (FONT - 1.0) + 3.5;
+        let weight = if cell.marked { ";font-weight:bold" } else { "" };
+        svg.text_styled(
+            (x + cw / 2.0, baseline),
+            line,
+            FONT - 2.0,
+            Anchor::Middle,
+            &format!("fill:{}{weight}", cell.fill.text_on()),
+        );
+    }
+}
+
+/// A colour bar of 20 steps of the legend's scale.
+fn legend(
+    svg: &mut Svg,
+    (x, y): (f64, f64),
+    (caption, scale, ends): (&str, fn(f64) -> Rgb, [&str; 3]),
+) {
+    svg.text((x, y - 4.0), caption, FONT, Anchor::Start);
+    let (step, steps) = (12.0, 20);
+    for i in 0..steps {
+        let t = i as f64 / (steps - 1) as f64;
+        let fill = scale(t);
+        svg.rect(
+            (x + i as f64 * step, y),
+            (step, 12.0),
+            &format!("fill:{}", fill.hex()),
+            "",
+        );
+    }
+    svg.rect(
+        (x, y),
+        (step * steps as f64, 12.0),
+        "fill:none;stroke:#999",
+        "",
+    );
+    for (i, label) in ends.iter().enumerate() {
+        let at = x + step * steps as f64 * i as f64 / 2.0;
+        svg.text((at, y + 26.0), label, FONT - 1.0, Anchor::Middle);
+    }
+}

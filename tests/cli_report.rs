@@ -1,0 +1,258 @@
+//! Command-line contract of `testspace report`: the committed smoke run's page and its
+//! figures (each referenced file there and well-formed XML), byte-identical output on a
+//! second run, the notes of a folder too small for some statistics, and folders that are
+//! not finished results refused with nothing written.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use assert_cmd::Command;
+
+const SMOKE: &str = "results/andrews2010-smoke";
+const REGISTER: &str = "testdata/results/register";
+
+fn report(results: &Path, out: &Path) -> std::process::Output {
+    Command::cargo_bin("testspace")
+        .unwrap()
+        .arg("report")
+        .arg(results)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
+/// Every file of `folder` by name with its bytes.
+fn files(folder: &Path) -> BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| {
+            let entry = entry.unwrap();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            (name, std::fs::read(entry.path()).unwrap())
+        })
+        .collect()
+}
+
+/// The `src="…"` attributes of a page.
+fn sources(page: &str) -> Vec<&str> {
+    page.split("src=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect()
+}
+
+/// A small well-formedness check of an XML document: one root, every tag closed in order,
+/// attributes quoted, only the five predefined entities and character references.
+fn check_xml(text: &str) -> Result<(), String> {
+    let body = text
+        .strip_prefix("<?xml")
+        .and_then(|rest| rest.split_once("?>"))
+        .map_or(text, |(_, rest)| rest);
+    let mut stack: Vec<&str> = Vec::new();
+    let mut roots = 0;
+    let mut rest = body;
+    while let Some(open) = rest.find('<') {
+        check_text(&rest[..open])?;
+        let after = &rest[open + 1..];
+        let close = after.find('>').ok_or("a tag is not closed")?;
+        let tag = &after[..close];
+        rest = &after[close + 1..];
+        if let Some(name) = tag.strip_prefix('/') {
+            let top = stack.pop().ok_or(format!("</{name}> closes nothing"))?;
+            if top != name.trim() {
+                return Err(format!("</{name}> closes <{top}>"));
+            }
+            continue;
+        }
+        let self_closing = tag.ends_with('/');
+        let tag = tag.trim_end_matches('/');
+        let name = tag.split_whitespace().next().ok_or("an empty tag")?;
+        check_attributes(&tag[name.len()..])?;
+        if stack.is_empty() {
+            roots += 1;
+        }
+        if !self_closing {
+            stack.push(name);
+        }
+    }
+    check_text(rest)?;
+    match (stack.is_empty(), roots) {
+        (true, 1) => Ok(()),
+        (false, _) => Err(format!("unclosed: {stack:?}")),
+        _ => Err(format!("{roots} root elements")),
+    }
+}
+
+fn check_text(text: &str) -> Result<(), String> {
+    for (i, _) in text.match_indices('&') {
+        let entity = &text[i..text[i..].find(';').map_or(text.len(), |e| i + e + 1)];
+        let known = ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"].contains(&entity)
+            || entity.starts_with("&#");
+        if !known {
+            return Err(format!("bad entity in {text:?}"));
+        }
+    }
+    if text.contains('>') && text.trim().starts_with('<') {
+        return Err(format!("stray markup in {text:?}"));
+    }
+    Ok(())
+}
+
+fn check_attributes(mut attributes: &str) -> Result<(), String> {
+    loop {
+        attributes = attributes.trim_start();
+        if attributes.is_empty() {
+            return Ok(());
+        }
+        let equals = attributes
+            .find('=')
+            .ok_or(format!("attribute without value: {attributes}"))?;
+        let value = &attributes[equals + 1..];
+        let quote = value.chars().next().filter(|q| *q == '"' || *q == '\'');
+        let quote = quote.ok_or(format!("unquoted attribute: {attributes}"))?;
+        let end = value[1..].find(quote).ok_or("an attribute is not closed")?;
+        check_text(&value[1..=end])?;
+        if value[1..=end].contains('<') {
+            return Err(format!("< in an attribute: {attributes}"));
+        }
+        attributes = &value[end + 2..];
+    }
+}
+
+#[test]
+fn the_xml_check_can_fail() {
+    assert!(check_xml("<svg><g></svg>").is_err());
+    assert!(check_xml("<svg a=b/>").is_err());
+    assert!(check_xml("<svg>a & b</svg>").is_err());
+    assert!(check_xml("<svg/><svg/>").is_err());
+    assert!(check_xml("<?xml version=\"1.0\"?>\n<svg a=\"&lt;\"><t>x</t></svg>\n").is_ok());
+}
+
+#[test]
+fn the_smoke_run_gives_a_page_whose_figures_exist_and_parse() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("page");
+    let output = report(Path::new(SMOKE), &out);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim(),
+        out.join("index.html").display().to_string()
+    );
+    let written = files(&out);
+    let page = String::from_utf8(written["index.html"].clone()).unwrap();
+    let figures = sources(&page);
+    assert!(figures.contains(&"ranking-cd.svg"), "{figures:?}");
+    assert_eq!(
+        figures.len() + 1,
+        written.len(),
+        "every file is on the page"
+    );
+    for figure in figures {
+        let svg = written
+            .get(figure)
+            .unwrap_or_else(|| panic!("{figure} missing"));
+        let svg = std::str::from_utf8(svg).unwrap();
+        check_xml(svg).unwrap_or_else(|e| panic!("{figure}: {e}"));
+        assert!(svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    }
+    for part in [
+        "What the experiment was",
+        "Friedman test over 3 subjects",
+        "Kill matrix",
+    ] {
+        assert!(page.contains(part), "{part}");
+    }
+    assert!(page.contains("testspace run experiments/andrews2010.toml --profile smoke"));
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(left.len(), 1, "no staging folder left: {left:?}");
+}
+
+#[test]
+fn a_second_run_writes_the_same_bytes_and_replaces_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let (first, second) = (dir.path().join("a"), dir.path().join("b"));
+    assert!(report(Path::new(SMOKE), &first).status.success());
+    assert!(report(Path::new(SMOKE), &second).status.success());
+    assert_eq!(files(&first), files(&second));
+    std::fs::write(first.join("s99-stale.svg"), "<svg/>").unwrap();
+    assert!(report(Path::new(SMOKE), &first).status.success());
+    assert_eq!(files(&first), files(&second), "replaced whole");
+}
+
+#[test]
+fn a_small_folder_says_what_it_cannot_compute_and_writes_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("page");
+    let output = report(Path::new(REGISTER), &out);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    for note in [
+        "the folder holds 1 replicate: no Mann–Whitney p-values",
+        "no ranking: the Friedman test needs at least 2 subjects, the phase has 1",
+    ] {
+        assert!(stderr.contains(note), "{note}: {stderr}");
+        assert!(
+            page.contains(&format!("<p class=\"note\">Note: {note}")),
+            "{note}"
+        );
+    }
+    assert!(out.join("s00-kills.svg").exists() && out.join("s00-survival.svg").exists());
+    assert!(!out.join("ranking-cd.svg").exists());
+}
+
+#[test]
+fn a_folder_that_is_not_results_fails_naming_it_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let out = dir.path().join("page");
+    let output = report(&empty, &out);
+    assert!(!output.status.success());
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let named = format!(
+        "{} is not a testspace results folder: it has no manifest.json",
+        empty.display()
+    );
+    assert!(stderr.contains(&named), "{stderr}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn an_unfinished_run_is_refused_and_nothing_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("unfinished");
+    std::fs::create_dir(&folder).unwrap();
+    for file in ["cells.csv", "experiment.toml"] {
+        std::fs::copy(Path::new(SMOKE).join(file), folder.join(file)).unwrap();
+    }
+    let manifest = std::fs::read_to_string(Path::new(SMOKE).join("manifest.json")).unwrap();
+    let finished = manifest
+        .lines()
+        .find(|l| l.contains("\"finished\""))
+        .unwrap();
+    let manifest = manifest.replace(finished, "  \"finished\": null,");
+    std::fs::write(folder.join("manifest.json"), manifest).unwrap();
+    let output = report(&folder, &folder.join("report"));
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("holds an unfinished run"), "{stderr}");
+    assert!(stderr.contains(&folder.display().to_string()), "{stderr}");
+    assert!(!folder.join("report").exists());
+}
+
+#[test]
+fn a_reference_run_is_not_written_into_by_default() {
+    let output = Command::cargo_bin("testspace")
+        .unwrap()
+        .args(["report", SMOKE])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("is a committed reference run"), "{stderr}");
+    assert!(!Path::new(SMOKE).join("report").exists());
+}
