@@ -16,13 +16,22 @@ fn corpus() -> Corpus {
 #[test]
 fn the_corpus_meets_the_issue_s_floor_and_every_fault_has_its_subject() {
     let corpus = corpus();
+    // At least 8 crates, 15 faults from at least 6 of them (issue 42).
     let crates_with_faults = corpus
         .crates
         .iter()
         .filter(|c| !c.faults.is_empty())
         .count();
-    assert!(corpus.crates.len() >= 5, "{} crates", corpus.crates.len());
-    assert!(crates_with_faults >= 5);
+    assert!(corpus.crates.len() >= 8, "{} crates", corpus.crates.len());
+    assert!(
+        corpus.faults().count() >= 15,
+        "{} faults",
+        corpus.faults().count()
+    );
+    assert!(
+        crates_with_faults >= 6,
+        "{crates_with_faults} crates with faults"
+    );
     for (krate, fault) in corpus.faults() {
         let source = std::fs::read_to_string(krate.subject_file()).unwrap();
         assert!(
@@ -161,4 +170,20 @@ fn a_broken_entry_is_refused_with_nothing_written() {
     for made in ["releases", "Cargo.toml", "src"] {
         assert!(!dir.path().join(made).exists(), "{made} written");
     }
+}
+
+/// A crate folder without its entry is refused, naming the file, not skipped.
+#[test]
+fn a_crate_folder_without_its_entry_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("crates/semvr")).unwrap();
+    let output = Command::cargo_bin("testspace")
+        .unwrap()
+        .args(["corpus", "list"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(stderr.contains("crates/semvr/crate.toml"), "{stderr}");
 }

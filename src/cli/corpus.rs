@@ -34,7 +34,8 @@ pub struct FetchArgs {
     /// The corpus folder.
     #[command(flatten)]
     pub corpus: CorpusArgs,
-    /// Write nothing: fail when the generated files are not those of the entries.
+    /// Write no generated file (the releases are still brought): fail when the generated
+    /// files are not those of the entries.
     #[arg(long)]
     pub check: bool,
 }

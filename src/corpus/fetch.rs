@@ -307,9 +307,7 @@ pub fn code_lines(text: &str) -> usize {
     text.lines()
         .enumerate()
         .filter(|(i, line)| {
-            let line = line.trim();
-            !line.is_empty()
-                && !line.starts_with("//")
+            crate::subject::is_code_line(line)
                 && !tests
                     .iter()
                     .any(|&(from, to)| (from..=to).contains(&(i + 1)))

@@ -89,7 +89,8 @@ impl Corpus {
             .map(|e| e.map(|e| e.path()))
             .collect::<Result<_, _>>()
             .map_err(io)?;
-        folders.retain(|p| p.join("crate.toml").is_file());
+        // Every folder is a crate: one without its entry is an error, not skipped.
+        folders.retain(|p| p.is_dir());
         folders.sort();
         if folders.is_empty() {
             return Err(CorpusError::Empty {

@@ -109,6 +109,12 @@ struct ContextSection {
     subject: BTreeMap<Spanned<String>, SubjectContext>,
 }
 
+/// Whether `[context.subject.NAME]` is `class`'s: its class name, or the name before `@` of
+/// a corpus subject at a release.
+fn names_subject(name: &str, class: &str) -> bool {
+    name == class || class.split_once('@').is_some_and(|(base, _)| base == name)
+}
+
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SubjectContext {
@@ -450,13 +456,10 @@ impl Parser<'_> {
             let unit = registry()
                 .find(subject)
                 .map_err(|e| self.err(value.span(), "subjects", e.to_string()))?;
-            let own = context.subject.iter().find(|(name, _)| {
-                let name = name.get_ref();
-                name == subject
-                    || subject
-                        .split_once('@')
-                        .is_some_and(|(base, _)| base == name)
-            });
+            let own = context
+                .subject
+                .iter()
+                .find(|(name, _)| names_subject(name.get_ref(), subject));
             let (selection, pools, methods) = match own {
                 Some((name, own)) => (
                     self.methods(own.methods.as_ref())?,
@@ -477,14 +480,11 @@ impl Parser<'_> {
             });
         }
         for name in context.subject.keys() {
-            let matches = |subject: &String| {
-                subject == name.get_ref()
-                    || subject
-                        .split_once('@')
-                        .is_some_and(|(base, _)| base == name.get_ref())
-            };
             // Checked against every subject, not this profile's: a profile may leave one out.
-            if !registry().units().any(|u| matches(&u.class().to_string())) {
+            if !registry()
+                .units()
+                .any(|u| names_subject(name.get_ref(), u.class()))
+            {
                 return Err(self.err(
                     name.span(),
                     &format!("context.subject.{}", name.get_ref()),

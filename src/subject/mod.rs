@@ -39,7 +39,7 @@ pub use registry::{
     SchemataUnit, SubjectError, SubjectUnit, Unit, install, registry,
 };
 pub use releases::{FaultInfo, Releases, ReleasesError};
-pub use sloc::sloc;
+pub use sloc::{is_code_line, sloc};
 
 /// A unit under test: a Rust port of a class, with the methods the harness may call.
 ///

@@ -27,10 +27,14 @@ pub fn sloc(source: &str) -> usize {
         .lines()
         .enumerate()
         .take_while(|(_, text)| !text.starts_with("#[cfg(test)]"))
-        .filter(|&(index, _)| !in_glue(index + 1))
-        .map(|(_, text)| text.trim_start())
-        .filter(|text| !text.is_empty() && !text.starts_with("//"))
+        .filter(|&(index, text)| !in_glue(index + 1) && is_code_line(text))
         .count()
+}
+
+/// Whether a line is code: neither blank nor a `//` comment (doc comments included).
+pub fn is_code_line(line: &str) -> bool {
+    let text = line.trim_start();
+    !text.is_empty() && !text.starts_with("//")
 }
 
 #[cfg(test)]
