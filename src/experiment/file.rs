@@ -39,6 +39,7 @@
 //! cost = 60000                      # instead of tests: ⌊cost / n⌋ test cases of n calls
 //! seconds = 60                      # optional time cap per cell
 //! until = "first-failure"           # or "budget": run all tests, count the failing ones
+//! subjects = ["LinkedList"]         # only these of the experiment's subjects (default: all)
 //! ```
 //!
 //! A generator's run (`fdrt`, `fdrt-reset`, `fcrt`) takes `tests` (test cases generated),
@@ -50,7 +51,7 @@
 //!
 //! Unknown keys are errors, and every error names the file, line, column and field.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -64,7 +65,9 @@ mod walk_params;
 
 pub use structure_params::KORAT_BUDGET;
 
-use super::{Experiment, MutantSelection, Phase, Run, SubjectPlan, TestBudget, Until};
+use super::{
+    Experiment, MutantSelection, Phase, Run, SubjectPlan, TestBudget, Until, names_subject,
+};
 use crate::context::file::PoolsDecl;
 use crate::context::{MethodSelection, TestContext};
 use crate::generator::{GeneratorKind, SuiteBudget};
@@ -109,12 +112,6 @@ struct ContextSection {
     subject: BTreeMap<Spanned<String>, SubjectContext>,
 }
 
-/// Whether `[context.subject.NAME]` is `class`'s: its class name, or the name before `@` of
-/// a corpus subject at a release.
-fn names_subject(name: &str, class: &str) -> bool {
-    name == class || class.split_once('@').is_some_and(|(base, _)| base == name)
-}
-
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SubjectContext {
@@ -152,6 +149,7 @@ struct RunDecl {
     cost: Option<Spanned<toml::Value>>,
     seconds: Option<Spanned<toml::Value>>,
     until: Option<Spanned<String>>,
+    subjects: Option<Spanned<toml::Value>>,
     params: Option<generator_params::ParamsDecl>,
 }
 
@@ -355,9 +353,11 @@ impl Parser<'_> {
                 let Strategy::Generator(config) = &run.strategy else {
                     continue;
                 };
-                let lacking = subjects
-                    .iter()
-                    .find(|s| config.needs_coverage() && s.unit.probes().is_none());
+                let lacking = subjects.iter().find(|s| {
+                    run.runs_on(s.unit.class())
+                        && config.needs_coverage()
+                        && s.unit.probes().is_none()
+                });
                 if let Some(subject) = lacking {
                     return Err(self.err(
                         run_decl.strategy.span(),
@@ -700,6 +700,7 @@ impl Parser<'_> {
         let name = run.strategy.get_ref().as_str();
         let seconds = self.seconds(run.seconds.as_ref(), &field("seconds"))?;
         let until = self.until(run.until.as_ref(), &field("until"))?;
+        let subjects = self.run_subjects(run.subjects.as_ref(), &field("subjects"))?;
         if let Some(kind) = StructureSuiteKind::from_name(name) {
             let lengths = self.scopes(at, run)?;
             let config = self.structures(at, kind, run.params.as_ref(), oracle)?;
@@ -710,6 +711,7 @@ impl Parser<'_> {
                 tests: TestBudget::Structures,
                 seconds,
                 until,
+                subjects,
             });
         }
         if let Some(scope) = &run.scope {
@@ -752,7 +754,7 @@ impl Parser<'_> {
                     ),
                 )
             })?;
-            let params = self.walk_parameters(at, kind, run.params.as_ref())?;
+            let params = self.walk_parameters(at, kind, run.params.as_ref(), subjects.as_ref())?;
             let tests = match cost {
                 None => self.tests(run.tests.as_ref(), &field("tests"), &lengths, earlier)?,
                 Some((span, _)) if run.tests.is_some() => {
@@ -790,7 +792,48 @@ impl Parser<'_> {
             tests,
             seconds,
             until,
+            subjects,
         })
+    }
+
+    /// A run's `subjects`: the experiment's subjects it runs on (a list of class names, or
+    /// of names before `@` for every release of a corpus subject; `None`: all of them). A
+    /// name must name a registered subject; one the profile's subjects leave out gives the
+    /// run no cells there.
+    fn run_subjects(
+        &self,
+        subjects: Option<&Spanned<toml::Value>>,
+        field: &str,
+    ) -> Result<Option<BTreeSet<String>>, FileError> {
+        let Some(subjects) = subjects else {
+            return Ok(None);
+        };
+        let value = self.pick(subjects, field)?;
+        let expected = "expected a list of subject names";
+        let names = match value.get_ref() {
+            toml::Value::Array(items) => items
+                .iter()
+                .map(|v| v.as_str().map(str::to_string))
+                .collect::<Option<BTreeSet<_>>>()
+                .ok_or_else(|| self.err(value.span(), field, expected.into()))?,
+            other => {
+                return Err(self.err(value.span(), field, format!("{expected}, found {other}")));
+            }
+        };
+        if names.is_empty() {
+            return Err(self.err(value.span(), field, "no subjects".into()));
+        }
+        for name in &names {
+            if !registry().units().any(|u| names_subject(name, u.class())) {
+                let known = registry().find(name).err().map(|e| e.to_string());
+                return Err(self.err(
+                    value.span(),
+                    field,
+                    known.unwrap_or_else(|| format!("no subject is named {name}")),
+                ));
+            }
+        }
+        Ok(Some(names))
     }
 
     /// A run's `label`: the name its cells carry instead of the strategy's, so that one
@@ -1075,6 +1118,41 @@ tests = "E(r)"
         );
         assert_eq!(e.field, "context.subject.Stacks", "{e}");
         assert!(e.message.contains("no subject is named Stacks"), "{e}");
+    }
+
+    #[test]
+    fn a_run_with_subjects_runs_on_those_only_and_a_structure_run_needs_no_other_finitization() {
+        let two = GOOD.replacen(
+            "subjects = [\"ArrayList\"]",
+            "subjects = [\"ArrayList\", \"LinkedList\"]\n[context]\nmethods = \"all\"",
+            1,
+        );
+        let with_object = two.replacen(
+            "int = { size = 2, init = [0, 100] }",
+            "int = { size = 2, init = [0, 100] }\nobject = { size = 1 }",
+            1,
+        );
+        let structures = with_object.replacen(
+            "[[phase]]\nname = \"comparison\"",
+            "[[phase.run]]\nstrategy = \"fe-sat\"\nscope = [2, 3]\nsubjects = [\"LinkedList\"]\n\n[[phase]]\nname = \"comparison\"",
+            1,
+        );
+        let e = parse_experiment(Path::new("e.toml"), &structures).unwrap();
+        let run = &e.phases[0].runs[2];
+        assert!(run.runs_on("LinkedList") && !run.runs_on("ArrayList"));
+        assert!(e.phases[0].runs[0].runs_on("ArrayList"));
+        // Without `subjects`, ArrayList (no finitization) is refused.
+        let e = error_of(&structures.replacen("subjects = [\"LinkedList\"]\n", "", 1));
+        assert!(e.message.contains("has no finitization"), "{e}");
+        // An unknown name is refused where it is written.
+        let e = error_of(&structures.replacen("[\"LinkedList\"]\n\n", "[\"LinkList\"]\n\n", 1));
+        assert_eq!(e.field, "phase[0].run[2].subjects", "{e}");
+        assert!(e.message.contains("LinkList"), "{e}");
+        let e = error_of(&structures.replacen("[\"LinkedList\"]\n\n", "\"LinkedList\"\n\n", 1));
+        assert!(
+            e.message.contains("expected a list of subject names"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@
 
 pub mod file;
 
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -74,6 +75,9 @@ pub struct Run {
     pub seconds: Option<f64>,
     /// When a cell stops.
     pub until: Until,
+    /// The subjects it runs on (`subjects = [...]`: class names, or names before `@` for
+    /// every release of a corpus subject); `None`: every subject of the experiment.
+    pub subjects: Option<BTreeSet<String>>,
 }
 
 impl Run {
@@ -81,6 +85,19 @@ impl Run {
     pub fn name(&self) -> &str {
         self.label.as_deref().unwrap_or(self.strategy.name())
     }
+
+    /// Whether it runs on the subject of class `class`.
+    pub fn runs_on(&self, class: &str) -> bool {
+        self.subjects
+            .as_ref()
+            .is_none_or(|names| names.iter().any(|name| names_subject(name, class)))
+    }
+}
+
+/// Whether `name` names the subject of class `class`: its class name, or the name before
+/// `@` of a corpus subject at a release.
+pub(crate) fn names_subject(name: &str, class: &str) -> bool {
+    name == class || class.split_once('@').is_some_and(|(base, _)| base == name)
 }
 
 /// One phase of an experiment.

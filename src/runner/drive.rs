@@ -309,9 +309,17 @@ impl<'a, 'j> State<'a, 'j> {
     /// Notes that `unit` is at `step` (`steps.len()`: past its last): the expected cost of
     /// its later steps, and whether it has planned its last step.
     fn foresee(&mut self, unit: usize, step: usize) {
+        let experiment = self.runner.experiment;
+        let class = experiment.subjects[self.units[unit].subject].unit.class();
         let later: Vec<f64> = (0..self.steps.len())
             .map(|s| {
-                let cells = if s > step { &self.nominal[s][..] } else { &[] };
+                let (p, r) = self.steps[s];
+                let runs_on = experiment.phases[p].runs[r].runs_on(class);
+                let cells = if s > step && runs_on {
+                    &self.nominal[s][..]
+                } else {
+                    &[]
+                };
                 cells
                     .iter()
                     .map(|&(n, budget)| {

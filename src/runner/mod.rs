@@ -302,6 +302,9 @@ impl Runner<'_> {
         };
         let subject = self.experiment.subjects[unit.subject].unit.class();
         let mutant = &self.mutants[unit.subject][unit.mutant];
+        if !run.runs_on(subject) {
+            return cells;
+        }
         if phase.mutants == MutantSelection::Killed
             && !self.killed(replicate, |q| q < p, None, subject, mutant.id)
         {

@@ -111,6 +111,9 @@ pub fn needed(experiment: &Experiment, pairs: &[(usize, u32)]) -> Vec<Box<dyn Pr
         };
         for &(subject, replicate) in pairs {
             let plan = &experiment.subjects[subject];
+            if !run.runs_on(plan.unit.class()) {
+                continue;
+            }
             let seed = experiment.replicate_seed(replicate);
             for &scope in &run.lengths {
                 let key = StructureKey::new(plan.unit.class(), config, scope, seed);

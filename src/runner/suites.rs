@@ -91,6 +91,9 @@ pub fn needed<'a>(
         };
         for &(subject, replicate) in pairs {
             let plan = &experiment.subjects[subject];
+            if !run.runs_on(plan.unit.class()) {
+                continue;
+            }
             let seed = experiment.replicate_seed(replicate);
             for &n in &run.lengths {
                 let key = SuiteKey::new(plan.unit.class(), config, n, seed);

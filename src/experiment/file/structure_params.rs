@@ -112,7 +112,7 @@ impl Parser<'_> {
                     continue;
                 }
                 let at = format!("phase[{p}].run[{r}]");
-                for subject in subjects {
+                for subject in subjects.iter().filter(|s| run.runs_on(s.unit.class())) {
                     let class = subject.unit.class();
                     let Some(found) = finitization(class) else {
                         let known = FINITIZATIONS.map(|f| f.unit).join(", ");

@@ -12,11 +12,16 @@
 //!
 //! A parameter that names a file (`choice`'s `model`) is relative to the experiment file's
 //! folder, and parameters that name methods are checked against the subjects' contexts
-//! ([`ParameterScope`]). A results folder's copy of the file is read with the values its
+//! ([`ParameterScope`]) of the subjects the run runs on (its `subjects`, else all). A results folder's copy of the file is read with the values its
 //! manifest records instead (`parse_recorded_experiment`).
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use super::Parser;
 use super::generator_params::ParamsDecl;
+use crate::context::TestContext;
+use crate::experiment::names_subject;
 use crate::kernel::file::FileError;
 use crate::kernel::parameters::{ParameterError, ParameterScope, ParameterValues};
 use crate::walk::WalkKind;
@@ -28,10 +33,17 @@ impl Parser<'_> {
         at: &str,
         kind: WalkKind,
         params: Option<&ParamsDecl>,
+        subjects: Option<&BTreeSet<String>>,
     ) -> Result<ParameterValues, FileError> {
+        let all = self.contexts.get().map_or(&[][..], Vec::as_slice);
+        let contexts: Vec<Arc<TestContext>> = all
+            .iter()
+            .filter(|c| subjects.is_none_or(|s| s.iter().any(|n| names_subject(n, c.class()))))
+            .cloned()
+            .collect();
         let scope = ParameterScope {
             directory: self.path.parent(),
-            contexts: self.contexts.get().map_or(&[], Vec::as_slice),
+            contexts: &contexts,
         };
         let recorded = self.recorded.and_then(|r| r.get(at)).map(recorded_table);
         self.registered_parameters(at, kind.name(), params, |table| match recorded {
