@@ -144,8 +144,16 @@ fn the_smoke_run_gives_a_page_whose_figures_exist_and_parse() {
     let page = String::from_utf8(written["index.html"].clone()).unwrap();
     let figures = sources(&page);
     assert!(figures.contains(&"ranking-cd.svg"), "{figures:?}");
+    let tables = ["ranking.csv", "kills.csv", "pairs.csv"];
+    for table in tables {
+        assert!(written.contains_key(table), "{table} missing");
+        assert!(
+            page.contains(&format!("href=\"{table}\"")),
+            "{table} not linked"
+        );
+    }
     assert_eq!(
-        figures.len() + 1,
+        figures.len() + 1 + tables.len(),
         written.len(),
         "every file is on the page"
     );

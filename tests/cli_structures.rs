@@ -221,3 +221,41 @@ fn unknown_parameters_and_test_budgets_of_structure_runs_are_refused_with_file_l
         "{message}"
     );
 }
+
+#[test]
+fn a_run_limited_to_some_subjects_has_cells_suites_and_models_there_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    common::run_into("testdata/experiments/run-subjects.toml", &out, "2", false);
+    let cells = cells_without_timing(&out);
+    let column = |name: &str| cells[0].iter().position(|c| c == name).unwrap();
+    let [strategy, subject] = ["strategy", "subject"].map(column);
+    let on = |name: &str| -> std::collections::BTreeSet<&str> {
+        cells[1..]
+            .iter()
+            .filter(|row| row[strategy] == name)
+            .map(|row| row[subject].as_str())
+            .collect()
+    };
+    assert_eq!(on("r"), ["LinkedList", "PriorityQueue"].into());
+    assert_eq!(on("library"), ["LinkedList"].into());
+    assert_eq!(on("fe-sat"), ["LinkedList"].into());
+    // 2 replicates × 3 mutants: r on both subjects, the others on one.
+    assert_eq!(cells.len() - 1, 2 * 3 * (2 + 1 + 1));
+    let suites = suites(&out);
+    assert!(!suites.is_empty());
+    assert!(
+        suites.keys().all(|p| p.starts_with("suites/LinkedList")),
+        "{:?}",
+        suites.keys()
+    );
+    // Without `subjects`, the model is looked for on PriorityQueue too, and is missing.
+    use testspace::experiment::file::parse_experiment;
+    let file = Path::new("testdata/experiments/run-subjects.toml");
+    let source = std::fs::read_to_string(file).unwrap();
+    assert!(parse_experiment(file, &source).is_ok());
+    let everywhere = source.replacen("subjects = [\"LinkedList\"]\n[phase", "[phase", 1);
+    assert_ne!(everywhere, source);
+    let error = parse_experiment(file, &everywhere).unwrap_err().to_string();
+    assert!(error.contains("PriorityQueue.toml"), "{error}");
+}

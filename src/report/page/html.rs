@@ -62,6 +62,10 @@ pub(crate) fn page(
     for note in &model.notes {
         let _ = writeln!(html, "<p class=\"note\">Note: {}</p>", escape(note));
     }
+    html.push_str(
+        "<p>The page's numbers as tables: <a href=\"ranking.csv\">ranking.csv</a>, \
+         <a href=\"kills.csv\">kills.csv</a>, <a href=\"pairs.csv\">pairs.csv</a>.</p>\n",
+    );
     html.push_str("<nav><ul><li><a href=\"#experiment\">Experiment</a></li><li><a href=\"#ranking\">Ranking</a></li>");
     for (i, s) in model.subjects.iter().enumerate() {
         let _ = write!(

@@ -24,6 +24,7 @@ mod per_subject;
 mod ranking;
 mod survival;
 mod svg;
+mod tables;
 
 use std::path::{Path, PathBuf};
 
@@ -179,6 +180,9 @@ pub fn render(model: &ReportModel) -> Vec<(String, Vec<u8>)> {
     {
         files.push((figure.file, figure.svg.into_bytes()));
     }
+    for (name, text) in tables::tables(model) {
+        files.push((name, text.into_bytes()));
+    }
     files
 }
 
@@ -233,7 +237,8 @@ fn is_report_folder(folder: &Path) -> bool {
         entry.is_ok_and(|entry| {
             let name = entry.file_name();
             let name = name.to_string_lossy();
-            entry.path().is_file() && (name == PAGE || name.ends_with(".svg"))
+            entry.path().is_file()
+                && (name == PAGE || name.ends_with(".svg") || name.ends_with(".csv"))
         })
     })
 }
@@ -250,7 +255,7 @@ fn stage_folder(out: &Path, files: &[(String, Vec<u8>)]) -> anyhow::Result<()> {
         .unwrap_or(Path::new("."));
     if out.exists() && !is_report_folder(out) {
         anyhow::bail!(
-            "{} exists and is not a report folder (only {PAGE} and .svg files): remove it \
+            "{} exists and is not a report folder (only {PAGE}, .svg and .csv files): remove it \
              or write elsewhere with --out DIR",
             out.display()
         );

@@ -52,7 +52,10 @@ fn rendering_is_deterministic_and_every_figure_is_referenced() {
     assert_eq!(files, render(&smoke_model()));
     assert_eq!(files[0].0, PAGE);
     let page = String::from_utf8(files[0].1.clone()).unwrap();
-    for (name, bytes) in &files[1..] {
+    for (name, bytes) in files[1..]
+        .iter()
+        .filter(|(name, _)| !name.ends_with(".csv"))
+    {
         assert!(name.ends_with(".svg"));
         assert!(
             page.contains(&format!("src=\"{name}\"")),
@@ -65,4 +68,75 @@ fn rendering_is_deterministic_and_every_figure_is_referenced() {
         !page.contains("http://") && !page.contains("https://"),
         "offline page"
     );
+}
+
+#[test]
+fn the_tables_beside_the_page_hold_its_ranks_kills_and_pairs() {
+    let model = smoke_model();
+    let files = render(&model);
+    let text = |name: &str| -> String {
+        let (_, bytes) = files.iter().find(|(n, _)| n == name).expect(name);
+        String::from_utf8(bytes.clone()).unwrap()
+    };
+    let page = String::from_utf8(files[0].1.clone()).unwrap();
+    let ranking = model.ranking.as_ref().unwrap();
+    let ranks = text("ranking.csv");
+    assert!(ranks.starts_with("strategy,average_rank,subjects,friedman_chi2,"));
+    assert_eq!(ranks.lines().count(), model.strategies.len() + 1);
+    for (strategy, rank) in ranking
+        .strategies
+        .iter()
+        .zip(&ranking.friedman.average_ranks)
+    {
+        let row = ranks
+            .lines()
+            .find(|l| l.starts_with(&format!("{strategy},")))
+            .unwrap();
+        let field: f64 = row.split(',').nth(1).unwrap().parse().unwrap();
+        assert_eq!(field, *rank, "{row}");
+    }
+    let kills = text("kills.csv");
+    // One row per (subject, strategy) with cells, and one `all` row per strategy.
+    let with_cells: usize = model
+        .subjects
+        .iter()
+        .map(|s| s.kills.iter().flatten().count())
+        .sum();
+    let pooled = kills.lines().filter(|l| l.starts_with("all,")).count();
+    assert!(pooled >= 1 && pooled <= model.strategies.len());
+    assert_eq!(kills.lines().count(), 1 + with_cells + pooled);
+    // The `all` row of a strategy is the median over replicates of its summed kills.
+    let first = &model.strategies[0];
+    let sums: Vec<f64> = (0..3)
+        .map(|r| {
+            model
+                .subjects
+                .iter()
+                .map(|s| s.kills[0].as_ref().unwrap().per_replicate[r])
+                .sum()
+        })
+        .collect();
+    let median = crate::stats::summary(&sums).unwrap().median;
+    let row = kills
+        .lines()
+        .find(|l| l.starts_with(&format!("all,{first},")))
+        .unwrap();
+    assert_eq!(
+        row.split(',').nth(3).unwrap().parse::<f64>().unwrap(),
+        median
+    );
+    let pairs = text("pairs.csv");
+    let ordered_pairs: usize = model
+        .subjects
+        .iter()
+        .map(|s| s.kills.iter().flatten().count())
+        .map(|present| present * (present - 1))
+        .sum();
+    assert_eq!(pairs.lines().count(), 1 + ordered_pairs);
+    for name in ["ranking.csv", "kills.csv", "pairs.csv"] {
+        assert!(
+            page.contains(&format!("href=\"{name}\"")),
+            "{name} not linked"
+        );
+    }
 }
