@@ -31,6 +31,8 @@ Requires scipy==1.17.1 and numpy (pinned in notebooks/requirements.txt). Content
   F_F = (N-1) chi2 / (N(k-1) - chi2) with scipy.stats.f.sf(F_F, k-1, (k-1)(N-1)); nemenyi: scikit_posthocs.
   posthoc_nemenyi_friedman's k x k p-value matrix of the same matrix.
 - betainc: scipy.special.betainc(a, b, x) on a grid.
+- kendall: scipy.stats.kendalltau(x, y, method="asymptotic"): tau-b and its p-value, for
+  pairs of samples with and without ties.
 - studentized_range: scipy.stats.studentized_range.sf(q, k, inf) on a grid; nemenyi_q_alpha:
   studentized_range.ppf(1 - alpha, k, inf) / sqrt(2) for k = 2..20, alpha = 0.05, 0.10
   (Demsar 2006, Table 5). scipy computes sf as 1 - cdf with quad's epsabs = 1e-11, so these
@@ -240,6 +242,29 @@ def rank_sections():
     return friedman, nemenyi
 
 
+def kendall_section():
+    """Pairs of samples (with and without ties) and scipy's asymptotic Kendall tau-b."""
+    cases = [
+        ("n5_equal_order", [1, 2, 3, 4, 5], [10, 20, 30, 40, 50]),
+        ("n5_reversed", [1, 2, 3, 4, 5], [5, 4, 3, 2, 1]),
+        ("n7_ties_both", [1, 2, 2, 3, 4, 4, 5], [2, 1, 3, 3, 5, 4, 4]),
+        ("n3_one_tie", [1, 1, 2], [3, 1, 2]),
+        ("n10_average_ranks", [3.41, 3.84, 4.38, 4.44, 4.72, 4.94, 5.53, 5.81, 8.25, 9.69],
+         [4.03, 5.0, 4.69, 4.31, 5.19, 4.28, 5.06, 4.12, 8.62, 9.69]),
+    ]
+    for seed, n, modulus in [(30, 8, 5), (31, 12, 1000), (32, 20, 4), (33, 40, 10007), (34, 60, 3)]:
+        flat = lcg(seed, 2 * n, modulus)
+        cases.append((f"n{n}_lcg{modulus}", flat[:n], flat[n:]))
+    out = []
+    for name, x, y in cases:
+        r = scipy.stats.kendalltau(x, y, method="asymptotic")
+        out.append(
+            {"name": name, "x": [float(v) for v in x], "y": [float(v) for v in y],
+             "tau": float(r.statistic), "pvalue": float(r.pvalue)}
+        )
+    return out
+
+
 def special_sections():
     a_grid = [0.1, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 3.7, 5.0, 9.5, 25.0, 60.0]
     x_grid = [1e-3, 0.1, 0.5, 1.0, 2.0, 3.0, 4.5, 8.0, 12.0, 20.0, 40.0, 80.0, 200.0, 600.0]
@@ -364,6 +389,7 @@ def compute():
     out["scikit_posthocs"] = scikit_posthocs.__version__
     out["gammaincc"], out["betainc"], out["studentized_range"], out["nemenyi_q_alpha"] = special_sections()
     out["friedman"], out["nemenyi"] = rank_sections()
+    out["kendall"] = kendall_section()
     return out
 
 

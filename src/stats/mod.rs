@@ -28,6 +28,7 @@
 //! - [`signed_rank`](mod@signed_rank): [`signed_rank`](fn@signed_rank), two-sided, exact,
 //!   by sign flips or asymptotic like scipy's `wilcoxon`.
 //! - [`holm`](mod@holm): [`holm`](fn@holm) step-down adjusted p-values.
+//! - [`kendall`]: Kendall's rank correlation [`kendall_tau_b`] with its asymptotic p-value.
 //! - [`vargha_delaney`]: [`a12`] and [`a12_bootstrap_ci`] (independent or paired
 //!   [`Resampling`]).
 //! - [`kill_curve`]: [`KillCurve`] and [`kill_curve_area`].
@@ -46,6 +47,7 @@ pub mod beta;
 pub mod friedman;
 pub mod gamma;
 pub mod holm;
+pub mod kendall;
 pub mod kill_curve;
 pub mod mann_whitney;
 pub mod nemenyi;
@@ -64,6 +66,7 @@ pub use beta::{beta_i, f_sf};
 pub use friedman::{Friedman, Order, friedman};
 pub use gamma::{chi_square_sf, gamma_q, ln_gamma};
 pub use holm::holm;
+pub use kendall::{KendallTau, kendall_tau_b};
 pub use kill_curve::{KillCurve, kill_curve_area};
 pub use mann_whitney::{MannWhitney, Method, mann_whitney_u, untied_p_value};
 pub use nemenyi::{Nemenyi, critical_difference, indistinct_groups, nemenyi, nemenyi_q_alpha};
@@ -214,5 +217,11 @@ pub enum StatsError {
         n1: usize,
         /// Size of y.
         n2: usize,
+    },
+    /// The statistic is undefined for this input (e.g. a rank correlation of a constant).
+    #[error("{what}")]
+    Degenerate {
+        /// What is undefined, and why.
+        what: &'static str,
     },
 }

@@ -15,6 +15,8 @@
 //! `posthoc_nemenyi_friedman`, [`studentized_range_sf`] scipy's `studentized_range.sf` and
 //! [`nemenyi_q_alpha`] `studentized_range.ppf(1 − α, k, ∞)/√2` (1e-10 relative or 1e-14
 //! absolute, [`INTEGRAL_REL`], [`INTEGRAL_ABS`]: scipy's own error, as sf = 1 − cdf).
+//! [`kendall_tau_b`] reproduces `kendalltau(x, y, method="asymptotic")`: τ_b (1e-12) and its
+//! p-value (1e-9 relative, through the normal tail).
 //!
 //! The tolerances on "exact" quantities (Â12, quantiles) are a few ulps rather than 0
 //! because serde_json's default float parser (without its `float_roundtrip` feature) may
@@ -369,5 +371,23 @@ fn studentized_range_matches_scipy() {
         let (k, alpha, want) = (num(&point[0]) as usize, num(&point[1]), num(&point[2]));
         let ours = nemenyi_q_alpha(k, alpha).unwrap();
         assert_agree(ours, want, INTEGRAL_REL, &format!("q_{alpha}, k = {k}"));
+    }
+}
+
+#[test]
+fn kendall_tau_b_matches_scipy() {
+    let data = fixture();
+    let cases = data["kendall"].as_array().unwrap();
+    assert!(cases.len() >= 10);
+    for case in cases {
+        let name = case["name"].as_str().unwrap();
+        let got = kendall_tau_b(&floats(&case["x"]), &floats(&case["y"])).unwrap();
+        assert_agree(got.tau, num(&case["tau"]), REL, &format!("{name}: tau"));
+        assert_agree(
+            got.p_value,
+            num(&case["pvalue"]),
+            1e-9,
+            &format!("{name}: p"),
+        );
     }
 }
