@@ -7,6 +7,7 @@
 //! - the family table: units where the best member of one family kills significantly more
 //!   than the best member of another (Holm-adjusted p < 0.05, Â12 > ½; the best member is the
 //!   one with the largest median, the first in `kills.csv` on ties);
+//! - the rank agreement of mutants and real faults (`corpus/results/realfaults/report`);
 //! - the Friedman and Nemenyi sentences: p < 10⁻¹¹, every random strategy within the critical
 //!   difference of every other, and both `be` lengths more than it behind the leader.
 
@@ -223,4 +224,71 @@ fn friedman_rejects_everywhere_and_be_falls_beyond_the_critical_difference_of_th
     let flat = page.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains("critical difference is 3.39 ranks"));
     assert!(flat.contains("p < 10⁻¹¹"));
+}
+
+/// Per unit (rows) the median kills of `strategies` (columns) in a report's `kills.csv`.
+fn medians(path: &str, strategies: &[&str]) -> Vec<Vec<f64>> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (unit, strategy, median) = (at("subject"), at("strategy"), at("kills_median"));
+    let mut rows: BTreeMap<String, BTreeMap<String, f64>> = BTreeMap::new();
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        if cells[unit] != "all" {
+            let value = cells[median].parse().unwrap();
+            rows.entry(cells[unit].into())
+                .or_default()
+                .insert(cells[strategy].into(), value);
+        }
+    }
+    rows.values()
+        .map(|row| strategies.iter().map(|s| row[*s]).collect())
+        .collect()
+}
+
+/// The strategies the tournament and the real-fault run share, in the same configuration
+/// (the generators differ in n and ran on 19 of the 21 fault units).
+const SHARED: [&str; 6] = [
+    "r n=20",
+    "r-leaf n=20",
+    "bobw n=20",
+    "swarm n=20",
+    "ensemble n=20",
+    "be n=3",
+];
+
+#[test]
+fn the_rank_agreement_of_mutants_and_real_faults_is_the_pages() {
+    use testspace::stats::{Order, rank_agreement};
+    let faults = medians("corpus/results/realfaults/report/kills.csv", &SHARED);
+    assert_eq!(faults.len(), 21);
+    let flat = page().split_whitespace().collect::<Vec<_>>().join(" ");
+    for (budget, written) in [("10k", "10,000"), ("100k", "100,000")] {
+        let mutants = medians(
+            &format!("results/tournament/report-{budget}/kills.csv"),
+            &SHARED,
+        );
+        assert_eq!(mutants.len(), 16);
+        let a = rank_agreement(&mutants, &faults, Order::HigherIsBetter, 2000, 0.95, 42).unwrap();
+        let sentence = format!(
+            "at {written} calls τ_b = {:.2} (95 % interval {:.2} to {:.2}, p = {:.2})",
+            a.tau, a.interval.low, a.interval.high, a.p_value
+        );
+        assert!(flat.contains(&sentence), "{PAGE} lacks: {sentence}");
+        // The same without `be`, last on both sides.
+        let walks = &SHARED[..5];
+        let ranks = |m: &[Vec<f64>]| {
+            let rows: Vec<Vec<f64>> = m.iter().map(|r| r[..walks.len()].to_vec()).collect();
+            testspace::stats::friedman(&rows, Order::HigherIsBetter)
+                .unwrap()
+                .average_ranks
+        };
+        let tau = testspace::stats::kendall_tau_b(&ranks(&mutants), &ranks(&faults))
+            .unwrap()
+            .tau;
+        let without = format!("τ_b = {tau:.2} at {written} calls");
+        assert!(flat.contains(&without), "{PAGE} lacks: {without}");
+    }
 }

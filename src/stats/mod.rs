@@ -29,6 +29,8 @@
 //!   by sign flips or asymptotic like scipy's `wilcoxon`.
 //! - [`holm`](mod@holm): [`holm`](fn@holm) step-down adjusted p-values.
 //! - [`kendall`]: Kendall's rank correlation [`kendall_tau_b`] with its asymptotic p-value.
+//! - [`rank_agreement`](mod@rank_agreement): whether two experiments rank the same strategies
+//!   alike: τ_b of their Friedman average ranks with a bootstrap interval over subjects.
 //! - [`vargha_delaney`]: [`a12`] and [`a12_bootstrap_ci`] (independent or paired
 //!   [`Resampling`]).
 //! - [`kill_curve`]: [`KillCurve`] and [`kill_curve_area`].
@@ -53,6 +55,7 @@ pub mod mann_whitney;
 pub mod nemenyi;
 pub mod normal;
 pub mod power;
+pub mod rank_agreement;
 pub mod ranks;
 pub mod signed_rank;
 pub mod studentized_range;
@@ -72,6 +75,7 @@ pub use mann_whitney::{MannWhitney, Method, mann_whitney_u, untied_p_value};
 pub use nemenyi::{Nemenyi, critical_difference, indistinct_groups, nemenyi, nemenyi_q_alpha};
 pub use normal::{erfc, normal_sf};
 pub use power::{a12_detected_with_power, normal_quantile, smallest_significant_a12};
+pub use rank_agreement::{RankAgreement, rank_agreement};
 pub use ranks::{Ranks, mid_ranks};
 pub use signed_rank::{SignedRank, SignedRankMethod, signed_rank};
 pub use studentized_range::{studentized_range_isf, studentized_range_sf};
@@ -88,6 +92,19 @@ pub(crate) fn check_sample(v: &[f64], which: &'static str) -> Result<()> {
         Some(index) => Err(StatsError::NaN { which, index }),
         None => Ok(()),
     }
+}
+
+/// Rejects a confidence level outside (0, 1) as [`StatsError::OutOfRange`].
+pub(crate) fn check_confidence(confidence: f64) -> Result<()> {
+    if !(confidence > 0.0 && confidence < 1.0) {
+        return Err(StatsError::OutOfRange {
+            which: "confidence",
+            value: confidence,
+            low: 0.0,
+            high: 1.0,
+        });
+    }
+    Ok(())
 }
 
 /// Rejects fewer than `min` items as [`StatsError::TooFew`] (`which` names them).

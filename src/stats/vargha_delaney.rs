@@ -34,7 +34,7 @@
 //! the same draws).
 
 use super::summary::quantile_unchecked;
-use super::{Result, StatsError, check_sample, mid_ranks};
+use super::{Result, StatsError, check_confidence, check_sample, mid_ranks};
 use crate::kernel::rng::{below, case_rng};
 
 /// The smallest number of bootstrap resamples [`a12_bootstrap_ci`] accepts.
@@ -118,14 +118,7 @@ pub fn a12_bootstrap_ci(
             min: MIN_RESAMPLES,
         });
     }
-    if !(confidence > 0.0 && confidence < 1.0) {
-        return Err(StatsError::OutOfRange {
-            which: "confidence",
-            value: confidence,
-            low: 0.0,
-            high: 1.0,
-        });
-    }
+    check_confidence(confidence)?;
     // A resample is a multiset of indices; its Â12 needs no sorting. With y sorted once,
     // the y draws are counted by sorted position (prefix sums P), and every x draw i adds
     // #{y* < xᵢ} + #{y* ≤ xᵢ} = P[lt(i)] + P[le(i)] to 2·U1, lt(i) and le(i) being the
