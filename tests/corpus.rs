@@ -187,3 +187,23 @@ fn a_crate_folder_without_its_entry_is_refused() {
     assert!(!output.status.success());
     assert!(stderr.contains("crates/semvr/crate.toml"), "{stderr}");
 }
+
+/// Every fault has its evidence: a witness (replayed by `testspace-corpus corpus witnesses`
+/// in CI, where the releases are built), or a line saying why it is unreached or pending.
+#[test]
+fn every_fault_has_a_witness_or_says_why_not() {
+    use testspace::corpus::witness::{Evidence, read_witnesses};
+    let corpus = corpus();
+    let (mut witnesses, mut total) = (0, 0);
+    for krate in &corpus.crates {
+        let evidence = read_witnesses(krate).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(evidence.len(), krate.faults.len(), "{}", krate.name);
+        total += evidence.len();
+        witnesses += evidence
+            .iter()
+            .filter(|e| matches!(e.evidence, Evidence::Witness { .. }))
+            .count();
+    }
+    assert_eq!(total, corpus.faults().count());
+    assert!(witnesses >= 12, "{witnesses} witnesses");
+}

@@ -8,6 +8,7 @@ use clap::{Args, Subcommand};
 use crate::corpus::Corpus;
 use crate::corpus::fetch::fetch;
 use crate::corpus::generate::Generated;
+use crate::corpus::witness::{Evidence, Replay, read_witnesses, replay};
 
 /// The subcommands of `testspace corpus`.
 #[derive(Debug, Subcommand)]
@@ -18,6 +19,10 @@ pub enum CorpusCommand {
     Fetch(FetchArgs),
     /// List the crates and their faults.
     List(CorpusArgs),
+    /// Replay every fault's witness (crates/<crate>/witnesses.toml) on the registered units:
+    /// each must fail on the buggy release and be 1-minimal; faults marked unreached or
+    /// pending are listed. Run by the corpus's binary, which registers the releases.
+    Witnesses(CorpusArgs),
 }
 
 /// The corpus folder.
@@ -45,6 +50,7 @@ pub fn run(command: &CorpusCommand) -> anyhow::Result<()> {
     match command {
         CorpusCommand::Fetch(args) => run_fetch(args),
         CorpusCommand::List(args) => run_list(args),
+        CorpusCommand::Witnesses(args) => run_witnesses(args),
     }
 }
 
@@ -92,6 +98,53 @@ fn run_list(args: &CorpusArgs) -> anyhow::Result<()> {
             fault.subject,
             fault.records.join(" ")
         );
+    }
+    Ok(())
+}
+
+fn run_witnesses(args: &CorpusArgs) -> anyhow::Result<()> {
+    let corpus = Corpus::read(&args.corpus)?;
+    let registry = crate::subject::registry();
+    let (mut held, mut unreached, mut pending, mut wrong) = (0, 0, 0, Vec::new());
+    println!("fault\tevidence\tcalls");
+    for krate in &corpus.crates {
+        for evidence in read_witnesses(krate)? {
+            let fault = krate
+                .faults
+                .iter()
+                .find(|f| f.id == evidence.fault)
+                .expect("checked by the reader");
+            match &evidence.evidence {
+                Evidence::Unreached(reason) => {
+                    unreached += 1;
+                    println!("{}\tunreached: {reason}\t", fault.id);
+                }
+                Evidence::Pending(reason) => {
+                    pending += 1;
+                    println!("{}\tpending: {reason}\t", fault.id);
+                }
+                Evidence::Witness { calls, .. } => {
+                    let outcome = replay(registry, krate, fault, calls)
+                        .with_context(|| format!("replaying the witness of {}", fault.id))?;
+                    let shown = match outcome {
+                        Replay::Holds => {
+                            held += 1;
+                            "holds"
+                        }
+                        Replay::Passes => "PASSES on the buggy release",
+                        Replay::NotMinimal => "NOT 1-minimal",
+                    };
+                    if outcome != Replay::Holds {
+                        wrong.push(fault.id.clone());
+                    }
+                    println!("{}\t{shown}\t{calls:?}", fault.id);
+                }
+            }
+        }
+    }
+    eprintln!("{held} witnesses hold, {unreached} faults unreached, {pending} pending");
+    if !wrong.is_empty() {
+        anyhow::bail!("witnesses that do not hold: {}", wrong.join(", "));
     }
     Ok(())
 }
