@@ -2,8 +2,13 @@
 //! optional text in each cell and a colour legend. No tooltips: a figure shown as an image
 //! has none, and they slow its drawing.
 
+use std::collections::BTreeMap;
+
 use super::colour::Rgb;
-use super::{Anchor, Svg, text_width};
+use super::{Anchor, Svg, num, text_width};
+
+/// The fill of an empty cell.
+const EMPTY: &str = "#eee";
 
 /// One cell of a heatmap.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,33 +63,43 @@ pub(crate) fn heatmap(map: &Heatmap<'_>) -> String {
         let x = left + (c as f64 + 0.5) * cw + 4.0;
         svg.vertical_text((x, top - 6.0), label, FONT, Anchor::Start);
     }
+    // One path per fill and one for the grid lines: a picture of thousands of cells drawn
+    // as thousands of elements is slow to load.
+    let mut fills: BTreeMap<String, String> = BTreeMap::new();
+    let (mut grid, mut marks) = (String::new(), Svg::new(width, height));
     for (r, label) in map.rows.iter().enumerate() {
         let y = top + (r as f64 + 0.5) * ch + 4.0;
         svg.text((left - 6.0, y), label, FONT, Anchor::End);
         for c in 0..map.columns.len() {
             let (x, y) = (left + c as f64 * cw, top + r as f64 * ch);
-            match map.cells[r].get(c).and_then(Option::as_ref) {
-                Some(cell) => draw_cell(&mut svg, (x, y), (cw, ch), cell),
-                None => svg.rect(
-                    (x, y),
-                    (cw, ch),
-                    "fill:#eee;stroke:#fff;stroke-width:0.5",
-                    "",
-                ),
+            let cell = map.cells[r].get(c).and_then(Option::as_ref);
+            let fill = cell.map_or_else(|| EMPTY.to_string(), |cell| cell.fill.hex());
+            let square = format!(
+                "M{} {}h{}v{}h{}z",
+                num(x),
+                num(y),
+                num(cw),
+                num(ch),
+                num(-cw)
+            );
+            fills.entry(fill).or_default().push_str(&square);
+            if let Some(cell) = cell {
+                grid.push_str(&square);
+                draw_marks(&mut marks, (x, y), (cw, ch), cell);
             }
         }
     }
+    for (fill, d) in &fills {
+        svg.path(d, &format!("fill:{fill}"));
+    }
+    svg.path(&grid, "fill:none;stroke:#ddd;stroke-width:0.5");
+    svg.append(marks);
     legend(&mut svg, (left, top + grid_h + 18.0), map.legend);
     svg.finish()
 }
 
-fn draw_cell(svg: &mut Svg, (x, y): (f64, f64), (cw, ch): (f64, f64), cell: &HeatCell) {
-    svg.rect(
-        (x, y),
-        (cw, ch),
-        &format!("fill:{};stroke:#ddd;stroke-width:0.5", cell.fill.hex()),
-        "",
-    );
+/// A cell's dot or text, drawn over its fill.
+fn draw_marks(svg: &mut Svg, (x, y): (f64, f64), (cw, ch): (f64, f64), cell: &HeatCell) {
     if cell.marked && cell.lines.is_empty() {
         let r = cw.min(ch) / 6.0;
         svg.circle(
@@ -134,5 +149,51 @@ fn legend(
     for (i, label) in ends.iter().enumerate() {
         let at = x + step * steps as f64 * i as f64 / 2.0;
         svg.text((at, y + 26.0), label, FONT - 1.0, Anchor::Middle);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::page::svg::colour::diverging;
+
+    #[test]
+    fn cells_of_one_colour_share_one_path_and_a_big_map_stays_a_few_elements() {
+        let labels: Vec<String> = (0..40).map(|i| format!("s{i}")).collect();
+        let colours = [diverging(0.0), diverging(0.5), diverging(1.0)];
+        let cells: Vec<Vec<Option<HeatCell>>> = (0..40)
+            .map(|r| {
+                (0..40)
+                    .map(|c| {
+                        (r != c).then(|| HeatCell {
+                            fill: colours[(r + c) % 3],
+                            lines: Vec::new(),
+                            marked: false,
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        let svg = heatmap(&Heatmap {
+            rows: &labels,
+            columns: &labels,
+            cells: &cells,
+            cell: (8.0, 8.0),
+            legend: ("Â12", diverging, ["0", "0.5", "1"]),
+        });
+        // Three fills, the empty diagonal and the grid: five paths for 1,600 cells.
+        assert_eq!(svg.matches("<path").count(), 5, "{svg}");
+        let paths: Vec<&str> = svg.lines().filter(|l| l.starts_with("<path")).collect();
+        for colour in colours {
+            let fill = format!("fill:{}\"", colour.hex());
+            assert_eq!(
+                paths.iter().filter(|p| p.contains(&fill)).count(),
+                1,
+                "{fill}"
+            );
+        }
+        // Each cell is one subpath of its fill, and each coloured one also of the grid.
+        let subpaths: usize = paths.iter().map(|p| p.matches('M').count()).sum();
+        assert_eq!(subpaths, 1600 + 1560);
     }
 }

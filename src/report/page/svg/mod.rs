@@ -100,6 +100,24 @@ impl Svg {
         }
     }
 
+    /// Draws `other`'s elements over this one's.
+    pub(crate) fn append(&mut self, other: Svg) {
+        self.body.push_str(&other.body);
+    }
+
+    /// A path of data `d` (SVG path syntax, written by the caller from numbers).
+    pub(crate) fn path(&mut self, d: &str, style: &str) {
+        if d.is_empty() {
+            return;
+        }
+        let _ = writeln!(
+            self.body,
+            r#"<path d="{}" style="{}"/>"#,
+            escape(d),
+            escape(style)
+        );
+    }
+
     /// A circle of radius `r`.
     pub(crate) fn circle(&mut self, (x, y): (f64, f64), r: f64, style: &str) {
         let _ = writeln!(
