@@ -355,7 +355,7 @@ fn strategies(c: &mut Criterion) {
         });
     }
     // bobw against r and r-leaf on four units: how much bobw / r depends on the unit is
-    // how much its M_C's methods differ in nc(m) (see the README's benchmarks).
+    // how much its M_C's methods differ in nc(m) (see docs/performance.md).
     for class in ["ArrayList", "HashMap", "TreeMap", "LinkedList"] {
         let (unit, context) = plan(class);
         let context = &context;

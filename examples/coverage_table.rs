@@ -1,4 +1,4 @@
-//! The README's coverage numbers: branch coverage reached by r, r-leaf, bobw and be on every
+//! The book's coverage numbers (docs/coverage.md): branch coverage reached by r, r-leaf, bobw and be on every
 //! registered unit at each of the paper's lengths (1..8, 16, …, 1024) with 1,000 test cases
 //! in the paper's context (seed 2010), as Markdown; then the branches no strategy reached at
 //! any length, by probe kind, and every such branch that is not the early return of a `?`,

@@ -1,10 +1,10 @@
-//! The README's power of the two Poulding & Feldt designs ("Choice models and generator
+//! The book's power (docs/poulding2015.md) of the two Poulding & Feldt designs ("Choice models and generator
 //! re-use", RQ1): for each design (values per side, two-sided level), the smallest observed
 //! Â12 the Mann–Whitney test calls significant (`stats::smallest_significant_a12`, the
 //! normal approximation `compare` uses for 10 against 10 replicates) and the true A12 it
 //! detects with 80 % power (`stats::a12_detected_with_power`, Noether's approximation), as
 //! Markdown. Deterministic; `tests/readme_claims.rs` includes this file and checks that the
-//! README quotes the table.
+//! book quotes the table.
 //!
 //! ```sh
 //! cargo run --example mann_whitney_power
@@ -40,7 +40,7 @@ pub fn thresholds() -> anyhow::Result<Vec<(Option<f64>, f64)>> {
         .collect()
 }
 
-/// The README's table, as Markdown.
+/// The book's table, as Markdown.
 pub fn table() -> anyhow::Result<String> {
     let mut out = String::from(
         "| design | values per side | two-sided level | smallest significant Â12 | A12 detected with 80 % power |\n|---|---:|---:|---:|---:|\n",

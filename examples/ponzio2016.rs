@@ -1,4 +1,4 @@
-//! The tables of the README section "Field-exhaustive testing (Ponzio et al. 2016)".
+//! The tables of the book's page "Field-exhaustive testing (Ponzio et al. 2016)" (docs/ponzio2016.md).
 //!
 //! ```sh
 //! # Generation per scope of LinkedList and TreeMap, each approach until a scope exceeds

@@ -1,6 +1,6 @@
-//! The README's "Adding a strategy" examples — the walk `round-robin`
+//! The book's "Adding a strategy" examples (docs/extending.md) — the walk `round-robin`
 //! (`src/walk/round_robin.rs`) and the generator `grow` (`src/generator/grow.rs`) — are
-//! the text the README shows, keep their family's contract, and are usable by name
+//! the text the page shows, keep their family's contract, and are usable by name
 //! everywhere a built-in is: `sample` (walks), an experiment file, `run`, `compare`, `plot`
 //! and `show-test`, in a small experiment against `r`.
 
@@ -23,8 +23,8 @@ const EXAMPLES: [(&str, &str); 2] = [
 const EXPERIMENT: &str = "testdata/experiments/round-robin.toml";
 
 #[test]
-fn readme_shows_both_examples_verbatim_in_at_most_40_lines_each() {
-    let readme = std::fs::read_to_string("README.md").unwrap();
+fn the_book_shows_both_examples_verbatim_in_at_most_40_lines_each() {
+    let page = std::fs::read_to_string("docs/extending.md").unwrap();
     for (file, registration) in EXAMPLES {
         let example = std::fs::read_to_string(file).unwrap();
         let body: Vec<&str> = example
@@ -33,10 +33,10 @@ fn readme_shows_both_examples_verbatim_in_at_most_40_lines_each() {
             .collect();
         assert!(body.len() <= 40, "{file}: {} lines", body.len());
         assert!(
-            readme.contains(&body.join("\n")),
-            "README.md must contain {file} verbatim"
+            page.contains(&body.join("\n")),
+            "docs/extending.md must contain {file} verbatim"
         );
-        assert!(readme.contains(registration), "{registration}");
+        assert!(page.contains(registration), "{registration}");
     }
 }
 

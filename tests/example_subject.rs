@@ -1,5 +1,5 @@
-//! The README's "adding a subject" example compiles, runs through the harness, and is the
-//! same text as in the README.
+//! The book's "Adding a subject" example (docs/extending.md) compiles, runs through the
+//! harness, and is the same text as on that page.
 
 use std::sync::Arc;
 
@@ -13,8 +13,8 @@ pub use testspace::subject;
 mod counter;
 
 #[test]
-fn readme_shows_the_example_subject_verbatim() {
-    let readme = std::fs::read_to_string("README.md").unwrap();
+fn the_book_shows_the_example_subject_verbatim() {
+    let page = std::fs::read_to_string("docs/extending.md").unwrap();
     let example = std::fs::read_to_string("testdata/example_subject/counter.rs").unwrap();
     let body: String = example
         .lines()
@@ -22,8 +22,8 @@ fn readme_shows_the_example_subject_verbatim() {
         .collect::<Vec<_>>()
         .join("\n");
     assert!(
-        readme.contains(&body),
-        "README.md must contain testdata/example_subject/counter.rs verbatim"
+        page.contains(&body),
+        "docs/extending.md must contain testdata/example_subject/counter.rs verbatim"
     );
 }
 

@@ -1,15 +1,15 @@
-//! The README's section "Test your own crate" shows the files of `examples/own-crate`
-//! verbatim, in at most 10 commands and 40 lines of the user's code (issue 41).
+//! The book's section "Test your own crate" (docs/own-crate.md) shows the files of
+//! `examples/own-crate` verbatim, in at most 10 commands and 40 lines of the user's code (issue 41).
 
-const README: &str = include_str!("../README.md");
+const PAGE: &str = include_str!("../docs/own-crate.md");
 
 /// The section's text, from its heading to the next `## ` heading.
 fn section() -> &'static str {
-    let start = README
+    let start = PAGE
         .find("## Test your own crate\n")
-        .expect("README has a section \"Test your own crate\"");
-    let rest = &README[start + 3..];
-    &README[start..start + 3 + rest.find("\n## ").unwrap_or(rest.len())]
+        .expect("docs/own-crate.md has a section \"Test your own crate\"");
+    let rest = &PAGE[start + 3..];
+    &PAGE[start..start + 3 + rest.find("\n## ").unwrap_or(rest.len())]
 }
 
 /// The fenced block after the line "`name`:" in the section.
@@ -31,11 +31,7 @@ fn the_listings_are_the_example_files_verbatim() {
         ("experiment.toml", "examples/own-crate/experiment.toml"),
     ] {
         let file = std::fs::read_to_string(format!("{root}/{path}")).unwrap();
-        assert_eq!(
-            listing(name),
-            file,
-            "README listing of {name} against {path}"
-        );
+        assert_eq!(listing(name), file, "listing of {name} against {path}");
     }
 }
 

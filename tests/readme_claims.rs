@@ -1,5 +1,6 @@
-//! The README's quoted headline numbers, recomputed from the committed tables (issue 39), so a
-//! change to a table or to the text cannot leave them contradicting each other unnoticed:
+//! The book's quoted headline numbers (the reproduction pages under docs/), recomputed from
+//! the committed tables (issue 39), so a change to a table or to the text cannot leave them
+//! contradicting each other unnoticed:
 //!
 //! - Poulding & Feldt's RQ2 (`self` against the default ensemble) from
 //!   `results/poulding2015/compare_main_ensemble.csv`, itself reproduced from the cells here;
@@ -9,10 +10,10 @@
 //!   values `cargo run --example mann_whitney_power` prints);
 //! - bobw against R per length from `results/andrews2010/figure6.csv` and, replicated, from
 //!   `results/andrews2010-replicated/compare_r.csv`;
-//! - LinkedList's SAT suite sizes from `results/ponzio2016/generation.csv` (README and
-//!   docs/structures.md).
+//! - LinkedList's SAT suite sizes from `results/ponzio2016/generation.csv`
+//!   (docs/ponzio2016.md and docs/structures.md).
 //!
-//! Each check builds the sentence the README quotes from the recomputed values and looks for it
+//! Each check builds the sentence the page quotes from the recomputed values and looks for it
 //! in the section it belongs to, with runs of whitespace (line breaks) read as one space.
 
 use std::collections::BTreeMap;
@@ -83,12 +84,13 @@ fn bullet(text: &str, marker: &str) -> String {
 fn contains(haystack: &str, needle: &str, what: &str) {
     assert!(
         haystack.contains(needle),
-        "{what}: the README should say {needle:?} (recomputed from the committed tables); it says:\n{haystack}"
+        "{what}: the page should say {needle:?} (recomputed from the committed tables); it says:\n{haystack}"
     );
 }
 
-fn readme() -> String {
-    std::fs::read_to_string("README.md").unwrap()
+/// A page of the book (a file under docs/).
+fn page(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 /// "a", "a and b", "a, b and c".
@@ -137,7 +139,7 @@ fn rounds_to(quoted: &str, value: f64) -> bool {
         .is_ok_and(|q| (q - value).abs() <= half_unit + 1e-9)
 }
 
-/// Two significant digits, as the README writes p-values: 0.0013149 → "0.0013".
+/// Two significant digits, as the book writes p-values: 0.0013149 → "0.0013".
 fn two_significant(p: f64) -> String {
     let decimals = (1 - p.log10().floor() as i32).max(0) as usize;
     format!("{p:.decimals$}")
@@ -147,7 +149,8 @@ fn two_significant(p: f64) -> String {
 // Poulding & Feldt 2015
 
 const POULDING: &str = "results/poulding2015";
-const CHOICE_SECTION: &str = "## Choice models and generator re-use (Poulding & Feldt 2015)";
+/// The page of the Poulding & Feldt reproduction.
+const CHOICE_PAGE: &str = "docs/poulding2015.md";
 
 /// The kill-curve-area rows of one committed compare table, by (subject, strategy).
 fn kill_curve_rows(file: &str) -> BTreeMap<(String, String), Row> {
@@ -158,7 +161,7 @@ fn kill_curve_rows(file: &str) -> BTreeMap<(String, String), Row> {
         .collect()
 }
 
-/// The rows of the README's kill-curve-area table: unit → cells after the unit.
+/// The rows of the kill-curve-area table: unit → cells after the unit.
 fn unit_table(section: &str) -> Vec<(String, Vec<String>)> {
     let header = section
         .lines()
@@ -261,8 +264,7 @@ fn poulding2015_rq2_is_self_against_the_default_ensemble() {
         .unwrap();
     assert!(num(largest, "a12") < holm_first_step);
 
-    let text = readme();
-    let choice = section(&text, CHOICE_SECTION);
+    let choice = page(CHOICE_PAGE);
     let answers = flat(
         choice
             .lines()
@@ -370,7 +372,7 @@ fn poulding2015_table_columns_are_the_compare_tables() {
         ("r", kill_curve_rows("compare_main_r.csv")),
         ("r-leaf", kill_curve_rows("compare_main_r-leaf.csv")),
     ];
-    let choice = section(&readme(), CHOICE_SECTION);
+    let choice = page(CHOICE_PAGE);
     let strategies = ["ensemble", "self", "library", "swarm"];
     let mut self_better = 0;
     for (unit, cells) in unit_table(&choice) {
@@ -406,15 +408,14 @@ fn poulding2015_table_columns_are_the_compare_tables() {
     );
 }
 
-/// The example that prints the README's power table (`cargo run --example mann_whitney_power`).
+/// The example that prints the power table (`cargo run --example mann_whitney_power`).
 #[path = "../examples/mann_whitney_power.rs"]
 #[allow(dead_code)] // its `main`
 mod mann_whitney_power;
 
 #[test]
 fn poulding2015_rq1_effect_sizes_against_each_designs_power() {
-    let text = readme();
-    let choice = section(&text, CHOICE_SECTION);
+    let choice = page(CHOICE_PAGE);
     contains(
         &choice,
         &mann_whitney_power::table().unwrap(),
@@ -473,11 +474,11 @@ fn poulding2015_rq1_effect_sizes_against_each_designs_power() {
         .collect();
     assert_eq!(
         below_05, reaching_ours,
-        "the README says the units reaching {ours} are those with p < 0.05"
+        "the page says the units reaching {ours} are those with p < 0.05"
     );
     let reaching_holm: Vec<&(String, f64, f64, f64)> =
         units.iter().filter(|u| u.1 >= holm - 1e-12).collect();
-    assert_eq!(reaching_holm.len(), 1, "the README names one unit");
+    assert_eq!(reaching_holm.len(), 1, "the page names one unit");
     let holm_better: Vec<&String> = units.iter().filter(|u| u.3 < 0.05).map(|u| &u.0).collect();
     let p_01 = units.iter().filter(|u| u.2 < 0.01).count();
     let (min, median, max) = (a12s[0], a12s[7], a12s[14]);
@@ -582,7 +583,7 @@ fn andrews2010_bobw_against_r_per_length() {
         assert!(quoted > 0, "{what}: no counts quoted");
     };
 
-    let text = readme();
+    let text = page("docs/andrews2010.md");
     let side_by_side = flat(
         text.lines()
             .find(|l| l.starts_with("| Mutants killed vs n (Figure 6)"))
@@ -606,7 +607,7 @@ fn andrews2010_bobw_against_r_per_length() {
     );
     pairs_agree(&side_by_side, "Figure 6 beside the paper");
 
-    let differ = section(&text, "### Where we differ, and why");
+    let differ = section(&text, "## Where we differ, and why");
     let bobw = bullet(&differ, "**BOBW flat-lines with the prime step");
     assert!(!bobw.contains("as many mutants as R at every length"));
     contains(
@@ -659,7 +660,7 @@ fn andrews2010_bobw_against_r_per_length() {
     );
     let statistics = flat(&section(
         &text,
-        "### The paper, answered with statistics (10 replicates)",
+        "## The paper, answered with statistics (10 replicates)",
     ));
     contains(
         &statistics,
@@ -699,21 +700,13 @@ fn ponzio2016_linked_list_sat_suite_sizes() {
         }
         let sat = num(row, "fe_sat");
         if sat != 3.0 * n + 1.0 {
-            assert_eq!(
-                sat,
-                3.0 * n,
-                "the README says the others are 3n (scope {n})"
-            );
+            assert_eq!(sat, 3.0 * n, "the page says the others are 3n (scope {n})");
             exceptions.push(n as u32);
         }
     }
     let listed = lengths(&exceptions, &scopes);
 
-    let text = readme();
-    let ponzio = flat(&section(
-        &text,
-        "## Field-exhaustive testing (Ponzio et al. 2016)",
-    ));
+    let ponzio = flat(&page("docs/ponzio2016.md"));
     assert!(!ponzio.contains("SAT suites are exactly 3n + 1"));
     contains(
         &ponzio,

@@ -36,7 +36,7 @@ pub struct WalkArgs {
     /// The seed of the strategy's randomness (ignored by be and bobw-prime).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// A choice model file (TOML) for `--strategy choice` (README, "Choice models").
+    /// A choice model file (TOML) for `--strategy choice` (docs/strategy-catalog.md, "Choice models").
     #[arg(long, value_name = "FILE")]
     pub model: Option<PathBuf>,
 }

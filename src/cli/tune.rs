@@ -14,7 +14,7 @@ use crate::tune::{file::parse_tuning, tune};
 /// Arguments of `testspace tune`.
 #[derive(Debug, Args)]
 pub struct TuneArgs {
-    /// The tuning file (format: `tune::file`, or the README's "Tuning choice models").
+    /// The tuning file (format: `tune::file`, or docs/strategy-catalog.md, "Tuning a model").
     pub file: PathBuf,
     /// The output folder (default: `runs/tune-<name>`).
     #[arg(long)]

@@ -1,5 +1,5 @@
-//! `grow`: the README's example of adding a feedback-driven generator (README, "Adding a
-//! strategy"; `tests/example_strategy.rs` checks that the README shows this file).
+//! `grow`: the book's example of adding a feedback-driven generator (docs/extending.md,
+//! "Adding a strategy"; `tests/example_strategy.rs` checks that the page shows this file).
 
 use super::{CaseKind, FeedbackGenerator, Generated, gold::GoldExecutor, sequence::Sequence};
 use crate::kernel::{parameters::NoParameters, rng::case_rng};

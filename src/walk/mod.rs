@@ -17,7 +17,7 @@
 //! | `r-leaf` | [`RandomLeaf`] | — (the model of Section 4.1) |
 //! | `bobw` | [`PermutationWalk`] | BOBW(n), as intended |
 //! | `bobw-prime` | [`PrimeStep`] | BOBW(n), as implemented in the paper |
-//! | `round-robin` | [`RoundRobin`] | — (the README's example of adding a strategy) |
+//! | `round-robin` | [`RoundRobin`] | — (the book's example of adding a strategy) |
 //! | `swarm` | [`Swarm`] | swarm testing (Groce et al., ISSTA 2012) over M_C |
 //! | `choice` | [`Choice`] | a choice model (Poulding & Feldt, ICST 2015); by default R |
 //!
@@ -56,7 +56,7 @@ use crate::context::TestContext;
 /// Every counter-based strategy that experiment files, `sample`, `run`, `compare`, `plot`
 /// and `show-test` know by name: one line per strategy, `CONSTANT = Type`, the type
 /// implementing [`CounterWalk`] in its own file of this folder. Adding a strategy is that file
-/// and one line here (README, "Adding a strategy").
+/// and one line here (docs/extending.md, "Adding a strategy").
 macro_rules! register_walks {
     ($($constant:ident = $walk:ty),* $(,)?) => {
         impl WalkKind {

@@ -1,5 +1,5 @@
-//! `round-robin`: the README's example of adding a counter-based strategy (README, "Adding
-//! a strategy"; `tests/example_strategy.rs` checks that the README shows this file).
+//! `round-robin`: the book's example of adding a counter-based strategy (docs/extending.md,
+//! "Adding a strategy"; `tests/example_strategy.rs` checks that the page shows this file).
 
 use super::{CounterWalk, NoParameters};
 use crate::context::TestContext;
