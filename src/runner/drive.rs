@@ -194,9 +194,10 @@ fn serve(
             continue;
         };
         let job = state.job(work);
-        let label = match state.display.shows_workers() {
-            true => state.label(work.cell, work.chunk),
-            false => String::new(),
+        let label = if state.display.shows_workers() {
+            state.label(work.cell, work.chunk)
+        } else {
+            String::new()
         };
         state.display.working(w, Some(&label));
         drop(state);

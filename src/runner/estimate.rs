@@ -181,7 +181,7 @@ mod tests {
     }
 
     fn runs(u: usize, s: usize) -> bool {
-        s != 4 || u % 4 != 0
+        s != 4 || !u.is_multiple_of(4)
     }
 
     fn seconds(u: usize, s: usize) -> f64 {
