@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use super::estimate::Estimate;
 use super::job::{Job, JobResult, Stop};
 use super::progress::{Account, Progress};
 use super::schedule::{CellId, Done, Order, Plan, Scheduler, Units, Work, expected_cost};
@@ -26,8 +27,11 @@ struct Flight {
     followers: Vec<(usize, Cell)>,
     /// The end of its time cap, from its first chunk on.
     deadline: Option<Instant>,
-    /// Its expected cost for the progress estimate ([`State::estimate_budget`]).
+    /// Its expected cost for the progress estimate, of `tests` test cases
+    /// ([`State::estimate_budget`]), and the part of it its jobs ended so far covered.
     cost: f64,
+    tests: Option<u64>,
+    covered: f64,
     /// The first of its jobs given up (its chunk, or `None` for an unchunked cell).
     lost: Option<(Option<u64>, Lost)>,
 }
@@ -64,6 +68,9 @@ struct State<'a, 'j> {
     account: Account,
     /// The estimate of the work left, by step ([`Estimate`]).
     estimate: Estimate,
+    /// Per unit: whether it is the first of its (subject, mutant) in this invocation, the
+    /// one whose seed-free cells the others are expected to copy ([`State::foresee`]).
+    first_replicate: Vec<bool>,
     /// Units that have yet to plan their last step, and per unit whether it has.
     units_planning: usize,
     done_planning: Vec<bool>,
@@ -187,10 +194,12 @@ fn serve(
             continue;
         };
         let job = state.job(work);
-        if state.display.shows_workers() {
-            let label = state.label(work.cell, work.chunk);
-            state.display.working(w, Some(&label));
-        }
+        let label = if state.display.shows_workers() {
+            state.label(work.cell, work.chunk)
+        } else {
+            String::new()
+        };
+        state.display.working(w, Some(&label));
         drop(state);
         let result = match &job {
             Some(job) => {
@@ -249,6 +258,13 @@ impl<'a, 'j> State<'a, 'j> {
                 ((u.replicate, subject, mutant), i)
             })
             .collect();
+        let first_replicate = (0..units.len())
+            .map(|i| {
+                i == 0
+                    || (units[i - 1].subject, units[i - 1].mutant)
+                        != (units[i].subject, units[i].mutant)
+            })
+            .collect();
         let mut counts = vec![(0, 0); units.len()];
         for rec in runner.records.values() {
             if let Some(&unit) = index.get(&(rec.replicate, rec.subject.as_str(), rec.mutant)) {
@@ -267,6 +283,7 @@ impl<'a, 'j> State<'a, 'j> {
             display,
             account: Account::start(),
             estimate: Estimate::new(unit_count, steps_count),
+            first_replicate,
             units_planning: unit_count,
             done_planning: vec![false; unit_count],
             runner,
@@ -285,11 +302,13 @@ impl<'a, 'j> State<'a, 'j> {
             let step = self.progress.step(unit);
             let (p, r) = self.steps[step];
             let phase = &experiment.phases[p];
+            self.foresee(unit, step);
+            self.estimate.enter(unit, step);
             let cells = self
                 .runner
                 .plan(&self.units[unit], p, phase, r, &phase.runs[r]);
             self.account.cells_planned += cells.len() as u64;
-            self.foresee(unit, step);
+            self.foresee(unit, step + 1);
             let mut waiting = 0;
             for cell in cells {
                 waiting += usize::from(self.place(unit, step, cell)?);
@@ -299,6 +318,7 @@ impl<'a, 'j> State<'a, 'j> {
                 self.refresh();
                 return Ok(());
             }
+            self.estimate.pass(unit, step);
             self.progress.pass(unit);
         }
         self.foresee(unit, self.steps.len());
@@ -306,16 +326,27 @@ impl<'a, 'j> State<'a, 'j> {
         Ok(())
     }
 
-    /// Notes that `unit` is at `step` (`steps.len()`: past its last): the expected cost of
-    /// its later steps, and whether it has planned its last step.
-    fn foresee(&mut self, unit: usize, step: usize) {
+    /// Notes the expected cost of `unit`'s steps from `from` on (`steps.len()`: none), and
+    /// whether it has planned its last step (`from` past it). A seed-free run's cells are
+    /// foreseen for the first replicate only: the others copy its records; a phase its
+    /// records already rule out ([`Runner::rules_out`]) is foreseen empty.
+    fn foresee(&mut self, unit: usize, from: usize) {
         let experiment = self.runner.experiment;
         let class = experiment.subjects[self.units[unit].subject].unit.class();
+        let at_phase = self.steps.get(from).map(|&(p, _)| p);
+        let mut ruled_out: Vec<Option<bool>> = vec![None; experiment.phases.len()];
         let later: Vec<f64> = (0..self.steps.len())
             .map(|s| {
                 let (p, r) = self.steps[s];
-                let runs_on = experiment.phases[p].runs[r].runs_on(class);
-                let cells = if s > step && runs_on {
+                let run = &experiment.phases[p].runs[r];
+                let earlier_done = at_phase.is_some_and(|at| at >= p);
+                let unit_of = &self.units[unit];
+                let out = *ruled_out[p]
+                    .get_or_insert_with(|| self.runner.rules_out(unit_of, p, earlier_done));
+                let copied = !run.strategy.uses_seed()
+                    && !self.first_replicate[unit]
+                    && !matches!(run.tests, crate::experiment::TestBudget::FirstFailureOf(_));
+                let cells = if s >= from && run.runs_on(class) && !copied && !out {
                     &self.nominal[s][..]
                 } else {
                     &[]
@@ -330,7 +361,7 @@ impl<'a, 'j> State<'a, 'j> {
             })
             .collect();
         self.estimate.foresee(unit, later);
-        if step + 1 >= self.steps.len() && !std::mem::replace(&mut self.done_planning[unit], true) {
+        if from >= self.steps.len() && !std::mem::replace(&mut self.done_planning[unit], true) {
             self.units_planning -= 1;
         }
     }
@@ -357,8 +388,8 @@ impl<'a, 'j> State<'a, 'j> {
     /// Shows the account as it is now.
     fn refresh(&mut self) {
         self.account.open = self.units_planning > 0;
-        (self.account.cost_left, self.account.cpu_left) = self.estimate.left();
-        (self.account.cost_done, self.account.cpu_done) = self.estimate.done();
+        self.account.cpu_left = self.estimate.cpu_left();
+        self.account.cpu_done = self.estimate.cpu_done();
         let account = self.account.clone();
         self.display.update(|shown| *shown = account);
     }
@@ -389,7 +420,7 @@ impl<'a, 'j> State<'a, 'j> {
         };
         let budget = self.estimate_budget(unit, step, cell.n as u64, cell.budget);
         let cost = expected_cost(cell.n as u64, budget, self.counts[unit]);
-        self.estimate.waiting[step] += cost;
+        self.estimate.planned(step, cost);
         let id = self.scheduler.add(plan);
         if !run.strategy.uses_seed() {
             self.leaders.insert((step, cell.identity()), id);
@@ -402,6 +433,8 @@ impl<'a, 'j> State<'a, 'j> {
             followers: Vec::new(),
             deadline: None,
             cost,
+            tests: budget,
+            covered: 0.0,
             lost: None,
         });
         Ok(true)
@@ -474,20 +507,37 @@ impl<'a, 'j> State<'a, 'j> {
             }
         };
         let complete = job.is_some_and(|j| chunk_complete(j, &result));
-        let Done::Finished(results) = self.scheduler.finish(work, (result, complete), complete)
-        else {
+        let (cpu, tests) = (result.cpu_seconds, result.tests_run);
+        let done = self.scheduler.finish(work, (result, complete), complete);
+        let flight = &mut self.flights[work.cell];
+        let (unit, step, cost) = (flight.unit, flight.step, flight.cost);
+        if !matches!(done, Done::Discarded) {
+            // A chunk covers its share of the cell's test cases; a whole job, the cell.
+            let share = match (work.chunk, flight.tests) {
+                (Some(_), Some(all)) if all > 0 => tests as f64 / all as f64,
+                (Some(_), _) => 0.0,
+                (None, _) => 1.0,
+            };
+            let piece = (cost * share).min(cost - flight.covered).max(0.0);
+            flight.covered += piece;
+            self.estimate.piece(unit, step, piece, cpu);
+        }
+        let Done::Finished(results) = done else {
+            self.refresh();
             return Ok(());
         };
         let flight = &mut self.flights[work.cell];
-        self.estimate.waiting[flight.step] -= flight.cost;
+        let uncovered = (flight.cost - flight.covered).max(0.0);
         // A lost chunk matters only if the merge reaches it (no earlier chunk ended the cell).
         if let Some((chunk, lost)) = flight.lost.take()
             && chunk.is_none_or(|c| c < results.len() as u64)
         {
             let followers = std::mem::take(&mut flight.followers).len();
-            let step = flight.step;
             let identity = flight.cell.identity();
             self.leaders.remove(&(step, identity));
+            self.estimate.dropped(step, uncovered);
+            // Its unit plans no more (its later steps need the record).
+            self.foresee(unit, self.steps.len());
             let cell = self.describe(work.cell, None);
             self.lost.push(LostCell {
                 cell,
@@ -502,7 +552,6 @@ impl<'a, 'j> State<'a, 'j> {
         };
         let flight = &mut self.flights[work.cell];
         let followers = std::mem::take(&mut flight.followers);
-        let (unit, step) = (flight.unit, flight.step);
         let (p, r) = self.steps[step];
         let phase = &self.runner.experiment.phases[p];
         let coverage = self
@@ -515,8 +564,7 @@ impl<'a, 'j> State<'a, 'j> {
             coverage,
         )?;
         self.leaders.remove(&(step, flight.cell.identity()));
-        self.estimate
-            .finished(step, flight.cost, record.cpu_seconds);
+        self.estimate.finished(step, uncovered);
         self.executed += 1;
         self.cpu_seconds += record.cpu_seconds;
         for (follower, cell) in followers {
@@ -555,80 +603,13 @@ impl<'a, 'j> State<'a, 'j> {
         count(&mut self.counts[unit], &record);
         self.runner.record(record);
         if self.progress.recorded(unit) {
+            self.estimate.pass(unit, self.progress.step(unit));
             self.progress.pass(unit);
             self.advance(unit)?;
         } else {
             self.refresh();
         }
         Ok(())
-    }
-}
-
-/// The work of a run, done and left, by step, in the scheduler's expected cost and in CPU
-/// seconds: the CPU seconds left are each step's expected cost left times the CPU seconds
-/// its finished cells took per unit of expected cost (the whole run's ratio for a step
-/// with none finished yet), so that a step whose cost model is far off (a cell without a
-/// budget that ends early) is corrected as soon as some of its cells are done.
-struct Estimate {
-    /// Per step: expected cost of its cells handed to the scheduler, not yet finished.
-    waiting: Vec<f64>,
-    /// Per step: expected cost of the cells units may still plan there; per unit, its share.
-    future: Vec<f64>,
-    future_of: Vec<Vec<f64>>,
-    /// Per step: expected cost and CPU seconds of its finished cells.
-    cost_done: Vec<f64>,
-    cpu_done: Vec<f64>,
-}
-
-impl Estimate {
-    fn new(units: usize, steps: usize) -> Self {
-        Estimate {
-            waiting: vec![0.0; steps],
-            future: vec![0.0; steps],
-            future_of: vec![vec![0.0; steps]; units],
-            cost_done: vec![0.0; steps],
-            cpu_done: vec![0.0; steps],
-        }
-    }
-
-    /// `unit` may still plan cells of expected cost `later[s]` in each step s.
-    fn foresee(&mut self, unit: usize, later: Vec<f64>) {
-        for (s, cost) in later.iter().enumerate() {
-            self.future[s] += cost - self.future_of[unit][s];
-        }
-        self.future_of[unit] = later;
-    }
-
-    /// A cell of `step` of expected cost `cost` finished in `cpu` seconds.
-    fn finished(&mut self, step: usize, cost: f64, cpu: f64) {
-        self.cost_done[step] += cost;
-        self.cpu_done[step] += cpu;
-    }
-
-    /// (expected cost, CPU seconds) done.
-    fn done(&self) -> (f64, f64) {
-        (self.cost_done.iter().sum(), self.cpu_done.iter().sum())
-    }
-
-    /// (expected cost, estimated CPU seconds) left.
-    fn left(&self) -> (f64, f64) {
-        let (cost_done, cpu_done) = self.done();
-        let overall = if cost_done > 0.0 {
-            cpu_done / cost_done
-        } else {
-            0.0
-        };
-        (0..self.waiting.len())
-            .map(|s| {
-                let left = (self.waiting[s] + self.future[s]).max(0.0);
-                let ratio = if self.cost_done[s] > 0.0 {
-                    self.cpu_done[s] / self.cost_done[s]
-                } else {
-                    overall
-                };
-                (left, left * ratio)
-            })
-            .fold((0.0, 0.0), |(a, b), (c, d)| (a + c, b + d))
     }
 }
 
@@ -653,32 +634,4 @@ fn nominal_budget(phase: &crate::experiment::Phase, r: usize, n: u64) -> Option<
 fn count(counts: &mut (u64, u64), record: &CellRecord) {
     counts.0 += record.tests_run;
     counts.1 += record.guarded_tests + record.abandoned_tests;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Estimate;
-
-    #[test]
-    fn the_work_left_is_priced_by_its_own_steps_cpu_per_cost_else_the_runs() {
-        let mut estimate = Estimate::new(2, 3);
-        // Step 0: 100 cost units done in 1 s; 300 waiting. Step 1: 10 done in 5 s; 20 left
-        // (planned by unit 1). Step 2: nothing done yet; 60 units foreseen.
-        estimate.finished(0, 100.0, 1.0);
-        estimate.waiting[0] = 300.0;
-        estimate.finished(1, 10.0, 5.0);
-        estimate.foresee(1, vec![0.0, 20.0, 60.0]);
-        let (cost_left, cpu_left) = estimate.left();
-        assert_eq!(cost_left, 380.0);
-        // 300 · 0.01 + 20 · 0.5 + 60 · (6 s / 110 units).
-        let expected = 3.0 + 10.0 + 60.0 * 6.0 / 110.0;
-        assert!(
-            (cpu_left - expected).abs() < 1e-9,
-            "{cpu_left} vs {expected}"
-        );
-        // A unit's later foresight replaces its earlier one.
-        estimate.foresee(1, vec![0.0, 0.0, 30.0]);
-        assert_eq!(estimate.left().0, 330.0);
-        assert_eq!(estimate.done(), (110.0, 6.0));
-    }
 }

@@ -13,6 +13,7 @@
 pub mod beacon;
 mod cell;
 mod drive;
+mod estimate;
 pub mod gold;
 pub mod job;
 pub mod lock;
@@ -290,6 +291,21 @@ impl Runner<'_> {
                     .iter()
                     .any(|&(q, run)| phase(q) && run_before.is_none_or(|(p, r)| q == p && run < r))
             })
+    }
+
+    /// Whether the records of `unit` so far already rule out its cells of run `r` of phase
+    /// `p`, as [`plan`](Self::plan) will: a `stop-when-killed` phase that killed the
+    /// mutant, or a phase for killed mutants when the unit's earlier phases are all done
+    /// (`earlier_done`) without a kill. For the progress estimate only.
+    fn rules_out(&self, unit: &WorkUnit, p: usize, earlier_done: bool) -> bool {
+        let phase = &self.experiment.phases[p];
+        let subject = self.experiment.subjects[unit.subject].unit.class();
+        let mutant = self.mutants[unit.subject][unit.mutant].id;
+        let killed = |phases: &dyn Fn(usize) -> bool| {
+            self.killed(unit.replicate, phases, None, subject, mutant)
+        };
+        (phase.mutants == MutantSelection::Killed && earlier_done && !killed(&|q| q < p))
+            || (phase.stop_when_killed && killed(&|q| q == p))
     }
 
     /// The cells of run `r` of phase `p` of `unit` that have no record yet, given the

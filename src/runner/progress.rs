@@ -1,15 +1,14 @@
 //! A run's progress on stderr: one overall account of the run — cells done of those
 //! planned, the share of the expected cost done, the time elapsed and an ETA — printed as a
-//! plain line at intervals (logs, CI, Slurm) or drawn as one bar for the run and one line
-//! per worker naming the cell it runs (a terminal).
+//! plain line at a steady interval (logs, CI, Slurm) or drawn as one bar for the run and
+//! one line per worker naming the cell it runs (a terminal).
 //!
-//! The share and the ETA come from the scheduler's own cost model
-//! ([`super::schedule::expected_cost`]): the runner reports the expected cost of the cells
-//! finished and of all the work left (the cells planned and waiting, and each unit's later
-//! steps at their nominal budgets), and the CPU seconds done and estimated left (each
-//! step's cost left at the CPU seconds per unit of cost its finished cells took); the ETA
-//! is the time elapsed scaled by the ratio of CPU seconds left to done. Cells copied from
-//! another replicate's seed-free cell cost nothing and count in neither.
+//! The expected cost is the scheduler's own cost model calibrated on the cells finished so
+//! far ([`super::estimate`]), in CPU seconds: the share done is the CPU seconds done over
+//! those done and estimated left, and the ETA is the CPU seconds left at the rate the run
+//! has been doing them (the seconds its running jobs have run so far included, so that
+//! long cells in flight do not slow the rate). Cells copied from another replicate's
+//! seed-free cell cost nothing: they count as cells, not as cost.
 
 use std::sync::{Arc, Mutex, mpsc};
 use std::thread::JoinHandle;
@@ -40,14 +39,10 @@ pub struct Account {
     pub cells_planned: u64,
     /// Whether more cells may still be planned (units have later steps to plan).
     pub open: bool,
-    /// Expected cost of the cells run to their end.
-    pub cost_done: f64,
-    /// Expected cost of all the work left.
-    pub cost_left: f64,
-    /// CPU seconds of the cells run to their end.
+    /// CPU seconds of the jobs ended (those of cells still running included).
     pub cpu_done: f64,
-    /// CPU seconds the work left is estimated to take.
-    pub cpu_left: f64,
+    /// CPU seconds the work left is estimated to take (`None`: not known yet).
+    pub cpu_left: Option<f64>,
 }
 
 impl Account {
@@ -57,29 +52,35 @@ impl Account {
             cells_done: 0,
             cells_planned: 0,
             open: true,
-            cost_done: 0.0,
-            cost_left: 0.0,
             cpu_done: 0.0,
-            cpu_left: 0.0,
+            cpu_left: None,
         }
     }
 
-    /// The share of the expected cost done, in [0, 1].
+    /// The share of the expected cost done, in [0, 1] (0 before any cost is known while
+    /// cells are left, 1 when nothing is).
     pub fn share_done(&self) -> f64 {
-        let all = self.cost_done + self.cost_left;
-        if all > 0.0 { self.cost_done / all } else { 1.0 }
+        match self.cpu_left {
+            Some(left) if self.cpu_done + left > 0.0 => self.cpu_done / (self.cpu_done + left),
+            _ if self.open || self.cells_done < self.cells_planned => 0.0,
+            _ => 1.0,
+        }
     }
 
-    /// The wall-clock seconds left after `elapsed` seconds: the CPU seconds left at the rate
-    /// CPU seconds have been done so far (`None` before any are done).
-    pub fn eta(&self, elapsed: f64) -> Option<f64> {
-        (self.cpu_done > 0.0).then(|| elapsed * self.cpu_left / self.cpu_done)
+    /// The wall-clock seconds left after `elapsed` seconds, `running` of them spent by the
+    /// jobs still running: the CPU seconds left at the rate the run has done work so far
+    /// (`None` before any cell finished).
+    pub fn eta(&self, elapsed: f64, running: f64) -> Option<f64> {
+        let work = self.cpu_done + running;
+        let left = self.cpu_left?;
+        (work > 0.0).then(|| elapsed * left / work)
     }
 }
 
-/// The plain progress line of `account` after `elapsed` seconds.
-pub fn overall_line(account: &Account, elapsed: f64) -> String {
-    let eta = account.eta(elapsed).map_or("?".to_string(), clock);
+/// The plain progress line of `account` after `elapsed` seconds, `running` of them spent
+/// by the jobs still running ([`Account::eta`]).
+pub fn overall_line(account: &Account, elapsed: f64, running: f64) -> String {
+    let eta = account.eta(elapsed, running).map_or("?".to_string(), clock);
     format!(
         "progress: {}/{}{} cells, {:.0}% of the expected cost, {} elapsed, ETA {eta}",
         account.cells_done,
@@ -94,6 +95,18 @@ pub fn overall_line(account: &Account, elapsed: f64) -> String {
 struct Shown {
     account: Account,
     started: Instant,
+    /// Per worker: since when its job runs (`None`: it waits).
+    running: Vec<Option<Instant>>,
+}
+
+impl Shown {
+    /// (seconds since the run started, seconds the running jobs have run).
+    fn clocks(&self) -> (f64, f64) {
+        let now = Instant::now();
+        let running = self.running.iter().flatten();
+        let running = running.map(|&t| now.saturating_duration_since(t).as_secs_f64());
+        (self.started.elapsed().as_secs_f64(), running.sum())
+    }
 }
 
 /// The bars of a terminal: the run's, then one per worker.
@@ -119,6 +132,7 @@ impl Progress {
         let shown = Arc::new(Mutex::new(Shown {
             account: Account::start(),
             started: Instant::now(),
+            running: vec![None; workers],
         }));
         let ticker = match mode {
             ProgressMode::Lines(every) => Self::tick(Arc::clone(&shown), every),
@@ -170,8 +184,8 @@ impl Progress {
                 let mut wait = every.min(Duration::from_secs(1));
                 while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(wait) {
                     let shown = shown.lock().expect("progress lock");
-                    let elapsed = shown.started.elapsed().as_secs_f64();
-                    eprintln!("{}", overall_line(&shown.account, elapsed));
+                    let (elapsed, running) = shown.clocks();
+                    eprintln!("{}", overall_line(&shown.account, elapsed, running));
                     wait = every;
                 }
             })
@@ -187,8 +201,8 @@ impl Progress {
             let a = &shown.account;
             bars.run
                 .set_position((a.share_done() * BAR_STEPS as f64).round() as u64);
-            let elapsed = shown.started.elapsed().as_secs_f64();
-            let eta = a.eta(elapsed).map_or("?".to_string(), clock);
+            let (elapsed, running) = shown.clocks();
+            let eta = a.eta(elapsed, running).map_or("?".to_string(), clock);
             bars.run.set_message(format!(
                 "{}/{}{} cells, {} elapsed, ETA {eta}",
                 a.cells_done,
@@ -204,8 +218,18 @@ impl Progress {
         self.bars.is_some()
     }
 
-    /// Worker `worker` (0-based) now runs `what` (`None`: it waits).
+    /// Worker `worker` (0-based) now runs `what` (`None`: it waits); the display names
+    /// it only if it [shows the workers](Self::shows_workers), but times its job anyway.
     pub fn working(&self, worker: usize, what: Option<&str>) {
+        if let Some(since) = self
+            .shown
+            .lock()
+            .expect("progress lock")
+            .running
+            .get_mut(worker)
+        {
+            *since = what.map(|_| Instant::now());
+        }
         if let Some(bar) = self.bars.as_ref().and_then(|b| b.workers.get(worker)) {
             bar.set_message(what.unwrap_or("waiting").to_string());
         }
@@ -246,39 +270,45 @@ impl Progress {
 mod tests {
     use super::*;
 
-    fn account(done: u64, planned: u64, open: bool, cost: (f64, f64)) -> Account {
+    fn account(done: u64, planned: u64, open: bool, cpu: (f64, f64)) -> Account {
         Account {
             cells_done: done,
             cells_planned: planned,
             open,
-            cost_done: cost.0,
-            cost_left: cost.1,
-            cpu_done: cost.0 / 100.0,
-            cpu_left: cost.1 / 100.0,
+            cpu_done: cpu.0,
+            cpu_left: Some(cpu.1).filter(|_| cpu.0 > 0.0),
         }
     }
 
     #[test]
     fn the_line_gives_cells_the_share_of_the_cost_and_an_eta_scaled_by_cost() {
-        // A quarter of the cost in a minute: three more minutes, whatever the cell counts.
-        let a = account(30, 120, false, (250.0, 750.0));
+        // A quarter of the work in a minute: three more minutes, whatever the cell counts.
+        let a = account(30, 120, false, (25.0, 75.0));
         assert_eq!(
-            overall_line(&a, 60.0),
+            overall_line(&a, 60.0, 0.0),
             "progress: 30/120 cells, 25% of the expected cost, 1:00 elapsed, ETA 3:00"
         );
-        let b = account(0, 10, true, (0.0, 40.0));
+        let b = account(0, 10, true, (0.0, 0.0));
         assert_eq!(
-            overall_line(&b, 5.0),
+            overall_line(&b, 5.0, 10.0),
             "progress: 0/10+ cells, 0% of the expected cost, 0:05 elapsed, ETA ?"
         );
+    }
+
+    #[test]
+    fn the_rate_counts_the_seconds_of_the_jobs_still_running() {
+        // 60 s elapsed, 30 CPU seconds finished and two jobs 45 s into their cells: the run
+        // works at two seconds a second, so 240 s left take two minutes.
+        let a = account(10, 50, true, (30.0, 240.0));
+        assert_eq!(a.eta(60.0, 90.0), Some(120.0));
     }
 
     #[test]
     fn a_run_with_nothing_left_is_all_done() {
         let a = account(5, 5, false, (0.0, 0.0));
         assert_eq!(a.share_done(), 1.0);
-        assert_eq!(a.eta(3.0), None);
+        assert_eq!(a.eta(3.0, 0.0), None);
         let b = account(5, 5, false, (10.0, 0.0));
-        assert_eq!(b.eta(3.0), Some(0.0));
+        assert_eq!(b.eta(3.0, 0.0), Some(0.0));
     }
 }
