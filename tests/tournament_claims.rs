@@ -19,10 +19,14 @@ const FAMILIES: [&str; 4] = ["walk", "choice", "feedback", "be"];
 
 type Row = BTreeMap<String, String>;
 
-/// A report's table `name` at `budget`: one map per row (no quoted fields in these).
+/// The tournament report's table `name` at `budget`.
 fn table(budget: &str, name: &str) -> Vec<Row> {
-    let path = format!("results/tournament/report-{budget}/{name}");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    rows(&format!("results/tournament/report-{budget}/{name}"))
+}
+
+/// A CSV table beside a report: one map per row (no quoted fields in these).
+fn rows(path: &str) -> Vec<Row> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
     lines
@@ -228,22 +232,16 @@ fn friedman_rejects_everywhere_and_be_falls_beyond_the_critical_difference_of_th
 
 /// Per unit (rows) the median kills of `strategies` (columns) in a report's `kills.csv`.
 fn medians(path: &str, strategies: &[&str]) -> Vec<Vec<f64>> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
-    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
-    let (unit, strategy, median) = (at("subject"), at("strategy"), at("kills_median"));
-    let mut rows: BTreeMap<String, BTreeMap<String, f64>> = BTreeMap::new();
-    for line in lines {
-        let cells: Vec<&str> = line.split(',').collect();
-        if cells[unit] != "all" {
-            let value = cells[median].parse().unwrap();
-            rows.entry(cells[unit].into())
-                .or_default()
-                .insert(cells[strategy].into(), value);
-        }
+    let mut units: BTreeMap<String, BTreeMap<String, f64>> = BTreeMap::new();
+    for row in rows(path).iter().filter(|r| r["subject"] != "all") {
+        let median = number(row, "kills_median");
+        units
+            .entry(row["subject"].clone())
+            .or_default()
+            .insert(row["strategy"].clone(), median);
     }
-    rows.values()
+    units
+        .values()
         .map(|row| strategies.iter().map(|s| row[*s]).collect())
         .collect()
 }

@@ -63,9 +63,9 @@ pub fn kendall_tau_b(x: &[f64], y: &[f64]) -> Result<KendallTau> {
     let mut s = 0.0;
     for i in 0..n {
         for j in i + 1..n {
-            let sign = (x[i] - x[j]).signum() * (y[i] - y[j]).signum();
-            if x[i] != x[j] && y[i] != y[j] {
-                s += sign;
+            let (dx, dy) = (x[i] - x[j], y[i] - y[j]);
+            if dx != 0.0 && dy != 0.0 {
+                s += (dx * dy).signum();
             }
         }
     }
