@@ -1,7 +1,8 @@
 //! GRT at the command line: the ma2015 experiment parses in every profile with each
 //! component alone as a labelled run; a small experiment with a labelled GRT run goes
 //! through run, compare and show-test by its label, the same for one job or two; an unknown
-//! component or parameter is refused where the file names it.
+//! component or parameter is refused where the file names it; `grt-activity` counts each
+//! component alone and all together, the same for any number of jobs.
 
 mod common;
 
@@ -137,4 +138,63 @@ fn unknown_components_and_parameters_are_refused_where_the_file_names_them() {
     );
     let message = refused_run(EXPERIMENT, r#"label = "impurity""#, r#"label = "fdrt""#);
     assert!(message.contains("phase[0].run[1].label"), "{message}");
+}
+
+/// `grt-activity`'s CSV rows of `args` (after the experiment).
+fn activity_rows(args: &[&str]) -> Vec<Vec<String>> {
+    let out = success_stdout(
+        testspace()
+            .args(["grt-activity", EXPERIMENT, "--format", "csv"])
+            .args(args),
+    );
+    let mut lines = out.lines();
+    assert_eq!(
+        lines.next(),
+        Some("unit,run,component,suites,asked,changed")
+    );
+    lines
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn grt_activity_counts_each_alone_run_and_the_components_together_for_any_jobs() {
+    let one = activity_rows(&["--together", "--jobs", "1"]);
+    assert_eq!(one, activity_rows(&["--together", "--jobs", "2"]));
+    // Per unit: Impurity's alone run, then the six components of the unlabelled run.
+    assert_eq!(one.len(), 2 * 7, "{one:?}");
+    for row in &one {
+        let (asked, changed): (u64, u64) = (row[4].parse().unwrap(), row[5].parse().unwrap());
+        assert_eq!(row[3], "2", "two replicates: {row:?}");
+        assert!(changed <= asked, "{row:?}");
+        if row[2] == "impurity" {
+            assert!(changed > 0, "Impurity fuzzes: {row:?}");
+        }
+    }
+    // Without --together, the alone rows only, and the same counts; one replicate counts less.
+    let alone = activity_rows(&["HashMap"]);
+    assert_eq!(alone.len(), 1);
+    assert!(one.contains(&alone[0]));
+    let first = activity_rows(&["HashMap", "--replicates", "1"]);
+    assert_eq!(first[0][3], "1");
+    assert!(first[0][4].parse::<u64>().unwrap() < alone[0][4].parse::<u64>().unwrap());
+}
+
+#[test]
+fn grt_activity_refuses_experiments_without_alone_runs_and_unknown_units() {
+    let refusal = |args: &[&str]| {
+        let output = testspace().arg("grt-activity").args(args).output().unwrap();
+        assert!(!output.status.success());
+        assert!(output.stdout.is_empty());
+        String::from_utf8(output.stderr).unwrap()
+    };
+    let message = refusal(&["testdata/experiments/choice.toml"]);
+    assert!(
+        message.contains("no grt run of one component alone"),
+        "{message}"
+    );
+    let message = refusal(&[EXPERIMENT, "Nowhere"]);
+    assert!(message.contains("unit `Nowhere`"), "{message}");
+    let message = refusal(&["testdata/experiments/choice.toml", "--together"]);
+    assert!(message.contains("choice.toml"), "{message}");
 }

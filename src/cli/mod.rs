@@ -17,6 +17,7 @@ pub mod demo;
 pub mod diff;
 pub mod encode;
 pub mod field_exhaustive;
+pub mod grt_activity;
 pub mod merge;
 pub mod minimal;
 pub mod mutate;
@@ -109,6 +110,9 @@ pub enum Command {
     /// write its crate's manifest and units (`fetch`), or list it.
     #[command(subcommand)]
     Corpus(corpus::CorpusCommand),
+    /// How often each of GRT's components acts: the suites of an experiment's `grt` runs
+    /// of one component alone, generated again, with the choices each component changed.
+    GrtActivity(grt_activity::GrtActivityArgs),
     /// Write a results folder as one self-contained HTML page with SVG figures: the
     /// experiment, the strategies' ranking and per-subject statistics.
     Report(report::ReportArgs),
@@ -206,5 +210,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::MutationReport(args) => mutation_report::run(&args),
         Command::Corpus(command) => corpus::run(&command),
         Command::Report(args) => report::run(&args),
+        Command::GrtActivity(args) => grt_activity::run(&args),
     }
 }

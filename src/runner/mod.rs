@@ -15,6 +15,7 @@ mod cell;
 mod drive;
 mod estimate;
 pub mod gold;
+pub mod grt_activity;
 pub mod job;
 pub mod lock;
 pub mod merge;
