@@ -738,7 +738,7 @@ fn poulding2015_rq3_control_separates_siblings_from_a_generic_effect() {
             a12("Properties", "list-library")
         ),
         format!(
-            "`build-only` gains more (Â12 {}) than `library` ({})",
+            "`build-only`'s gain (Â12 {}) is at least `library`'s ({})",
             against_ensemble("build-only"),
             against_ensemble("library")
         ),
