@@ -28,6 +28,7 @@ fn million_cells(criterion: &mut Criterion) {
         phase: "comparison".into(),
         baseline: "r".into(),
         strategies: Vec::new(),
+        subjects: Vec::new(),
         metrics: Vec::new(),
         budget_runs: BTreeSet::new(),
         resamples: 2000,

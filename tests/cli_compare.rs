@@ -133,8 +133,28 @@ fn bad_requests_are_refused_with_one_clear_message() {
         "does not apply to `bobw`",
     );
     refused(&[SMOKE, "--phase", "third"], "no phase `third`");
+    refused(
+        &[SMOKE, "--subjects", "ArrayList,Nope"],
+        "no cells of subject `Nope` in phase",
+    );
+    refused(
+        &[SMOKE, "--metric", "coverage_curve_area"],
+        "coverage-area = true in the experiment file records it",
+    );
     refused(&["testdata/contexts"], "testdata/contexts");
 }
+
+/// A committed comparison table: (results folder, table, phase, baseline, strategies,
+/// metrics, subjects: all when `None`).
+type CommittedTable<'a> = (
+    &'a str,
+    &'a str,
+    &'a str,
+    &'a str,
+    String,
+    &'a str,
+    Option<&'a str>,
+);
 
 /// Every committed comparison table is what `compare` prints for its results folder today
 /// (the bootstrap is seeded, so they are the same on every run): a change to `compare` must
@@ -146,10 +166,11 @@ fn the_committed_comparison_tables_are_reproduced() {
                               kill_curve_area,calls_to_first_failure,branch_coverage";
     const STRUCTURES: &str = "kills,tests_to_first_failure,cpu_to_first_failure,\
                               kill_curve_area,calls_to_first_failure";
-    const CHOICE: &str = "kill_curve_area,kills,branch_coverage";
+    const CHOICE: &str = "kill_curve_area,kills,branch_coverage,coverage_curve_area";
     let andrews_r = format!("{ANDREWS},branch_coverage");
     let andrews_others = format!("{ANDREWS},calls_to_first_failure,branch_coverage");
-    let choice_all = "ensemble,extended,library,map-library,r,r-leaf,self,swarm";
+    let choice_all = "build-only,ensemble,extended,library,list-library,map-library,r,r-leaf,\
+                      self,set-library,swarm";
     let except = |baseline: &str| {
         choice_all
             .split(',')
@@ -253,7 +274,7 @@ fn the_committed_comparison_tables_are_reproduced() {
             "compare_main_ensemble.csv",
             "main",
             "ensemble",
-            "self".into(),
+            "self,library,list-library,set-library,map-library,build-only".into(),
             CHOICE,
         ),
         (
@@ -265,6 +286,46 @@ fn the_committed_comparison_tables_are_reproduced() {
             CHOICE,
         ),
     ];
+    // RQ3's control, Holm within each group: (table, subjects, strategies against `library`).
+    let groups = [
+        (
+            "compare_main_library_list.csv",
+            "ArrayList,Vector,LinkedList,Stack",
+            "set-library,map-library,build-only",
+        ),
+        (
+            "compare_main_library_map.csv",
+            "HashMap,LinkedHashMap,Hashtable,WeakHashMap,IdentityHashMap,TreeMap,EnumMap",
+            "list-library,set-library,build-only",
+        ),
+        (
+            "compare_main_library_set.csv",
+            "HashSet,LinkedHashSet,TreeSet",
+            "list-library,map-library,build-only",
+        ),
+        (
+            "compare_main_library_properties.csv",
+            "Properties",
+            "list-library,set-library,build-only",
+        ),
+    ];
+    let mut tables: Vec<CommittedTable> = tables
+        .into_iter()
+        .map(|(folder, file, phase, baseline, strategies, metrics)| {
+            (folder, file, phase, baseline, strategies, metrics, None)
+        })
+        .collect();
+    for (file, subjects, strategies) in groups {
+        tables.push((
+            "poulding2015",
+            file,
+            "main",
+            "library",
+            strategies.into(),
+            CHOICE,
+            Some(subjects),
+        ));
+    }
     let committed: usize = std::fs::read_dir("results")
         .unwrap()
         .flat_map(|dir| std::fs::read_dir(dir.unwrap().path()).into_iter().flatten())
@@ -279,10 +340,11 @@ fn the_committed_comparison_tables_are_reproduced() {
         tables.len(),
         "a committed comparison table is not listed here"
     );
-    for (folder, file, phase, baseline, strategies, metrics) in tables {
+    for (folder, file, phase, baseline, strategies, metrics, subjects) in tables {
         let results = format!("results/{folder}");
         let output = testspace()
             .args(["compare", &results, "--format", "csv", "--phase", phase])
+            .args(subjects.map(|s| ["--subjects", s]).into_iter().flatten())
             .args([
                 "--baseline",
                 baseline,

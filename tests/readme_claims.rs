@@ -149,6 +149,10 @@ fn two_significant(p: f64) -> String {
 // Poulding & Feldt 2015
 
 const POULDING: &str = "results/poulding2015";
+/// The metrics of every committed poulding2015 compare table.
+const POULDING_METRICS: &str = "kill_curve_area,kills,branch_coverage,coverage_curve_area";
+/// The strategies of `compare_main_ensemble.csv`.
+const ENSEMBLE_STRATEGIES: &str = "self,library,list-library,set-library,map-library,build-only";
 /// The page of the Poulding & Feldt reproduction.
 const CHOICE_PAGE: &str = "docs/poulding2015.md";
 
@@ -200,8 +204,13 @@ fn poulding2015_rq2_is_self_against_the_default_ensemble() {
     let fresh = assert_cmd::Command::cargo_bin("testspace")
         .unwrap()
         .args(["compare", POULDING, "--phase", "main", "--format", "csv"])
-        .args(["--metric", "kill_curve_area,kills,branch_coverage"])
-        .args(["--baseline", "ensemble", "--strategies", "self"])
+        .args(["--metric", POULDING_METRICS])
+        .args([
+            "--baseline",
+            "ensemble",
+            "--strategies",
+            ENSEMBLE_STRATEGIES,
+        ])
         .output()
         .unwrap();
     assert!(fresh.status.success());
@@ -211,12 +220,15 @@ fn poulding2015_rq2_is_self_against_the_default_ensemble() {
         "compare_main_ensemble.csv is not the compare of the cells"
     );
 
-    let table = csv(&format!("{POULDING}/compare_main_ensemble.csv"));
+    let table: Vec<Row> = csv(&format!("{POULDING}/compare_main_ensemble.csv"))
+        .into_iter()
+        .filter(|r| r["strategy"] == "self")
+        .collect();
     let of = |metric: &str| -> Vec<&Row> {
         table
             .iter()
             .filter(|r| r["metric"] == metric && r["subject"] != "all")
-            .inspect(|r| assert_eq!((&*r["strategy"], &*r["baseline"]), ("self", "ensemble")))
+            .inspect(|r| assert_eq!(&*r["baseline"], "ensemble"))
             .collect()
     };
     let pooled = table
@@ -528,6 +540,344 @@ fn poulding2015_rq1_effect_sizes_against_each_designs_power() {
         contains(&prose, &claim, "RQ1's answer");
     }
     assert_eq!(holm_better.len(), 1, "the prose says one unit of 15");
+}
+
+/// The rows (cells trimmed, the first one included) of the Markdown table whose header line
+/// starts with `header`.
+fn markdown_table(text: &str, header: &str) -> Vec<Vec<String>> {
+    let at = text
+        .lines()
+        .position(|l| l.starts_with(header))
+        .unwrap_or_else(|| panic!("no table {header:?}"));
+    text.lines()
+        .skip(at + 2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// The row of `rows` (a compare table) for (metric, strategy, subject).
+fn compare_row<'a>(rows: &'a [Row], metric: &str, strategy: &str, subject: &str) -> &'a Row {
+    rows.iter()
+        .find(|r| r["metric"] == metric && r["strategy"] == strategy && r["subject"] == subject)
+        .unwrap_or_else(|| panic!("no row {metric}, {strategy}, {subject}"))
+}
+
+/// RQ3's control: the groups and the key of their tuning file and compare table.
+const GROUPS: [(&str, &str); 4] = [
+    ("List", "list"),
+    ("Map", "map"),
+    ("Set", "set"),
+    ("Properties", "properties"),
+];
+
+/// The units of a group of RQ3's control: those its libraries are for, from its tuning file
+/// (`subjects` under leave-one-out; Properties' file tunes on the Map units for its `target`).
+fn group_units(key: &str) -> Vec<String> {
+    let path = format!("experiments/poulding2015/library-{key}.toml");
+    let file: toml::Table = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+    match file.get("target") {
+        Some(target) => vec![target.as_str().unwrap().to_string()],
+        None => file["subjects"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect(),
+    }
+}
+
+#[test]
+fn poulding2015_rq3_control_separates_siblings_from_a_generic_effect() {
+    const AREA: &str = "kill_curve_area";
+    let choice = page(CHOICE_PAGE);
+    let table = markdown_table(&choice, "| group (units) | list-library");
+    assert_eq!(table.len(), GROUPS.len());
+    let alternatives = ["list-library", "set-library", "map-library", "build-only"];
+    // (group, alternative) → the pooled row; and every unit's row.
+    let mut pooled: BTreeMap<(&str, &str), Row> = BTreeMap::new();
+    let mut units_rows: Vec<Row> = Vec::new();
+    for ((group, key), row) in GROUPS.iter().zip(&table) {
+        let units = group_units(key);
+        assert_eq!(row[0], format!("{group} ({})", units.len()));
+        let rows: Vec<Row> = csv(&format!("{POULDING}/compare_main_library_{key}.csv"))
+            .into_iter()
+            .filter(|r| r["metric"] == AREA)
+            .inspect(|r| assert_eq!(&*r["baseline"], "library"))
+            .collect();
+        for (alternative, cell) in alternatives.iter().zip(&row[1..]) {
+            if !rows.iter().any(|r| r["strategy"] == *alternative) {
+                assert_eq!(cell, "—", "{group}, {alternative}");
+                continue;
+            }
+            let all = compare_row(&rows, AREA, alternative, "all");
+            let above = units
+                .iter()
+                .filter(|u| {
+                    let r = compare_row(&rows, AREA, alternative, u);
+                    num(r, "median") > num(r, "baseline_median")
+                })
+                .count();
+            let interval = format!(
+                "{:.2} [{:.2}, {:.2}]",
+                num(all, "a12"),
+                num(all, "a12_low"),
+                num(all, "a12_high")
+            );
+            let p = num(all, "p_value");
+            let interval = if p < 0.05 {
+                format!("**{interval}**")
+            } else {
+                interval
+            };
+            assert_eq!(
+                *cell,
+                format!(
+                    "{interval} p {}; {above} of {}",
+                    two_significant(p),
+                    units.len()
+                ),
+                "{group}, {alternative}"
+            );
+            pooled.insert((group, alternative), all.clone());
+            for unit in &units {
+                units_rows.push(compare_row(&rows, AREA, alternative, unit).clone());
+            }
+        }
+    }
+    let a12 = |group: &str, alternative: &str| num(&pooled[&(group, alternative)], "a12");
+    let significant =
+        |group: &str, alternative: &str| num(&pooled[&(group, alternative)], "p_value") < 0.05;
+
+    // The pre-registered readings: siblings' knowledge would put `library` significantly
+    // above both unrelated libraries of some group; it does not on any.
+    for (group, _) in GROUPS.iter().take(3) {
+        let unrelated: Vec<&&str> = alternatives[..3]
+            .iter()
+            .filter(|a| pooled.contains_key(&(group, a)))
+            .collect();
+        assert_eq!(unrelated.len(), 2);
+        assert!(
+            !unrelated
+                .iter()
+                .all(|a| significant(group, a) && a12(group, a) < 0.5),
+            "{group}: the siblings' library beats both unrelated ones"
+        );
+    }
+    let ensemble = csv(&format!("{POULDING}/compare_main_ensemble.csv"));
+    let against_ensemble = |strategy: &str| {
+        let r = compare_row(&ensemble, AREA, strategy, "all");
+        format!(
+            "{:.2} [{:.2}, {:.2}], p {}",
+            num(r, "a12"),
+            num(r, "a12_low"),
+            num(r, "a12_high"),
+            two_significant(num(r, "p_value"))
+        )
+    };
+    assert!(
+        num(compare_row(&ensemble, AREA, "build-only", "all"), "a12")
+            >= num(compare_row(&ensemble, AREA, "library", "all"), "a12")
+    );
+    assert!(significant("List", "map-library") && significant("Set", "map-library"));
+    assert!(significant("List", "build-only") && significant("Set", "build-only"));
+    assert!(!significant("Map", "build-only") && !significant("Properties", "build-only"));
+    assert!(significant("Map", "list-library") && significant("Properties", "set-library"));
+    assert!(!significant("Map", "set-library") && !significant("Properties", "list-library"));
+    // Units where one side is better after Holm within the group.
+    let holm = |better_side: bool| -> Vec<(String, String)> {
+        units_rows
+            .iter()
+            .filter(|r| num(r, "p_holm") < 0.05 && (num(r, "a12") > 0.5) == better_side)
+            .map(|r| (r["strategy"].clone(), r["subject"].clone()))
+            .collect()
+    };
+    let pair = |a: &str, u: &str| (a.to_string(), u.to_string());
+    assert_eq!(
+        holm(false),
+        [
+            pair("list-library", "WeakHashMap"),
+            pair("set-library", "WeakHashMap"),
+            pair("set-library", "Properties")
+        ],
+        "where the siblings' library is better"
+    );
+    let alternative_better = holm(true);
+    assert!(alternative_better.iter().all(|(a, _)| a == "map-library"));
+    let weak = units_rows
+        .iter()
+        .find(|r| r["strategy"] == "list-library" && r["subject"] == "WeakHashMap")
+        .unwrap();
+    let text = flat(&choice);
+    for claim in [
+        "The data support the generic reading. On no group is the sibling library above both unrelated libraries".to_string(),
+        format!(
+            "the unrelated Map library is significantly better than the siblings' (Â12 {:.2} and {:.2})",
+            a12("List", "map-library"),
+            a12("Set", "map-library")
+        ),
+        format!(
+            "the untuned `build-only` is better than the siblings' library on List and Set units ({:.2}, {:.2}) and not significantly different on Map units ({:.2}) or Properties ({:.2})",
+            a12("List", "build-only"),
+            a12("Set", "build-only"),
+            a12("Map", "build-only"),
+            a12("Properties", "build-only")
+        ),
+        format!(
+            "the List library on Map units ({:.2}), driven by WeakHashMap (Â12 {:.2}, Holm p {}), and the Set library on Properties ({:.2}) — while the other unrelated library is not ({:.2} and {:.2})",
+            a12("Map", "list-library"),
+            num(weak, "a12"),
+            two_significant(num(weak, "p_holm")),
+            a12("Properties", "set-library"),
+            a12("Map", "set-library"),
+            a12("Properties", "list-library")
+        ),
+        format!(
+            "`build-only`'s gain (Â12 {}) is at least `library`'s ({})",
+            against_ensemble("build-only"),
+            against_ensemble("library")
+        ),
+        format!(
+            "`map-library` is significantly better than the sibling library on {}",
+            and_list(
+                &alternative_better
+                    .iter()
+                    .map(|(_, u)| u.clone())
+                    .collect::<Vec<_>>()
+            )
+        ),
+    ] {
+        contains(&text, &claim, "RQ3's control");
+    }
+}
+
+#[test]
+fn poulding2015_the_papers_measure_beside_the_kill_curve_area() {
+    const FEFF: &str = "coverage_curve_area";
+    const AREA: &str = "kill_curve_area";
+    let r = csv(&format!("{POULDING}/compare_main_r.csv"));
+    let r_leaf = csv(&format!("{POULDING}/compare_main_r-leaf.csv"));
+    let ensemble = csv(&format!("{POULDING}/compare_main_ensemble.csv"));
+    // Uniform for a measure: the better of r and r-leaf by that measure's median.
+    let uniform = |metric: &str, subject: &str| -> (&str, &[Row]) {
+        let row = compare_row(&r_leaf, metric, "r", subject);
+        if num(row, "median") >= num(row, "baseline_median") {
+            ("r", &r)
+        } else {
+            ("r-leaf", &r_leaf)
+        }
+    };
+    let a12 = |row: &Row| {
+        let value = format!("{:.2}", num(row, "a12"));
+        if num(row, "p_holm") < 0.05 {
+            format!("**{value}**")
+        } else {
+            value
+        }
+    };
+    let choice = page(CHOICE_PAGE);
+    let table = markdown_table(&choice, "| unit | uniform f_eff |");
+    assert_eq!(table.len(), 16);
+    // Per comparison (RQ1–RQ3) and measure (f_eff, kill area): units better after Holm, and
+    // the pooled rows.
+    let mut better = vec![vec![Vec::new(); 2]; 3];
+    let mut pooled = vec![Vec::new(); 3];
+    let mut quoted: BTreeMap<(String, usize), (f64, f64)> = BTreeMap::new();
+    for row in &table {
+        let subject = subject_of(&row[0]);
+        let (name, by_feff) = uniform(FEFF, subject);
+        let (_, by_area) = uniform(AREA, subject);
+        let ensemble_feff = compare_row(by_feff, FEFF, "ensemble", subject);
+        assert_eq!(
+            row[1],
+            format!("{:.3} `{name}`", num(ensemble_feff, "baseline_median")),
+            "{subject}"
+        );
+        assert_eq!(row[2], format!("{:.3}", num(ensemble_feff, "median")));
+        let comparisons = [
+            (
+                ensemble_feff,
+                compare_row(by_area, AREA, "ensemble", subject),
+            ),
+            (
+                compare_row(&ensemble, FEFF, "self", subject),
+                compare_row(&ensemble, AREA, "self", subject),
+            ),
+            (
+                compare_row(by_feff, FEFF, "library", subject),
+                compare_row(by_area, AREA, "library", subject),
+            ),
+        ];
+        for (i, (feff, area)) in comparisons.iter().enumerate() {
+            assert_eq!(
+                row[3 + i],
+                format!("{} / {}", a12(feff), a12(area)),
+                "{subject}"
+            );
+            quoted.insert(
+                (subject.to_string(), i),
+                (num(feff, "a12"), num(area, "a12")),
+            );
+            if subject == "all" {
+                assert!(num(feff, "p_value") < 0.05 && num(area, "p_value") < 0.05);
+                pooled[i].push(format!("{:.2}", num(feff, "a12")));
+                continue;
+            }
+            for (m, side) in [feff, area].into_iter().enumerate() {
+                if num(side, "p_holm") < 0.05 {
+                    assert!(num(side, "a12") > 0.5, "{subject}: significantly worse");
+                    better[i][m].push(subject.to_string());
+                }
+            }
+        }
+    }
+    let text = flat(&choice);
+    let count = |i: usize, m: usize| better[i][m].len();
+    for claim in [
+        format!(
+            "RQ1 {} units after Holm ({}) against {}, RQ2 {} ({}) against {}, RQ3 {} against {}",
+            count(0, 0),
+            better[0][0].join(", "),
+            count(0, 1),
+            count(1, 0),
+            better[1][0].join(", "),
+            count(1, 1),
+            count(2, 0),
+            count(2, 1)
+        ),
+        format!(
+            "(f_eff Â12 {})",
+            pooled
+                .iter()
+                .flatten()
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        format!(
+            "HashMap's ensemble (f_eff Â12 {:.2}, kill area {:.2}), TreeMap's `self` against the ensemble ({:.2} against {:.2})",
+            quoted[&("HashMap".to_string(), 0)].0,
+            quoted[&("HashMap".to_string(), 0)].1,
+            quoted[&("TreeMap".to_string(), 1)].0,
+            quoted[&("TreeMap".to_string(), 1)].1
+        ),
+        format!(
+            "it finds more significant units for RQ1–RQ3 ({}, {} and {} against {}, {} and {})",
+            count(0, 0),
+            count(1, 0),
+            count(2, 0),
+            count(0, 1),
+            count(1, 1),
+            count(2, 1)
+        ),
+    ] {
+        contains(&text, &claim, "the paper's measure");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -74,6 +74,7 @@ pub fn cells() -> Vec<CellRecord> {
                             branches_total: None,
                             branches_covered: None,
                             branches_at: Default::default(),
+                            branches_area: None,
                         });
                     }
                 }

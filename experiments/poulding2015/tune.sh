@@ -9,3 +9,6 @@ for group in list map set properties; do
   tune "library-$group" library
 done
 tune extended extended
+for group in list set; do
+  tune "group-$group" "group-$group"
+done

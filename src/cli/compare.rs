@@ -37,9 +37,13 @@ pub struct CompareArgs {
     /// phase).
     #[arg(long, value_delimiter = ',')]
     pub strategies: Vec<String>,
+    /// The subjects compared (comma-separated; default: every subject of the phase): the
+    /// pooled row pools them and Holm adjusts for their number.
+    #[arg(long, value_delimiter = ',')]
+    pub subjects: Vec<String>,
     /// The metrics (comma-separated: kills, tests_to_first_failure, cpu_to_first_failure,
-    /// kill_curve_area, failure_density; default: every one that applies to all the
-    /// strategies).
+    /// kill_curve_area, failure_density, calls_to_first_failure, branch_coverage,
+    /// coverage_curve_area; default: every one that applies to all the strategies).
     #[arg(long, value_delimiter = ',')]
     pub metric: Vec<String>,
     /// The phase whose cells are compared (default: `comparison` if the results have it,
@@ -106,6 +110,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         phase,
         baseline: args.baseline.clone(),
         strategies: args.strategies.clone(),
+        subjects: args.subjects.clone(),
         metrics,
         budget_runs,
         resamples: args.resamples,

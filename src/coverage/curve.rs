@@ -1,7 +1,7 @@
 //! Coverage at fixed checkpoints of test cases, for the runner: a job records what its
 //! range of a cell's test cases covered ([`RangeCoverage`]), and the ranges of a cell,
-//! appended in counter order, give the cell's coverage after 1, 10, 100, … test cases
-//! ([`CellCoverage`]).
+//! appended in counter order, give the cell's coverage after 1, 10, 100, … test cases and
+//! the area under its whole coverage curve ([`CellCoverage`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +30,10 @@ pub struct RangeCoverage {
     pub covered: ProbeSet,
     /// (checkpoint, probes covered by the range's test cases up to it).
     pub checkpoints: Vec<(u64, ProbeSet)>,
+    /// (probe, the cell's 1-based test case that first reached it), for each probe of
+    /// `covered`, in the order they were reached.
+    #[serde(default)]
+    pub first_reached: Vec<(u32, u64)>,
 }
 
 impl RangeCoverage {
@@ -38,6 +42,7 @@ impl RangeCoverage {
         RangeCoverage {
             covered: ProbeSet::empty(probes),
             checkpoints: Vec::new(),
+            first_reached: Vec::new(),
         }
     }
 
@@ -48,7 +53,21 @@ impl RangeCoverage {
             set.union_with(&self.covered);
             self.checkpoints.push((checkpoint, set));
         }
+        let covered = &self.covered;
+        self.first_reached.extend(
+            next.first_reached
+                .into_iter()
+                .filter(|&(probe, _)| !covered.contains(probe as usize)),
+        );
         self.covered.union_with(&next.covered);
+    }
+
+    /// Adds `probe`, reached by the cell's `test`-th test case (1-based).
+    pub fn reach(&mut self, probe: u32, test: u64) {
+        if !self.covered.contains(probe as usize) {
+            self.covered.insert(probe as usize);
+            self.first_reached.push((probe, test));
+        }
     }
 
     /// Notes the end of the cell's `tests`-th test case (1-based), after its probes were
@@ -70,23 +89,35 @@ pub struct CellCoverage {
     /// Branch probes covered after each of [`CHECKPOINTS`] test cases (`None` where the
     /// cell ran fewer).
     pub at: [Option<u64>; CHECKPOINTS.len()],
+    /// The area under the cell's branch-coverage curve: Σ_{k ≤ T} (branch probes covered
+    /// after k test cases), T the cell's test cases. Divided by T · `branches_total` it is
+    /// Poulding and Feldt's f_eff of the cell's test cases, normalised.
+    pub area: u64,
 }
 
 impl CellCoverage {
-    /// The coverage of a cell whose test cases, from the first, covered `covered` (its
-    /// jobs' ranges appended in counter order, [`RangeCoverage::append`]); `branches`: the
-    /// unit's branch probes.
-    pub fn of(covered: &RangeCoverage, branches: &ProbeSet) -> CellCoverage {
+    /// The coverage of a cell whose `tests` test cases, from the first, covered `covered`
+    /// (its jobs' ranges appended in counter order, [`RangeCoverage::append`]);
+    /// `branches`: the unit's branch probes.
+    pub fn of(covered: &RangeCoverage, branches: &ProbeSet, tests: u64) -> CellCoverage {
         let mut at = [None; CHECKPOINTS.len()];
         for (checkpoint, set) in &covered.checkpoints {
             if let Some(slot) = CHECKPOINTS.iter().position(|c| c == checkpoint) {
                 at[slot] = Some(set.count_in(branches));
             }
         }
+        // A branch first reached by test case k counts in the curve from k to `tests`.
+        let area = covered
+            .first_reached
+            .iter()
+            .filter(|&&(probe, _)| branches.contains(probe as usize))
+            .map(|&(_, test)| tests.saturating_sub(test - 1))
+            .sum();
         CellCoverage {
             branches_total: branches.len(),
             branches_covered: covered.covered.count_in(branches),
             at,
+            area,
         }
     }
 }
@@ -119,7 +150,9 @@ mod tests {
         let run = |from: u64, to: u64| {
             let mut range = RangeCoverage::new(100);
             for k in from..to {
-                range.covered.union_with(&cases[k as usize]);
+                for probe in cases[k as usize].iter() {
+                    range.reach(probe as u32, k + 1);
+                }
                 range.end_of_test_case(k + 1);
             }
             range
@@ -127,10 +160,57 @@ mod tests {
         let mut appended = run(0, 5);
         appended.append(run(5, 15));
         assert_eq!(appended, run(0, 15));
-        let whole = CellCoverage::of(&appended, &branches);
+        let whole = CellCoverage::of(&appended, &branches, 15);
         // Probe 0 is no branch: test case 1 covers probe 20 only; by 10 test cases, 1..=6
         // and 20..=29.
         assert_eq!(whole.at[..3], [Some(1), Some(16), None]);
         assert_eq!((whole.branches_total, whole.branches_covered), (99, 21));
+    }
+
+    /// The area of a cell, whole or cut into two ranges anywhere, is the sum over its test
+    /// cases of the branches covered up to each, counted one test case at a time.
+    #[test]
+    fn the_area_is_the_sum_of_the_coverage_after_each_test_case() {
+        let branches = set(&(0..60).filter(|id| id % 3 != 0).collect::<Vec<_>>());
+        // Pseudo-random test cases over 80 probes, some of them no branch or out of the mask.
+        let mut state = 17u64;
+        let cases: Vec<Vec<usize>> = (0..40)
+            .map(|_| {
+                (0..3)
+                    .map(|_| {
+                        state = state
+                            .wrapping_mul(6_364_136_223_846_793_005)
+                            .wrapping_add(1);
+                        ((state >> 33) % 80) as usize
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut brute = 0;
+        let mut seen = ProbeSet::empty(100);
+        for case in &cases {
+            for &probe in case {
+                seen.insert(probe);
+            }
+            brute += seen.count_in(&branches);
+        }
+        assert!(brute > 0);
+        for cut in [1, 7, 39] {
+            let range = |from: usize, to: usize| {
+                let mut range = RangeCoverage::new(100);
+                for (k, case) in cases.iter().enumerate().take(to).skip(from) {
+                    for &probe in case {
+                        range.reach(probe as u32, k as u64 + 1);
+                    }
+                    range.end_of_test_case(k as u64 + 1);
+                }
+                range
+            };
+            let mut cell = range(0, cut);
+            cell.append(range(cut, cases.len()));
+            let coverage = CellCoverage::of(&cell, &branches, cases.len() as u64);
+            assert_eq!(coverage.area, brute, "cut after {cut}");
+            assert_eq!(coverage.branches_covered, seen.count_in(&branches));
+        }
     }
 }

@@ -11,6 +11,8 @@
 //! watchdog = 60                     # seconds a job may not answer before its worker is
 //!                                   # killed (default 600; `--watchdog` overrides)
 //! coverage = false                  # cells record gold's branch coverage (default true)
+//! coverage-area = true              # cells also record the area under their coverage curve
+//!                                   # (column branches_area; default false)
 //! max-guarded-tests = 1000          # a cell stops (a timeout) once this many of its test
 //!                                   # cases hit a harness guard in the mutant (default: never)
 //!
@@ -90,6 +92,8 @@ struct ExperimentDecl {
     output: Option<Spanned<String>>,
     watchdog: Option<Spanned<toml::Value>>,
     coverage: Option<bool>,
+    #[serde(rename = "coverage-area")]
+    coverage_area: Option<Spanned<bool>>,
     #[serde(rename = "max-guarded-tests")]
     max_guarded_tests: Option<Spanned<toml::Value>>,
     #[serde(default)]
@@ -259,6 +263,17 @@ fn parse_with(
             }
         })
         .transpose()?;
+    let coverage_area = match &decl.coverage_area {
+        Some(area) if *area.get_ref() && decl.coverage == Some(false) => {
+            return Err(parser.err(
+                area.span(),
+                "coverage-area",
+                "the area under the coverage curve needs coverage (coverage = false)".into(),
+            ));
+        }
+        Some(area) => *area.get_ref(),
+        None => false,
+    };
     let phases = parser.phases(&decl.phase, oracle)?;
     parser.check_coverage(&decl.phase, &phases, &subjects)?;
     parser.check_structures(&decl.phase, &phases, &subjects)?;
@@ -288,6 +303,7 @@ fn parse_with(
         reference,
         watchdog,
         coverage: decl.coverage.unwrap_or(true),
+        coverage_area,
         max_guarded_tests,
     };
     Ok((experiment, parser.profiles.into_inner()))
@@ -1321,6 +1337,19 @@ tests = "E(r)"
         let e = error_of(&GOOD.replace("seed = 5", "seed = 5\ncoverage = \"yes\""));
         assert_eq!((e.field.as_str(), e.line), ("coverage", 4));
         assert!(e.message.contains("boolean"), "{e}");
+    }
+
+    #[test]
+    fn the_coverage_area_is_off_unless_asked_for_and_needs_coverage() {
+        let parse = |text: &str| parse_experiment(Path::new("e.toml"), text).unwrap();
+        assert!(!parse(GOOD).coverage_area);
+        let on = GOOD.replace("seed = 5", "seed = 5\ncoverage-area = true");
+        assert!(parse(&on).coverage_area);
+        let e = error_of(&on.replace("seed = 5", "seed = 5\ncoverage = false"));
+        assert_eq!((e.field.as_str(), e.line), ("coverage-area", 5));
+        assert!(e.message.contains("needs coverage"), "{e}");
+        let e = error_of(&GOOD.replace("seed = 5", "seed = 5\ncoverage-area = 1"));
+        assert_eq!((e.field.as_str(), e.line), ("coverage-area", 4));
     }
 
     #[test]

@@ -192,6 +192,9 @@ pub struct Experiment {
     /// Whether cells record the branch coverage of their gold runs (`coverage = false`
     /// turns it off; default on).
     pub coverage: bool,
+    /// Whether cells also record the area under their branch-coverage curve
+    /// (`coverage-area = true`; the column `branches_area`; needs `coverage`).
+    pub coverage_area: bool,
     /// A cell stops once this many of its test cases hit a harness guard in the mutant
     /// (`max-guarded-tests`; `None`: never). Cells are then not split into chunks, so that
     /// the count is the cell's whatever `--jobs`.

@@ -25,6 +25,12 @@
 //!   ([`crate::stats::kill_curve_area`]), with B the largest cell budget of the row (both
 //!   sides, all replicates), so that every value of a row has the same scale; in [0, 1],
 //!   larger is better.
+//! - `coverage_curve_area`: per subject, the area under the branch-coverage curve of the
+//!   side's longest cell over test cases 1..B, (1/B) Σ_{k ≤ B} covered_k / branches
+//!   (Poulding and Feldt's f_eff of one test set, normalised; B as for `kill_curve_area`),
+//!   averaged over the subjects; a longest cell that ran T < B test cases (every matched
+//!   mutant killed early) counts its final coverage for k > T, a lower bound. Needs the
+//!   column `branches_area` (`coverage-area = true`); larger is better.
 //! - `failure_density`: the mean over matched mutants of failing / judged test cases;
 //!   only for runs that ran their whole budget (`until = "budget"`), where it is measured;
 //!   larger means failures are easier to hit.
@@ -58,8 +64,9 @@
 //!   that difference, `p_value` 0 if it is not 0, else 1, `method` `none`.
 //!
 //! `p_holm` adjusts the p-values of the subjects of one (n, strategy, metric) for their
-//! number (Holm); the pooled row is a family of its own (`p_holm` = `p_value`). Pure: no
-//! I/O.
+//! number (Holm); the pooled row is a family of its own (`p_holm` = `p_value`). A
+//! comparison restricted to some subjects ([`CompareSpec::subjects`]) reads only their
+//! cells: its pooled row pools them, and Holm adjusts for their number. Pure: no I/O.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
@@ -93,11 +100,14 @@ pub enum Metric {
     /// in one of the side's cells (a cell that ran its whole budget reached all its test
     /// cases reach), averaged over the subjects.
     BranchCoverage,
+    /// `coverage_curve_area`: per subject, the normalised area under the longest cell's
+    /// branch-coverage curve (the paper's f_eff), averaged over the subjects.
+    CoverageCurveArea,
 }
 
 impl Metric {
     /// Every metric, in the order of the tables.
-    pub const ALL: [Metric; 7] = [
+    pub const ALL: [Metric; 8] = [
         Metric::Kills,
         Metric::TestsToFirstFailure,
         Metric::CpuToFirstFailure,
@@ -105,6 +115,7 @@ impl Metric {
         Metric::FailureDensity,
         Metric::CallsToFirstFailure,
         Metric::BranchCoverage,
+        Metric::CoverageCurveArea,
     ];
 
     /// The name in the `metric` column and on the command line.
@@ -117,6 +128,7 @@ impl Metric {
             Metric::FailureDensity => "failure_density",
             Metric::CallsToFirstFailure => "calls_to_first_failure",
             Metric::BranchCoverage => "branch_coverage",
+            Metric::CoverageCurveArea => "coverage_curve_area",
         }
     }
 
@@ -124,7 +136,11 @@ impl Metric {
     pub fn larger_is_better(self) -> bool {
         matches!(
             self,
-            Metric::Kills | Metric::KillCurveArea | Metric::FailureDensity | Metric::BranchCoverage
+            Metric::Kills
+                | Metric::KillCurveArea
+                | Metric::FailureDensity
+                | Metric::BranchCoverage
+                | Metric::CoverageCurveArea
         )
     }
 }
@@ -175,10 +191,21 @@ pub enum CompareError {
         /// The strategies there are, comma-separated.
         known: String,
     },
+    /// A subject asked for has no cells in the phase.
+    #[error("no cells of subject `{subject}` in phase `{phase}` (subjects there: {known})")]
+    UnknownSubject {
+        /// The subject asked for.
+        subject: String,
+        /// The phase.
+        phase: String,
+        /// The subjects there are, comma-separated.
+        known: String,
+    },
     /// A metric name that is not one of [`Metric::ALL`].
     #[error(
         "unknown metric `{0}` (metrics: kills, tests_to_first_failure, cpu_to_first_failure, \
-         kill_curve_area, failure_density, calls_to_first_failure, branch_coverage)"
+         kill_curve_area, failure_density, calls_to_first_failure, branch_coverage, \
+         coverage_curve_area)"
     )]
     UnknownMetric(String),
     /// A metric that does not apply to a strategy's runs.
@@ -217,6 +244,8 @@ pub struct CompareSpec {
     pub baseline: String,
     /// The strategies compared with it (none: every other strategy of the phase).
     pub strategies: Vec<String>,
+    /// The subjects compared (none: every subject of the phase).
+    pub subjects: Vec<String>,
     /// The metrics (none: every metric that applies to all the strategies).
     pub metrics: Vec<Metric>,
     /// The runs (phase, run index) that ran their whole budget (`until = "budget"`).
@@ -452,7 +481,38 @@ fn value(metric: Metric, cells: &[&Cell], kill_curve_budget: f64) -> Result<f64,
             }
             best.values().sum::<f64>() / best.len().max(1) as f64
         }
+        Metric::CoverageCurveArea => {
+            let mut longest: BTreeMap<&str, &Cell> = BTreeMap::new();
+            for c in cells {
+                let entry = longest.entry(c.subject.as_str()).or_insert(c);
+                if c.tests_run > entry.tests_run {
+                    *entry = c;
+                }
+            }
+            let areas: Vec<f64> = longest
+                .values()
+                .map(|c| coverage_curve_area(c, kill_curve_budget))
+                .collect();
+            areas.iter().sum::<f64>() / areas.len().max(1) as f64
+        }
     })
+}
+
+/// The normalised area under `cell`'s branch-coverage curve over test cases 1..`budget`
+/// (see the module docs): 0 for a cell without coverage.
+fn coverage_curve_area(cell: &Cell, budget: f64) -> f64 {
+    let (Some(area), Some(covered), Some(total)) = (
+        cell.branches_area,
+        cell.branches_covered,
+        cell.branches_total,
+    ) else {
+        return 0.0;
+    };
+    if total == 0 {
+        return 0.0;
+    }
+    let beyond = (budget - cell.tests_run as f64).max(0.0);
+    (area as f64 + beyond * covered as f64) / (budget * total as f64)
 }
 
 /// A stable 64-bit hash of a row's identity, for its bootstrap seed.
@@ -494,6 +554,10 @@ fn check_applies(
         Metric::BranchCoverage if any(&|c| c.branches_total.is_none()) => {
             "its cells recorded no branch coverage (coverage = false, or a unit without a \
              coverage copy)"
+        }
+        Metric::CoverageCurveArea if any(&|c| c.branches_area.is_none()) => {
+            "its cells recorded no area under their coverage curve (coverage-area = true in \
+             the experiment file records it)"
         }
         _ => return Ok(()),
     };
@@ -540,7 +604,18 @@ fn metrics(
 /// [`CompareError`]: fewer than two replicates, an unknown phase, strategy or metric, a
 /// metric that does not apply, or invalid bootstrap parameters.
 pub fn compare(cells: &Cells, spec: &CompareSpec) -> Result<Vec<ComparisonRow>, CompareError> {
-    let phase_cells: Vec<&Cell> = cells.phase(&spec.phase).collect();
+    let mut phase_cells: Vec<&Cell> = cells.phase(&spec.phase).collect();
+    if !spec.subjects.is_empty() {
+        let known: BTreeSet<&str> = phase_cells.iter().map(|c| c.subject.as_str()).collect();
+        if let Some(missing) = spec.subjects.iter().find(|s| !known.contains(s.as_str())) {
+            return Err(CompareError::UnknownSubject {
+                subject: missing.clone(),
+                phase: spec.phase.clone(),
+                known: known.into_iter().collect::<Vec<_>>().join(", "),
+            });
+        }
+        phase_cells.retain(|c| spec.subjects.contains(&c.subject));
+    }
     if phase_cells.is_empty() {
         let phases: BTreeSet<&str> = cells.rows.iter().map(|c| c.phase.as_str()).collect();
         return Err(CompareError::UnknownPhase {
@@ -751,6 +826,7 @@ mod tests {
             phase: "comparison".into(),
             baseline: "r".into(),
             strategies: vec![],
+            subjects: vec![],
             metrics: vec![],
             budget_runs: BTreeSet::new(),
             resamples: 2000,
@@ -819,6 +895,119 @@ mod tests {
         let all = row(&rows, ALL_SUBJECTS, "kills");
         assert_eq!((all.median, all.baseline_median), (4.0, 4.0));
         assert_eq!(rows.last().unwrap().subject, ALL_SUBJECTS);
+    }
+
+    /// The coverage-curve area is, per subject, the longest cell's curve summed test case
+    /// by test case to the budget (its last value held past its end), over budget times
+    /// branches, averaged over the subjects; it needs the area column in every cell.
+    #[test]
+    fn the_coverage_curve_area_is_the_longest_cells_curve_summed_to_the_budget() {
+        // Branches covered after k test cases, 10 branches: the same for every mutant's cell
+        // of one (replicate, subject, strategy), as test case k does not depend on it.
+        let curve = |c: &Cell, k: u64| match (c.strategy.as_str(), c.subject.as_str()) {
+            ("fast", _) => (2 * k).min(8),
+            (_, "A") => k.min(6),
+            _ => (k / 3).min(9 - u64::from(c.replicate)),
+        };
+        let mut table = cells();
+        for c in &mut table.rows {
+            c.branches_total = Some(10);
+            c.branches_covered = Some(curve(c, c.tests_run));
+            c.branches_area = Some((1..=c.tests_run).map(|k| curve(c, k)).sum());
+        }
+        let spec = CompareSpec {
+            metrics: vec![Metric::CoverageCurveArea],
+            ..spec()
+        };
+        let rows = compare(&table, &spec).unwrap();
+        // By brute force: per replicate, per subject, the longest cell's curve at each of
+        // test cases 1..=100, held at its last value past the cell's end.
+        let brute = |strategy: &str, subjects: &[&str], replicate: u32| {
+            let per_subject: Vec<f64> = subjects
+                .iter()
+                .map(|subject| {
+                    let longest = table
+                        .rows
+                        .iter()
+                        .filter(|c| {
+                            (c.strategy.as_str(), c.subject.as_str(), c.replicate)
+                                == (strategy, *subject, replicate)
+                        })
+                        .max_by_key(|c| c.tests_run)
+                        .unwrap();
+                    let sum: u64 = (1..=100)
+                        .map(|k| curve(longest, k.min(longest.tests_run)))
+                        .sum();
+                    sum as f64 / 1000.0
+                })
+                .collect();
+            per_subject.iter().sum::<f64>() / per_subject.len() as f64
+        };
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+        for (subject, subjects) in [
+            ("A", vec!["A"]),
+            ("B", vec!["B"]),
+            (ALL_SUBJECTS, vec!["A", "B"]),
+        ] {
+            let row = row(&rows, subject, "coverage_curve_area");
+            assert!(row.larger_is_better);
+            let fast: Vec<f64> = (0..4).map(|r| brute("fast", &subjects, r)).collect();
+            let r: Vec<f64> = (0..4).map(|r| brute("r", &subjects, r)).collect();
+            assert!(
+                close(row.median, crate::stats::median(&fast).unwrap()),
+                "{subject}"
+            );
+            assert!(
+                close(row.baseline_median, crate::stats::median(&r).unwrap()),
+                "{subject}"
+            );
+        }
+        // r on B in replicate 0 ran all 100 test cases: 9 branches by test case 27.
+        assert!(close(
+            brute("r", &["B"], 0),
+            (0..=100u64).map(|k| (k / 3).min(9)).sum::<u64>() as f64 / 1000.0
+        ));
+        table.rows[3].branches_area = None;
+        assert!(matches!(
+            compare(&table, &spec),
+            Err(CompareError::MetricDoesNotApply { .. })
+        ));
+    }
+
+    /// A comparison of some subjects reads their cells only: the pooled row pools them and
+    /// Holm adjusts for their number; a subject without cells is named in the error.
+    #[test]
+    fn a_comparison_of_some_subjects_pools_and_adjusts_over_them_only() {
+        let both = compare(&cells(), &spec()).unwrap();
+        let spec = CompareSpec {
+            subjects: vec!["B".into()],
+            ..spec()
+        };
+        let only_b = compare(&cells(), &spec).unwrap();
+        assert!(
+            only_b
+                .iter()
+                .all(|r| r.subject == "B" || r.subject == ALL_SUBJECTS)
+        );
+        for metric in ["kills", "tests_to_first_failure"] {
+            let b = row(&only_b, "B", metric);
+            let all = row(&only_b, ALL_SUBJECTS, metric);
+            assert_eq!(
+                (all.median, all.baseline_median),
+                (b.median, b.baseline_median)
+            );
+            assert_eq!(b.p_holm, b.p_value, "one subject: nothing to adjust");
+            assert_eq!(row(&both, "B", metric).p_value, b.p_value);
+        }
+        let unknown = CompareSpec {
+            subjects: vec!["B".into(), "C".into()],
+            ..spec
+        };
+        let error = compare(&cells(), &unknown).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "no cells of subject `C` in phase `comparison` (subjects there: A, B)"
+        );
     }
 
     /// Branch coverage is per subject the best cell's fraction, averaged over subjects; it

@@ -156,6 +156,9 @@ pub struct Cell {
     /// Branch probes covered after each of the checkpoints
     /// ([`crate::coverage::curve::CHECKPOINTS`]) of test cases (`None` past the cell's end).
     pub branches_at: [Option<u64>; crate::coverage::curve::CHECKPOINTS.len()],
+    /// The area under the cell's branch-coverage curve, Σ_{k ≤ tests_run} (branch probes
+    /// covered by the first k test cases) (`None`: not recorded, `coverage-area`).
+    pub branches_area: Option<u64>,
 }
 
 impl Cell {
@@ -266,6 +269,7 @@ impl Cells {
         let nulls = || vec![None; height];
         let branches_total = optional_column("branches_total")?.unwrap_or_else(nulls);
         let branches_covered = optional_column("branches_covered")?.unwrap_or_else(nulls);
+        let branches_area = optional_column("branches_area")?.unwrap_or_else(nulls);
         let branches_at = crate::coverage::curve::CHECKPOINT_COLUMNS
             .iter()
             .map(|name| Ok(optional_column(name)?.unwrap_or_else(nulls)))
@@ -291,6 +295,7 @@ impl Cells {
                 branches_total: branches_total[row],
                 branches_covered: branches_covered[row],
                 branches_at: std::array::from_fn(|i| branches_at[i][row]),
+                branches_area: branches_area[row],
             })
             .collect();
         Ok(Self { rows })
@@ -467,6 +472,7 @@ pub(crate) mod test_tables {
             branches_total: None,
             branches_covered: None,
             branches_at: Default::default(),
+            branches_area: None,
         }
     }
 

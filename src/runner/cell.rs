@@ -65,6 +65,11 @@ pub struct CellRecord {
     /// ([`crate::coverage::curve::CHECKPOINTS`]; `None` past the cell's end).
     #[serde(default)]
     pub branches_at: [Option<u64>; CHECKPOINTS.len()],
+    /// The area under the cell's branch-coverage curve, Σ_{k ≤ tests_run} (branch probes
+    /// reached by the first k test cases); only where the experiment asks for it
+    /// (`coverage-area = true`), else `None`, and then no column of the cells table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub branches_area: Option<u64>,
 }
 
 /// What identifies a cell: (replicate, phase, run, subject, mutant, n).

@@ -554,14 +554,13 @@ impl<'a, 'j> State<'a, 'j> {
         let followers = std::mem::take(&mut flight.followers);
         let (p, r) = self.steps[step];
         let phase = &self.runner.experiment.phases[p];
-        let coverage = self
-            .runner
-            .cell_coverage(&flight.cell.subject, merged.coverage.as_ref());
+        let coverage = self.runner.cell_coverage(&flight.cell.subject, &merged);
         let record = cell_record(
             (p, phase, r, &phase.runs[r]),
             &flight.cell,
             merged,
             coverage,
+            self.runner.experiment.coverage_area,
         )?;
         self.leaders.remove(&(step, flight.cell.identity()));
         self.estimate.finished(step, uncovered);

@@ -519,7 +519,7 @@ impl<'a> GoldSide<'a> {
     fn add_coverage(&mut self, run: &GoldRun, i: usize, counter: u64) {
         if let Some(range) = self.range.as_mut() {
             for &id in run.newly_covered(i) {
-                range.covered.insert(id as usize);
+                range.reach(id, counter + 1);
             }
             range.end_of_test_case(counter + 1);
         }

@@ -481,13 +481,10 @@ impl Runner<'_> {
             .then(|| cell.budget.map(|b| b.div_ceil(CHUNK_TESTS)))
     }
 
-    /// A cell's branch coverage from what its jobs covered (`None` if they recorded none).
-    fn cell_coverage(
-        &self,
-        subject: &str,
-        covered: Option<&RangeCoverage>,
-    ) -> Option<curve::CellCoverage> {
-        let covered = covered?;
+    /// A cell's branch coverage from what its jobs, merged into `merged`, covered (`None`
+    /// if they recorded none).
+    fn cell_coverage(&self, subject: &str, merged: &JobResult) -> Option<curve::CellCoverage> {
+        let covered = merged.coverage.as_ref()?;
         let unit = self
             .experiment
             .subjects
@@ -495,7 +492,11 @@ impl Runner<'_> {
             .find(|s| s.unit.class() == subject)?
             .unit;
         let branches = crate::coverage::branch_mask(unit.probes()?);
-        Some(curve::CellCoverage::of(covered, &branches))
+        Some(curve::CellCoverage::of(
+            covered,
+            &branches,
+            merged.tests_run,
+        ))
     }
 }
 
@@ -550,12 +551,14 @@ fn merge_chunks(chunks: Vec<(JobResult, bool)>) -> JobResult {
 }
 
 /// The record of `cell`, of run `r` of phase `p`, whose job or merged chunks gave `merged`,
-/// with the cell's branch coverage `coverage` (from [`Runner::cell_coverage`]).
+/// with the cell's branch coverage `coverage` (from [`Runner::cell_coverage`]) and, if
+/// `with_area` (the experiment's `coverage-area`), the area under its coverage curve.
 fn cell_record(
     (p, phase, r, run): (usize, &Phase, usize, &Run),
     cell: &Cell,
     merged: JobResult,
     coverage: Option<curve::CellCoverage>,
+    with_area: bool,
 ) -> anyhow::Result<CellRecord> {
     let outcome = merged.outcome();
     Ok(CellRecord {
@@ -586,6 +589,7 @@ fn cell_record(
             .to_string(),
         branches_total: coverage.as_ref().map(|c| c.branches_total),
         branches_covered: coverage.as_ref().map(|c| c.branches_covered),
+        branches_area: coverage.as_ref().filter(|_| with_area).map(|c| c.area),
         branches_at: coverage.map_or([None; CHECKPOINTS.len()], |c| c.at),
     })
 }

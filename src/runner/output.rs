@@ -291,6 +291,13 @@ pub fn cells_table(cells: &[CellRecord]) -> Table {
             cells.iter().map(|c| c.branches_at[i]).collect::<Vec<_>>(),
         ));
     }
+    // Only experiments that ask for it (`coverage-area`) have the column.
+    if cells.iter().any(|c| c.branches_area.is_some()) {
+        columns.push(Column::new(
+            "branches_area",
+            cells.iter().map(|c| c.branches_area).collect::<Vec<_>>(),
+        ));
+    }
     Table::new(columns)
 }
 
@@ -515,6 +522,7 @@ mod tests {
             branches_total: None,
             branches_covered: None,
             branches_at: [None; crate::coverage::curve::CHECKPOINTS.len()],
+            branches_area: None,
         };
         let register = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/results/register");
         let manifest = read_manifest(Path::new(register)).unwrap();

@@ -87,6 +87,8 @@ struct CellColumns<'a> {
     branches_total: Option<ByRow<'a, u64>>,
     /// `branches_covered` and the coverage checkpoints, those the table has.
     branches: Vec<(&'static str, ByRow<'a, u64>)>,
+    /// The area under the coverage curve, if the table has it.
+    branches_area: Option<ByRow<'a, u64>>,
 }
 
 impl<'a> CellColumns<'a> {
@@ -108,6 +110,7 @@ impl<'a> CellColumns<'a> {
                 .chain(crate::coverage::curve::CHECKPOINT_COLUMNS)
                 .filter_map(|name| counts(cells, name).map(|values| (name, values)))
                 .collect(),
+            branches_area: counts(cells, "branches_area"),
         }
     }
 
@@ -253,9 +256,25 @@ impl<'a> CellColumns<'a> {
         Ok(())
     }
 
-    /// Each branch count within `branches_total`, and none without it.
+    /// Each branch count within `branches_total`, the area within `branches_total` times
+    /// `tests_run`, and none without `branches_total`.
     fn check_branches(&self, row: usize) -> Result<(), ReportError> {
         let total = self.branches_total.as_ref().and_then(|b| b.get(row));
+        let area = self.branches_area.as_ref().and_then(|a| a.get(row));
+        if let Some(area) = area {
+            let tests = self.tests_run.get(row).unwrap_or_default();
+            let message = match total {
+                None => Some("a value, but branches_total is empty".to_string()),
+                Some(total) if area > total.saturating_mul(tests) => Some(format!(
+                    "{area} is more than the unit's {total} branches (branches_total) times \
+                     {tests} test cases (tests_run)"
+                )),
+                Some(_) => None,
+            };
+            if let Some(message) = message {
+                return Err(self.table.error(row, "branches_area", message));
+            }
+        }
         for (name, values) in &self.branches {
             match (values.get(row), total) {
                 (Some(covered), Some(total)) if covered > total => {

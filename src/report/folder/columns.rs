@@ -44,7 +44,7 @@ pub(crate) struct Spec {
 /// coverage checkpoints apart): kind, whether a value may be empty, whether every table
 /// has the column (the optional ones came with later versions: replicates, abandoned
 /// tests, coverage).
-const COLUMNS: [(&str, Kind, bool, bool); 23] = [
+const COLUMNS: [(&str, Kind, bool, bool); 24] = [
     // (name, kind, nullable, required)
     ("phase", Kind::Text, false, true),
     ("run", Kind::U32, false, true),
@@ -69,6 +69,7 @@ const COLUMNS: [(&str, Kind, bool, bool); 23] = [
     ("stop", Kind::Text, false, true),
     ("branches_total", Kind::U64, true, false),
     ("branches_covered", Kind::U64, true, false),
+    ("branches_area", Kind::U64, true, false),
 ];
 
 /// The column `name`'s spec, if it is a column of the cells table.
