@@ -8,6 +8,8 @@
 //!   than the best member of another (Holm-adjusted p < 0.05, Â12 > ½; the best member is the
 //!   one with the largest median, the first in `kills.csv` on ties);
 //! - the rank agreement of mutants and real faults (`corpus/results/realfaults/report`);
+//! - the structure suites' coverage table (`fe-sat`, `be-structures` and the best other
+//!   strategy's median final coverage on LinkedList and TreeMap);
 //! - the Friedman and Nemenyi sentences: p < 10⁻¹¹, every random strategy within the critical
 //!   difference of every other, and both `be` lengths more than it behind the leader.
 
@@ -288,5 +290,46 @@ fn the_rank_agreement_of_mutants_and_real_faults_is_the_pages() {
             .tau;
         let without = format!("τ_b = {tau:.2} at {written} calls");
         assert!(flat.contains(&without), "{PAGE} lacks: {without}");
+    }
+}
+
+/// The structure suites' table: per unit and budget, the median final branch coverage of
+/// `fe-sat` and `be-structures` (with their scopes), and of the strategy with the largest one
+/// among the others (the first in `kills.csv` on ties), from each report's `kills.csv`.
+#[test]
+fn the_structure_coverage_table_is_the_reports() {
+    let page = page();
+    for unit in ["LinkedList", "TreeMap"] {
+        for (budget, calls) in BUDGETS {
+            let kills = table(budget, "kills.csv");
+            let rows: Vec<&Row> = kills.iter().filter(|r| r["subject"] == unit).collect();
+            let coverage = |r: &Row| number(r, "coverage_percent_median");
+            let suite = |kind: &str| {
+                let row = rows
+                    .iter()
+                    .find(|r| r["strategy"].starts_with(&format!("{kind} ")))
+                    .unwrap_or_else(|| panic!("{unit} {budget}: no {kind} row"));
+                let scope = row["strategy"].split(' ').nth(1).unwrap();
+                format!("{:.1} % ({scope})", coverage(row))
+            };
+            let best = rows
+                .iter()
+                .filter(|r| family(&r["strategy"]).is_some())
+                .fold(None::<&&Row>, |best, r| match best {
+                    Some(b) if coverage(b) >= coverage(r) => Some(b),
+                    _ => Some(r),
+                })
+                .unwrap();
+            assert_on_page(
+                &page,
+                &format!(
+                    "| {unit} | {calls} | {} | {} | {:.1} % ({}) |",
+                    suite("fe-sat"),
+                    suite("be-structures"),
+                    coverage(best),
+                    best["strategy"]
+                ),
+            );
+        }
     }
 }
