@@ -150,7 +150,7 @@ fn activity_rows(args: &[&str]) -> Vec<Vec<String>> {
     let mut lines = out.lines();
     assert_eq!(
         lines.next(),
-        Some("unit,run,component,suites,asked,changed")
+        Some("unit,run,component,suites,asked,changed,part_asked,part_changed")
     );
     lines
         .map(|l| l.split(',').map(str::to_string).collect())
@@ -167,8 +167,12 @@ fn grt_activity_counts_each_alone_run_and_the_components_together_for_any_jobs()
         let (asked, changed): (u64, u64) = (row[4].parse().unwrap(), row[5].parse().unwrap());
         assert_eq!(row[3], "2", "two replicates: {row:?}");
         assert!(changed <= asked, "{row:?}");
+        let (part_asked, part_changed): (u64, u64) =
+            (row[6].parse().unwrap(), row[7].parse().unwrap());
+        assert!(part_changed <= part_asked.max(changed), "{row:?}");
         if row[2] == "impurity" {
             assert!(changed > 0, "Impurity fuzzes: {row:?}");
+            assert!(part_changed <= changed && part_asked <= asked, "{row:?}");
         }
     }
     // Without --together, the alone rows only, and the same counts; one replicate counts less.

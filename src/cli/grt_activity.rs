@@ -15,7 +15,8 @@ use crate::runner::grt_activity::{ActivitySelection, measure};
 pub enum ActivityFormat {
     /// Tables of mean counts per suite with the share changed.
     Markdown,
-    /// `unit,run,component,suites,asked,changed`, summed over the replicates.
+    /// `unit,run,component,suites,asked,changed,part_asked,part_changed`, summed over the
+    /// replicates.
     Csv,
 }
 

@@ -380,32 +380,40 @@ impl ActivityTable {
         out
     }
 
-    /// The counts as CSV, summed over the replicates: `unit,run,component,suites,asked,changed`
-    /// (`run` is the component's name for an alone run, `grt` for the unlabelled one).
+    /// The counts as CSV, summed over the replicates, a row per unit, run and component:
+    /// `unit,run,component,suites,asked,changed,part_asked,part_changed` (`run` is the
+    /// component's name for an alone run, `grt` for the unlabelled one). The part is what
+    /// some components' counts are made of, 0 for the others: Constant mining's arguments
+    /// from its global level (`part_changed`), Impurity's object inputs, Bloodhound's
+    /// draws with unequal weights (`part_asked`).
     pub fn csv(&self) -> String {
-        let mut out = String::from("unit,run,component,suites,asked,changed\n");
+        let mut out =
+            String::from("unit,run,component,suites,asked,changed,part_asked,part_changed\n");
         let suites = self.seeds.len();
+        let row = |out: &mut String, unit: &str, run: &str, c: Component, a: &Activity| {
+            let count = a.of(c);
+            let (part_asked, part_changed) = match c {
+                Component::ConstantMining => (0, a.global_constants),
+                Component::Impurity => (a.object_inputs.asked, a.object_inputs.changed),
+                Component::Bloodhound => (a.unequal_weights, 0),
+                _ => (0, 0),
+            };
+            out.push_str(&format!(
+                "{unit},{run},{},{suites},{},{},{part_asked},{part_changed}\n",
+                component_name(c),
+                count.asked,
+                count.changed
+            ));
+        };
         for unit in &self.units {
             for (k, &c) in self.components.iter().enumerate() {
-                if let Some(a) = unit.alone[k] {
-                    let count = a.of(c);
-                    let name = component_name(c);
-                    out.push_str(&format!(
-                        "{},{name},{name},{suites},{},{}\n",
-                        unit.unit, count.asked, count.changed
-                    ));
+                if let Some(a) = &unit.alone[k] {
+                    row(&mut out, &unit.unit, &component_name(c), c, a);
                 }
             }
-            if let Some(a) = unit.together {
+            if let Some(a) = &unit.together {
                 for &c in &self.together {
-                    let count = a.of(c);
-                    out.push_str(&format!(
-                        "{},grt,{},{suites},{},{}\n",
-                        unit.unit,
-                        component_name(c),
-                        count.asked,
-                        count.changed
-                    ));
+                    row(&mut out, &unit.unit, "grt", c, a);
                 }
             }
         }
