@@ -455,7 +455,10 @@ mod tests {
             };
             assert_eq!(whole, by_hand, "{subject}");
             let unit = registry().find(subject).unwrap();
-            let cell = CellCoverage::of(&whole, &branch_mask(unit.probes().unwrap()));
+            let (_, structures) = read_structures(&path, usize::MAX).unwrap();
+            let j = TestContext::paper(unit).unwrap().j();
+            let tests = structures.len() as u64 * u64::from(j);
+            let cell = CellCoverage::of(&whole, &branch_mask(unit.probes().unwrap()), tests);
             assert!(cell.branches_covered > 10, "{subject}: {cell:?}");
             assert!(cell.at[2].is_some(), "{subject}: past 100 test cases");
             // In two chunks, appended in counter order, as the runner merges a cell.
@@ -478,7 +481,7 @@ mod tests {
             let unit = registry().find(subject).unwrap();
             let path = suite_file(dir.path(), subject, &none, 3);
             let empty = covered(&job(subject, none, 3, &path));
-            let cell = CellCoverage::of(&empty, &branch_mask(unit.probes().unwrap()));
+            let cell = CellCoverage::of(&empty, &branch_mask(unit.probes().unwrap()), 0);
             assert_eq!(cell.branches_covered, 0, "{subject}");
             assert_eq!(cell.at, [None; 7], "{subject}");
             assert!(cell.branches_total > 0);
