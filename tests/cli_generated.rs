@@ -175,6 +175,58 @@ fn the_yatoh2015_experiment_parses_in_every_profile() {
     }
 }
 
+/// The yatoh2015 ablation parses in each of its profiles: the paper's four combinations of
+/// pool selection and pruning, labelled, with INP 10, MNP 100 and no reset within the budget.
+#[test]
+fn the_yatoh2015_ablation_parses_in_every_profile() {
+    use testspace::experiment::{TestBudget, file::parse_experiment_profile};
+    use testspace::generator::{FcrtSettings, PoolSelection, Pruning};
+    let path = Path::new("experiments/yatoh2015-ablation.toml");
+    let source = std::fs::read_to_string(path).unwrap();
+    for (profile, budget, replicates) in [
+        ("default", 600_000, 10),
+        ("full", 3_600_000, 10),
+        ("smoke", 60_000, 3),
+    ] {
+        let experiment = parse_experiment_profile(path, &source, profile).unwrap();
+        assert_eq!(experiment.replicates, replicates, "{profile}");
+        let mut settings = Vec::new();
+        for run in &experiment.phases[0].runs {
+            let testspace::strategy::Strategy::Generator(config) = &run.strategy else {
+                panic!("{:?}", run.strategy)
+            };
+            let fcrt: FcrtSettings = testspace::kernel::parameters::from_values(&config.params);
+            assert_eq!(
+                run.tests,
+                TestBudget::Suite(testspace::generator::SuiteBudget {
+                    tests: None,
+                    cost: Some(budget),
+                })
+            );
+            assert_eq!((fcrt.initial_pools, fcrt.max_pools), (10, 100));
+            assert!(fcrt.reset_every.0 > budget, "{profile}: no reset");
+            settings.push((run.name(), fcrt.pool_selection, fcrt.pruning));
+        }
+        assert_eq!(
+            settings,
+            [
+                (
+                    "score-uniqueness",
+                    PoolSelection::Score,
+                    Pruning::Uniqueness
+                ),
+                (
+                    "uniform-uniqueness",
+                    PoolSelection::Uniform,
+                    Pruning::Uniqueness
+                ),
+                ("score-random", PoolSelection::Score, Pruning::Random),
+                ("uniform-random", PoolSelection::Uniform, Pruning::Random),
+            ]
+        );
+    }
+}
+
 /// Shards of a generated experiment merge into the whole run's tables and suites, and
 /// `show-test` works on the merged folder.
 #[test]

@@ -1517,6 +1517,13 @@ cost = 60000
             ),
             (
                 "max-pools = 4",
+                "max-pools = 4\npool-selection = \"best\"",
+                "phase[0].run[0].params.pool-selection",
+                14,
+                "unknown variant",
+            ),
+            (
+                "max-pools = 4",
                 "null-ratio = 1.5",
                 "phase[0].run[0].params.null-ratio",
                 13,

@@ -1,6 +1,9 @@
 //! FCRT: feedback-controlled random test generation (Yatoh, Sakamoto, Ishikawa and
 //! Honiden, ISSTA 2015, Figure 6): several FDRT pools, each step in the pool of highest
-//! score, pools added periodically, the least unique half dropped, a global reset.
+//! score, pools added periodically, the least unique half dropped, a global reset. The
+//! paper's ablation (Section 5.1, Table 1) replaces the score by a uniform draw of the pool
+//! ([`PoolSelection::Uniform`]) and the uniqueness by a uniform draw of the pools kept
+//! ([`Pruning::Random`]).
 
 use rand_pcg::Pcg64Mcg;
 
@@ -10,6 +13,29 @@ use super::fdrt::{
 use super::gold::GoldExecutor;
 use super::{FeedbackGenerator, Generated};
 use crate::kernel::parameters::{CostUnits, ParameterError, Parameters, Probability};
+use crate::kernel::rng::below;
+
+/// How FCRT chooses the pool each step runs in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PoolSelection {
+    /// The pool of highest score, ties to the older pool (the paper's selectPool).
+    #[default]
+    Score,
+    /// A pool drawn uniformly (the paper's ablation: "select random").
+    Uniform,
+}
+
+/// Which pools FCRT keeps beyond MNP pools; either way ⌈|pools|/2⌉ of them, in their order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pruning {
+    /// The most unique (the paper's deletePools).
+    #[default]
+    Uniqueness,
+    /// Drawn uniformly without replacement (the paper's ablation: "delete random").
+    Random,
+}
 
 /// FCRT's parameters; the intervals are in cost units (calls executed on gold), mapped
 /// from the paper's seconds at 1 s ≙ 1,000 calls (docs/generators.md).
@@ -26,6 +52,10 @@ pub struct FcrtParams {
     pub add_pool_every: u64,
     /// Every pool dropped every this many cost units (paper: 100 s).
     pub reset_every: u64,
+    /// How the pool of each step is chosen (paper: by score).
+    pub pool_selection: PoolSelection,
+    /// Which pools are kept beyond MNP (paper: the most unique).
+    pub pruning: Pruning,
 }
 
 impl Default for FcrtParams {
@@ -36,6 +66,8 @@ impl Default for FcrtParams {
             max_pools: 10,
             add_pool_every: 1_000,
             reset_every: 100_000,
+            pool_selection: PoolSelection::Score,
+            pruning: Pruning::Uniqueness,
         }
     }
 }
@@ -59,6 +91,10 @@ pub struct FcrtSettings {
     pub initial_pools: u32,
     /// MNP: beyond this many pools the most unique half is kept (paper: 10; at least 2).
     pub max_pools: u32,
+    /// `score` (the paper's method) or `uniform` (its ablation).
+    pub pool_selection: PoolSelection,
+    /// `uniqueness` (the paper's method) or `random` (its ablation).
+    pub pruning: Pruning,
 }
 
 impl Default for FcrtSettings {
@@ -72,6 +108,8 @@ impl Default for FcrtSettings {
             add_pool_every: CostUnits(p.add_pool_every),
             initial_pools: p.initial_pools,
             max_pools: p.max_pools,
+            pool_selection: p.pool_selection,
+            pruning: p.pruning,
         }
     }
 }
@@ -124,6 +162,8 @@ impl FcrtSettings {
             max_pools: self.max_pools,
             add_pool_every: self.add_pool_every.0,
             reset_every: self.reset_every.0,
+            pool_selection: self.pool_selection,
+            pruning: self.pruning,
         }
     }
 }
@@ -180,6 +220,9 @@ impl ScoredPool {
 pub struct Fcrt {
     params: FcrtParams,
     rng: Pcg64Mcg,
+    /// The draws of [`PoolSelection::Uniform`] and [`Pruning::Random`], a stream apart from
+    /// the pools' steps (the defaults draw nothing from it).
+    control_rng: Pcg64Mcg,
     pools: Vec<ScoredPool>,
     reset_at: u64,
     added_at: u64,
@@ -194,6 +237,7 @@ impl Fcrt {
         Fcrt {
             params,
             rng: generator_rng(seed, 0x6663_7274),
+            control_rng: generator_rng(seed, 0x6663_7274_706f_6f6c),
             pools: Vec::new(),
             reset_at: 0,
             added_at: 0,
@@ -210,12 +254,23 @@ impl Fcrt {
         self.added_at = now;
     }
 
-    /// Keeps the ⌈|pools|/2⌉ most unique pools, in their order.
+    /// Keeps ⌈|pools|/2⌉ pools, in their order: the most unique, or drawn uniformly.
     fn prune(&mut self) {
         let keep = self.pools.len().div_ceil(2);
-        let scores = uniqueness(&self.pools);
         let mut order: Vec<usize> = (0..self.pools.len()).collect();
-        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+        match self.params.pruning {
+            Pruning::Uniqueness => {
+                let scores = uniqueness(&self.pools);
+                order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+            }
+            Pruning::Random => {
+                // A partial Fisher–Yates shuffle: order[..keep] is a uniform sample.
+                for i in 0..keep {
+                    let j = i + below(&mut self.control_rng, (order.len() - i) as u64) as usize;
+                    order.swap(i, j);
+                }
+            }
+        }
         let mut kept: Vec<usize> = order[..keep].to_vec();
         kept.sort_unstable();
         let mut index = 0;
@@ -253,6 +308,19 @@ fn uniqueness(pools: &[ScoredPool]) -> Vec<f64> {
 }
 
 impl Fcrt {
+    /// The pool of the next step: of highest score (ties to the older pool), or uniform.
+    fn select(&mut self) -> usize {
+        match self.params.pool_selection {
+            PoolSelection::Score => (0..self.pools.len())
+                .rev()
+                .max_by(|&a, &b| self.pools[a].score().total_cmp(&self.pools[b].score()))
+                .expect("at least one pool"),
+            PoolSelection::Uniform => {
+                below(&mut self.control_rng, self.pools.len() as u64) as usize
+            }
+        }
+    }
+
     /// The next test case ([`FeedbackGenerator::next_case`]).
     fn step(&mut self, gold: &mut GoldExecutor<'_>) -> Option<Generated> {
         let probes = gold.probes();
@@ -271,11 +339,8 @@ impl Fcrt {
                     self.prune();
                 }
             }
-            let best = (0..self.pools.len())
-                .rev()
-                .max_by(|&a, &b| self.pools[a].score().total_cmp(&self.pools[b].score()))
-                .expect("at least one pool");
-            let pool = &mut self.pools[best];
+            let chosen = self.select();
+            let pool = &mut self.pools[chosen];
             if let Some(step) = pool.pool.step(
                 &mut self.rng,
                 gold,
@@ -336,6 +401,122 @@ mod tests {
         fcrt.prune();
         let hits: Vec<Vec<u64>> = fcrt.pools.iter().map(|p| p.hits.clone()).collect();
         assert_eq!(hits, [vec![5, 0], vec![0, 1]], "ties go to the older pool");
+    }
+
+    fn fcrt_with(pool_selection: PoolSelection, pruning: Pruning, seed: u64) -> Fcrt {
+        let params = FcrtParams {
+            pool_selection,
+            pruning,
+            ..FcrtParams::default()
+        };
+        Fcrt::new(params, seed)
+    }
+
+    /// Pool i covers probe i alone, i + 1 times: uniqueness 1 for each, kept by index.
+    fn distinct_pools(count: usize) -> Vec<ScoredPool> {
+        (0..count)
+            .map(|i| {
+                let mut hits = vec![0; count];
+                hits[i] = i as u64 + 1;
+                pool_with(hits)
+            })
+            .collect()
+    }
+
+    fn kept_after_pruning(fcrt: &mut Fcrt, count: usize) -> Vec<usize> {
+        fcrt.pools = distinct_pools(count);
+        fcrt.prune();
+        let kept: Vec<usize> = fcrt
+            .pools
+            .iter()
+            .map(|p| p.hits.iter().position(|&h| h > 0).unwrap())
+            .collect();
+        assert!(kept.windows(2).all(|w| w[0] < w[1]), "in order: {kept:?}");
+        kept
+    }
+
+    #[test]
+    fn the_defaults_are_the_papers_method() {
+        let settings = FcrtSettings::default();
+        assert_eq!(settings.pool_selection, PoolSelection::Score);
+        assert_eq!(settings.pruning, Pruning::Uniqueness);
+        assert_eq!(settings.params(100).pool_selection, PoolSelection::Score);
+        assert_eq!(settings.params(100).pruning, Pruning::Uniqueness);
+        let read: FcrtSettings =
+            crate::kernel::parameters::read(&toml::from_str("").unwrap()).unwrap();
+        assert_eq!(read, settings);
+        let written: FcrtSettings = crate::kernel::parameters::read(
+            &toml::from_str("pool-selection = \"uniform\"\npruning = \"random\"").unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            (written.pool_selection, written.pruning),
+            (PoolSelection::Uniform, Pruning::Random)
+        );
+    }
+
+    #[test]
+    fn random_pruning_keeps_half_rounded_up_in_order_drawn_by_the_seed() {
+        // Uniqueness keeps the same pools whatever the seed: here every pool is as unique
+        // as the others and ties go to the older pools.
+        for seed in 0..5 {
+            let mut fcrt = fcrt_with(PoolSelection::Score, Pruning::Uniqueness, seed);
+            assert_eq!(kept_after_pruning(&mut fcrt, 11), [0, 1, 2, 3, 4, 5]);
+        }
+        let mut kept_count = [0u32; 11];
+        let mut samples = std::collections::HashSet::new();
+        for seed in 0..400 {
+            let mut fcrt = fcrt_with(PoolSelection::Score, Pruning::Random, seed);
+            let kept = kept_after_pruning(&mut fcrt, 11);
+            assert_eq!(kept.len(), 6);
+            let mut again = fcrt_with(PoolSelection::Score, Pruning::Random, seed);
+            assert_eq!(kept_after_pruning(&mut again, 11), kept, "seed {seed}");
+            kept.iter().for_each(|&i| kept_count[i] += 1);
+            samples.insert(kept);
+        }
+        // Each pool is kept with probability 6/11 (218 of 400 expected; sd 10).
+        assert!(
+            kept_count.iter().all(|&k| (170..=266).contains(&k)),
+            "{kept_count:?}"
+        );
+        assert!(samples.len() > 200, "{} distinct samples", samples.len());
+        // Successive prunings of one generator draw afresh.
+        let mut fcrt = fcrt_with(PoolSelection::Score, Pruning::Random, 7);
+        let draws: std::collections::HashSet<Vec<usize>> =
+            (0..20).map(|_| kept_after_pruning(&mut fcrt, 9)).collect();
+        assert!(draws.len() > 1);
+    }
+
+    #[test]
+    fn uniform_selection_chooses_every_pool_and_score_only_the_best() {
+        let scored = |fcrt: &mut Fcrt| {
+            // Scores 1/4, 3/4 and 2/4: the second is the best.
+            fcrt.pools = [1, 3, 2]
+                .into_iter()
+                .map(|covered| {
+                    let mut pool = pool_with((0..3).map(|c| u64::from(c < covered)).collect());
+                    pool.pool.cost = 4;
+                    pool
+                })
+                .collect();
+        };
+        let mut fcrt = fcrt_with(PoolSelection::Score, Pruning::Uniqueness, 3);
+        scored(&mut fcrt);
+        assert!((0..100).all(|_| fcrt.select() == 1));
+        let mut fcrt = fcrt_with(PoolSelection::Uniform, Pruning::Uniqueness, 3);
+        scored(&mut fcrt);
+        let mut chosen = [0u32; 3];
+        (0..3000).for_each(|_| chosen[fcrt.select()] += 1);
+        // 1,000 each expected (sd 26).
+        assert!(
+            chosen.iter().all(|&c| (880..=1120).contains(&c)),
+            "{chosen:?}"
+        );
+        let mut other = fcrt_with(PoolSelection::Uniform, Pruning::Uniqueness, 4);
+        scored(&mut other);
+        let first: Vec<usize> = (0..30).map(|_| fcrt.select()).collect();
+        let second: Vec<usize> = (0..30).map(|_| other.select()).collect();
+        assert_ne!(first, second, "the draws depend on the seed");
     }
 
     #[test]

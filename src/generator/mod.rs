@@ -32,7 +32,7 @@ pub mod sequence;
 mod sequence_store;
 mod suite;
 
-pub use fcrt::{Fcrt, FcrtParams, FcrtSettings};
+pub use fcrt::{Fcrt, FcrtParams, FcrtSettings, PoolSelection, Pruning};
 pub use fdrt::{Fdrt, FdrtSettings, FdrtStepConfig, Seeds};
 pub use fdrt_reset::{FDRT_RESET_EVERY, FdrtReset, FdrtResetSettings};
 pub use grow::Grow;
@@ -506,6 +506,50 @@ mod tests {
             ),
             GeneratorConfig::of(GeneratorKind::FCRT, 100),
         ]
+    }
+
+    /// FCRT's ablation settings change its suites, each its own way; written out, the
+    /// defaults give the default configuration's suite exactly.
+    #[test]
+    fn fcrt_ablation_variants_give_their_own_suites_and_the_defaults_the_default() {
+        let suite = |pool_selection, pruning| {
+            let settings = FcrtSettings {
+                add_pool_every: crate::kernel::parameters::CostUnits(300),
+                max_pools: 4,
+                pool_selection,
+                pruning,
+                ..FcrtSettings::default()
+            };
+            let config = GeneratorConfig::with_params::<Fcrt>(&settings, 100);
+            format!(
+                "{:?}",
+                cases_of("TreeMap", &suite_of("TreeMap", &config, 5, 20_000))
+            )
+        };
+        let published = suite(PoolSelection::Score, Pruning::Uniqueness);
+        let default = FcrtSettings {
+            add_pool_every: crate::kernel::parameters::CostUnits(300),
+            max_pools: 4,
+            ..FcrtSettings::default()
+        };
+        let default = GeneratorConfig::with_params::<Fcrt>(&default, 100);
+        let default = format!(
+            "{:?}",
+            cases_of("TreeMap", &suite_of("TreeMap", &default, 5, 20_000))
+        );
+        assert_eq!(published, default);
+        let variants = [
+            suite(PoolSelection::Uniform, Pruning::Uniqueness),
+            suite(PoolSelection::Score, Pruning::Random),
+            suite(PoolSelection::Uniform, Pruning::Random),
+        ];
+        for (i, variant) in variants.iter().enumerate() {
+            assert_ne!(variant, &published, "variant {i}");
+            assert!(
+                variants[i + 1..].iter().all(|other| other != variant),
+                "variant {i}"
+            );
+        }
     }
 
     #[test]

@@ -15,6 +15,8 @@
 //! add-pool-every = 1000       # fcrt: a new pool every so many cost units
 //! initial-pools = 1           # fcrt: INP
 //! max-pools = 10              # fcrt: MNP (at least 2)
+//! pool-selection = "score"    # fcrt: or "uniform" (the paper's ablation)
+//! pruning = "uniqueness"      # fcrt: or "random" (the paper's ablation)
 //! ```
 
 use std::collections::BTreeMap;
