@@ -13,7 +13,7 @@ use crate::subject::{SchemataUnit, Unit};
 /// the order given, as a [`SchemataUnit`] pairing the port with its copies and the text
 /// of its file `subjects/<module>.rs` (for `Unit::source` and the SLOC count). Options in
 /// brackets after a subject are further `SchemataUnit` builder calls (`[with_heaps]`: the
-/// port builds structures, see `crate::subject::heap`; `[with_states]`: its sessions
+/// port builds structures, in its schemata and coverage copies, see `crate::subject::heap`; `[with_states]`: its sessions
 /// compare objects' states, those of the coverage copy too).
 macro_rules! register_subjects {
     ($($module:ident :: $subject:ident $([$($option:ident),*])?),* $(,)?) => {
@@ -62,11 +62,15 @@ macro_rules! register_subjects {
 }
 
 /// One option of a subject's registration applied to its unit: `with_states` compares
-/// states in the schemata copy's sessions and in the coverage copy's (`$copy`); any other
-/// option is the builder call of its name.
+/// states in the schemata copy's sessions and in the coverage copy's (`$copy`);
+/// `with_heaps` starts sessions of both copies from structures; any other option is the
+/// builder call of its name.
 macro_rules! subject_option {
     ($unit:expr, with_states, $copy:ty) => {
         $unit.with_states().with_coverage_states::<$copy>()
+    };
+    ($unit:expr, with_heaps, $copy:ty) => {
+        $unit.with_heaps().with_coverage_heaps::<$copy>()
     };
     ($unit:expr, $option:ident, $copy:ty) => {
         $unit.$option()

@@ -330,3 +330,90 @@ fn a_run_limited_to_some_subjects_has_cells_suites_and_models_there_only() {
     let error = parse_experiment(file, &everywhere).unwrap_err().to_string();
     assert!(error.contains("PriorityQueue.toml"), "{error}");
 }
+
+/// Structure cells record branch coverage as every other cell does: gold's calls on the
+/// coverage copy started from each structure, the building not counted. The same run with
+/// `coverage = false` has the same cells in every other column and empty coverage columns.
+#[test]
+fn structure_cells_record_branch_coverage_and_nothing_else_changes_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (on, off) = (dir.path().join("on"), dir.path().join("off"));
+    run(&on, "2", false);
+    let source = std::fs::read_to_string(EXPERIMENT).unwrap();
+    let without = dir.path().join("without-coverage.toml");
+    std::fs::write(
+        &without,
+        source.replacen(
+            "name = \"structures\"",
+            "coverage = false\nname = \"structures\"",
+            1,
+        ),
+    )
+    .unwrap();
+    common::run_into(without.to_str().unwrap(), &off, "2", false);
+
+    let (cells, plain) = (cells_without_timing(&on), cells_without_timing(&off));
+    let header = &cells[0];
+    assert_eq!(header, &plain[0]);
+    let coverage: Vec<usize> = (0..header.len())
+        .filter(|&c| header[c].starts_with("branches_"))
+        .collect();
+    let column = |name: &str| header.iter().position(|c| c == name).unwrap();
+    let [strategy, subject, tests_run, total, covered] = [
+        "strategy",
+        "subject",
+        "tests_run",
+        "branches_total",
+        "branches_covered",
+    ]
+    .map(column);
+    let at: Vec<usize> = [
+        "branches_at_1",
+        "branches_at_10",
+        "branches_at_100",
+        "branches_at_1000",
+    ]
+    .map(column)
+    .to_vec();
+    assert_eq!(cells.len(), plain.len());
+    let mut be_cells: std::collections::BTreeMap<&str, Vec<&Vec<String>>> = Default::default();
+    for (row, bare) in cells[1..].iter().zip(&plain[1..]) {
+        for c in 0..header.len() {
+            if coverage.contains(&c) {
+                assert_eq!(bare[c], "", "{}: {bare:?}", header[c]);
+            } else {
+                assert_eq!(row[c], bare[c], "{}: {row:?}", header[c]);
+            }
+        }
+        let unit = testspace::subject::registry().find(&row[subject]).unwrap();
+        let branches = testspace::coverage::branch_mask(unit.probes().unwrap()).len();
+        assert_eq!(row[total], branches.to_string(), "{row:?}");
+        let number = |c: usize| row[c].parse::<u64>().ok();
+        let reached = number(covered).expect("branches_covered is filled");
+        assert!(reached > 0 && reached <= branches, "{row:?}");
+        // The checkpoints grow with the test cases and stop where the cell stopped.
+        let tests: u64 = row[tests_run].parse().unwrap();
+        let mut before = 0;
+        for (&c, checkpoint) in at.iter().zip([1, 10, 100, 1000]) {
+            match number(c) {
+                Some(value) => {
+                    assert!(tests >= checkpoint && before <= value && value <= reached);
+                    before = value;
+                }
+                None => assert!(tests < checkpoint, "{row:?}"),
+            }
+        }
+        if row[strategy] == "be-structures" {
+            be_cells.entry(row[subject].as_str()).or_default().push(row);
+        }
+    }
+    // be-structures runs its whole suite (`until = "budget"`) on every mutant: one coverage,
+    // gold's, for every cell of a subject.
+    for (name, rows) in be_cells {
+        let first: Vec<&String> = coverage.iter().map(|&c| &rows[0][c]).collect();
+        for row in &rows {
+            let these: Vec<&String> = coverage.iter().map(|&c| &row[c]).collect();
+            assert_eq!(these, first, "{name}");
+        }
+    }
+}

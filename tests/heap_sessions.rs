@@ -145,3 +145,51 @@ fn the_structure_oracle_kills_tree_map_mutants_the_papers_oracle_misses() {
         "{structure} killed by the structure oracle, {paper} by the paper's, of {tried}"
     );
 }
+
+/// Gold through the coverage copy started from a structure behaves exactly as gold through
+/// the schemata copy started from it: the same trace, fuel and resulting structure on every
+/// call, for every valid structure of `scope`. A structure run records coverage through the
+/// copy; the mutant's fuel budget comes from gold's, so its verdicts do not change.
+fn coverage_copy_matches_the_schemata(name: &str, scope: &dyn Invariant, structures: &[Vec<u32>]) {
+    use testspace::oracle::trace;
+    use testspace::subject::guard::GOLD_FUEL_BUDGET;
+    let unit = registry().find(name).unwrap();
+    let context = Arc::new(TestContext::paper(unit).unwrap());
+    let mut reached_any = false;
+    for candidate in structures {
+        let heap = canonical(&scope.heap_scope().heap(candidate));
+        let mut schemata = session(unit, &context, GOLD, &heap);
+        let mut copy = unit
+            .coverage_heap_session(context.clone(), 0, &heap)
+            .expect("the unit's coverage copy builds structures")
+            .expect("the heap fits the port");
+        schemata.set_fuel_budget(GOLD_FUEL_BUDGET);
+        copy.set_fuel_budget(GOLD_FUEL_BUDGET);
+        for call in 0..context.j() {
+            let want = trace(schemata.as_mut(), &[call], true);
+            let got = trace(&mut copy, &[call], true);
+            let what = format!("{name}: {} on {heap:?}", context.render_call(call));
+            assert_eq!(got, want, "{what}");
+            assert_eq!(copy.fuel_used(), schemata.fuel_used(), "{what}");
+            assert_eq!(copy.object_heap(0), schemata.object_heap(0), "{what}");
+            copy.reached(|_| reached_any = true);
+        }
+    }
+    assert!(reached_any, "{name}: the calls reach probes");
+}
+
+#[test]
+fn gold_through_the_coverage_copy_from_a_structure_uses_the_schemata_copys_fuel() {
+    let lists = LinkedListScope::new(3, vec![0, 100]).unwrap();
+    coverage_copy_matches_the_schemata("LinkedList", &lists, &lists.structures());
+    let tree_maps = TreeMapScope::new(3, vec![0, 50, 100], vec![0, 100]).unwrap();
+    coverage_copy_matches_the_schemata("TreeMap", &tree_maps, &tree_maps.structures());
+    let vector = registry().find("Vector").unwrap();
+    let context = Arc::new(TestContext::paper(vector).unwrap());
+    assert!(
+        vector
+            .coverage_heap_session(context, 0, &HeapFields::default())
+            .is_none(),
+        "a unit that builds no structures has no such session"
+    );
+}

@@ -310,7 +310,7 @@ fn open<'a>(
                         message: format!("{e:#}"),
                     })
             })?;
-            let cases = StructureCases::new(path, structures, config.oracle, at)?;
+            let cases = StructureCases::new(path, structures, config.oracle, at, job.coverage)?;
             return Ok(Box::new(cases));
         }
     };

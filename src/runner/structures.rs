@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::output::{self, SUITES_FOLDER, write_atomically};
 use super::source::{Opening, Preparation, SourceError, TestSource, Tests};
+use crate::coverage::curve::RangeCoverage;
 use crate::experiment::{Experiment, TestBudget};
 use crate::oracle::Verdict;
 use crate::strategy::Strategy;
@@ -232,6 +233,9 @@ pub fn read_structures(
 /// its suite with call `k mod j` of the context, run on gold and on the mutant under the
 /// runner's guards and judged by the run's oracle (the structure oracle compares what they
 /// leave). Gold runs afresh in every job (a test case is one call): nothing is replayed.
+/// With coverage, gold runs through the unit's coverage copy started from the same
+/// structure, and a test case covers the probes its one call reaches: building the
+/// structure is set-up, not the unit's code at work, and counts for nothing.
 pub struct StructureCases<'a> {
     structures: Arc<[HeapFields]>,
     path: String,
@@ -247,11 +251,14 @@ pub struct StructureCases<'a> {
     call: u32,
     /// Gold and the mutant started from the current test case's structure, and its place.
     sessions: Option<(usize, StructureSessions)>,
+    /// What gold covered in the job's test cases so far (`None`: not recorded).
+    range: Option<RangeCoverage>,
 }
 
 impl<'a> StructureCases<'a> {
     /// The test cases, from the opening's counter on, of the `structures` read from `path`,
-    /// judged by `oracle`.
+    /// judged by `oracle`; with `coverage`, what gold covers is recorded if the unit has a
+    /// coverage copy that starts from structures ([`crate::subject::Unit::coverage_heap_session`]).
     ///
     /// # Errors
     /// A subject without a finitization.
@@ -260,6 +267,7 @@ impl<'a> StructureCases<'a> {
         structures: Arc<[HeapFields]>,
         oracle: StructureOracle,
         at: Opening<'a>,
+        coverage: bool,
     ) -> Result<Self, SourceError> {
         let subject = at.unit.class();
         let found = finitization(subject).ok_or_else(|| SourceError {
@@ -276,6 +284,10 @@ impl<'a> StructureCases<'a> {
             next: at.start,
             call: 0,
             sessions: None,
+            range: coverage
+                .then(|| at.unit.probes())
+                .flatten()
+                .map(|table| RangeCoverage::new(table.probes.len())),
         })
     }
 }
@@ -295,13 +307,15 @@ impl TestSource for StructureCases<'_> {
             .is_none_or(|(at, _)| *at != structure)
         {
             let at = self.at;
-            let pair =
-                StructureSessions::new(at.unit, at.context, heap, at.mutant).map_err(|e| {
-                    SourceError {
-                        path: self.path.clone(),
-                        message: e.to_string(),
-                    }
-                })?;
+            let pair = if self.range.is_some() {
+                StructureSessions::with_coverage(at.unit, at.context, heap, at.mutant)
+            } else {
+                StructureSessions::new(at.unit, at.context, heap, at.mutant)
+            };
+            let pair = pair.map_err(|e| SourceError {
+                path: self.path.clone(),
+                message: e.to_string(),
+            })?;
             self.sessions = Some((structure, pair));
         }
         self.call = call;
@@ -310,7 +324,16 @@ impl TestSource for StructureCases<'_> {
     }
     fn judge(&mut self) -> Option<Verdict> {
         let (_, pair) = self.sessions.as_mut().expect("advanced to a test case");
-        let verdict = pair.judge(self.call, self.oracle.calls(), self.after.as_ref())?;
+        let verdict = pair.judge(self.call, self.oracle.calls(), self.after.as_ref());
+        // Gold's call ran (an abandoned one too, as for the other sources): its probes
+        // count, and this test case is the cell's `next`-th.
+        if let Some(range) = self.range.as_mut() {
+            pair.gold_reached(|id| {
+                range.covered.insert(id);
+            });
+            range.end_of_test_case(self.next);
+        }
+        let verdict = verdict?;
         Some(if self.oracle.compares_structures() {
             verdict.structure
         } else {
@@ -322,5 +345,197 @@ impl TestSource for StructureCases<'_> {
     }
     fn index(&self) -> Option<String> {
         Some(self.call.to_string())
+    }
+    fn coverage(&mut self) -> Option<RangeCoverage> {
+        self.range.take()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::context::TestContext;
+    use crate::coverage::curve::CellCoverage;
+    use crate::coverage::{ProbeSet, branch_mask};
+    use crate::experiment::Until;
+    use crate::oracle::OracleKind;
+    use crate::runner::job::{Job, execute};
+    use crate::structure::suite::StructureSuiteKind;
+    use crate::subject::heap::HeapBuild;
+    use crate::subject::{Session, guard, probes, registry};
+
+    fn config(kind: StructureSuiteKind, structures: Option<u64>) -> StructureConfig {
+        StructureConfig {
+            suite: StructureSuiteSpec {
+                kind,
+                structures,
+                korat_budget: 10_000_000,
+            },
+            oracle: StructureOracle::Structure,
+        }
+    }
+
+    /// The suite file of `config` for `subject` at `scope`, built into `dir`.
+    fn suite_file(dir: &Path, subject: &str, config: &StructureConfig, scope: usize) -> PathBuf {
+        let key = StructureKey::new(subject, config, scope, 7);
+        let path = dir.join(key.file());
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        build(&key, &path).unwrap();
+        path
+    }
+
+    /// A job over the test cases `start..start + count` of the suite at `path`, on the
+    /// unit's first mutant, to the end of its budget, recording coverage.
+    fn job(subject: &str, config: StructureConfig, scope: usize, path: &Path) -> Job {
+        let unit = registry().find(subject).unwrap();
+        Job {
+            subject: subject.into(),
+            mutant: unit.mutants()[0].id,
+            strategy: Strategy::Structures(config),
+            n: scope,
+            suite: Some(path.to_path_buf()),
+            seed: 7,
+            start: 0,
+            count: None,
+            until: Until::Budget,
+            seconds: None,
+            oracle: OracleKind::Paper,
+            coverage: true,
+            max_guarded: None,
+        }
+    }
+
+    /// What the job's test cases covered, run by the runner.
+    fn covered(job: &Job) -> RangeCoverage {
+        let unit = registry().find(&job.subject).unwrap();
+        let context = Arc::new(TestContext::paper(unit).unwrap());
+        execute(job, unit, &context).unwrap().coverage.unwrap()
+    }
+
+    /// The same test cases run by hand: a plain coverage session of the unit's coverage
+    /// copy `C` (not a structure session), the structure built by `C`'s own glue and put
+    /// into object slot 0 after each reset, then the call; probes read after each call.
+    fn covered_by_hand<C: HeapBuild + Send + 'static>(subject: &str, path: &Path) -> RangeCoverage {
+        let unit = registry().find(subject).unwrap();
+        let context = Arc::new(TestContext::paper(unit).unwrap());
+        let mut session = unit.coverage_session(context.clone()).unwrap();
+        session.set_fuel_budget(guard::GOLD_FUEL_BUDGET);
+        let (_, structures) = read_structures(path, usize::MAX).unwrap();
+        let mut expected = RangeCoverage::new(unit.probes().unwrap().probes.len());
+        let mut tests = 0;
+        for heap in &structures {
+            let object = C::from_heap(heap);
+            for call in 0..context.j() {
+                session.reset();
+                session.put_object(0, &object);
+                let _ = session.step(call);
+                session.reached(|id| {
+                    expected.covered.insert(id);
+                });
+                tests += 1;
+                expected.end_of_test_case(tests);
+            }
+        }
+        expected
+    }
+
+    type LinkedListCopy = crate::subjects::coverage::linked_list::LinkedList;
+    type TreeMapCopy = crate::subjects::coverage::tree_map::TreeMap;
+
+    #[test]
+    fn a_structure_cell_covers_what_its_calls_cover_on_the_coverage_copy_from_its_structures() {
+        let dir = tempfile::tempdir().unwrap();
+        let sat = config(StructureSuiteKind::FieldExhaustiveSat, None);
+        for (subject, scope) in [("LinkedList", 3), ("TreeMap", 4)] {
+            let path = suite_file(dir.path(), subject, &sat, scope);
+            let whole = covered(&job(subject, sat, scope, &path));
+            let by_hand = if subject == "LinkedList" {
+                covered_by_hand::<LinkedListCopy>(subject, &path)
+            } else {
+                covered_by_hand::<TreeMapCopy>(subject, &path)
+            };
+            assert_eq!(whole, by_hand, "{subject}");
+            let unit = registry().find(subject).unwrap();
+            let cell = CellCoverage::of(&whole, &branch_mask(unit.probes().unwrap()));
+            assert!(cell.branches_covered > 10, "{subject}: {cell:?}");
+            assert!(cell.at[2].is_some(), "{subject}: past 100 test cases");
+            // In two chunks, appended in counter order, as the runner merges a cell.
+            let mut first = job(subject, sat, scope, &path);
+            first.count = Some(37);
+            let mut rest = job(subject, sat, scope, &path);
+            rest.start = 37;
+            let mut chunks = covered(&first);
+            chunks.append(covered(&rest));
+            assert_eq!(chunks, whole, "{subject} in chunks");
+        }
+    }
+
+    #[test]
+    fn an_empty_structure_suite_covers_nothing_and_building_a_structure_reaches_no_probe() {
+        let dir = tempfile::tempdir().unwrap();
+        let none = config(StructureSuiteKind::Random, Some(0));
+        let sat = config(StructureSuiteKind::FieldExhaustiveSat, None);
+        for subject in ["LinkedList", "TreeMap"] {
+            let unit = registry().find(subject).unwrap();
+            let path = suite_file(dir.path(), subject, &none, 3);
+            let empty = covered(&job(subject, none, 3, &path));
+            let cell = CellCoverage::of(&empty, &branch_mask(unit.probes().unwrap()));
+            assert_eq!(cell.branches_covered, 0, "{subject}");
+            assert_eq!(cell.at, [None; 7], "{subject}");
+            assert!(cell.branches_total > 0);
+
+            let context = Arc::new(TestContext::paper(unit).unwrap());
+            let (_, structures) =
+                read_structures(&suite_file(dir.path(), subject, &sat, 3), usize::MAX).unwrap();
+            let probes = unit.probes().unwrap().probes.len();
+            for heap in &structures {
+                probes::clear(probes);
+                let mut session = unit
+                    .coverage_heap_session(context.clone(), 0, heap)
+                    .unwrap()
+                    .unwrap();
+                let mut reached = Vec::new();
+                probes::reached(probes, |id| reached.push(id));
+                session.reset();
+                session.reached(|id| reached.push(id));
+                assert!(
+                    reached.is_empty(),
+                    "{subject}: building {heap:?} reached {reached:?}"
+                );
+                assert_eq!(session.object_heap(0).as_ref(), Some(heap), "{subject}");
+            }
+        }
+    }
+
+    #[test]
+    fn bounded_exhaustive_suites_cover_at_least_what_smaller_scopes_cover() {
+        let dir = tempfile::tempdir().unwrap();
+        let be = config(StructureSuiteKind::BoundedExhaustive, None);
+        for subject in ["LinkedList", "TreeMap"] {
+            let unit = registry().find(subject).unwrap();
+            let branches = branch_mask(unit.probes().unwrap());
+            let mut smaller: Option<ProbeSet> = None;
+            let mut counts = Vec::new();
+            for scope in 0..=4 {
+                let path = suite_file(dir.path(), subject, &be, scope);
+                // Coverage is gold's: the mutant does not matter.
+                let mut cell = job(subject, be, scope, &path);
+                cell.mutant = crate::subject::GOLD;
+                let covered = covered(&cell).covered;
+                if let Some(smaller) = &smaller {
+                    let mut union = covered.clone();
+                    union.union_with(smaller);
+                    assert_eq!(
+                        union,
+                        covered,
+                        "{subject}: scope {scope} misses some of {}",
+                        scope - 1
+                    );
+                }
+                counts.push(covered.count_in(&branches));
+                smaller = Some(covered);
+            }
+            assert!(counts[4] > counts[1], "{subject}: {counts:?}");
+        }
     }
 }

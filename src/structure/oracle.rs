@@ -34,6 +34,13 @@ pub enum StructureError {
         /// The mutant.
         mutant: MutantId,
     },
+    /// The unit has no coverage copy that starts from structures
+    /// ([`Unit::coverage_heap_session`]).
+    #[error("{unit} has no coverage copy that starts from a structure")]
+    NoCoverageHeapSession {
+        /// The unit.
+        unit: &'static str,
+    },
     /// The structure does not fit the port.
     #[error(transparent)]
     Heap(#[from] HeapError),
@@ -59,10 +66,13 @@ fn session(
 pub struct StructureSessions {
     gold: Box<dyn Session>,
     mutant: Box<dyn Session>,
+    /// Probes of the coverage copy gold runs through (0: gold runs through the schemata
+    /// copy and records none).
+    probes: usize,
 }
 
 impl StructureSessions {
-    /// Sessions of gold and `mutant` that start from `heap`.
+    /// Sessions of gold and `mutant` that start from `heap`, both through the schemata copy.
     pub fn new(
         unit: &dyn Unit,
         context: &Arc<TestContext>,
@@ -72,7 +82,36 @@ impl StructureSessions {
         Ok(StructureSessions {
             gold: session(unit, context, GOLD, heap)?,
             mutant: session(unit, context, mutant, heap)?,
+            probes: 0,
         })
+    }
+
+    /// Sessions that start from `heap`: gold through the unit's coverage copy (the same
+    /// fuel as through the schemata copy, so the mutant's budgets and the verdicts do not
+    /// change), `mutant` through the schemata copy. After each [`StructureSessions::judge`],
+    /// [`StructureSessions::gold_reached`] gives the probes gold's call reached; building
+    /// the structure reaches none (it is built before any test case, by unprobed glue).
+    pub fn with_coverage(
+        unit: &dyn Unit,
+        context: &Arc<TestContext>,
+        heap: &HeapFields,
+        mutant: MutantId,
+    ) -> Result<Self, StructureError> {
+        let gold = unit
+            .coverage_heap_session(context.clone(), 0, heap)
+            .ok_or(StructureError::NoCoverageHeapSession { unit: unit.class() })??;
+        Ok(StructureSessions {
+            probes: gold.table().probes.len(),
+            gold: Box::new(gold),
+            mutant: session(unit, context, mutant, heap)?,
+        })
+    }
+
+    /// Calls `f` with each probe of the coverage copy that gold's run of the last judged
+    /// test case reached, ascending (none for sessions made by [`StructureSessions::new`]).
+    /// Read before another coverage session's test case starts on this thread.
+    pub fn gold_reached(&self, f: impl FnMut(usize)) {
+        crate::subject::probes::reached(self.probes, f);
     }
 
     /// Runs call `call` of the context on the structure on gold and on the mutant, with the

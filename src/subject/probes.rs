@@ -269,6 +269,9 @@ impl Session for CoverageSession {
     fn spend_fuel(&mut self, fuel: u64) {
         self.session.spend_fuel(fuel);
     }
+    fn object_heap(&self, slot: usize) -> Option<super::heap::HeapFields> {
+        self.session.object_heap(slot)
+    }
 }
 
 #[cfg(test)]
