@@ -370,6 +370,7 @@ mod tests {
                 kind,
                 structures,
                 korat_budget: 10_000_000,
+                seeded: false,
             },
             oracle: StructureOracle::Structure,
         }
