@@ -232,11 +232,12 @@ pub struct StructureConfig {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StructureOracle {
-    /// The paper's oracle on the call (exceptions and primitive pools).
+    /// Andrews's oracle on the call (`paper`: exceptions and primitive pools; the paper is
+    /// Andrews et al.'s, not Ponzio et al.'s).
     Paper,
     /// The strict oracle on the call.
     Strict,
-    /// The structure oracle: the paper's, and then the structures the call leaves on gold
+    /// The structure oracle: Andrews's, and then the structures the call leaves on gold
     /// and mutant compared in canonical form and the mutant's checked with the invariant
     /// (Ponzio et al.'s postcondition check; [`crate::structure::oracle`]).
     Structure,
