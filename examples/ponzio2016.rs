@@ -8,6 +8,8 @@
 //! # Mutants killed per unit, oracle, strategy and scope, from a results folder of
 //! # experiments/ponzio2016.toml (Markdown):
 //! cargo run --release --example ponzio2016 -- mutation results/ponzio2016
+//! # fdrt at a field-exhaustive suite's budget against that suite (Markdown):
+//! cargo run --release --example ponzio2016 -- equal-budget results/ponzio2016
 //! ```
 //!
 //! The generation table's deterministic columns are the sizes, Korat's candidates and the
@@ -112,10 +114,27 @@ fn generation() {
     }
 }
 
-/// Per (subject, phase, strategy, scope): cells, killed per replicate (the median and range
-/// over replicates where the strategy uses its seed), test cases run and CPU seconds (the
-/// mean over replicates where the strategy uses its seed).
-fn mutation(results: &Path) {
+/// One (subject, phase, strategy or label, scope or n).
+type Key = (String, String, String, u64);
+
+/// What a replicate's cells of one [`Key`] add up to.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Replicate {
+    mutants: f64,
+    killed: f64,
+    timeouts: f64,
+    tests_run: f64,
+    cpu_seconds: f64,
+    /// The cells' test budget (the largest): |suite| · j for a structure run.
+    test_budget: f64,
+    /// Gold's branch coverage of the whole suite in percent: the most branches a cell
+    /// covered (a surviving mutant's cell runs every test case) over the unit's branches;
+    /// `None` where the cells record no coverage.
+    coverage: Option<f64>,
+}
+
+/// Every (key, replicate) of the cells of the results folder `results`.
+fn replicates(results: &Path) -> BTreeMap<Key, BTreeMap<u64, Replicate>> {
     let table = testspace::report::read_table(results).expect("a results folder");
     let text = |name: &str| table.column(name).unwrap().values.to_texts();
     let number = |name: &str| table.column(name).unwrap().values.to_f64s().unwrap();
@@ -125,15 +144,15 @@ fn mutation(results: &Path) {
         text("strategy"),
         text("outcome"),
     );
-    let (n, replicate, tests, cpu) = (
+    let (n, replicate, tests, cpu, budget) = (
         number("n"),
         number("replicate"),
         number("tests_run"),
         number("cpu_seconds"),
+        number("test_budget"),
     );
-    // (subject, phase, strategy, scope) → per replicate (mutants, killed, timeouts, tests, cpu).
-    type Key = (String, String, String, u64);
-    let mut groups: BTreeMap<Key, BTreeMap<u64, [f64; 5]>> = BTreeMap::new();
+    let (covered, total) = (number("branches_covered"), number("branches_total"));
+    let mut groups: BTreeMap<Key, BTreeMap<u64, Replicate>> = BTreeMap::new();
     for row in 0..table.height() {
         let key = (
             subject[row].clone().unwrap(),
@@ -147,43 +166,132 @@ fn mutation(results: &Path) {
             .entry(replicate[row].unwrap() as u64)
             .or_default();
         let outcome = outcome[row].as_deref().unwrap();
-        entry[0] += 1.0;
-        entry[1] += f64::from(u8::from(outcome == "killed"));
-        entry[2] += f64::from(u8::from(outcome == "timeout" || outcome == "crash"));
-        entry[3] += tests[row].unwrap();
-        entry[4] += cpu[row].unwrap();
+        entry.mutants += 1.0;
+        entry.killed += f64::from(u8::from(outcome == "killed"));
+        entry.timeouts += f64::from(u8::from(outcome == "timeout" || outcome == "crash"));
+        entry.tests_run += tests[row].unwrap();
+        entry.cpu_seconds += cpu[row].unwrap();
+        entry.test_budget = entry.test_budget.max(budget[row].unwrap_or(0.0));
+        if let (Some(covered), Some(total)) = (covered[row], total[row]) {
+            let percent = 100.0 * covered / total;
+            entry.coverage = Some(entry.coverage.map_or(percent, |c: f64| c.max(percent)));
+        }
     }
+    groups
+}
+
+/// The median of `values` and, when they differ, their range: `m` or `m (lo–hi)`.
+fn spread(values: &[f64], digits: usize) -> String {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let (lo, hi) = (sorted[0], sorted[sorted.len() - 1]);
+    let median = (sorted[(sorted.len() - 1) / 2] + sorted[sorted.len() / 2]) / 2.0;
+    if lo == hi {
+        format!("{lo:.digits$}")
+    } else {
+        format!("{median:.digits$} ({lo:.digits$}–{hi:.digits$})")
+    }
+}
+
+/// Per (subject, phase, strategy, scope): cells, killed per replicate (the median and range
+/// over replicates where they differ), test cases per mutant and gold's branch coverage
+/// (likewise), test cases run and CPU seconds (the mean over replicates where they differ).
+fn mutation(results: &Path) {
     println!(
-        "| unit | oracle | strategy | scope | mutants | killed (median, range over replicates) | timeouts | test cases run (per replicate) | CPU seconds (measured, per replicate) |"
+        "| unit | oracle | strategy | scope (n for fdrt) | mutants | killed (median, range over replicates) | timeouts | test cases per mutant | branch coverage % | test cases run (per replicate) | CPU seconds (measured, per replicate) |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|");
-    for ((subject, phase, strategy, scope), replicates) in &groups {
-        let mut killed: Vec<f64> = replicates.values().map(|r| r[1]).collect();
-        killed.sort_by(f64::total_cmp);
-        let first = replicates.values().next().unwrap();
-        let killed = if killed.len() > 1 && killed[0] != killed[killed.len() - 1] {
-            let median = (killed[(killed.len() - 1) / 2] + killed[killed.len() / 2]) / 2.0;
-            format!("{median} ({}–{})", killed[0], killed[killed.len() - 1])
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    for ((subject, phase, strategy, scope), replicates) in &replicates(results) {
+        let all: Vec<&Replicate> = replicates.values().collect();
+        let first = all[0];
+        let of = |f: fn(&Replicate) -> f64| all.iter().map(|r| f(r)).collect::<Vec<_>>();
+        let coverage: Vec<f64> = all.iter().filter_map(|r| r.coverage).collect();
+        let coverage = if coverage.is_empty() {
+            String::new()
         } else {
-            format!("{}", killed[0])
+            spread(&coverage, 1)
         };
         // Seed-free strategies' replicates repeat one cell: its work once; a seeded
         // strategy's work is the mean over its replicates.
-        let work = if replicates.values().all(|r| r == first) {
-            *first
-        } else {
-            let count = replicates.len() as f64;
-            replicates.values().fold([0.0; 5], |mut a, r| {
-                for (a, r) in a.iter_mut().zip(r) {
-                    *a += r / count;
-                }
-                a
-            })
-        };
+        let count = all.len() as f64;
+        let mean = |f: fn(&Replicate) -> f64| all.iter().map(|r| f(r)).sum::<f64>() / count;
         println!(
-            "| {subject} | {phase} | {strategy} | {scope} | {} | {killed} | {} | {:.0} | {:.1} |",
-            first[0], first[2], work[3], work[4]
+            "| {subject} | {phase} | {strategy} | {scope} | {} | {} | {} | {} | {coverage} | {:.0} | {:.1} |",
+            first.mutants,
+            spread(&of(|r| r.killed), 0),
+            spread(&of(|r| r.timeouts), 0),
+            spread(&of(|r| r.test_budget), 0),
+            mean(|r| r.tests_run),
+            mean(|r| r.cpu_seconds),
         );
+    }
+}
+
+/// fdrt at the budget of a field-exhaustive suite against that suite, under Andrews's
+/// oracle (the only one that judges fdrt's call sequences): per unit and budget, the
+/// gold method calls (fe-sat's |suite| · j), kills and branch coverage of both sides, and
+/// Â12 with the test over replicates — Mann–Whitney against `fe-sat-seeded` (both sides a
+/// sample), the signed-rank test of the paired differences against the one deterministic
+/// `fe-sat` suite (`compare`'s rule for a seed-free side).
+fn equal_budget(results: &Path) {
+    let groups = replicates(results);
+    let phase = "andrews-oracle";
+    println!(
+        "| unit | fdrt run | against | scope | gold calls | fdrt kills | FE kills | Â12 (fdrt, FE) | test | p | fdrt coverage % | FE coverage % |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let get = |subject: &str, strategy: &str, n: u64| {
+        groups.get(&(
+            subject.to_string(),
+            phase.to_string(),
+            strategy.to_string(),
+            n,
+        ))
+    };
+    for subject in ["LinkedList", "TreeMap"] {
+        for (fdrt, scope) in [("fdrt-as-fe-sat-6", 6), ("fdrt-as-fe-sat-10", 10)] {
+            let Some(random) = get(subject, fdrt, 100) else {
+                continue;
+            };
+            for against in ["fe-sat-seeded", "fe-sat"] {
+                let Some(fe) = get(subject, against, scope) else {
+                    continue;
+                };
+                let x: Vec<f64> = random.values().map(|r| r.killed).collect();
+                let y: Vec<f64> = fe.values().map(|r| r.killed).collect();
+                let seeded = against.ends_with("seeded");
+                let (test, p) = if seeded {
+                    let t =
+                        testspace::stats::mann_whitney_u(&x, &y, testspace::stats::Method::Auto)
+                            .expect("two samples");
+                    ("mann-whitney", t.p_value)
+                } else {
+                    let d: Vec<f64> = x.iter().zip(&y).map(|(a, b)| a - b).collect();
+                    let t =
+                        testspace::stats::signed_rank(&d, testspace::stats::SignedRankMethod::Auto)
+                            .expect("a sample of differences");
+                    ("signed-rank", t.p_value)
+                };
+                let a12 = testspace::stats::a12(&x, &y).expect("two samples");
+                let coverage = |side: &BTreeMap<u64, Replicate>| {
+                    let c: Vec<f64> = side.values().filter_map(|r| r.coverage).collect();
+                    if c.is_empty() {
+                        String::new()
+                    } else {
+                        spread(&c, 1)
+                    }
+                };
+                let calls: Vec<f64> = fe.values().map(|r| r.test_budget).collect();
+                println!(
+                    "| {subject} | {fdrt} | {against} | {scope} | {} | {} | {} | {a12:.3} | {test} | {p:.3} | {} | {} |",
+                    spread(&calls, 0),
+                    spread(&x, 0),
+                    spread(&y, 0),
+                    coverage(random),
+                    coverage(fe),
+                );
+            }
+        }
     }
 }
 
@@ -192,8 +300,11 @@ fn main() {
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["generation"] => generation(),
         ["mutation", results] => mutation(Path::new(results)),
+        ["equal-budget", results] => equal_budget(Path::new(results)),
         _ => {
-            eprintln!("usage: ponzio2016 generation | ponzio2016 mutation RESULTS");
+            eprintln!(
+                "usage: ponzio2016 generation | ponzio2016 mutation RESULTS | ponzio2016 equal-budget RESULTS"
+            );
             std::process::exit(2);
         }
     }

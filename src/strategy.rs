@@ -17,7 +17,7 @@ pub enum Strategy {
     /// configuration, n, seed), replayed on each mutant.
     Generator(GeneratorConfig),
     /// Structure test cases (field-exhaustive testing, [`crate::structure::suite`]): a
-    /// suite of structures built once per (subject, scope, suite, seed where random), each
+    /// suite of structures built once per (subject, scope, suite, seed where it uses one), each
     /// structure with each call of the context; n is the scope.
     Structures(StructureConfig),
 }
@@ -43,7 +43,7 @@ impl Strategy {
         match self {
             Self::Walk(walk) => walk.kind.uses_seed(),
             Self::Generator(_) => true,
-            Self::Structures(config) => config.suite.kind.uses_seed(),
+            Self::Structures(config) => config.suite.uses_seed(),
         }
     }
 

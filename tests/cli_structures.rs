@@ -205,7 +205,7 @@ fn unknown_parameters_and_test_budgets_of_structure_runs_are_refused_with_file_l
         "{message}"
     );
     assert!(
-        message.contains("fe-sat has no parameter `orcale` (its parameters: oracle)"),
+        message.contains("fe-sat has no parameter `orcale` (its parameters: oracle, seeded)"),
         "{message}"
     );
     let message = refused("scope = 3\n", "scope = 3\ntests = 100\n");
@@ -220,6 +220,77 @@ fn unknown_parameters_and_test_budgets_of_structure_runs_are_refused_with_file_l
         message.contains("phase[1].run[0].params.oracle"),
         "{message}"
     );
+    let message = refused(
+        "oracle = \"structure\"",
+        "oracle = \"structure\"\nseeded = 1",
+    );
+    assert!(message.contains("bad.toml:34"), "{message}");
+    assert!(
+        message.contains("phase[1].run[0].params.seeded: expected true or false, found 1"),
+        "{message}"
+    );
+    let message = refused(
+        "until = \"budget\"\n",
+        "until = \"budget\"\n[phase.run.params]\nseeded = true\n",
+    );
+    assert!(
+        message.contains("be-structures has no parameter `seeded`"),
+        "{message}"
+    );
+}
+
+/// A seeded field-exhaustive run draws its suite with each replicate's seed: one suite
+/// file per replicate, each field-exhaustive (the library's tests check the coverage), so
+/// its replicates are a sample of suites rather than copies of one.
+#[test]
+fn a_seeded_field_exhaustive_run_draws_one_suite_per_replicate() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = std::fs::read_to_string(EXPERIMENT).unwrap();
+    let seeded = source.replacen(
+        "strategy = \"fe-sat\"\nscope = [2, 3]\n\n",
+        "strategy = \"fe-sat\"\nscope = [2, 3]\n[phase.run.params]\nseeded = true\n\n",
+        1,
+    );
+    assert_ne!(seeded, source);
+    let file = dir.path().join("seeded.toml");
+    std::fs::write(&file, seeded).unwrap();
+    let out = dir.path().join("out");
+    common::run_into(file.to_str().unwrap(), &out, "2", false);
+    let files = suites(&out);
+    let seeded_files: Vec<_> = files
+        .keys()
+        .filter(|p| {
+            let name = p.to_string_lossy();
+            name.contains("fe-sat-scope3") && name.contains("-seed")
+        })
+        .collect();
+    // Per subject, one seeded suite per replicate at scope 3; the structure oracle's
+    // fe-sat stays the one unseeded suite.
+    assert_eq!(seeded_files.len(), 2 * 2, "{:?}", files.keys());
+    let unseeded = files
+        .keys()
+        .filter(|p| {
+            let name = p.to_string_lossy();
+            name.contains("fe-sat-scope3") && !name.contains("-seed")
+        })
+        .count();
+    assert_eq!(unseeded, 2);
+    // TreeMap's two replicates drew different suites.
+    let tree_map: Vec<&Vec<u8>> = seeded_files
+        .iter()
+        .filter(|p| p.starts_with("suites/TreeMap"))
+        .map(|p| &files[*p])
+        .collect();
+    let structures = |bytes: &[u8]| {
+        let mut lines: Vec<String> = String::from_utf8_lossy(bytes)
+            .lines()
+            .skip(1)
+            .map(str::to_string)
+            .collect();
+        lines.sort();
+        lines
+    };
+    assert_ne!(structures(tree_map[0]), structures(tree_map[1]));
 }
 
 #[test]

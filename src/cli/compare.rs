@@ -169,6 +169,10 @@ pub fn table(rows: &[ComparisonRow]) -> Table {
     ])
 }
 
+/// What the text table shows for an effect size or p-value of a row without a sample
+/// (the test `none`).
+const UNTESTED: &str = "–";
+
 /// The columns of the text table: identity, medians with their interquartile ranges,
 /// Â12 with its interval, p-values.
 fn printed_table(rows: &[ComparisonRow], confidence: f64) -> Table {
@@ -210,11 +214,17 @@ fn printed_table(rows: &[ComparisonRow], confidence: f64) -> Table {
         ),
         Column::new(
             format!("A12 [{}% CI]", confidence * 100.0),
-            text(&|r| format!("{:.3} [{:.3}, {:.3}]", r.a12, r.a12_low, r.a12_high)),
+            text(&|r| match (r.a12, r.a12_low, r.a12_high) {
+                (Some(a12), Some(low), Some(high)) => format!("{a12:.3} [{low:.3}, {high:.3}]"),
+                _ => UNTESTED.to_string(),
+            }),
         ),
         Column::new("test", text(&|r| r.test.to_string())),
-        Column::new("p", text(&|r| number(r.p_value))),
-        Column::new("p_holm", text(&|r| number(r.p_holm))),
+        Column::new("p", text(&|r| r.p_value.map_or(UNTESTED.into(), number))),
+        Column::new(
+            "p_holm",
+            text(&|r| r.p_holm.map_or(UNTESTED.into(), number)),
+        ),
         Column::new(
             "better",
             text(&|r| {

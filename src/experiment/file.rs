@@ -673,11 +673,13 @@ impl Parser<'_> {
         let mut runs: Vec<Run> = Vec::with_capacity(phase.run.len());
         for (r, decl) in phase.run.iter().enumerate() {
             let run = self.run(&format!("phase[{p}].run[{r}]"), decl, &runs, oracle)?;
-            // Cells are keyed by (phase, strategy or label, n): two runs of one name in a
-            // phase must not share a length.
+            // Cells are keyed by (phase, strategy or label, n, subject): two runs of one name
+            // in a phase must not share a length on a subject (runs on disjoint `subjects`
+            // may, e.g. to give each subject its own budget).
             let twin = runs.iter().enumerate().find_map(|(i, earlier)| {
                 let shared = run.lengths.iter().find(|n| earlier.lengths.contains(n));
-                (earlier.name() == run.name()).then_some((i, shared?))
+                (earlier.name() == run.name() && !disjoint_subjects(earlier, &run))
+                    .then_some((i, shared?))
             });
             if let Some((i, n)) = twin {
                 let (span, key) = match &decl.label {
@@ -1047,6 +1049,23 @@ pub fn load_experiment(
     Ok((experiment, source))
 }
 
+/// Whether two runs name their subjects and no subject is named by both (a name before
+/// `@` names every release of a corpus subject).
+fn disjoint_subjects(a: &Run, b: &Run) -> bool {
+    let base = |name: &str| {
+        name.split_once('@')
+            .map_or(name, |(base, _)| base)
+            .to_string()
+    };
+    match (&a.subjects, &b.subjects) {
+        (Some(a), Some(b)) => {
+            let a: BTreeSet<String> = a.iter().map(|n| base(n)).collect();
+            b.iter().all(|n| !a.contains(&base(n)))
+        }
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1289,6 +1308,20 @@ tests = "E(r)"
         let e = error_of(&labelled.replace("r-again", "fdrt"));
         assert_eq!((e.field.as_str(), e.line), ("phase[0].run[1].label", 18));
         assert!(e.message.contains("registered"), "{e}");
+        // Runs of one name on disjoint subjects are no twins (each subject its budget);
+        // sharing one subject, they are.
+        let two = |first: &str, second: &str| {
+            GOOD.replacen("subjects = [\"ArrayList\"]", "subjects = [\"ArrayList\", \"TreeMap\"]", 1)
+                .replacen("tests = 1000\n[[phase.run]]\nstrategy = \"be\"\nn = \"3..=4\"", &format!("tests = 1000\nsubjects = {first}\n[[phase.run]]\nstrategy = \"r\"\nn = [100]\ntests = 50\nsubjects = {second}"), 1)
+        };
+        let apart = two("[\"ArrayList\"]", "[\"TreeMap\"]");
+        assert_ne!(apart, GOOD);
+        let e = parse_experiment(Path::new("e.toml"), &apart).unwrap();
+        assert_eq!(e.phases[0].runs.len(), 2);
+        let e = error_of(&two("[\"ArrayList\"]", "[\"TreeMap\", \"ArrayList\"]"));
+        assert!(e.message.contains("r already runs at n = 100"), "{e}");
+        let e = error_of(&two("[\"ArrayList\"]", "[\"ArrayList\"]"));
+        assert!(e.message.contains("r already runs at n = 100"), "{e}");
         let e = error_of(&labelled.replace("r-again", "R Again"));
         assert!(e.message.contains("lower-case"), "{e}");
     }

@@ -60,8 +60,9 @@
 //!   Against a constant it tests whether the seeded side's values lie symmetrically about it;
 //!   with 10 replicates its smallest p is 2/2¹⁰ ≈ 0.002.
 //! - `none` — both sides seed-free and the same difference in every replicate: nothing in
-//!   the row is random, the difference is exact and replicates add nothing; `statistic` is
-//!   that difference, `p_value` 0 if it is not 0, else 1, `method` `none`.
+//!   the row is random and there is no sample, so there is neither an effect size nor a
+//!   test: `statistic` is that exact difference, and `a12`, its interval, `p_value` and
+//!   `p_holm` are empty (`None`), `method` `none`. Such rows join no Holm family.
 //!
 //! `p_holm` adjusts the p-values of the subjects of one (n, strategy, metric) for their
 //! number (Holm); the pooled row is a family of its own (`p_holm` = `p_value`). A
@@ -292,21 +293,21 @@ pub struct ComparisonRow {
     pub baseline_q1: f64,
     /// Its third quartile.
     pub baseline_q3: f64,
-    /// Â12(strategy, baseline).
-    pub a12: f64,
+    /// Â12(strategy, baseline) (`None` for the test `none`: no sample).
+    pub a12: Option<f64>,
     /// Lower end of its bootstrap interval.
-    pub a12_low: f64,
+    pub a12_low: Option<f64>,
     /// Upper end of its bootstrap interval.
-    pub a12_high: f64,
+    pub a12_high: Option<f64>,
     /// The test: `mann-whitney`, `signed-rank` or `none` (see the module docs).
     pub test: &'static str,
     /// Its statistic: the strategy's U1 (`mann-whitney`), W = min(R₊, R₋) of the
     /// differences (`signed-rank`), or the exact difference (`none`).
     pub statistic: f64,
-    /// The two-sided p-value (`none`: 0 for a difference, 1 for none).
-    pub p_value: f64,
+    /// The two-sided p-value (`None` for the test `none`).
+    pub p_value: Option<f64>,
     /// The Holm-adjusted p-value across the subjects (the pooled row: `p_value`).
-    pub p_holm: f64,
+    pub p_holm: Option<f64>,
     /// How the p-value was computed: `exact`, `permutation` (every sign flip) or
     /// `asymptotic`; `none` for the test `none`.
     pub method: &'static str,
@@ -317,7 +318,7 @@ pub struct ComparisonRow {
 struct RowTest {
     test: &'static str,
     statistic: f64,
-    p_value: f64,
+    p_value: Option<f64>,
     method: &'static str,
 }
 
@@ -330,7 +331,7 @@ fn row_test(x: &[f64], y: &[f64], fixed: (bool, bool)) -> Result<RowTest, StatsE
         return Ok(RowTest {
             test: "mann-whitney",
             statistic: test.u1,
-            p_value: test.p_value,
+            p_value: Some(test.p_value),
             method: match test.method_used {
                 Method::Exact => "exact",
                 _ => "asymptotic",
@@ -342,7 +343,7 @@ fn row_test(x: &[f64], y: &[f64], fixed: (bool, bool)) -> Result<RowTest, StatsE
         return Ok(RowTest {
             test: "none",
             statistic: differences[0],
-            p_value: if differences[0] == 0.0 { 1.0 } else { 0.0 },
+            p_value: None,
             method: "none",
         });
     }
@@ -350,7 +351,7 @@ fn row_test(x: &[f64], y: &[f64], fixed: (bool, bool)) -> Result<RowTest, StatsE
     Ok(RowTest {
         test: "signed-rank",
         statistic: test.statistic,
-        p_value: test.p_value,
+        p_value: Some(test.p_value),
         method: match test.method_used {
             SignedRankMethod::Exact => "exact",
             SignedRankMethod::Permutation => "permutation",
@@ -716,23 +717,29 @@ pub fn compare(cells: &Cells, spec: &CompareSpec) -> Result<Vec<ComparisonRow>, 
                 } else {
                     stats::Resampling::Independent
                 };
-                let interval = stats::a12_bootstrap_ci(
-                    &x,
-                    &y,
-                    resampling,
-                    spec.resamples,
-                    spec.confidence,
-                    row_seed(
-                        spec.seed,
-                        &[
-                            subject_name,
-                            &n.to_string(),
-                            strategy,
-                            &spec.baseline,
-                            metric.name(),
-                        ],
-                    ),
-                )?;
+                let sampled = test.p_value.is_some();
+                let interval = sampled
+                    .then(|| {
+                        stats::a12_bootstrap_ci(
+                            &x,
+                            &y,
+                            resampling,
+                            spec.resamples,
+                            spec.confidence,
+                            row_seed(
+                                spec.seed,
+                                &[
+                                    subject_name,
+                                    &n.to_string(),
+                                    strategy,
+                                    &spec.baseline,
+                                    metric.name(),
+                                ],
+                            ),
+                        )
+                    })
+                    .transpose()?;
+                let a12 = sampled.then(|| stats::a12(&x, &y)).transpose()?;
                 let (sx, sy) = (stats::summary(&x)?, stats::summary(&y)?);
                 out.push((
                     m,
@@ -750,9 +757,9 @@ pub fn compare(cells: &Cells, spec: &CompareSpec) -> Result<Vec<ComparisonRow>, 
                         baseline_median: sy.median,
                         baseline_q1: sy.q1,
                         baseline_q3: sy.q3,
-                        a12: stats::a12(&x, &y)?,
-                        a12_low: interval.low,
-                        a12_high: interval.high,
+                        a12,
+                        a12_low: interval.map(|i| i.low),
+                        a12_high: interval.map(|i| i.high),
                         test: test.test,
                         statistic: test.statistic,
                         p_value: test.p_value,
@@ -783,12 +790,12 @@ pub fn compare(cells: &Cells, spec: &CompareSpec) -> Result<Vec<ComparisonRow>, 
     Ok(rows)
 }
 
-/// Holm–Bonferroni over the subjects of each (metric, strategy, n); pooled rows keep their
-/// p-value.
+/// Holm–Bonferroni over the tested subjects of each (metric, strategy, n); pooled rows
+/// keep their p-value, untested rows have none.
 fn adjust_across_subjects(rows: &mut [ComparisonRow]) -> Result<(), StatsError> {
     let mut families: BTreeMap<(&'static str, String, u64), Vec<usize>> = BTreeMap::new();
     for (i, row) in rows.iter().enumerate() {
-        if row.subject != ALL_SUBJECTS {
+        if row.subject != ALL_SUBJECTS && row.p_value.is_some() {
             families
                 .entry((row.metric, row.strategy.clone(), row.n))
                 .or_default()
@@ -796,9 +803,9 @@ fn adjust_across_subjects(rows: &mut [ComparisonRow]) -> Result<(), StatsError> 
         }
     }
     for members in families.values() {
-        let p: Vec<f64> = members.iter().map(|&i| rows[i].p_value).collect();
+        let p: Vec<f64> = members.iter().filter_map(|&i| rows[i].p_value).collect();
         for (&i, adjusted) in members.iter().zip(stats::holm(&p)?) {
-            rows[i].p_holm = adjusted;
+            rows[i].p_holm = Some(adjusted);
         }
     }
     Ok(())
@@ -879,7 +886,7 @@ mod tests {
         let a = row(&rows, "A", "tests_to_first_failure");
         assert_eq!((a.replicates, a.median, a.baseline_median), (4, 2.0, 11.5));
         assert_eq!((a.baseline_q1, a.baseline_q3), (10.75, 12.25));
-        assert_eq!(a.a12, 0.0, "fast is smaller in every pair");
+        assert_eq!(a.a12, Some(0.0), "fast is smaller in every pair");
         assert_eq!(a.method, "asymptotic", "x has ties (four 2s)");
         // Unit B, replicate 0: r misses mutant 2, which counts as budget + 1 = 101, so
         // r's mean is (10 + 101) / 2 = 55.5 there; the others are 11, 12, 13, so the
@@ -889,7 +896,7 @@ mod tests {
         // Kills: fast 2 everywhere; r 1 in B's replicate 0.
         let kills = row(&rows, "B", "kills");
         assert_eq!((kills.median, kills.baseline_median), (2.0, 2.0));
-        assert_eq!(kills.a12, (3.0 * 0.5 + 1.0) / 4.0);
+        assert_eq!(kills.a12, Some((3.0 * 0.5 + 1.0) / 4.0));
         assert!(kills.larger_is_better);
         // The pooled row takes four mutants per replicate.
         let all = row(&rows, ALL_SUBJECTS, "kills");
@@ -1069,19 +1076,20 @@ mod tests {
         // Differences −8, −9, −10, −11: all negative, distinct, so exact: 2 of 2⁴ patterns
         // are as extreme. Mann–Whitney, taking the four 2s as four draws, claims more.
         assert_eq!((a.test, a.method), ("signed-rank", "exact"));
-        assert_eq!((a.statistic, a.p_value), (0.0, 2.0 / 16.0));
-        assert!(independent.p_value < a.p_value, "{}", independent.p_value);
+        assert_eq!((a.statistic, a.p_value), (0.0, Some(2.0 / 16.0)));
+        assert!(independent.p_value < a.p_value, "{:?}", independent.p_value);
         // The effect size and the summaries do not depend on the test.
         assert_eq!((a.a12, a.median), (independent.a12, independent.median));
         // Unit B's kills: differences 1, 0, 0, 0 — three zeros, so every sign flip.
         let b = row(&rows, "B", "kills");
         assert_eq!(
             (b.test, b.method, b.p_value),
-            ("signed-rank", "permutation", 1.0)
+            ("signed-rank", "permutation", Some(1.0))
         );
     }
 
-    /// Both sides seed-free and the same difference in every replicate: exact, untested.
+    /// Both sides seed-free and the same difference in every replicate: exact, with neither
+    /// an effect size nor a test, and outside the Holm family.
     #[test]
     fn two_seed_free_sides_with_one_difference_are_not_tested() {
         let mut table = cells();
@@ -1098,12 +1106,16 @@ mod tests {
         assert_eq!((tests.test, tests.method), ("none", "none"));
         assert_eq!(
             (tests.statistic, tests.p_value, tests.p_holm),
-            (-8.0, 0.0, 0.0)
+            (-8.0, None, None)
+        );
+        assert_eq!(
+            (tests.a12, tests.a12_low, tests.a12_high),
+            (None, None, None)
         );
         let kills = row(&rows, "A", "kills");
         assert_eq!(
-            (kills.test, kills.statistic, kills.p_value),
-            ("none", 0.0, 1.0)
+            (kills.test, kills.statistic, kills.p_value, kills.a12),
+            ("none", 0.0, None, None)
         );
     }
 
@@ -1112,8 +1124,8 @@ mod tests {
         let rows = compare(&cells(), &spec()).unwrap();
         for metric in ["kills", "tests_to_first_failure"] {
             let (a, b) = (row(&rows, "A", metric), row(&rows, "B", metric));
-            let adjusted = stats::holm(&[a.p_value, b.p_value]).unwrap();
-            assert_eq!((a.p_holm, b.p_holm), (adjusted[0], adjusted[1]));
+            let adjusted = stats::holm(&[a.p_value.unwrap(), b.p_value.unwrap()]).unwrap();
+            assert_eq!((a.p_holm, b.p_holm), (Some(adjusted[0]), Some(adjusted[1])));
             let all = row(&rows, ALL_SUBJECTS, metric);
             assert_eq!(all.p_holm, all.p_value);
         }
@@ -1124,7 +1136,8 @@ mod tests {
         let one = compare(&cells(), &spec()).unwrap();
         assert_eq!(one, compare(&cells(), &spec()).unwrap());
         let a = row(&one, "A", "kill_curve_area");
-        assert!(0.0 <= a.a12_low && a.a12_low <= a.a12_high && a.a12_high <= 1.0);
+        let (low, high) = (a.a12_low.unwrap(), a.a12_high.unwrap());
+        assert!(0.0 <= low && low <= high && high <= 1.0);
         let other = compare(&cells(), &CompareSpec { seed: 2, ..spec() }).unwrap();
         assert_eq!(row(&other, "A", "kills").a12, row(&one, "A", "kills").a12);
     }

@@ -1,5 +1,5 @@
 //! Structure runs (field-exhaustive testing, issue 18): their suites of structures, built
-//! once per (subject, scope, suite, seed where random) before any cell runs ([`needed`], a
+//! once per (subject, scope, suite, seed where it uses one) before any cell runs ([`needed`], a
 //! [`Preparation`] each) and stored in the output folder's `suites/`, and their test cases
 //! ([`StructureCases`]): structure `k / j` with call `k mod j` of the context as test case
 //! k, on gold and on a mutant.
@@ -40,7 +40,8 @@ pub struct StructureKey {
     pub scope: usize,
     /// What the suite is asked to be.
     pub spec: StructureSuiteSpec,
-    /// The replicate's seed, for a random suite only (`None`: the suite ignores it).
+    /// The replicate's seed, for a suite drawn with one (random, seeded field-exhaustive;
+    /// `None`: the suite ignores it).
     pub seed: Option<u64>,
 }
 
@@ -51,7 +52,7 @@ impl StructureKey {
             subject: subject.to_string(),
             scope,
             spec: config.suite,
-            seed: config.suite.kind.uses_seed().then_some(seed),
+            seed: config.suite.uses_seed().then_some(seed),
         }
     }
 
@@ -85,7 +86,7 @@ pub struct StructureSuiteHeader {
     pub scope: usize,
     /// What the suite was asked to be.
     pub spec: StructureSuiteSpec,
-    /// The seed of a random suite.
+    /// The seed of a suite drawn with one.
     pub seed: Option<u64>,
     /// Structures in the file.
     pub structures: usize,
@@ -369,6 +370,7 @@ mod tests {
                 kind,
                 structures,
                 korat_budget: 10_000_000,
+                seeded: false,
             },
             oracle: StructureOracle::Structure,
         }

@@ -1,7 +1,7 @@
 //! The structure oracle (Ponzio et al.'s postcondition check): a structure test case —
-//! a built structure and one method call — run on gold and on a mutant, judged by the
-//! paper's oracle and, beside it, by comparing the resulting structures and checking the
-//! mutant's with the unit's invariant.
+//! a built structure and one method call — run on gold and on a mutant, judged by
+//! Andrews's oracle (`paper`: exceptions and primitive results) and, beside it, by
+//! comparing the resulting structures and checking the mutant's with the unit's invariant.
 
 use std::sync::Arc;
 
@@ -16,9 +16,10 @@ use super::Invariant;
 /// The verdicts on one structure test case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StructureVerdict {
-    /// The paper's oracle (or the strict one, if asked for): exceptions and primitive pools.
+    /// Andrews's oracle (`paper`, or the strict one, if asked for): exceptions and primitive
+    /// pools.
     pub paper: Verdict,
-    /// The paper's oracle, and then the structures: a mutant also fails when its resulting
+    /// Andrews's oracle, and then the structures: a mutant also fails when its resulting
     /// instance differs from gold's (in canonical form) or breaks the invariant.
     pub structure: Verdict,
 }

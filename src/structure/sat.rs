@@ -12,10 +12,12 @@
 //! (the encoding's contract), the suite covers every pair some valid structure of the scope
 //! has (the last call proves no valid structure has an uncovered one), and it has at most
 //! Σ_f |E(f)| structures (each covers a new pair). Deterministic: the same encoding gives the
-//! same suite. [`models`] enumerates every model instead (a blocking clause per model), to
-//! check an encoding against Korat.
+//! same suite. [`seeded_field_exhaustive_suite`] runs the same loop with the solver's
+//! random polarities and random initial activities drawn from a seed: another suite, as
+//! field-exhaustive, the same for the same seed. [`models`] enumerates every model instead
+//! (a blocking clause per model), to check an encoding against Korat.
 
-use batsat::{BasicSolver, Lit, SolverInterface, Var, lbool};
+use batsat::{BasicSolver, Lit, SolverInterface, SolverOpts, Var, lbool};
 
 use super::cnf::{Literal, ScopeCnf};
 use super::{BeyondEncoding, CnfEncoding};
@@ -52,7 +54,11 @@ struct Loaded {
 }
 
 impl Loaded {
-    fn new(mut encoded: ScopeCnf) -> Self {
+    fn new(encoded: ScopeCnf) -> Self {
+        Self::with_solver(encoded, BasicSolver::default())
+    }
+
+    fn with_solver(mut encoded: ScopeCnf, mut solver: BasicSolver) -> Self {
         let mut pairs = Vec::new();
         for position in 0..encoded.positions() {
             for (value, &literal) in encoded.values(position).to_vec().iter().enumerate() {
@@ -65,7 +71,6 @@ impl Loaded {
                 pairs.push((position, value as u32, pair));
             }
         }
-        let mut solver = BasicSolver::default();
         let variables = (0..encoded.cnf.variables())
             .map(|_| solver.new_var_default())
             .collect();
@@ -115,9 +120,42 @@ impl Loaded {
 /// # Errors
 /// The scope exceeds the encoding's limit.
 pub fn field_exhaustive_suite(scope: &dyn CnfEncoding) -> Result<SatSuite, BeyondEncoding> {
-    let encoded = scope.encode()?;
+    Ok(algorithm_1(scope.encode()?, BasicSolver::default()))
+}
+
+/// The paper's Algorithm 1 on `scope` with a solver that picks each decision's polarity at
+/// random and starts from random variable activities, both drawn from `seed`: a
+/// field-exhaustive suite like [`field_exhaustive_suite`]'s (same contract), which differs
+/// between seeds and is the same for one seed.
+///
+/// # Errors
+/// The scope exceeds the encoding's limit.
+pub fn seeded_field_exhaustive_suite(
+    scope: &dyn CnfEncoding,
+    seed: u64,
+) -> Result<SatSuite, BeyondEncoding> {
+    let options = SolverOpts {
+        rnd_pol: true,
+        rnd_init_act: true,
+        random_seed: solver_seed(seed),
+        ..SolverOpts::default()
+    };
+    Ok(algorithm_1(
+        scope.encode()?,
+        BasicSolver::new(options, Default::default()),
+    ))
+}
+
+/// The solver's seed for `seed`: MiniSat's generator takes a number in 1..2³¹ − 1.
+fn solver_seed(seed: u64) -> f64 {
+    const MODULUS: u64 = 2_147_483_647;
+    (seed % (MODULUS - 1) + 1) as f64
+}
+
+/// Algorithm 1 on `encoded` with `solver`.
+fn algorithm_1(encoded: ScopeCnf, solver: BasicSolver) -> SatSuite {
     let clauses = encoded.cnf.clauses().len();
-    let mut loaded = Loaded::new(encoded);
+    let mut loaded = Loaded::with_solver(encoded, solver);
     let mut uncovered: Vec<Literal> = loaded.pairs.iter().map(|&(_, _, l)| l).collect();
     let mut structures = Vec::new();
     let mut solver_calls = 0;
@@ -131,7 +169,7 @@ pub fn field_exhaustive_suite(scope: &dyn CnfEncoding) -> Result<SatSuite, Beyon
         uncovered.retain(|&l| !loaded.holds(l));
     };
     let all = loaded.pairs.len();
-    Ok(SatSuite {
+    SatSuite {
         structures,
         covered_pairs: all - uncovered.len(),
         solver_calls,
@@ -139,7 +177,7 @@ pub fn field_exhaustive_suite(scope: &dyn CnfEncoding) -> Result<SatSuite, Beyon
         variables: loaded.encoded.cnf.variables(),
         clauses,
         propagations: loaded.solver.num_propagations(),
-    })
+    }
 }
 
 /// Every model of `scope`'s encoding, decoded, in the solver's order (one blocking clause
@@ -227,47 +265,77 @@ mod tests {
         }
     }
 
+    /// Algorithm 1 with the pinned solver's own choices, and seeded with three seeds.
+    fn suites(scope: &dyn CnfEncoding) -> Vec<SatSuite> {
+        let mut all = vec![field_exhaustive_suite(scope).unwrap()];
+        all.extend([1, 2, 2016].map(|seed| seeded_field_exhaustive_suite(scope, seed).unwrap()));
+        all
+    }
+
     #[test]
-    fn the_sat_suite_covers_exactly_the_enumerated_extensions_with_valid_structures() {
+    fn every_sat_suite_covers_exactly_the_enumerated_extensions_with_valid_structures() {
         for nodes in 1..=6 {
             for (unit, scope) in scopes(nodes) {
                 let scope = scope.as_ref();
-                let suite = field_exhaustive_suite(scope).unwrap();
-                assert!(suite.ended_unsatisfiable, "{unit} {nodes}");
-                assert_eq!(suite.solver_calls, suite.structures.len() + 1);
-                for candidate in &suite.structures {
-                    let (mut read, mut order) = (vec![false; candidate.len()], Vec::new());
-                    let mut reader = FieldReader::new(candidate, &mut read, &mut order);
-                    assert!(scope.rep_ok(&mut reader), "{unit} {nodes}: {candidate:?}");
-                    let heap = scope.heap_scope().heap(candidate);
-                    assert_eq!(
-                        scope.heap_scope().candidate(&canonical(&heap)).as_ref(),
-                        Some(candidate),
-                        "{unit} {nodes}: canonical"
+                for suite in suites(scope) {
+                    assert!(suite.ended_unsatisfiable, "{unit} {nodes}");
+                    assert_eq!(suite.solver_calls, suite.structures.len() + 1);
+                    for candidate in &suite.structures {
+                        let (mut read, mut order) = (vec![false; candidate.len()], Vec::new());
+                        let mut reader = FieldReader::new(candidate, &mut read, &mut order);
+                        assert!(scope.rep_ok(&mut reader), "{unit} {nodes}: {candidate:?}");
+                        let heap = scope.heap_scope().heap(candidate);
+                        assert_eq!(
+                            scope.heap_scope().candidate(&canonical(&heap)).as_ref(),
+                            Some(candidate),
+                            "{unit} {nodes}: canonical"
+                        );
+                    }
+                    let enumerated = Extensions::of(&heaps(scope, &korat(scope)));
+                    let covered = Extensions::of(&heaps(scope, &suite.structures));
+                    assert_eq!(covered, enumerated, "{unit} at scope {nodes}");
+                    assert_eq!(suite.covered_pairs, enumerated.pairs(), "{unit} {nodes}");
+                    // The paper's bound, #F · n² with #F the port's fields (header and node).
+                    let fields = scope.heap_scope().fields();
+                    assert!(suite.structures.len() <= enumerated.pairs());
+                    assert!(
+                        suite.structures.len() <= fields * nodes * nodes,
+                        "{unit} {nodes}: {} structures",
+                        suite.structures.len()
                     );
                 }
-                let enumerated = Extensions::of(&heaps(scope, &korat(scope)));
-                let covered = Extensions::of(&heaps(scope, &suite.structures));
-                assert_eq!(covered, enumerated, "{unit} at scope {nodes}");
-                assert_eq!(suite.covered_pairs, enumerated.pairs(), "{unit} {nodes}");
-                // The paper's bound, #F · n² with #F the port's fields (header and node).
-                let fields = scope.heap_scope().fields();
-                assert!(suite.structures.len() <= enumerated.pairs());
-                assert!(
-                    suite.structures.len() <= fields * nodes * nodes,
-                    "{unit} {nodes}: {} structures",
-                    suite.structures.len()
-                );
             }
         }
     }
 
     #[test]
-    fn the_suite_is_the_same_every_run() {
+    fn the_suite_is_the_same_every_run_and_a_seeded_one_for_the_same_seed() {
         for (_, scope) in scopes(5) {
+            let scope = scope.as_ref();
+            assert_eq!(field_exhaustive_suite(scope), field_exhaustive_suite(scope));
             assert_eq!(
-                field_exhaustive_suite(scope.as_ref()),
-                field_exhaustive_suite(scope.as_ref())
+                seeded_field_exhaustive_suite(scope, 7),
+                seeded_field_exhaustive_suite(scope, 7)
+            );
+        }
+    }
+
+    #[test]
+    fn seeds_draw_different_suites() {
+        for (unit, scope) in scopes(5) {
+            let drawn: BTreeSet<Vec<Vec<u32>>> = (0..5)
+                .map(|seed| {
+                    let mut structures = seeded_field_exhaustive_suite(scope.as_ref(), seed)
+                        .unwrap()
+                        .structures;
+                    structures.sort();
+                    structures
+                })
+                .collect();
+            assert!(
+                drawn.len() >= 4,
+                "{unit}: {} distinct suites of 5",
+                drawn.len()
             );
         }
     }

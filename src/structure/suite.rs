@@ -4,13 +4,14 @@
 //! of the valid structures (the random control).
 //!
 //! Deterministic: a suite is a function of the scope, the kind, its size and the seed
-//! (only the random kind reads the seed). The Korat-based kinds give up at a candidate
-//! budget, so that a run asks only for what finishes.
+//! (read by the random kind, and by a field-exhaustive kind asked to be `seeded`: then
+//! each seed draws another suite, as field-exhaustive). The Korat-based kinds give up at a
+//! candidate budget, so that a run asks only for what finishes.
 
 use serde::{Deserialize, Serialize};
 
 use super::extension::greedy_suite;
-use super::sat::field_exhaustive_suite;
+use super::sat::{field_exhaustive_suite, seeded_field_exhaustive_suite};
 use super::{BeyondEncoding, CnfEncoding, search_within};
 use crate::kernel::rng::{below, case_rng};
 use crate::oracle::OracleKind;
@@ -58,9 +59,9 @@ impl StructureSuiteKind {
         Self::ALL.into_iter().find(|k| k.name() == name)
     }
 
-    /// Whether its suite depends on the seed (only the random sample's does).
-    pub fn uses_seed(self) -> bool {
-        self == Self::Random
+    /// Whether it can draw its suite with a seed (`seeded`): the field-exhaustive kinds.
+    pub fn can_be_seeded(self) -> bool {
+        matches!(self, Self::FieldExhaustiveSat | Self::FieldExhaustiveGreedy)
     }
 }
 
@@ -74,6 +75,20 @@ pub struct StructureSuiteSpec {
     pub structures: Option<u64>,
     /// Korat's budget of candidates for the kinds that enumerate.
     pub korat_budget: u64,
+    /// A field-exhaustive suite drawn with the replicate's seed: the SAT solver's random
+    /// polarities and initial activities (`fe-sat`), ties broken in a random order of the
+    /// structures (`fe-greedy`). False: the one deterministic suite (left out of the
+    /// serialised spec, so that a suite file's name is what it was before the option).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub seeded: bool,
+}
+
+impl StructureSuiteSpec {
+    /// Whether its suite depends on the seed: a random sample's, a seeded
+    /// field-exhaustive suite's.
+    pub fn uses_seed(&self) -> bool {
+        self.kind == StructureSuiteKind::Random || (self.seeded && self.kind.can_be_seeded())
+    }
 }
 
 /// A suite of structures and what building it cost, in deterministic units.
@@ -107,7 +122,7 @@ pub enum StructureSuiteError {
     },
 }
 
-/// The suite `spec` asks for at `scope`, drawn with `seed` if it is random.
+/// The suite `spec` asks for at `scope`, drawn with `seed` if it uses one.
 pub fn structure_suite(
     scope: &dyn CnfEncoding,
     spec: &StructureSuiteSpec,
@@ -116,6 +131,9 @@ pub fn structure_suite(
     let layout = scope.heap_scope();
     let canonical_of = |c: &[u32]| canonical(&layout.heap(c));
     let sat = match (spec.kind, spec.structures) {
+        (StructureSuiteKind::FieldExhaustiveSat, _) if spec.seeded => {
+            Some(seeded_field_exhaustive_suite(scope, seed)?)
+        }
         (StructureSuiteKind::FieldExhaustiveSat, _) | (StructureSuiteKind::Random, None) => {
             Some(field_exhaustive_suite(scope)?)
         }
@@ -143,10 +161,15 @@ pub fn structure_suite(
         budget: spec.korat_budget,
     })?;
     let structures = match spec.kind {
-        StructureSuiteKind::FieldExhaustiveGreedy => greedy_suite(&all)
-            .into_iter()
-            .map(|i| all[i].clone())
-            .collect(),
+        StructureSuiteKind::FieldExhaustiveGreedy => {
+            if spec.seeded {
+                shuffle(&mut all, seed);
+            }
+            greedy_suite(&all)
+                .into_iter()
+                .map(|i| all[i].clone())
+                .collect()
+        }
         StructureSuiteKind::Random => {
             let wanted = spec
                 .structures
@@ -163,17 +186,32 @@ pub fn structure_suite(
     })
 }
 
+/// The first `wanted` positions of a Fisher–Yates shuffle of 0..`len` with `seed`.
+fn shuffled_positions(len: usize, wanted: usize, seed: u64) -> Vec<usize> {
+    let mut rng = case_rng(seed, 0);
+    let mut positions: Vec<usize> = (0..len).collect();
+    for i in 0..wanted.min(len) {
+        let j = i + below(&mut rng, (len - i) as u64) as usize;
+        positions.swap(i, j);
+    }
+    positions.truncate(wanted);
+    positions
+}
+
+/// `all` in a random order drawn with `seed` (a Fisher–Yates shuffle).
+fn shuffle(all: &mut Vec<HeapFields>, seed: u64) {
+    let mut taken = std::mem::take(all);
+    *all = shuffled_positions(taken.len(), taken.len(), seed)
+        .into_iter()
+        .map(|p| std::mem::take(&mut taken[p]))
+        .collect();
+}
+
 /// `wanted` of `all` (all of them if there are fewer) drawn uniformly without replacement
 /// with `seed` (a partial Fisher–Yates shuffle), kept in their order in `all`.
 fn sample(mut all: Vec<HeapFields>, wanted: u64, seed: u64) -> Vec<HeapFields> {
     let wanted = (wanted as usize).min(all.len());
-    let mut rng = case_rng(seed, 0);
-    let mut positions: Vec<usize> = (0..all.len()).collect();
-    for i in 0..wanted {
-        let j = i + below(&mut rng, (all.len() - i) as u64) as usize;
-        positions.swap(i, j);
-    }
-    positions.truncate(wanted);
+    let mut positions = shuffled_positions(all.len(), wanted, seed);
     positions.sort_unstable();
     positions
         .into_iter()
@@ -194,11 +232,12 @@ pub struct StructureConfig {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StructureOracle {
-    /// The paper's oracle on the call (exceptions and primitive pools).
+    /// Andrews's oracle on the call (`paper`: exceptions and primitive pools; the paper is
+    /// Andrews et al.'s, not Ponzio et al.'s).
     Paper,
     /// The strict oracle on the call.
     Strict,
-    /// The structure oracle: the paper's, and then the structures the call leaves on gold
+    /// The structure oracle: Andrews's, and then the structures the call leaves on gold
     /// and mutant compared in canonical form and the mutant's checked with the invariant
     /// (Ponzio et al.'s postcondition check; [`crate::structure::oracle`]).
     Structure,
@@ -239,7 +278,60 @@ mod tests {
             kind,
             structures: None,
             korat_budget: 10_000_000,
+            seeded: false,
         }
+    }
+
+    #[test]
+    fn seeded_field_exhaustive_suites_differ_by_seed_and_each_covers_every_pair() {
+        for unit in ["LinkedList", "TreeMap"] {
+            let scope = finitization(unit).unwrap().scope(5);
+            let be = structure_suite(
+                scope.as_ref(),
+                &spec(StructureSuiteKind::BoundedExhaustive),
+                0,
+            )
+            .unwrap();
+            let extensions = Extensions::of(&be.structures);
+            for kind in [
+                StructureSuiteKind::FieldExhaustiveSat,
+                StructureSuiteKind::FieldExhaustiveGreedy,
+            ] {
+                let seeded = StructureSuiteSpec {
+                    seeded: true,
+                    ..spec(kind)
+                };
+                assert!(seeded.uses_seed() && !spec(kind).uses_seed());
+                let draw = |seed| structure_suite(scope.as_ref(), &seeded, seed).unwrap();
+                let mut distinct = std::collections::BTreeSet::new();
+                for seed in 1..=6 {
+                    let suite = draw(seed);
+                    assert!(
+                        extensions.covered_by(&suite.structures),
+                        "{unit} {kind:?} {seed}"
+                    );
+                    assert!(suite.structures.iter().all(|s| be.structures.contains(s)));
+                    assert_eq!(suite, draw(seed), "{unit} {kind:?}: fixed by its seed");
+                    let mut sorted = suite.structures.clone();
+                    sorted.sort();
+                    distinct.insert(sorted);
+                }
+                assert!(
+                    distinct.len() >= 3,
+                    "{unit} {kind:?}: {} suites",
+                    distinct.len()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_unseeded_spec_serialises_as_before_the_seeded_option() {
+        let json = serde_json::to_string(&spec(StructureSuiteKind::FieldExhaustiveSat)).unwrap();
+        assert_eq!(
+            json,
+            r#"{"kind":"fe-sat","structures":null,"korat_budget":10000000}"#
+        );
     }
 
     #[test]

@@ -11,6 +11,9 @@
 //!                             # candidates per scope before the suite is refused
 //! structures = 50             # random-structures: the sample's size (default: as many
 //!                             # as fe-sat's suite at the scope)
+//! seeded = true               # fe-sat, fe-greedy: a suite drawn with the replicate's seed
+//!                             # (another field-exhaustive suite per replicate; default
+//!                             # false: the one deterministic suite)
 //! ```
 //!
 //! A structure run tests every structure of its suite with every call of the context (the
@@ -43,10 +46,9 @@ impl Parser<'_> {
         let empty = ParamsDecl::new();
         let params = params.unwrap_or(&empty);
         let allowed: &[&str] = match kind {
-            StructureSuiteKind::FieldExhaustiveSat => &["oracle"],
-            StructureSuiteKind::FieldExhaustiveGreedy | StructureSuiteKind::BoundedExhaustive => {
-                &["oracle", "korat-budget"]
-            }
+            StructureSuiteKind::FieldExhaustiveSat => &["oracle", "seeded"],
+            StructureSuiteKind::FieldExhaustiveGreedy => &["oracle", "korat-budget", "seeded"],
+            StructureSuiteKind::BoundedExhaustive => &["oracle", "korat-budget"],
             StructureSuiteKind::Random => &["oracle", "korat-budget", "structures"],
         };
         self.check_param_names(at, kind.name(), allowed, params)?;
@@ -88,11 +90,22 @@ impl Parser<'_> {
             .param(at, params, "structures", true)?
             .map(|(field, v)| self.count(&field, &v, 1).map(u64::from))
             .transpose()?;
+        let seeded = match self.param(at, params, "seeded", true)? {
+            None => false,
+            Some((field, v)) => v.get_ref().as_bool().ok_or_else(|| {
+                self.err(
+                    v.span(),
+                    &field,
+                    format!("expected true or false, found {}", v.get_ref()),
+                )
+            })?,
+        };
         Ok(StructureConfig {
             suite: StructureSuiteSpec {
                 kind,
                 structures,
                 korat_budget,
+                seeded,
             },
             oracle,
         })
