@@ -230,6 +230,14 @@ fn the_committed_comparison_tables_are_reproduced() {
             GENERATORS,
         ),
         (
+            "yatoh2015-ablation",
+            "compare_ablation_score-uniqueness.csv",
+            "ablation",
+            "score-uniqueness",
+            "uniform-uniqueness,score-random,uniform-random".into(),
+            GENERATORS,
+        ),
+        (
             "ponzio2016",
             "compare_paper-oracle_fe-sat.csv",
             "paper-oracle",
