@@ -226,11 +226,11 @@ fn unknown_parameters_and_test_budgets_of_structure_runs_are_refused_with_file_l
     );
     assert!(message.contains("bad.toml:34"), "{message}");
     assert!(
-        message.contains("phase[1].run[0].params.seeded: expected true or false, found 1"),
+        message.contains("`phase[1].run[0].params.seeded`: expected true or false, found 1"),
         "{message}"
     );
     let message = refused(
-        "until = \"budget\"\n",
+        "until = \"budget\"\n[phase.run.params]\n",
         "until = \"budget\"\n[phase.run.params]\nseeded = true\n",
     );
     assert!(
