@@ -10,12 +10,15 @@
 //! cargo run --release --example ponzio2016 -- mutation results/ponzio2016
 //! # fdrt at a field-exhaustive suite's budget against that suite (Markdown):
 //! cargo run --release --example ponzio2016 -- equal-budget results/ponzio2016
+//! # The paper's claim 4 where BE's generation is capped: FE SAT beyond scope 6 against BE
+//! # at every scope it reaches, mutant by mutant (Markdown):
+//! cargo run --release --example ponzio2016 -- beyond-be results/ponzio2016
 //! ```
 //!
 //! The generation table's deterministic columns are the sizes, Korat's candidates and the
 //! solver calls; the `*_seconds` columns are measured on the machine that runs it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::time::Instant;
 
@@ -24,6 +27,7 @@ use testspace::structure::sat::field_exhaustive_suite;
 use testspace::structure::search_within;
 use testspace::structure::units::FINITIZATIONS;
 use testspace::subject::heap::{HeapFields, canonical};
+use testspace::table::Table;
 
 /// The paper's knob is a time cap per scope; here it is two deterministic work caps, so that
 /// which scopes each approach reaches is the same on any machine: Korat's candidates and
@@ -133,19 +137,31 @@ struct Replicate {
     coverage: Option<f64>,
 }
 
-/// Every (key, replicate) of the cells of the results folder `results`.
-fn replicates(results: &Path) -> BTreeMap<Key, BTreeMap<u64, Replicate>> {
+/// The cells of the results folder `results` and each row's [`Key`].
+fn keyed(results: &Path) -> (Table, Vec<Key>) {
     let table = testspace::report::read_table(results).expect("a results folder");
     let text = |name: &str| table.column(name).unwrap().values.to_texts();
+    let n = table.column("n").unwrap().values.to_f64s().unwrap();
+    let (subject, phase, strategy) = (text("subject"), text("phase"), text("strategy"));
+    let keys = (0..table.height())
+        .map(|row| {
+            (
+                subject[row].clone().unwrap(),
+                phase[row].clone().unwrap(),
+                strategy[row].clone().unwrap(),
+                n[row].unwrap() as u64,
+            )
+        })
+        .collect();
+    (table, keys)
+}
+
+/// Every (key, replicate) of the cells of the results folder `results`.
+fn replicates(results: &Path) -> BTreeMap<Key, BTreeMap<u64, Replicate>> {
+    let (table, keys) = keyed(results);
     let number = |name: &str| table.column(name).unwrap().values.to_f64s().unwrap();
-    let (subject, phase, strategy, outcome) = (
-        text("subject"),
-        text("phase"),
-        text("strategy"),
-        text("outcome"),
-    );
-    let (n, replicate, tests, cpu, budget) = (
-        number("n"),
+    let outcome = table.column("outcome").unwrap().values.to_texts();
+    let (replicate, tests, cpu, budget) = (
         number("replicate"),
         number("tests_run"),
         number("cpu_seconds"),
@@ -153,13 +169,7 @@ fn replicates(results: &Path) -> BTreeMap<Key, BTreeMap<u64, Replicate>> {
     );
     let (covered, total) = (number("branches_covered"), number("branches_total"));
     let mut groups: BTreeMap<Key, BTreeMap<u64, Replicate>> = BTreeMap::new();
-    for row in 0..table.height() {
-        let key = (
-            subject[row].clone().unwrap(),
-            phase[row].clone().unwrap(),
-            strategy[row].clone().unwrap(),
-            n[row].unwrap() as u64,
-        );
+    for (row, key) in keys.into_iter().enumerate() {
         let entry = groups
             .entry(key)
             .or_default()
@@ -283,12 +293,67 @@ fn equal_budget(results: &Path) {
                 };
                 let calls: Vec<f64> = fe.values().map(|r| r.test_budget).collect();
                 println!(
-                    "| {subject} | {fdrt} | {against} | {scope} | {} | {} | {} | {a12:.3} | {test} | {p:.3} | {} | {} |",
+                    "| {subject} | {fdrt} | {against} | {scope} | {} | {} | {} | {a12:.3} | {test} | {p:.4} | {} | {} |",
                     spread(&calls, 0),
                     spread(&x, 0),
                     spread(&y, 0),
                     coverage(random),
                     coverage(fe),
+                );
+            }
+        }
+    }
+}
+
+/// The mutants each (subject, phase, strategy, scope) killed in any replicate (the
+/// strategies read here are seed-free: a mutant's cell is the same in every replicate that
+/// has it; the `-capped` phases hold a replicate's killed mutants only, so the union over
+/// replicates is every mutant some replicate gave them).
+fn kill_sets(results: &Path) -> BTreeMap<Key, BTreeSet<u64>> {
+    let (table, keys) = keyed(results);
+    let outcome = table.column("outcome").unwrap().values.to_texts();
+    let mutant = table.column("mutant").unwrap().values.to_f64s().unwrap();
+    let mut sets: BTreeMap<Key, BTreeSet<u64>> = BTreeMap::new();
+    for (row, key) in keys.into_iter().enumerate() {
+        let kills = sets.entry(key).or_default();
+        if outcome[row].as_deref() == Some("killed") {
+            kills.insert(mutant[row].unwrap() as u64);
+        }
+    }
+    sets
+}
+
+/// Claim 4 of the paper (FE ahead where BE times out), mutant by mutant: per unit, oracle
+/// and FE SAT scope beyond 6, FE's kills, those BE kills at no scope it reaches (1–6 on
+/// every mutant, 7 up to its cap on the killed ones), and BE's kills FE misses. Every
+/// mutant FE kills is among the `-capped` phases' mutants, so the second column is exact;
+/// the third counts only mutants some run of the earlier phases killed.
+fn beyond_be(results: &Path) {
+    let sets = kill_sets(results);
+    println!(
+        "| unit | oracle | FE SAT scope | FE SAT kills | BE's largest scope | BE kills (any scope) | FE kills BE misses | BE kills FE misses |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for subject in ["LinkedList", "TreeMap"] {
+        for oracle in ["andrews-oracle", "structure-oracle"] {
+            let capped = format!("{oracle}-capped");
+            let be_runs = sets.iter().filter(|((s, p, strategy, _), _)| {
+                s == subject && (p == oracle || *p == capped) && strategy == "be-structures"
+            });
+            let largest = be_runs.clone().map(|((.., n), _)| *n).max().unwrap_or(0);
+            let be: BTreeSet<u64> = be_runs
+                .flat_map(|(_, kills)| kills.iter().copied())
+                .collect();
+            let fe_scopes = sets.iter().filter(|((s, p, strategy, n), _)| {
+                s == subject && p == oracle && strategy == "fe-sat" && *n > 6
+            });
+            for ((.., scope), fe) in fe_scopes {
+                println!(
+                    "| {subject} | {oracle} | {scope} | {} | {largest} | {} | {} | {} |",
+                    fe.len(),
+                    be.len(),
+                    fe.difference(&be).count(),
+                    be.difference(fe).count(),
                 );
             }
         }
@@ -301,9 +366,10 @@ fn main() {
         ["generation"] => generation(),
         ["mutation", results] => mutation(Path::new(results)),
         ["equal-budget", results] => equal_budget(Path::new(results)),
+        ["beyond-be", results] => beyond_be(Path::new(results)),
         _ => {
             eprintln!(
-                "usage: ponzio2016 generation | ponzio2016 mutation RESULTS | ponzio2016 equal-budget RESULTS"
+                "usage: ponzio2016 generation | ponzio2016 mutation RESULTS | ponzio2016 equal-budget RESULTS | ponzio2016 beyond-be RESULTS"
             );
             std::process::exit(2);
         }

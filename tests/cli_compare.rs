@@ -168,6 +168,7 @@ fn the_committed_comparison_tables_are_reproduced() {
                               kill_curve_area,calls_to_first_failure";
     const CHOICE: &str = "kill_curve_area,kills,branch_coverage,coverage_curve_area";
     let andrews_r = format!("{ANDREWS},branch_coverage");
+    let structures_coverage = format!("{STRUCTURES},branch_coverage");
     let andrews_others = format!("{ANDREWS},calls_to_first_failure,branch_coverage");
     let choice_all = "build-only,ensemble,extended,library,list-library,map-library,r,r-leaf,\
                       self,set-library,swarm";
@@ -239,19 +240,19 @@ fn the_committed_comparison_tables_are_reproduced() {
         ),
         (
             "ponzio2016",
-            "compare_paper-oracle_fe-sat.csv",
-            "paper-oracle",
-            "fe-sat",
-            "be-structures,fe-greedy,random-structures".into(),
-            STRUCTURES,
+            "compare_andrews-oracle_fe-sat-seeded.csv",
+            "andrews-oracle",
+            "fe-sat-seeded",
+            "be-structures,fe-sat,fe-greedy,random-structures".into(),
+            &structures_coverage,
         ),
         (
             "ponzio2016",
-            "compare_structure-oracle_fe-sat.csv",
+            "compare_structure-oracle_fe-sat-seeded.csv",
             "structure-oracle",
-            "fe-sat",
-            "be-structures,fe-greedy,random-structures".into(),
-            STRUCTURES,
+            "fe-sat-seeded",
+            "be-structures,fe-sat,fe-greedy,random-structures".into(),
+            &structures_coverage,
         ),
         (
             "poulding2015",
