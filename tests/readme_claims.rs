@@ -1192,6 +1192,28 @@ fn ponzio2016_kills_coverage_and_tests_over_suites() {
     for line in at_12 {
         contains(&ponzio, &flat(line), "the claim-4 table");
     }
+    // BE's lead over the seeded suites where the test finds one, over both oracles.
+    let mut leads = Vec::new();
+    for phase in ["andrews-oracle", "structure-oracle"] {
+        let table = csv(&format!(
+            "results/ponzio2016/compare_{phase}_fe-sat-seeded.csv"
+        ));
+        leads.extend(
+            table
+                .iter()
+                .filter(|r| r["metric"] == "kills" && r["strategy"] == "be-structures")
+                .filter(|r| r["subject"] != "all" && num(r, "p_holm") < 0.05)
+                .map(|r| num(r, "median") - num(r, "baseline_median")),
+        );
+    }
+    let (least, most) = leads
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &d| (lo.min(d), hi.max(d)));
+    contains(
+        &ponzio,
+        &format!("by {least} to {most} mutants in median"),
+        "BE's lead over the seeded suites",
+    );
     // Tests over suites: rows of a seeded suite against another with p_holm < 0.05.
     for phase in ["andrews-oracle", "structure-oracle"] {
         let table = csv(&format!(
