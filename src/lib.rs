@@ -43,8 +43,8 @@ pub mod walk;
 /// `#[global_allocator] static ALLOCATOR: testspace::Allocator = testspace::Allocator;`):
 /// mimalloc. Generation and replay allocate many small, short-lived buffers (argument
 /// snapshots, nodes of the ports' structures, test cases), which mimalloc serves faster
-/// than the system allocator (what it measured: CHANGELOG.md, "Generation speed before
-/// 2026-11-28"). Results do not depend on it: nothing reads an address.
+/// than the system allocator (CHANGELOG.md has the measurement). Results do not depend on
+/// it: nothing reads an address.
 pub use mimalloc::MiMalloc as Allocator;
 
 /// The whole command line over a crate's own subjects: installs `units` as the registry

@@ -24,6 +24,8 @@ use std::collections::BTreeMap;
 
 use testspace::stats::{Method, smallest_significant_a12};
 
+mod markdown;
+
 type Row = BTreeMap<String, String>;
 
 /// A committed CSV table (no quoted fields in these), one map per row.
@@ -95,14 +97,6 @@ fn contains(haystack: &str, needle: &str, what: &str) {
 /// A page of the book (a file under docs/).
 fn page(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-/// The cells of a Markdown table row, trimmed.
-fn markdown_cells(line: &str) -> Vec<String> {
-    line.trim_matches('|')
-        .split('|')
-        .map(|c| c.trim().to_string())
-        .collect()
 }
 
 /// "a", "a and b", "a, b and c".
@@ -188,7 +182,7 @@ fn unit_table(section: &str) -> Vec<(String, Vec<String>)> {
         .skip(header + 2)
         .take_while(|l| l.starts_with('|'))
         .map(|l| {
-            let cells = markdown_cells(l);
+            let cells = markdown::cells(l);
             (cells[0].clone(), cells[1..].to_vec())
         })
         .collect()
@@ -550,25 +544,6 @@ fn poulding2015_rq1_effect_sizes_against_each_designs_power() {
     assert_eq!(holm_better.len(), 1, "the prose says one unit of 15");
 }
 
-/// The rows (cells trimmed, the first one included) of the Markdown table whose header line
-/// starts with `header`.
-fn markdown_table(text: &str, header: &str) -> Vec<Vec<String>> {
-    let at = text
-        .lines()
-        .position(|l| l.starts_with(header))
-        .unwrap_or_else(|| panic!("no table {header:?}"));
-    text.lines()
-        .skip(at + 2)
-        .take_while(|l| l.starts_with('|'))
-        .map(|l| {
-            l.trim_matches('|')
-                .split('|')
-                .map(|c| c.trim().to_string())
-                .collect()
-        })
-        .collect()
-}
-
 /// The row of `rows` (a compare table) for (metric, strategy, subject).
 fn compare_row<'a>(rows: &'a [Row], metric: &str, strategy: &str, subject: &str) -> &'a Row {
     rows.iter()
@@ -604,7 +579,7 @@ fn group_units(key: &str) -> Vec<String> {
 fn poulding2015_rq3_control_separates_siblings_from_a_generic_effect() {
     const AREA: &str = "kill_curve_area";
     let choice = page(CHOICE_PAGE);
-    let table = markdown_table(&choice, "| group (units) | list-library");
+    let table = markdown::table(&choice, "| group (units) | list-library").1;
     assert_eq!(table.len(), GROUPS.len());
     let alternatives = ["list-library", "set-library", "map-library", "build-only"];
     // (group, alternative) → the pooled row; and every unit's row.
@@ -789,7 +764,7 @@ fn poulding2015_the_papers_measure_beside_the_kill_curve_area() {
         }
     };
     let choice = page(CHOICE_PAGE);
-    let table = markdown_table(&choice, "| unit | uniform f_eff |");
+    let table = markdown::table(&choice, "| unit | uniform f_eff |").1;
     assert_eq!(table.len(), 16);
     // Per comparison (RQ1–RQ3) and measure (f_eff, kill area): units better after Holm, and
     // the pooled rows.
@@ -1099,7 +1074,7 @@ fn ponzio_mutation() -> BTreeMap<(String, String, String, String), Vec<String>> 
     text.lines()
         .skip(2)
         .map(|line| {
-            let cells = markdown_cells(line);
+            let cells = markdown::cells(line);
             let key = (
                 cells[0].clone(),
                 cells[1].clone(),
@@ -1186,7 +1161,7 @@ fn ponzio2016_kills_coverage_and_tests_over_suites() {
     let at_12: Vec<&str> = beyond
         .lines()
         .skip(2)
-        .filter(|line| markdown_cells(line)[2] == "12")
+        .filter(|line| markdown::cells(line)[2] == "12")
         .collect();
     assert_eq!(at_12.len(), 4, "a row per unit and oracle");
     for line in at_12 {

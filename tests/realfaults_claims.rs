@@ -11,6 +11,8 @@ use std::path::Path;
 
 use testspace::report::folder;
 
+mod markdown;
+
 const PAGE: &str = "docs/ma2015.md";
 const RESULTS: &str = "corpus/results/realfaults";
 const PHASE: &str = "grt-components";
@@ -85,27 +87,9 @@ fn cell((found, crash, timeout): (u32, u32, u32)) -> String {
 
 /// The rows of the Markdown table whose header starts `| unit | fdrt`.
 fn fault_table(section: &str) -> Vec<Vec<String>> {
-    let lines: Vec<&str> = section.lines().collect();
-    let at = lines
-        .iter()
-        .position(|l| l.starts_with("| unit | fdrt"))
-        .expect("the table of faults found");
-    let header: Vec<&str> = lines[at]
-        .trim_matches('|')
-        .split('|')
-        .map(str::trim)
-        .collect();
+    let (header, rows) = markdown::table(section, "| unit | fdrt");
     assert_eq!(header[1..], RUNS[..], "the table's columns");
-    lines[at + 2..]
-        .iter()
-        .take_while(|l| l.starts_with('|'))
-        .map(|l| {
-            l.trim_matches('|')
-                .split('|')
-                .map(|c| c.trim().to_string())
-                .collect()
-        })
-        .collect()
+    rows
 }
 
 #[test]
