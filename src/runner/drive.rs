@@ -201,6 +201,7 @@ fn serve(
         };
         state.display.working(w, Some(&label));
         drop(state);
+        let began = Instant::now();
         let result = match &job {
             Some(job) => {
                 let limit = job
@@ -214,9 +215,10 @@ fn serve(
                 site: None,
             }),
         };
+        let seconds = began.elapsed().as_secs_f64();
         state = lock.lock().expect("runner lock");
         state.display.working(w, None);
-        if let Err(e) = result.and_then(|r| state.finish(work, job.as_ref(), r)) {
+        if let Err(e) = result.and_then(|r| state.finish(work, job.as_ref(), r, seconds)) {
             state.failed = true;
             wake.notify_all();
             return Err(e);
@@ -318,7 +320,6 @@ impl<'a, 'j> State<'a, 'j> {
                 self.refresh();
                 return Ok(());
             }
-            self.estimate.pass(unit, step);
             self.progress.pass(unit);
         }
         self.foresee(unit, self.steps.len());
@@ -388,8 +389,8 @@ impl<'a, 'j> State<'a, 'j> {
     /// Shows the account as it is now.
     fn refresh(&mut self) {
         self.account.open = self.units_planning > 0;
-        self.account.cpu_left = self.estimate.cpu_left();
-        self.account.cpu_done = self.estimate.cpu_done();
+        self.account.seconds_left = self.estimate.seconds_left();
+        self.account.seconds_done = self.estimate.seconds_done();
         let account = self.account.clone();
         self.display.update(|shown| *shown = account);
     }
@@ -480,10 +481,16 @@ impl<'a, 'j> State<'a, 'j> {
         )
     }
 
-    /// Takes the settled result of `work` (from `job`; `None`: none ran); records its cell
-    /// and its followers when the cell is finished, or sets the cell aside as lost when a
-    /// job it needs was given up.
-    fn finish(&mut self, work: Work, job: Option<&Job>, settled: Settled) -> anyhow::Result<()> {
+    /// Takes the settled result of `work` (from `job`; `None`: none ran), on which a worker
+    /// spent `seconds` of wall-clock time; records its cell and its followers when the cell
+    /// is finished, or sets the cell aside as lost when a job it needs was given up.
+    fn finish(
+        &mut self,
+        work: Work,
+        job: Option<&Job>,
+        settled: Settled,
+        seconds: f64,
+    ) -> anyhow::Result<()> {
         for death in &settled.unconfirmed {
             self.display.warn(&format!(
                 "warning: a worker process was {} running {}; the job ran again in a fresh worker",
@@ -507,7 +514,7 @@ impl<'a, 'j> State<'a, 'j> {
             }
         };
         let complete = job.is_some_and(|j| chunk_complete(j, &result));
-        let (cpu, tests) = (result.cpu_seconds, result.tests_run);
+        let tests = result.tests_run;
         let done = self.scheduler.finish(work, (result, complete), complete);
         let flight = &mut self.flights[work.cell];
         let (unit, step, cost) = (flight.unit, flight.step, flight.cost);
@@ -520,7 +527,7 @@ impl<'a, 'j> State<'a, 'j> {
             };
             let piece = (cost * share).min(cost - flight.covered).max(0.0);
             flight.covered += piece;
-            self.estimate.piece(unit, step, piece, cpu);
+            self.estimate.piece(step, piece, seconds);
         }
         let Done::Finished(results) = done else {
             self.refresh();
@@ -602,7 +609,6 @@ impl<'a, 'j> State<'a, 'j> {
         count(&mut self.counts[unit], &record);
         self.runner.record(record);
         if self.progress.recorded(unit) {
-            self.estimate.pass(unit, self.progress.step(unit));
             self.progress.pass(unit);
             self.advance(unit)?;
         } else {

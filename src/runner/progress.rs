@@ -4,10 +4,11 @@
 //! one line per worker naming the cell it runs (a terminal).
 //!
 //! The expected cost is the scheduler's own cost model calibrated on the cells finished so
-//! far ([`super::estimate`]), in CPU seconds: the share done is the CPU seconds done over
-//! those done and estimated left, and the ETA is the CPU seconds left at the rate the run
-//! has been doing them (the seconds its running jobs have run so far included, so that
-//! long cells in flight do not slow the rate). Cells copied from another replicate's
+//! far ([`super::estimate`]), in worker seconds (the wall-clock seconds workers spent on
+//! jobs): the share done is the worker seconds done over those done and estimated left,
+//! and the ETA is the worker seconds left at the rate the run has been doing them (the
+//! seconds its running jobs have run so far included, so that long cells in flight do not
+//! slow the rate). Cells copied from another replicate's
 //! seed-free cell cost nothing: they count as cells, not as cost.
 
 use std::sync::{Arc, Mutex, mpsc};
@@ -39,10 +40,10 @@ pub struct Account {
     pub cells_planned: u64,
     /// Whether more cells may still be planned (units have later steps to plan).
     pub open: bool,
-    /// CPU seconds of the jobs ended (those of cells still running included).
-    pub cpu_done: f64,
-    /// CPU seconds the work left is estimated to take (`None`: not known yet).
-    pub cpu_left: Option<f64>,
+    /// Worker seconds of the jobs ended (those of cells still running included).
+    pub seconds_done: f64,
+    /// Worker seconds the work left is estimated to take (`None`: not known yet).
+    pub seconds_left: Option<f64>,
 }
 
 impl Account {
@@ -52,27 +53,29 @@ impl Account {
             cells_done: 0,
             cells_planned: 0,
             open: true,
-            cpu_done: 0.0,
-            cpu_left: None,
+            seconds_done: 0.0,
+            seconds_left: None,
         }
     }
 
     /// The share of the expected cost done, in [0, 1] (0 before any cost is known while
     /// cells are left, 1 when nothing is).
     pub fn share_done(&self) -> f64 {
-        match self.cpu_left {
-            Some(left) if self.cpu_done + left > 0.0 => self.cpu_done / (self.cpu_done + left),
+        match self.seconds_left {
+            Some(left) if self.seconds_done + left > 0.0 => {
+                self.seconds_done / (self.seconds_done + left)
+            }
             _ if self.open || self.cells_done < self.cells_planned => 0.0,
             _ => 1.0,
         }
     }
 
     /// The wall-clock seconds left after `elapsed` seconds, `running` of them spent by the
-    /// jobs still running: the CPU seconds left at the rate the run has done work so far
+    /// jobs still running: the worker seconds left at the rate the run has done work so far
     /// (`None` before any cell finished).
     pub fn eta(&self, elapsed: f64, running: f64) -> Option<f64> {
-        let work = self.cpu_done + running;
-        let left = self.cpu_left?;
+        let work = self.seconds_done + running;
+        let left = self.seconds_left?;
         (work > 0.0).then(|| elapsed * left / work)
     }
 }
@@ -270,13 +273,13 @@ impl Progress {
 mod tests {
     use super::*;
 
-    fn account(done: u64, planned: u64, open: bool, cpu: (f64, f64)) -> Account {
+    fn account(done: u64, planned: u64, open: bool, seconds: (f64, f64)) -> Account {
         Account {
             cells_done: done,
             cells_planned: planned,
             open,
-            cpu_done: cpu.0,
-            cpu_left: Some(cpu.1).filter(|_| cpu.0 > 0.0),
+            seconds_done: seconds.0,
+            seconds_left: Some(seconds.1).filter(|_| seconds.0 > 0.0),
         }
     }
 
