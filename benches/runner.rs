@@ -34,14 +34,15 @@
 #[global_allocator]
 static ALLOCATOR: testspace::Allocator = testspace::Allocator;
 
-use std::cell::Cell;
+#[path = "support/paired.rs"]
+mod paired;
+use paired::paired;
+
 use std::hint::black_box;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
-use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, SamplingMode, criterion_group};
+use criterion::{Criterion, SamplingMode, criterion_group};
 use rayon::prelude::*;
 use testspace::context::{MethodSelection, PoolInit, TestContext};
 use testspace::experiment::Until;
@@ -52,45 +53,6 @@ use testspace::subject::{JavaException, Session, Unit, registry};
 use testspace::subjects::abstract_collection::{AbstractCollection, AbstractList};
 use testspace::subjects::array_list::ArrayList;
 use testspace::walk::WalkKind;
-
-/// Benchmarks `a` as `<group>/<name>` while running `b` after every run of `a`, and
-/// prints the ratio of their total times (`a / b`). The machine's speed drifts by tens of
-/// percent from one second to the next (a shared host), which skews ratios of benchmarks
-/// run one after the other; alternating the two sides exposes both to the same drift.
-fn paired(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    name: &str,
-    meaning: &str,
-    mut a: impl FnMut(),
-    mut b: impl FnMut(),
-) {
-    let totals = Cell::new((Duration::ZERO, Duration::ZERO));
-    group.bench_function(name, |bencher| {
-        bencher.iter_custom(|iters| {
-            let (mut ta, mut tb) = (Duration::ZERO, Duration::ZERO);
-            for _ in 0..iters {
-                let t = Instant::now();
-                a();
-                ta += t.elapsed();
-                let t = Instant::now();
-                b();
-                tb += t.elapsed();
-            }
-            let (sa, sb) = totals.get();
-            totals.set((sa + ta, sb + tb));
-            ta
-        })
-    });
-    let (ta, tb) = totals.get();
-    if tb > Duration::ZERO {
-        println!(
-            "{name}: {meaning} = {:.2} (alternated, totals {:.3} s / {:.3} s)\n",
-            ta.as_secs_f64() / tb.as_secs_f64(),
-            ta.as_secs_f64(),
-            tb.as_secs_f64()
-        );
-    }
-}
 
 fn plan(class: &str) -> (&'static dyn Unit, Arc<TestContext>) {
     let unit = registry().find(class).unwrap();

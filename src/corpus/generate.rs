@@ -70,6 +70,16 @@ impl Generated {
     }
 }
 
+/// The fault bench (`corpus/benches/faults.rs`): criterion as the root workspace has it.
+const BENCH: &str = r#"
+[dev-dependencies]
+criterion = { version = "0.8", default-features = false, features = ["cargo_bench_support"] }
+
+[[bench]]
+name = "faults"
+harness = false
+"#;
+
 /// The profile of the root workspace, repeated so that testspace compiled for the corpus is
 /// the same build as for the workspace (one target folder serves both); the releases keep
 /// their debug assertions and overflow checks in every profile.
@@ -109,6 +119,7 @@ fn manifest(corpus: &Corpus) -> String {
             release.folder_name()
         );
     }
+    out.push_str(BENCH);
     out.push('\n');
     out.push_str(PROFILES);
     // The standard library's checks of unsafe preconditions follow debug assertions: with
