@@ -126,13 +126,16 @@ fn run_witnesses(args: &CorpusArgs) -> anyhow::Result<()> {
                 Evidence::Witness { calls, .. } => {
                     let outcome = replay(registry, krate, fault, calls)
                         .with_context(|| format!("replaying the witness of {}", fault.id))?;
-                    let shown = match outcome {
+                    let shown = match &outcome {
                         Replay::Holds => {
                             held += 1;
-                            "holds"
+                            "holds".to_string()
                         }
-                        Replay::Passes => "PASSES on the buggy release",
-                        Replay::NotMinimal => "NOT 1-minimal",
+                        Replay::Passes => "PASSES on the buggy release".to_string(),
+                        Replay::NotMinimal => "NOT 1-minimal".to_string(),
+                        Replay::GoldsOwn(own) => format!(
+                            "shows gold's own fault {own}: the buggy release and {own}'s fix agree on it"
+                        ),
                     };
                     if outcome != Replay::Holds {
                         wrong.push(fault.id.clone());

@@ -223,7 +223,7 @@ fn context_for(registry: &Registry, class: &str, path: &Path) -> Result<TestCont
 }
 
 /// How a stored witness fared.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Replay {
     /// It fails on the buggy release and is 1-minimal.
     Holds,
@@ -231,9 +231,14 @@ pub enum Replay {
     Passes,
     /// It fails, but a shorter sequence of its calls fails too.
     NotMinimal,
+    /// It fails because gold holds a fault of its own, this one: the buggy release and the
+    /// release that fixed gold's fault agree on it.
+    GoldsOwn(String),
 }
 
-/// Replays `calls` of `fault` (of `entry`) on the unit `Subject@fixed` of `registry`.
+/// Replays `calls` of `fault` (of `entry`) on the unit `Subject@fixed` of `registry`; when
+/// gold is the buggy release of another fault of `entry`, also on the buggy release against
+/// that fault's fixed release (they must differ too, or the witness shows gold's fault).
 ///
 /// # Errors
 /// No unit or context for the fault, or no mutant carrying it, or a call index beyond M_C.
@@ -266,11 +271,28 @@ pub fn replay(
     if check.verdict(calls) != Some(Verdict::Fail) {
         return Ok(Replay::Passes);
     }
-    Ok(if is_one_minimal(calls, &mut check) {
-        Replay::Holds
-    } else {
-        Replay::NotMinimal
-    })
+    if !is_one_minimal(calls, &mut check) {
+        return Ok(Replay::NotMinimal);
+    }
+    // Gold's own faults: the corpus's faults of this subject whose buggy release is gold.
+    for own in entry
+        .faults
+        .iter()
+        .filter(|g| g.subject == fault.subject && g.buggy == fault.fixed)
+    {
+        let later_class = format!("{}@{}", own.subject, own.fixed);
+        let later = registry.find(&later_class)?;
+        let later_context = Arc::new(context_for(registry, &later_class, &file)?);
+        let buggy = unit
+            .mutant_session(context.clone(), mutant.id)
+            .ok_or_else(|| anyhow::anyhow!("{class} has no target for {}", fault.id))?;
+        let mut against =
+            MutantFailure::between(later.session(later_context), buggy, OracleKind::Paper);
+        if against.verdict(calls) == Some(Verdict::Pass) {
+            return Ok(Replay::GoldsOwn(own.id.clone()));
+        }
+    }
+    Ok(Replay::Holds)
 }
 
 #[cfg(test)]

@@ -56,6 +56,18 @@ impl MutantFailure {
         })
     }
 
+    /// Two sessions judged by `oracle`, `gold` as the reference: the releases of one subject
+    /// that no unit pairs (a witness checked against the release that fixed gold's own
+    /// fault).
+    pub fn between(gold: Box<dyn Session>, mutant: Box<dyn Session>, oracle: OracleKind) -> Self {
+        MutantFailure {
+            gold,
+            mutant,
+            oracle,
+            gold_target: false,
+        }
+    }
+
     /// The oracle's verdict on a test case, or `None` when gold's run was abandoned.
     pub fn verdict(&mut self, calls: &[u32]) -> Option<Verdict> {
         if self.gold_target {
@@ -78,7 +90,7 @@ impl FailureCheck for MutantFailure {
 mod tests {
     use super::*;
     use crate::reduce::{default_passes, is_one_minimal, reduce};
-    use crate::subject::registry;
+    use crate::subject::{GOLD, registry};
     use crate::walk::WalkKind;
 
     /// The first failing R(64) test case of ArrayList mutant `mutant`, if any in 1,000.
@@ -93,6 +105,24 @@ mod tests {
             strategy.case_into(counter, &mut calls);
             check.fails(&calls).then(|| calls.clone())
         })
+    }
+
+    #[test]
+    fn two_sessions_are_judged_as_gold_and_a_mutant_of_one_unit() {
+        let unit = registry().find("ArrayList").unwrap();
+        let context = Arc::new(TestContext::paper(unit).unwrap());
+        let strategy = WalkKind::RANDOM.build(&context, 16, 7);
+        let mut calls = vec![0u32; 16];
+        for info in unit.mutants().iter().take(20) {
+            let mut pair = MutantFailure::new(unit, &context, info.id, OracleKind::Paper).unwrap();
+            let session = |id| unit.mutant_session(context.clone(), id).unwrap();
+            let mut between =
+                MutantFailure::between(session(GOLD), session(info.id), OracleKind::Paper);
+            for counter in 0..50 {
+                strategy.case_into(counter, &mut calls);
+                assert_eq!(pair.verdict(&calls), between.verdict(&calls), "{}", info.id);
+            }
+        }
     }
 
     #[test]
