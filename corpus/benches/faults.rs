@@ -4,7 +4,7 @@
 //! For one unit of each crate whose releases neither corrupt memory nor hang (a bench
 //! process has no worker to lose), [`TESTS`] test cases of the experiment's first run
 //! (R at n = 20, `experiments/realfaults.toml`'s pools) run as a job to the end of its
-//! budget, three ways:
+//! budget on the unit's first fault, three ways:
 //! - gold alone: the target is gold itself, with nothing kept between jobs: one execution
 //!   of the fixed release per test case (a job whose target is gold judges gold's own run
 //!   by the crash oracle), with everything else a job does (walk, traces, verdicts).
@@ -33,7 +33,7 @@ use testspace::context::TestContext;
 use testspace::experiment::Until;
 use testspace::experiment::file::load_experiment;
 use testspace::runner::gold::GoldCache;
-use testspace::runner::job::{Job, execute_with};
+use testspace::runner::job::{Job, execute, execute_with};
 use testspace::subject::{GOLD, MutantId, Unit};
 
 /// Test cases of one job.
@@ -94,19 +94,17 @@ fn main() {
         let (unit, context): (&dyn Unit, &Arc<TestContext>) = (plan.unit, &plan.context);
         let gold = job(unit, &template, GOLD);
         let fault = job(unit, &template, 1);
-        let mut nothing_kept = GoldCache::new(0);
         let mut gold_alone = || {
-            black_box(execute_with(&gold, unit, context, &mut nothing_kept).expect("gold's job"));
+            black_box(execute(&gold, unit, context).expect("gold's job"));
         };
-        let mut cold = GoldCache::new(0);
-        let mut warm_again = GoldCache::new(usize::MAX);
-        execute_with(&gold, unit, context, &mut warm_again).expect("gold's job");
+        let mut kept = GoldCache::new(usize::MAX);
+        execute_with(&gold, unit, context, &mut kept).expect("gold's job");
         let first = paired(
             &mut group,
             &format!("fault/{class}"),
             "fault with gold computed / gold alone",
             || {
-                black_box(execute_with(&fault, unit, context, &mut cold).expect("fault's job"));
+                black_box(execute(&fault, unit, context).expect("fault's job"));
             },
             &mut gold_alone,
         );
@@ -115,9 +113,7 @@ fn main() {
             &format!("fault-replayed/{class}"),
             "fault with gold replayed / gold alone",
             || {
-                black_box(
-                    execute_with(&fault, unit, context, &mut warm_again).expect("fault's job"),
-                );
+                black_box(execute_with(&fault, unit, context, &mut kept).expect("fault's job"));
             },
             &mut gold_alone,
         );

@@ -10,10 +10,10 @@
 //!   cell's test cases), so that a step of long cells is priced from its first chunks;
 //! - the steps units have not reached yet (their cells are not known: the "+" of the cell
 //!   count), priced at their foreseen expected cost (nominal lengths and budgets) times the
-//!   seconds per foreseen unit that the units which passed the step took there. That
-//!   ratio holds what the cost model cannot know in advance: the share of units that skip
-//!   the step (a mutant killed earlier, a phase only for killed mutants) and cells that end
-//!   before their budget (a first failure).
+//!   share of their foresight that the units which entered the step planned there, times
+//!   the step's price. The share holds what the foresight cannot know: a unit that plans
+//!   no cells there (a mutant killed earlier) or cells that copy another replicate's record;
+//!   cells that end before their budget (a first failure) lower the step's price.
 //!
 //! A step's ratio from a handful of cells is shrunk towards the median of the steps' own
 //! ratios ([`SHRINK`]), so one early cell does not swing the estimate; a step no job has
@@ -90,9 +90,10 @@ fn median_ratio(tallies: &[Tally]) -> Option<f64> {
 }
 
 /// The work of a run, done and left, by step. Contract: a unit goes through its steps in
-/// order — [`enter`](Self::enter) a step, [`planned`](Self::planned) its cells,
-/// [`finished`](Self::finished) each (or none), then [`pass`](Self::pass) it;
-/// [`foresee`](Self::foresee) may be called at any time for the steps it has not entered.
+/// order — [`enter`](Self::enter) a step, then at once [`planned`](Self::planned) its cells
+/// (or none), then [`piece`](Self::piece) for their jobs and [`finished`](Self::finished)
+/// for each; [`foresee`](Self::foresee) may be called at any time for the steps it has not
+/// entered.
 pub(crate) struct Estimate {
     /// Per step: expected cost of its cells planned and not yet covered by jobs ended.
     waiting: Vec<f64>,
@@ -143,9 +144,9 @@ impl Estimate {
         self.entered[step].planned += cost;
     }
 
-    /// A job of a planned cell of `unit` in `step` ended after `seconds` of a worker's time, covering
-    /// `cost` of the cell's expected cost (its share of the cell's test cases; the cell
-    /// may have more jobs).
+    /// A job of a planned cell of `step` ended after `seconds` of a worker's time, covering
+    /// `cost` of the cell's expected cost (its share of the cell's test cases; the cell may
+    /// have more jobs).
     pub(crate) fn piece(&mut self, step: usize, cost: f64, seconds: f64) {
         self.waiting[step] -= cost;
         self.cells[step].add(cost, seconds);
@@ -170,11 +171,11 @@ impl Estimate {
     }
 
     /// The estimated worker seconds of the work left (`None` before any job ended: no scale
-    /// yet): per step, its cost waiting at the step's own ratio, and its foreseen cost at
-    /// the ratio of the units that passed it. Each ratio is shrunk towards a prior: the
-    /// median of the steps' own ratios for a step's cells, the step's own cell ratio for its
-    /// foreseen cost (a unit not there yet is assumed to run the step until units that
-    /// passed it say how many skip it).
+    /// yet): per step, its cost waiting at the step's own ratio (shrunk towards the median
+    /// of the steps' own ratios), and its foreseen cost at the same ratio times the share of
+    /// their foresight that the units which entered the step planned (shrunk towards all of
+    /// it: a unit not there yet is assumed to plan what it foresees until units that entered
+    /// say how many skip the step).
     pub(crate) fn seconds_left(&self) -> Option<f64> {
         let median = median_ratio(&self.cells)?;
         let left = (0..self.waiting.len())

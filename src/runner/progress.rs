@@ -300,7 +300,7 @@ mod tests {
 
     #[test]
     fn the_rate_counts_the_seconds_of_the_jobs_still_running() {
-        // 60 s elapsed, 30 CPU seconds finished and two jobs 45 s into their cells: the run
+        // 60 s elapsed, 30 worker seconds finished and two jobs 45 s into their cells: the run
         // works at two seconds a second, so 240 s left take two minutes.
         let a = account(10, 50, true, (30.0, 240.0));
         assert_eq!(a.eta(60.0, 90.0), Some(120.0));
