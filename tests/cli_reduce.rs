@@ -265,3 +265,85 @@ fn a_mutant_no_comparison_r_cell_killed_is_reduced_from_its_first_killing_cell()
         "{reductions}"
     );
 }
+
+/// `reduce --isolate` judges each candidate alone in a worker process: on a killed cell it
+/// reduces to what the in-process reduction gives; on a cell whose target crashed its worker
+/// (mutant 4's `inc()` aborts at value 3), which the in-process reduction cannot take, it
+/// reduces to a 1-minimal test case that crashes.
+#[test]
+fn isolated_reduction_agrees_in_process_and_takes_crashes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("register");
+    run(&out);
+    let json_of = |mutant: &str, isolate: bool| {
+        let mut args = reduce_args(&out, mutant, "8");
+        args.extend(["--format".into(), "json".into()]);
+        if isolate {
+            args.push("--isolate".into());
+        }
+        let text = stdout(testspace().args(&args));
+        serde_json::from_str::<serde_json::Value>(&text).unwrap()
+    };
+    let (in_process, isolated) = (json_of("2", false), json_of("2", true));
+    assert_eq!(in_process["calls"], isolated["calls"]);
+    assert_eq!(isolated["fails"], "differs");
+    assert_eq!(isolated["crashed"], false);
+
+    // The crash: no cell killed mutant 4, so the in-process reduction finds none.
+    testspace()
+        .args(reduce_args(&out, "4", "8"))
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "no cell of Register killed mutant 4",
+        ));
+    let crash = json_of("4", true);
+    assert_eq!(crash["crashed"], true);
+    assert_eq!(crash["fails"], "crash");
+    let calls = crash["calls"].as_array().unwrap();
+    assert!(!calls.is_empty() && calls.len() < 8, "{crash}");
+}
+
+/// A failing candidate must also pass the targets given with `--must-pass`: a test case
+/// that fails one of them is refused, and the options are checked.
+#[test]
+fn isolated_reduction_refuses_a_test_case_failing_a_target_it_must_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("register");
+    run(&out);
+    let mut args = reduce_args(&out, "2", "8");
+    args.extend([
+        "--isolate".into(),
+        "--must-pass".into(),
+        "Register:2".into(),
+    ]);
+    testspace()
+        .args(&args)
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "also fails Register mutant 2 (differs), which it must pass",
+        ));
+    for (extra, message) in [
+        (
+            vec!["--isolate", "--must-pass", "Register"],
+            "not SUBJECT:MUTANT",
+        ),
+        (
+            vec!["--isolate", "--watchdog", "0"],
+            "not a positive number",
+        ),
+        (vec!["--watchdog", "3"], "--isolate"),
+    ] {
+        let mut args = reduce_args(&out, "2", "8");
+        args.extend(extra.iter().map(|s| s.to_string()));
+        testspace()
+            .args(&args)
+            .assert()
+            .failure()
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+}

@@ -107,6 +107,15 @@ impl CellArgs {
             n: self.n,
             phase: self.phase.clone(),
             replicate: self.replicate,
+            crashes: false,
         }
+    }
+}
+
+/// A watchdog in seconds: a positive number.
+pub fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => Ok(seconds),
+        _ => Err(format!("`{text}` is not a positive number of seconds")),
     }
 }

@@ -1,6 +1,7 @@
 //! `testspace corpus fetch|list [CORPUS]`: the corpus of real faults (docs/corpus.md).
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::Context as _;
 use clap::{Args, Subcommand};
@@ -8,7 +9,8 @@ use clap::{Args, Subcommand};
 use crate::corpus::Corpus;
 use crate::corpus::fetch::fetch;
 use crate::corpus::generate::Generated;
-use crate::corpus::witness::{Evidence, Replay, read_witnesses, replay};
+use crate::corpus::witness::{Evidence, Replay, read_witnesses, replay, replay_isolated};
+use crate::runner::worker::Handshake;
 
 /// The subcommands of `testspace corpus`.
 #[derive(Debug, Subcommand)]
@@ -21,8 +23,25 @@ pub enum CorpusCommand {
     List(CorpusArgs),
     /// Replay every fault's witness (crates/<crate>/witnesses.toml) on the registered units:
     /// each must fail on the buggy release and be 1-minimal; faults marked unreached or
-    /// pending are listed. Run by the corpus's binary, which registers the releases.
-    Witnesses(CorpusArgs),
+    /// pending are listed. A witness with `fails` is replayed alone in worker processes of
+    /// the experiment. Run by the corpus's binary, which registers the releases.
+    Witnesses(WitnessesArgs),
+}
+
+/// Arguments of `testspace corpus witnesses`.
+#[derive(Debug, Args)]
+pub struct WitnessesArgs {
+    /// The corpus folder.
+    #[command(flatten)]
+    pub corpus: CorpusArgs,
+    /// The experiment whose workers replay the witnesses with `fails` (its contexts are the
+    /// crates' context files; default: CORPUS/../experiments/realfaults.toml).
+    #[arg(long)]
+    pub experiment: Option<PathBuf>,
+    /// The watchdog in seconds for a witness replayed in a worker (default: the
+    /// experiment's).
+    #[arg(long, value_parser = super::args::positive_seconds)]
+    pub watchdog: Option<f64>,
 }
 
 /// The corpus folder.
@@ -102,9 +121,32 @@ fn run_list(args: &CorpusArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn run_witnesses(args: &CorpusArgs) -> anyhow::Result<()> {
-    let corpus = Corpus::read(&args.corpus)?;
+/// The worker handshake and watchdog of the witnesses replayed in workers.
+fn witness_workers(args: &WitnessesArgs) -> anyhow::Result<(Handshake, Duration)> {
+    let path = args.experiment.clone().unwrap_or_else(|| {
+        args.corpus
+            .corpus
+            .join("..")
+            .join("experiments")
+            .join("realfaults.toml")
+    });
+    let source = crate::kernel::file::read_source(&path)?;
+    let handshake = Handshake {
+        path: path.display().to_string(),
+        source,
+        profile: "default".into(),
+        walk_parameters: None,
+    };
+    let experiment = handshake.experiment()?;
+    let seconds = args.watchdog.or(experiment.watchdog);
+    let seconds = seconds.unwrap_or(crate::runner::DEFAULT_WATCHDOG.as_secs_f64());
+    Ok((handshake, Duration::from_secs_f64(seconds)))
+}
+
+fn run_witnesses(args: &WitnessesArgs) -> anyhow::Result<()> {
+    let corpus = Corpus::read(&args.corpus.corpus)?;
     let registry = crate::subject::registry();
+    let mut workers = None;
     let (mut held, mut unreached, mut pending, mut wrong) = (0, 0, 0, Vec::new());
     println!("fault\tevidence\tcalls");
     for krate in &corpus.crates {
@@ -123,15 +165,35 @@ fn run_witnesses(args: &CorpusArgs) -> anyhow::Result<()> {
                     pending += 1;
                     println!("{}\tpending: {reason}\t", fault.id);
                 }
-                Evidence::Witness { calls, .. } => {
-                    let outcome = replay(registry, krate, fault, calls)
-                        .with_context(|| format!("replaying the witness of {}", fault.id))?;
+                Evidence::Witness { calls, fails, .. } => {
+                    let outcome = match fails {
+                        None => replay(registry, krate, fault, calls),
+                        Some(fails) => {
+                            if workers.is_none() {
+                                workers = Some(witness_workers(args)?);
+                            }
+                            let (handshake, watchdog) = workers.as_ref().expect("made");
+                            replay_isolated(
+                                registry,
+                                handshake,
+                                (krate, fault),
+                                calls,
+                                *fails,
+                                *watchdog,
+                            )
+                        }
+                    }
+                    .with_context(|| format!("replaying the witness of {}", fault.id))?;
                     let shown = match &outcome {
                         Replay::Holds => {
                             held += 1;
                             "holds".to_string()
                         }
                         Replay::Passes => "PASSES on the buggy release".to_string(),
+                        Replay::FailsOtherwise(outcome) => format!(
+                            "fails otherwise than it says: {} alone in a worker",
+                            outcome.name()
+                        ),
                         Replay::NotMinimal => "NOT 1-minimal".to_string(),
                         Replay::GoldsOwn(own) => format!(
                             "shows gold's own fault {own}: the buggy release and {own}'s fix agree on it"
@@ -140,7 +202,9 @@ fn run_witnesses(args: &CorpusArgs) -> anyhow::Result<()> {
                     if outcome != Replay::Holds {
                         wrong.push(fault.id.clone());
                     }
-                    println!("{}\t{shown}\t{calls:?}", fault.id);
+                    let how =
+                        fails.map_or(String::new(), |f| format!(" ({}, in a worker)", f.name()));
+                    println!("{}\t{shown}{how}\t{calls:?}", fault.id);
                 }
             }
         }

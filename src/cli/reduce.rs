@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 
 use super::args::CellArgs;
 use crate::reduce::failing_test::{
-    locate, reduce_failing_test, reduction_json, reduction_summary, render,
+    locate, reduce_failing_test, reduce_isolated, reduction_json, reduction_summary, render,
 };
 
 /// Output formats of `testspace reduce`.
@@ -27,18 +27,55 @@ pub struct ReduceArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = ReduceFormat::Code)]
     pub format: ReduceFormat,
+    /// Judge each candidate alone in a supervised worker process: a candidate fails when the
+    /// target differs, crashes its process, or hangs past the watchdog while gold completed.
+    /// Also takes cells whose target crashed (outcome `crash`). A walk's cells only.
+    #[arg(long)]
+    pub isolate: bool,
+    /// With --isolate, the watchdog in seconds per candidate (default: the experiment's).
+    #[arg(long, requires = "isolate", value_parser = super::args::positive_seconds)]
+    pub watchdog: Option<f64>,
+    /// With --isolate, SUBJECT:MUTANT: a failing candidate must also pass this target of
+    /// another unit of the experiment (repeatable). For a corpus fault whose gold holds a
+    /// fault of its own: that fault's later unit and number, so that the reduced test case
+    /// shows none of gold's own fault.
+    #[arg(long = "must-pass", requires = "isolate", value_parser = subject_target)]
+    pub must_pass: Vec<(String, u32)>,
+}
+
+/// `SUBJECT:MUTANT`, split at the last colon.
+fn subject_target(text: &str) -> Result<(String, u32), String> {
+    let parsed = text
+        .rsplit_once(':')
+        .and_then(|(subject, mutant)| Some((subject.to_string(), mutant.parse().ok()?)));
+    parsed
+        .filter(|(subject, _)| !subject.is_empty())
+        .ok_or_else(|| format!("`{text}` is not SUBJECT:MUTANT (e.g. SmallVecOfInts@0.6.14:1)"))
 }
 
 /// Runs `testspace reduce`: the result on stdout, the reduction's time on stderr (so that
 /// stdout is the same on every run).
 pub fn run(args: &ReduceArgs) -> anyhow::Result<()> {
-    let test = locate(&args.cell.query())?;
-    let (reduction, seconds) = reduce_failing_test(&test)?;
+    let mut query = args.cell.query();
+    query.crashes = args.isolate;
+    let test = locate(&query)?;
+    let (reduction, fails, seconds) = if args.isolate {
+        let watchdog = args.watchdog.map(std::time::Duration::from_secs_f64);
+        let (reduction, fails, seconds) =
+            reduce_isolated(&query.results, &test, watchdog, &args.must_pass)?;
+        (reduction, Some(fails), seconds)
+    } else {
+        let (reduction, seconds) = reduce_failing_test(&test)?;
+        (reduction, None, seconds)
+    };
     let text = match args.format {
         ReduceFormat::Code => render(&test, Some(&reduction)),
-        ReduceFormat::Json => format!("{}\n", reduction_json(&test, &reduction)?),
+        ReduceFormat::Json => format!("{}\n", reduction_json(&test, &reduction, fails)?),
     };
     print!("{text}");
     eprintln!("{}", reduction_summary(&reduction, seconds));
+    if let Some(fails) = fails {
+        eprintln!("the reduced test case, alone in a worker: {}", fails.name());
+    }
     Ok(())
 }

@@ -11,6 +11,12 @@
 //! fault = "lru-clear-resize-leak"
 //! reason = "a leak: every result is the same, so no oracle sees it"
 //!
+//! [[witness]]
+//! fault = "smallvec-grow-same-capacity"
+//! calls = [0, 1, 2, 72]
+//! fails = "crash"                    # replayed alone in worker processes: differs, crash or hang
+//! found = "..."
+//!
 //! [[pending]]
 //! fault = "regex-empty-repetition-dos"
 //! reason = "found, but reducing it runs the hang in-process"
@@ -19,7 +25,10 @@
 //! The context is the crate's context file whose `subject` is the fault's subject, taken at
 //! the fault's fixed release: the unit `Subject@fixed`. A witness holds when, on that unit,
 //! the paper's oracle judges the fault's buggy release to fail on the calls, and the calls are
-//! 1-minimal (without any one of them the test passes). Every fault of the crate has a witness,
+//! 1-minimal (without any one of them the test passes). A witness with `fails` is replayed
+//! alone in worker processes of the corpus's experiment ([`IsolatedFailure`]): the buggy
+//! release must fail that way (differ, crash its process, or hang past the watchdog), which
+//! a memory error or a hang can only do there. Every fault of the crate has a witness,
 //! an `unreached` line saying why no strategy found it, or a `pending` line saying why a fault
 //! that was found has no witness yet; errors name the file, line and field.
 
@@ -35,7 +44,9 @@ use crate::context::TestContext;
 use crate::context::file::ContextDecl;
 use crate::kernel::file::{FileError, LoadError, read_source};
 use crate::oracle::{OracleKind, Verdict};
-use crate::reduce::{MutantFailure, is_one_minimal};
+use crate::reduce::{IsolatedFailure, MutantFailure, is_one_minimal};
+use crate::runner::check::CheckOutcome;
+use crate::runner::worker::Handshake;
 use crate::subject::Registry;
 
 /// What a crate's `witnesses.toml` says of one fault.
@@ -45,6 +56,9 @@ pub enum Evidence {
     Witness {
         /// The calls, as indices of M_C.
         calls: Vec<u32>,
+        /// How the buggy release fails on them, alone in a worker process (`None`: it
+        /// differs, replayed in this process).
+        fails: Option<CheckOutcome>,
         /// Where it was found (informative).
         found: String,
     },
@@ -82,6 +96,8 @@ struct WitnessesDecl {
 struct WitnessDecl {
     fault: Spanned<String>,
     calls: Spanned<Vec<u32>>,
+    #[serde(default)]
+    fails: Option<Spanned<String>>,
     found: String,
 }
 
@@ -127,8 +143,31 @@ pub fn parse_witnesses(
                 "a witness needs at least one call".into(),
             ));
         }
+        let fails = match &w.fails {
+            None => None,
+            Some(fails) => Some(
+                [
+                    CheckOutcome::Differs,
+                    CheckOutcome::Crash,
+                    CheckOutcome::Hang,
+                ]
+                .into_iter()
+                .find(|o| o.name() == fails.get_ref())
+                .ok_or_else(|| {
+                    err(
+                        fails.span(),
+                        &format!("witness[{i}].fails"),
+                        format!(
+                            "`{}` is not a way to fail: differs, crash or hang",
+                            fails.get_ref()
+                        ),
+                    )
+                })?,
+            ),
+        };
         let evidence = Evidence::Witness {
             calls: w.calls.get_ref().clone(),
+            fails,
             found: w.found.clone(),
         };
         found.push((w.fault.clone(), evidence));
@@ -229,6 +268,8 @@ pub enum Replay {
     Holds,
     /// It does not fail (or gold's run was abandoned).
     Passes,
+    /// Alone in a worker, it fails otherwise than its `fails` says.
+    FailsOtherwise(CheckOutcome),
     /// It fails, but a shorter sequence of its calls fails too.
     NotMinimal,
     /// It fails because gold holds a fault of its own, this one: the buggy release and the
@@ -275,11 +316,7 @@ pub fn replay(
         return Ok(Replay::NotMinimal);
     }
     // Gold's own faults: the corpus's faults of this subject whose buggy release is gold.
-    for own in entry
-        .faults
-        .iter()
-        .filter(|g| g.subject == fault.subject && g.buggy == fault.fixed)
-    {
+    for own in golds_own(entry, fault) {
         let later_class = format!("{}@{}", own.subject, own.fixed);
         let later = registry.find(&later_class)?;
         let later_context = Arc::new(context_for(registry, &later_class, &file)?);
@@ -293,6 +330,75 @@ pub fn replay(
         }
     }
     Ok(Replay::Holds)
+}
+
+/// Gold's own faults: the faults of `entry` of the same subject whose buggy release is
+/// `fault`'s fixed release.
+fn golds_own<'a>(entry: &'a CrateEntry, fault: &'a Fault) -> impl Iterator<Item = &'a Fault> {
+    entry
+        .faults
+        .iter()
+        .filter(|g| g.subject == fault.subject && g.buggy == fault.fixed)
+}
+
+/// The unit `Subject@fixed` of a fault and its target's number there.
+fn unit_target(registry: &Registry, fault: &Fault) -> anyhow::Result<(String, u32)> {
+    let class = format!("{}@{}", fault.subject, fault.fixed);
+    let unit = registry.find(&class)?;
+    let mutant = unit
+        .mutants()
+        .iter()
+        .find(|m| m.fault.as_deref() == Some(fault.id.as_str()))
+        .ok_or_else(|| anyhow::anyhow!("{class} has no target for {}", fault.id))?;
+    Ok((class, mutant.id))
+}
+
+/// Replays `calls` of `fault` (of `entry`) alone in workers of the experiment `handshake`
+/// names, each stopped after `watchdog`: on the unit `Subject@fixed`, the buggy release must
+/// fail as `fails` says, and without any one call the test must pass; gold must show none
+/// of its own faults on them (the faults whose buggy release it is must pass there).
+///
+/// # Errors
+/// No unit or target for a fault, a worker that cannot start or answers with an error.
+pub fn replay_isolated(
+    registry: &Registry,
+    handshake: &Handshake,
+    (entry, fault): (&CrateEntry, &Fault),
+    calls: &[u32],
+    fails: CheckOutcome,
+    watchdog: std::time::Duration,
+) -> anyhow::Result<Replay> {
+    let (class, mutant) = unit_target(registry, fault)?;
+    let mut check = IsolatedFailure::new(handshake, &class, mutant, OracleKind::Paper, watchdog);
+    let mut own = Vec::new();
+    for g in golds_own(entry, fault) {
+        let (later, number) = unit_target(registry, g)?;
+        check = check.must_pass(&later, number);
+        own.push((later, number, g.id.clone()));
+    }
+    let outcome = check.outcome(calls)?;
+    if !outcome.fails() {
+        return Ok(Replay::Passes);
+    }
+    if outcome != fails {
+        return Ok(Replay::FailsOtherwise(outcome));
+    }
+    if let Some((other, _)) = check.shows_other(calls)? {
+        let (_, _, id) = own
+            .into_iter()
+            .find(|(later, number, _)| *later == other.subject && *number == other.mutant)
+            .expect("a check it must pass");
+        return Ok(Replay::GoldsOwn(id));
+    }
+    let minimal = is_one_minimal(calls, &mut check);
+    if let Some(error) = check.take_error() {
+        return Err(error.context(format!("replaying the witness of {}", fault.id)));
+    }
+    Ok(if minimal {
+        Replay::Holds
+    } else {
+        Replay::NotMinimal
+    })
 }
 
 #[cfg(test)]
@@ -336,9 +442,19 @@ mod tests {
             evidence[0].evidence,
             Evidence::Witness {
                 calls: vec![0, 3],
+                fails: None,
                 found: "x".into()
             }
         );
+        let crash =
+            parse(&GOOD.replace("found = \"x\"", "fails = \"crash\"\nfound = \"x\"")).unwrap();
+        assert!(matches!(
+            crash[0].evidence,
+            Evidence::Witness {
+                fails: Some(CheckOutcome::Crash),
+                ..
+            }
+        ));
         assert_eq!(
             evidence[1].evidence,
             Evidence::Unreached("needs a long input".into())
@@ -364,6 +480,10 @@ mod tests {
         assert_eq!(e.field, "witness[0].calls", "{e}");
         let e = parse(&GOOD.replace("needs a long input", " ")).unwrap_err();
         assert_eq!(e.field, "unreached[0].reason", "{e}");
+        let e =
+            parse(&GOOD.replace("found = \"x\"", "fails = \"abort\"\nfound = \"x\"")).unwrap_err();
+        assert_eq!(e.field, "witness[0].fails", "{e}");
+        assert!(e.message.contains("differs, crash or hang"), "{e}");
         let e = parse(&GOOD.replace("found = \"x\"", "found = \"x\"\nindex = 3")).unwrap_err();
         assert!(e.message.contains("index"), "{e}");
     }

@@ -7,7 +7,8 @@
 //! The two concepts, one trait each:
 //! - [`FailureCheck`]: does a candidate test case (method-call indices, in order) fail?
 //!   [`MutantFailure`] asks the cell's oracle on gold and a mutant under the usual guards;
-//!   any `FnMut(&[u32]) -> bool` is one too (for tests).
+//!   [`IsolatedFailure`] asks a worker process, where a crash or a hang of the target is
+//!   seen as such; any `FnMut(&[u32]) -> bool` is one too (for tests).
 //! - [`ReductionPass`]: one way of making a failing test case smaller or simpler while it
 //!   keeps failing: [`DeltaDebugging`] and [`EarlierCalls`].
 //!
@@ -22,12 +23,14 @@ use thiserror::Error;
 mod delta_debugging;
 mod earlier_calls;
 pub mod failing_test;
+mod isolated;
 pub mod minimal_files;
 mod mutant_failure;
 pub mod survey;
 
 pub use delta_debugging::DeltaDebugging;
 pub use earlier_calls::EarlierCalls;
+pub use isolated::IsolatedFailure;
 pub use mutant_failure::{MutantFailure, UnknownMutant};
 
 /// Whether a candidate test case fails (the "interesting" test of delta debugging).

@@ -101,6 +101,7 @@ pub(super) fn run<'a>(runner: Runner<'a>, journal: &Journal) -> anyhow::Result<D
         path: handshake.path.clone(),
         source: handshake.source.clone(),
         profile: handshake.profile.clone(),
+        walk_parameters: None,
     };
     let mut state = State::new(runner, journal);
     for unit in 0..state.units.len() {

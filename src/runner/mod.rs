@@ -12,6 +12,7 @@
 
 pub mod beacon;
 mod cell;
+pub mod check;
 mod drive;
 mod estimate;
 pub mod gold;
@@ -661,6 +662,7 @@ pub fn run_experiment_source(
             path: path.display().to_string(),
             source: source.clone(),
             profile: options.profile.clone(),
+            walk_parameters: None,
         },
         prepared: source::Prepared::default(),
     };

@@ -11,8 +11,8 @@
 //! crash it is [`Lost`] — reported, never journaled.
 //!
 //! Protocol, one JSON document per line: the supervisor first sends a [`Handshake`] (the
-//! experiment file's path and text), then one [`Job`] per line; the worker answers each
-//! job with one [`Reply`].
+//! experiment file's path and text), then one [`Request`] per line (a [`Job`], or a
+//! [`Check`] of one given test case); the worker answers each with one [`Reply`].
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -24,9 +24,11 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
 use super::beacon::{BEACON_VARIABLE, BeaconFile, Side, Site};
+use super::check::{Check, CheckOutcome, execute_check};
 use super::gold::{DEFAULT_LIMIT_BYTES, GoldCache};
 use super::job::{Job, JobResult, Stop, execute_with};
-use crate::experiment::file::parse_experiment_profile;
+use crate::experiment::Experiment;
+use crate::experiment::file::{parse_experiment_profile, parse_recorded_experiment};
 
 /// The first line a worker reads.
 #[derive(Debug, Serialize, Deserialize)]
@@ -37,14 +39,46 @@ pub struct Handshake {
     pub source: String,
     /// The profile.
     pub profile: String,
+    /// The walk runs' parameter values a results folder's manifest records, when the
+    /// experiment is that folder's copy (`None`: the file as it stands).
+    #[serde(default)]
+    pub walk_parameters: Option<std::collections::BTreeMap<String, serde_json::Value>>,
 }
 
-/// A worker's answer to one job.
+impl Handshake {
+    /// The experiment it names, parsed as the worker does.
+    ///
+    /// # Errors
+    /// The experiment file's errors, located.
+    pub fn experiment(&self) -> anyhow::Result<Experiment> {
+        let path = Path::new(&self.path);
+        Ok(match &self.walk_parameters {
+            Some(recorded) => {
+                parse_recorded_experiment(path, &self.source, &self.profile, recorded)?
+            }
+            None => parse_experiment_profile(path, &self.source, &self.profile)?,
+        })
+    }
+}
+
+/// What the supervisor asks a worker, one per line.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Request {
+    /// Run a job.
+    Job(Job),
+    /// Judge one given test case.
+    Check(Check),
+}
+
+/// A worker's answer to one request.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Reply {
     /// The job ran.
     Done(JobResult),
+    /// The check ran.
+    Checked(CheckOutcome),
     /// The job could not run (a bug or an inconsistent experiment).
     Error(String),
 }
@@ -59,36 +93,55 @@ pub fn serve() -> anyhow::Result<()> {
         return Ok(());
     };
     let handshake: Handshake = serde_json::from_str(&first?)?;
-    let experiment = parse_experiment_profile(
-        Path::new(&handshake.path),
-        &handshake.source,
-        &handshake.profile,
-    )?;
+    let experiment = handshake.experiment()?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut gold = GoldCache::new(DEFAULT_LIMIT_BYTES);
     let fault = InjectedKill::from_env();
     for line in lines {
-        let job: Job = serde_json::from_str(&line?)?;
-        if let Some(fault) = &fault {
-            fault.strike(&job);
-        }
-        let reply = match experiment
-            .subjects
-            .iter()
-            .find(|s| s.unit.class() == job.subject)
-        {
-            None => Reply::Error(format!("subject {} is not in the experiment", job.subject)),
-            Some(plan) => match execute_with(&job, plan.unit, &plan.context, &mut gold) {
-                Ok(result) => Reply::Done(result),
-                Err(e) => Reply::Error(e.to_string()),
-            },
+        let reply = match serde_json::from_str(&line?)? {
+            Request::Job(job) => {
+                if let Some(fault) = &fault {
+                    fault.strike(&job);
+                }
+                match plan_of(&experiment, &job.subject) {
+                    Err(message) => Reply::Error(message),
+                    Ok(plan) => match execute_with(&job, plan.unit, &plan.context, &mut gold) {
+                        Ok(result) => Reply::Done(result),
+                        Err(e) => Reply::Error(e.to_string()),
+                    },
+                }
+            }
+            Request::Check(check) => serve_check(&experiment, &check),
         };
         serde_json::to_writer(&mut out, &reply)?;
         out.write_all(b"\n")?;
         out.flush()?;
     }
     Ok(())
+}
+
+/// The plan of `subject` in `experiment`, or the message saying it is not there.
+fn plan_of<'a>(
+    experiment: &'a Experiment,
+    subject: &str,
+) -> Result<&'a crate::experiment::SubjectPlan, String> {
+    experiment
+        .subjects
+        .iter()
+        .find(|s| s.unit.class() == subject)
+        .ok_or_else(|| format!("subject {subject} is not in the experiment"))
+}
+
+/// A worker's answer to a check of a subject of `experiment`.
+fn serve_check(experiment: &Experiment, check: &Check) -> Reply {
+    match plan_of(experiment, &check.subject) {
+        Err(message) => Reply::Error(message),
+        Ok(plan) => match execute_check(check, plan.unit, &plan.context) {
+            Ok(outcome) => Reply::Checked(outcome),
+            Err(e) => Reply::Error(e.to_string()),
+        },
+    }
 }
 
 /// A fault injected for testing (docs/faults.md): the worker kills itself with SIGKILL,
@@ -240,6 +293,16 @@ pub enum Attempt {
     Watchdog(f64),
     /// The worker died before answering, after the given wall-clock seconds, at the place
     /// its beacon shows (if it marked one).
+    Died(Death, f64, Option<Site>),
+}
+
+/// What came back from a worker for one request.
+enum Exchange {
+    /// Its reply.
+    Answer(Reply),
+    /// The watchdog stopped it after the given wall-clock seconds, where its beacon was.
+    Watchdog(f64, Option<Site>),
+    /// It died before answering, after the given wall-clock seconds, where its beacon was.
     Died(Death, f64, Option<Site>),
 }
 
@@ -412,9 +475,10 @@ impl WorkerProcess {
         }
     }
 
-    /// Runs a job once in this worker (started if needed): its answer, a watchdog stop (the
-    /// worker killed after `watchdog`; seconds are then the wall-clock time), or its death.
-    pub fn attempt(&mut self, job: &Job, watchdog: Duration) -> anyhow::Result<Attempt> {
+    /// Sends `request` to this worker (started if needed) and waits for its answer: the
+    /// reply, a watchdog stop (the worker killed after `watchdog`; seconds are then the
+    /// wall-clock time), or its death; with the place its beacon marked, if any.
+    fn exchange(&mut self, request: &Request, watchdog: Duration) -> anyhow::Result<Exchange> {
         if self.child.is_none() {
             self.start()?;
         }
@@ -423,27 +487,84 @@ impl WorkerProcess {
         }
         let started = Instant::now();
         let (_, stdin, receiver) = self.child.as_mut().expect("started");
-        let sent = serde_json::to_string(job)
+        let sent = serde_json::to_string(request)
             .map(|line| writeln!(stdin, "{line}").and_then(|()| stdin.flush()));
         let answer = match sent {
             Ok(Ok(())) => receiver.recv_timeout(watchdog),
             _ => Err(RecvTimeoutError::Disconnected),
         };
         match answer {
-            Ok(line) => match serde_json::from_str::<Reply>(&line)? {
-                Reply::Done(result) => Ok(Attempt::Done(result)),
-                Reply::Error(message) => anyhow::bail!("worker: {message}"),
-            },
+            Ok(line) => Ok(Exchange::Answer(serde_json::from_str::<Reply>(&line)?)),
             Err(RecvTimeoutError::Timeout) => {
                 self.kill();
-                Ok(Attempt::Watchdog(started.elapsed().as_secs_f64()))
+                let site = self.beacon.as_mut().and_then(BeaconFile::read);
+                Ok(Exchange::Watchdog(started.elapsed().as_secs_f64(), site))
             }
             Err(RecvTimeoutError::Disconnected) => {
                 let death = self.reap();
                 let site = self.beacon.as_mut().and_then(BeaconFile::read);
-                Ok(Attempt::Died(death, started.elapsed().as_secs_f64(), site))
+                Ok(Exchange::Died(death, started.elapsed().as_secs_f64(), site))
             }
         }
+    }
+
+    /// Runs a job once in this worker (started if needed): its answer, a watchdog stop (the
+    /// worker killed after `watchdog`; seconds are then the wall-clock time), or its death.
+    pub fn attempt(&mut self, job: &Job, watchdog: Duration) -> anyhow::Result<Attempt> {
+        match self.exchange(&Request::Job(job.clone()), watchdog)? {
+            Exchange::Answer(Reply::Done(result)) => Ok(Attempt::Done(result)),
+            Exchange::Answer(Reply::Error(message)) => anyhow::bail!("worker: {message}"),
+            Exchange::Answer(Reply::Checked(_)) => {
+                anyhow::bail!("a worker answered a job with a check's outcome")
+            }
+            Exchange::Watchdog(seconds, _) => Ok(Attempt::Watchdog(seconds)),
+            Exchange::Died(death, seconds, site) => Ok(Attempt::Died(death, seconds, site)),
+        }
+    }
+
+    /// Judges `check` in this worker (started if needed): its outcome, or a stop placed by
+    /// the beacon. A watchdog stop with the target running is its hang; a death is run
+    /// again in a fresh worker and is the target's crash when [`CONFIRMING_DEATHS`] deaths
+    /// of the worker's own accord were all marked on the target's side. A stop on
+    /// gold's side, or unplaced, abandons the check. [`Lost`] after [`ATTEMPTS`]
+    /// attempts with neither.
+    ///
+    /// # Errors
+    /// A worker that cannot be started, or that answers with an error (an unknown subject
+    /// or target).
+    pub fn check(
+        &mut self,
+        check: &Check,
+        watchdog: Duration,
+    ) -> anyhow::Result<Result<CheckOutcome, Lost>> {
+        let request = Request::Check(check.clone());
+        let (mut deaths, mut sides) = (Vec::new(), Vec::new());
+        for _ in 0..ATTEMPTS {
+            match self.exchange(&request, watchdog)? {
+                Exchange::Answer(Reply::Checked(outcome)) => return Ok(Ok(outcome)),
+                Exchange::Answer(Reply::Error(message)) => anyhow::bail!("worker: {message}"),
+                Exchange::Answer(Reply::Done(_)) => {
+                    anyhow::bail!("a worker answered a check with a job's result")
+                }
+                Exchange::Watchdog(_, site) => {
+                    return Ok(Ok(CheckOutcome::of_stop(site.and_then(|s| s.side), true)));
+                }
+                Exchange::Died(death, _, site) => {
+                    if matches!(death, Death::Own(_)) {
+                        sides.push(site.and_then(|s| s.side));
+                    }
+                    deaths.push(death.text().to_string());
+                    if sides.len() >= CONFIRMING_DEATHS {
+                        let side = sides[0].filter(|_| sides.iter().all(|s| *s == sides[0]));
+                        return Ok(Ok(CheckOutcome::of_stop(side, false)));
+                    }
+                }
+            }
+        }
+        Ok(Err(Lost {
+            attempts: ATTEMPTS,
+            deaths,
+        }))
     }
 
     /// Runs a job until it is settled ([`settle`]): after a death, again in a fresh worker.

@@ -32,21 +32,30 @@ pub struct FailingCell {
     pub first_failure: u64,
     /// The index of that test case, in decimal.
     pub first_failure_index: Option<String>,
+    /// Whether the cell's target crashed its worker (outcome `crash`) instead: its failing
+    /// test case is then the last it ran, the one the crash was placed on, and no index was
+    /// recorded.
+    pub crashed: bool,
 }
 
 /// The cells of a results folder that found a failing test: from its cells table
 /// (`cells.parquet` or `cells.csv`, what `run` leaves and what is committed), read and
 /// checked by [`crate::report::folder::open`], or, while a run is unfinished (its tables,
 /// if any, those of an earlier run), from its `journal.jsonl`. `phases` are the
-/// experiment's phase names, in order.
-pub(super) fn failing_cells(results: &Path, phases: &[&str]) -> anyhow::Result<Vec<FailingCell>> {
+/// experiment's phase names, in order. With `crashes`, also the cells whose target crashed
+/// its worker after running some test cases ([`FailingCell::crashed`]).
+pub(super) fn failing_cells(
+    results: &Path,
+    phases: &[&str],
+    crashes: bool,
+) -> anyhow::Result<Vec<FailingCell>> {
     let has_table = [folder::PARQUET, folder::CSV]
         .iter()
         .any(|table| results.join(table).exists());
     if has_table {
         match folder::open(results) {
             Ok(checked) => {
-                return failing_cells_of_table(&checked.cells, phases)
+                return failing_cells_of_table(&checked.cells, phases, crashes)
                     .with_context(|| format!("reading the cells table of {}", results.display()));
             }
             Err(ReportError::Unfinished { .. }) => {}
@@ -68,7 +77,12 @@ pub(super) fn failing_cells(results: &Path, phases: &[&str]) -> anyhow::Result<V
         let Ok(record) = serde_json::from_str::<CellRecord>(&line?) else {
             break; // a line cut short by an interruption ends the journal
         };
-        if let Some(first_failure) = record.first_failure {
+        let crashed = crashes
+            && record.first_failure.is_none()
+            && record.outcome == "crash"
+            && record.tests_run > 0;
+        let first_failure = record.first_failure.or(crashed.then_some(record.tests_run));
+        if let Some(first_failure) = first_failure {
             cells.push(FailingCell {
                 replicate: record.replicate,
                 phase_index: record.phase_index,
@@ -80,14 +94,20 @@ pub(super) fn failing_cells(results: &Path, phases: &[&str]) -> anyhow::Result<V
                 n: record.n,
                 first_failure,
                 first_failure_index: record.first_failure_index,
+                crashed,
             });
         }
     }
     Ok(cells)
 }
 
-/// The rows of a cells table with a `first_failure`.
-fn failing_cells_of_table(table: &Table, phases: &[&str]) -> anyhow::Result<Vec<FailingCell>> {
+/// The rows of a cells table with a `first_failure` (with `crashes`, also those whose
+/// outcome is `crash` after some test cases).
+fn failing_cells_of_table(
+    table: &Table,
+    phases: &[&str],
+    crashes: bool,
+) -> anyhow::Result<Vec<FailingCell>> {
     let column = |name: &str| {
         table
             .column(name)
@@ -100,17 +120,19 @@ fn failing_cells_of_table(table: &Table, phases: &[&str]) -> anyhow::Result<Vec<
             .to_u64s()
             .with_context(|| format!("column `{name}`"))
     };
-    let (phase, subject, strategy, index) = (
+    let (phase, subject, strategy, index, outcome) = (
         text("phase")?,
         text("subject")?,
         text("strategy")?,
         text("first_failure_index")?,
+        text("outcome")?,
     );
-    let (run, mutant, n, first_failure) = (
+    let (run, mutant, n, first_failure, tests_run) = (
         count("run")?,
         count("mutant")?,
         count("n")?,
         count("first_failure")?,
+        count("tests_run")?,
     );
     // Tables written before replicates existed have no `replicate` column: replicate 0.
     let replicate = match table.column("replicate") {
@@ -119,7 +141,11 @@ fn failing_cells_of_table(table: &Table, phases: &[&str]) -> anyhow::Result<Vec<
     };
     let mut cells = Vec::new();
     for row in 0..table.height() {
-        let Some(failure) = first_failure[row] else {
+        let crashed = crashes
+            && first_failure[row].is_none()
+            && outcome[row].as_deref() == Some("crash")
+            && tests_run[row].is_some_and(|t| t > 0);
+        let Some(failure) = first_failure[row].or(tests_run[row].filter(|_| crashed)) else {
             continue;
         };
         let get = |values: &[Option<String>], name: &str| {
@@ -142,6 +168,7 @@ fn failing_cells_of_table(table: &Table, phases: &[&str]) -> anyhow::Result<Vec<
             n: n[row].context("no `n`")?,
             first_failure: failure,
             first_failure_index: index[row].clone(),
+            crashed,
         });
     }
     Ok(cells)

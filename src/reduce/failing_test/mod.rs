@@ -9,15 +9,17 @@ mod render;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
 
-use super::{MutantFailure, Reduction, default_passes, reduce};
+use super::{IsolatedFailure, MutantFailure, Reduction, default_passes, reduce};
 use crate::context::TestContext;
 use crate::experiment::{Experiment, SubjectPlan};
 use crate::generator::GeneratorConfig;
 use crate::oracle::OracleKind;
+use crate::runner::check::CheckOutcome;
+use crate::runner::worker::Handshake;
 use crate::strategy::Strategy;
 use crate::structure::suite::StructureConfig;
 
@@ -41,6 +43,9 @@ pub struct CellQuery {
     pub phase: Option<String>,
     /// The replicate.
     pub replicate: u32,
+    /// Also the cells whose target crashed its worker ([`FailingCell::crashed`]): what an
+    /// isolated reduction can judge.
+    pub crashes: bool,
 }
 
 /// The first failing test case of a cell, regenerated from the experiment's seeds and
@@ -58,6 +63,11 @@ pub struct FailingTest {
     pub calls: Vec<u32>,
     /// Its test-case index, in decimal.
     pub index: String,
+    /// Whether the calls index the experiment's own context for the subject (a walk's test
+    /// case), so that a worker of the experiment can run them.
+    pub in_experiment_context: bool,
+    /// The experiment's watchdog, in seconds (`None`: the runner's default).
+    pub watchdog: Option<f64>,
 }
 
 impl FailingTest {
@@ -79,7 +89,7 @@ impl FailingTest {
 pub fn find_cell(query: &CellQuery) -> anyhow::Result<(Experiment, FailingCell)> {
     let experiment = crate::report::folder::read_experiment(&query.results)?;
     let phases: Vec<&str> = experiment.phases.iter().map(|p| p.name.as_str()).collect();
-    let cell = cells::failing_cells(&query.results, &phases)?
+    let cell = cells::failing_cells(&query.results, &phases, query.crashes)?
         .into_iter()
         .filter(|c| {
             c.subject == query.subject
@@ -169,7 +179,9 @@ pub fn regenerate(
         ),
     };
     let index = context.codec(calls.len()).encode(&calls)?;
-    if cell.first_failure_index.as_deref() != Some(index.to_string().as_str()) {
+    // A crash records no index: the test case is the one the crash was placed on, and an
+    // isolated check confirms that it crashes.
+    if !cell.crashed && cell.first_failure_index.as_deref() != Some(index.to_string().as_str()) {
         bail!(
             "the regenerated test case does not match the recorded index: was the experiment changed?"
         );
@@ -177,6 +189,8 @@ pub fn regenerate(
     Ok(FailingTest {
         oracle: experiment.oracle,
         unit: plan.unit,
+        in_experiment_context: matches!(run.strategy, Strategy::Walk(_)),
+        watchdog: experiment.watchdog,
         context,
         cell,
         calls,
@@ -232,8 +246,88 @@ fn generated_case(
 /// The unit has no mutant session for the cell's mutant, or the test case no longer fails.
 pub fn reduce_failing_test(test: &FailingTest) -> anyhow::Result<(Reduction, f64)> {
     let mut check = MutantFailure::new(test.unit, &test.context, test.cell.mutant, test.oracle)?;
+    reduce_under(test, &mut check)
+}
+
+/// The check of an isolated reduction of `test`, found in the results folder `results`:
+/// each candidate judged alone in a worker of the folder's recorded experiment, stopped
+/// after `watchdog` (default: the experiment's watchdog, else the runner's).
+///
+/// # Errors
+/// A generated run's test case (its calls index a context of its own, which no worker
+/// has), or a folder whose experiment or manifest cannot be read.
+pub fn isolated_failure(
+    results: &Path,
+    test: &FailingTest,
+    watchdog: Option<Duration>,
+) -> anyhow::Result<IsolatedFailure> {
+    anyhow::ensure!(
+        test.in_experiment_context,
+        "an isolated reduction takes a walk's test case: a generated one indexes a context of its own, which a worker of the experiment does not have"
+    );
+    let path = results.join(crate::report::folder::EXPERIMENT);
+    let source = crate::kernel::file::read_source(&path)?;
+    let manifest = crate::runner::output::read_manifest(results)?;
+    let handshake = Handshake {
+        path: path.display().to_string(),
+        source,
+        profile: manifest.profile,
+        walk_parameters: Some(manifest.walk_parameters),
+    };
+    let watchdog = watchdog.unwrap_or_else(|| {
+        test.watchdog
+            .map_or(crate::runner::DEFAULT_WATCHDOG, Duration::from_secs_f64)
+    });
+    Ok(IsolatedFailure::new(
+        &handshake,
+        &test.cell.subject,
+        test.cell.mutant,
+        test.oracle,
+        watchdog,
+    ))
+}
+
+/// Reduces `test` under an isolated check ([`isolated_failure`]) whose failing candidates
+/// must also pass the checks of `must_pass` (subject, target) ([`IsolatedFailure::must_pass`]):
+/// the reduction, how the reduced test case fails, and the wall-clock seconds it took.
+///
+/// # Errors
+/// As [`isolated_failure`]; a worker that failed during the reduction; or a test case that
+/// does not fail alone in a worker.
+pub fn reduce_isolated(
+    results: &Path,
+    test: &FailingTest,
+    watchdog: Option<Duration>,
+    must_pass: &[(String, u32)],
+) -> anyhow::Result<(Reduction, CheckOutcome, f64)> {
+    let mut check = isolated_failure(results, test, watchdog)?;
+    for (subject, mutant) in must_pass {
+        check = check.must_pass(subject, *mutant);
+    }
+    if let Some((other, outcome)) = check.shows_other(&test.calls)? {
+        bail!(
+            "the failing test case also fails {} mutant {} ({}), which it must pass",
+            other.subject,
+            other.mutant,
+            outcome.name()
+        );
+    }
+    let reduced = reduce_under(test, &mut check);
+    if let Some(error) = check.take_error() {
+        return Err(error.context("a worker failed during the reduction"));
+    }
+    let (reduction, seconds) = reduced?;
+    let fails = check.outcome(&reduction.calls)?;
+    Ok((reduction, fails, seconds))
+}
+
+/// Reduces `test` under `check`; also the wall-clock seconds it took.
+fn reduce_under(
+    test: &FailingTest,
+    check: &mut dyn super::FailureCheck,
+) -> anyhow::Result<(Reduction, f64)> {
     let started = Instant::now();
-    let reduction = reduce(&test.calls, &mut check, &default_passes()).with_context(|| {
+    let reduction = reduce(&test.calls, check, &default_passes()).with_context(|| {
         format!(
             "reducing the failing test case of {} mutant {}",
             test.cell.subject, test.cell.mutant

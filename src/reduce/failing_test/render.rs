@@ -256,12 +256,16 @@ mod snake_tests {
 ///
 /// # Errors
 /// None in practice: the reduced calls are valid digits of the context.
-pub fn reduction_json(test: &FailingTest, reduction: &Reduction) -> anyhow::Result<String> {
+pub fn reduction_json(
+    test: &FailingTest,
+    reduction: &Reduction,
+    fails: Option<crate::runner::check::CheckOutcome>,
+) -> anyhow::Result<String> {
     let index = test
         .context
         .codec(reduction.calls.len())
         .encode(&reduction.calls)?;
-    let value = serde_json::json!({
+    let mut value = serde_json::json!({
         "subject": test.cell.subject,
         "mutant": test.cell.mutant,
         "strategy": test.cell.strategy,
@@ -279,6 +283,10 @@ pub fn reduction_json(test: &FailingTest, reduction: &Reduction) -> anyhow::Resu
         "steps": reduction.steps,
         "context": test.context.to_toml(),
     });
+    if let Some(fails) = fails {
+        value["crashed"] = test.cell.crashed.into();
+        value["fails"] = fails.name().into();
+    }
     Ok(serde_json::to_string_pretty(&value)?)
 }
 
