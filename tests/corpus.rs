@@ -70,12 +70,21 @@ fn the_generated_units_name_every_fault_and_release() {
     }
 }
 
-/// The experiment embeds each crate's pools (a results folder's copy of it must stand
-/// alone); they must stay those of the crate's context file.
+/// The experiments of the corpus embed each crate's pools (a results folder's copy of one
+/// must stand alone); they must stay those of the crate's context file.
 #[test]
-fn the_real_faults_experiment_carries_each_context_file_unchanged() {
+fn the_corpus_experiments_carry_each_context_file_unchanged() {
+    for file in [
+        "experiments/realfaults.toml",
+        "corpus/benches/detector-cost.toml",
+    ] {
+        carries_each_context_file_unchanged(file);
+    }
+}
+
+fn carries_each_context_file_unchanged(file: &str) {
     let experiment: toml::Value =
-        toml::from_str(&std::fs::read_to_string("experiments/realfaults.toml").unwrap()).unwrap();
+        toml::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
     let subjects = &experiment["context"]["subject"];
     let mut checked = 0;
     for krate in corpus().crates {
@@ -89,7 +98,7 @@ fn the_real_faults_experiment_carries_each_context_file_unchanged() {
                 toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             let subject = context["subject"].as_str().unwrap();
             let embedded = subjects.get(subject).unwrap_or_else(|| {
-                panic!("experiments/realfaults.toml has no [context.subject.{subject}]")
+                panic!("{file} has no [context.subject.{subject}]")
             });
             assert_eq!(
                 embedded.get("methods"),
@@ -100,7 +109,7 @@ fn the_real_faults_experiment_carries_each_context_file_unchanged() {
             assert_eq!(
                 embedded.get("pools"),
                 context.get("pools"),
-                "{}",
+                "{file}: {}",
                 path.display()
             );
             checked += 1;
@@ -109,7 +118,7 @@ fn the_real_faults_experiment_carries_each_context_file_unchanged() {
     assert_eq!(
         checked,
         subjects.as_table().unwrap().len(),
-        "one section per context file"
+        "{file}: one section per context file"
     );
 }
 

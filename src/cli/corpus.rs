@@ -9,6 +9,7 @@ use clap::{Args, Subcommand};
 use crate::corpus::Corpus;
 use crate::corpus::fetch::fetch;
 use crate::corpus::generate::Generated;
+use crate::corpus::golds_own::survey;
 use crate::corpus::witness::{Evidence, Replay, read_witnesses, replay, replay_isolated};
 use crate::runner::worker::Handshake;
 
@@ -26,6 +27,21 @@ pub enum CorpusCommand {
     /// pending are listed. A witness with `fails` is replayed alone in worker processes of
     /// the experiment. Run by the corpus's binary, which registers the releases.
     Witnesses(WitnessesArgs),
+    /// Count, in a results folder of the corpus's experiment, the killed cells that found
+    /// gold's own fault: for a fault W → X whose gold X is the buggy release of a later fault
+    /// X → Y, the cells whose first failing test case W and Y agree on. Run by the corpus's
+    /// binary.
+    GoldsOwn(GoldsOwnArgs),
+}
+
+/// Arguments of `testspace corpus golds-own`.
+#[derive(Debug, Args)]
+pub struct GoldsOwnArgs {
+    /// A results folder of the corpus's experiment.
+    pub results: PathBuf,
+    /// The corpus folder (holding crates/).
+    #[arg(long, default_value = "corpus")]
+    pub corpus: PathBuf,
 }
 
 /// Arguments of `testspace corpus witnesses`.
@@ -70,6 +86,7 @@ pub fn run(command: &CorpusCommand) -> anyhow::Result<()> {
         CorpusCommand::Fetch(args) => run_fetch(args),
         CorpusCommand::List(args) => run_list(args),
         CorpusCommand::Witnesses(args) => run_witnesses(args),
+        CorpusCommand::GoldsOwn(args) => run_golds_own(args),
     }
 }
 
@@ -213,5 +230,22 @@ fn run_witnesses(args: &WitnessesArgs) -> anyhow::Result<()> {
     if !wrong.is_empty() {
         anyhow::bail!("witnesses that do not hold: {}", wrong.join(", "));
     }
+    Ok(())
+}
+
+fn run_golds_own(args: &GoldsOwnArgs) -> anyhow::Result<()> {
+    let corpus = Corpus::read(&args.corpus)?;
+    let rows = survey(&args.results, &corpus, crate::subject::registry())?;
+    let mut text = String::from("phase\tfault\tstrategy\tn\tkilled\tgolds_own\tunchecked\n");
+    for ((phase, fault, strategy, n), row) in &rows {
+        text.push_str(&format!(
+            "{phase}\t{fault}\t{strategy}\t{n}\t{}\t{}\t{}\n",
+            row.killed, row.golds_own, row.unchecked
+        ));
+        if let Some(reason) = &row.reason {
+            eprintln!("{fault} {strategy}: {} cells unchecked: {reason}", row.unchecked);
+        }
+    }
+    print!("{text}");
     Ok(())
 }

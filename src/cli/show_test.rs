@@ -35,7 +35,7 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
         );
         return Ok(());
     }
-    let test = regenerate(&query, experiment, cell)?;
+    let test = regenerate(&query, &experiment, cell)?;
     let reduction = if args.minimal {
         Some(reduce_failing_test(&test)?)
     } else {

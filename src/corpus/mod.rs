@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 pub mod entry;
 pub mod fetch;
 pub mod generate;
+pub mod golds_own;
 pub mod witness;
 
 pub use entry::{CrateEntry, Fault, FaultKind, read_entry};

@@ -122,6 +122,34 @@ pub fn find_cell(query: &CellQuery) -> anyhow::Result<(Experiment, FailingCell)>
     Ok((experiment, cell))
 }
 
+/// The experiment of the results folder `results` and every cell of it that found a
+/// failing test case (the cells the oracle killed, not the crashes).
+///
+/// # Errors
+/// A folder whose experiment or cells cannot be read (named).
+pub fn killed_cells(results: &Path) -> anyhow::Result<(Experiment, Vec<FailingCell>)> {
+    let experiment = crate::report::folder::read_experiment(results)?;
+    let phases: Vec<&str> = experiment.phases.iter().map(|p| p.name.as_str()).collect();
+    let cells = cells::failing_cells(results, &phases, false)?;
+    Ok((experiment, cells))
+}
+
+impl FailingCell {
+    /// The query that names this cell in the results folder `results`.
+    pub fn query(&self, results: &Path) -> CellQuery {
+        CellQuery {
+            results: results.to_path_buf(),
+            subject: self.subject.clone(),
+            mutant: self.mutant,
+            strategy: self.strategy.clone(),
+            n: self.n,
+            phase: Some(self.phase.clone()),
+            replicate: self.replicate,
+            crashes: self.crashed,
+        }
+    }
+}
+
 /// The structure suite of `cell`'s run, if it is a structure run (whose test case is one
 /// call on a structure, shown by [`structure_case`]).
 pub fn structure_run<'a>(
@@ -140,7 +168,7 @@ pub fn structure_run<'a>(
 /// As [`find_cell`] and [`regenerate`].
 pub fn locate(query: &CellQuery) -> anyhow::Result<FailingTest> {
     let (experiment, cell) = find_cell(query)?;
-    regenerate(query, experiment, cell)
+    regenerate(query, &experiment, cell)
 }
 
 /// Regenerates the first failing test case of `cell` of `experiment` (found by
@@ -152,10 +180,10 @@ pub fn locate(query: &CellQuery) -> anyhow::Result<FailingTest> {
 /// the cell recorded (the experiment was changed).
 pub fn regenerate(
     query: &CellQuery,
-    experiment: Experiment,
+    experiment: &Experiment,
     cell: FailingCell,
 ) -> anyhow::Result<FailingTest> {
-    let plan = subject_plan(&experiment, &query.subject)?;
+    let plan = subject_plan(experiment, &query.subject)?;
     let n = query.n as usize;
     let counter = cell.first_failure - 1;
     let seed = experiment.replicate_seed(query.replicate);
