@@ -83,8 +83,7 @@ fn the_corpus_experiments_carry_each_context_file_unchanged() {
 }
 
 fn carries_each_context_file_unchanged(file: &str) {
-    let experiment: toml::Value =
-        toml::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let experiment: toml::Value = toml::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
     let subjects = &experiment["context"]["subject"];
     let mut checked = 0;
     for krate in corpus().crates {
@@ -97,9 +96,9 @@ fn carries_each_context_file_unchanged(file: &str) {
             let context: toml::Value =
                 toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             let subject = context["subject"].as_str().unwrap();
-            let embedded = subjects.get(subject).unwrap_or_else(|| {
-                panic!("{file} has no [context.subject.{subject}]")
-            });
+            let embedded = subjects
+                .get(subject)
+                .unwrap_or_else(|| panic!("{file} has no [context.subject.{subject}]"));
             assert_eq!(
                 embedded.get("methods"),
                 context.get("methods"),

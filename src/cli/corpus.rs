@@ -243,7 +243,10 @@ fn run_golds_own(args: &GoldsOwnArgs) -> anyhow::Result<()> {
             row.killed, row.golds_own, row.unchecked
         ));
         if let Some(reason) = &row.reason {
-            eprintln!("{fault} {strategy}: {} cells unchecked: {reason}", row.unchecked);
+            eprintln!(
+                "{fault} {strategy}: {} cells unchecked: {reason}",
+                row.unchecked
+            );
         }
     }
     print!("{text}");

@@ -122,3 +122,62 @@ fn fault_of<'a>(
         .clone()?;
     corpus.faults().map(|(_, f)| f).find(|f| f.id == id)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::corpus::entry::{CrateEntry, FaultKind};
+
+    fn fault(id: &str, subject: &str, buggy: &str, fixed: &str) -> Fault {
+        Fault {
+            id: id.into(),
+            subject: subject.into(),
+            buggy: buggy.into(),
+            fixed: fixed.into(),
+            kind: FaultKind::WrongResult,
+            records: vec!["r".into()],
+            summary: "s".into(),
+            reproduction: None,
+        }
+    }
+
+    fn corpus(faults: Vec<Fault>) -> Corpus {
+        Corpus {
+            root: PathBuf::from("corpus"),
+            crates: vec![CrateEntry {
+                name: "demo".into(),
+                folder: PathBuf::from("corpus/crates/demo"),
+                summary: "s".into(),
+                repository: "r".into(),
+                subjects: vec!["S".into(), "T".into()],
+                checksums: Default::default(),
+                faults,
+            }],
+        }
+    }
+
+    #[test]
+    fn the_later_releases_follow_the_chain_of_gold_s_own_faults_of_one_subject() {
+        let corpus = corpus(vec![
+            fault("a", "S", "1.0.0", "1.0.1"),
+            fault("b", "S", "1.0.1", "1.0.2"),
+            fault("c", "S", "1.0.2", "1.0.3"),
+            fault("d", "T", "1.0.1", "1.0.5"),
+            fault("e", "S", "0.9.0", "1.0.0"),
+        ]);
+        let of = |id: &str| {
+            let (_, f) = corpus.faults().find(|(_, f)| f.id == id).unwrap();
+            later_releases(&corpus, f)
+        };
+        assert_eq!(of("a"), ["1.0.2", "1.0.3"]);
+        assert_eq!(of("b"), ["1.0.3"]);
+        assert!(of("c").is_empty());
+        assert!(
+            of("d").is_empty(),
+            "another subject's faults are not gold's"
+        );
+        assert_eq!(of("e"), ["1.0.1", "1.0.2", "1.0.3"]);
+    }
+}
