@@ -332,6 +332,10 @@ fn isolated_reduction_refuses_a_test_case_failing_a_target_it_must_pass() {
             "not SUBJECT:MUTANT",
         ),
         (
+            vec!["--isolate", "--must-pass", "Nope:1"],
+            "subject Nope is not in the experiment",
+        ),
+        (
             vec!["--isolate", "--watchdog", "0"],
             "not a positive number",
         ),
