@@ -213,7 +213,7 @@ fn run_witnesses(args: &WitnessesArgs) -> anyhow::Result<()> {
                         ),
                         Replay::NotMinimal => "NOT 1-minimal".to_string(),
                         Replay::GoldsOwn(own) => format!(
-                            "shows gold's own fault {own}: the buggy release and {own}'s fix agree on it"
+                            "shows gold's own fault {own}: gold and {own}'s fix differ on it"
                         ),
                     };
                     if outcome != Replay::Holds {

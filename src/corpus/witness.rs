@@ -272,14 +272,15 @@ pub enum Replay {
     FailsOtherwise(CheckOutcome),
     /// It fails, but a shorter sequence of its calls fails too.
     NotMinimal,
-    /// It fails because gold holds a fault of its own, this one: the buggy release and the
-    /// release that fixed gold's fault agree on it.
+    /// It shows a fault of gold's own, this one: gold and the release that fixed that fault
+    /// do not agree on it.
     GoldsOwn(String),
 }
 
 /// Replays `calls` of `fault` (of `entry`) on the unit `Subject@fixed` of `registry`; when
-/// gold is the buggy release of another fault of `entry`, also on the buggy release against
-/// that fault's fixed release (they must differ too, or the witness shows gold's fault).
+/// gold is the buggy release of another fault of `entry`, gold must also agree with that
+/// fault's fixed release on them (the other fault's target passes), or the witness shows
+/// gold's own fault.
 ///
 /// # Errors
 /// No unit or context for the fault, or no mutant carrying it, or a call index beyond M_C.
@@ -315,17 +316,14 @@ pub fn replay(
     if !is_one_minimal(calls, &mut check) {
         return Ok(Replay::NotMinimal);
     }
-    // Gold's own faults: the corpus's faults of this subject whose buggy release is gold.
+    // Gold's own faults: the corpus's faults of this subject whose buggy release is gold;
+    // gold must agree with the release that fixed each on the witness.
     for own in golds_own(entry, fault) {
-        let later_class = format!("{}@{}", own.subject, own.fixed);
+        let (later_class, number) = unit_target(registry, own)?;
         let later = registry.find(&later_class)?;
         let later_context = Arc::new(context_for(registry, &later_class, &file)?);
-        let buggy = unit
-            .mutant_session(context.clone(), mutant.id)
-            .ok_or_else(|| anyhow::anyhow!("{class} has no target for {}", fault.id))?;
-        let mut against =
-            MutantFailure::between(later.session(later_context), buggy, OracleKind::Paper);
-        if against.verdict(calls) == Some(Verdict::Pass) {
+        let mut own_check = MutantFailure::new(later, &later_context, number, OracleKind::Paper)?;
+        if own_check.verdict(calls) != Some(Verdict::Pass) {
             return Ok(Replay::GoldsOwn(own.id.clone()));
         }
     }
@@ -356,7 +354,7 @@ fn unit_target(registry: &Registry, fault: &Fault) -> anyhow::Result<(String, u3
 /// Replays `calls` of `fault` (of `entry`) alone in workers of the experiment `handshake`
 /// names, each stopped after `watchdog`: on the unit `Subject@fixed`, the buggy release must
 /// fail as `fails` says, and without any one call the test must pass; gold must show none
-/// of its own faults on them (the faults whose buggy release it is must pass there).
+/// of its own faults on them (as in [`replay`]).
 ///
 /// # Errors
 /// No unit or target for a fault, a worker that cannot start or answers with an error.
