@@ -157,16 +157,40 @@ pub fn judge_guarded(
     oracle: OracleKind,
 ) -> Option<Verdict> {
     let strict = oracle == OracleKind::Strict;
+    let gold_trace = guarded_gold_trace(gold, calls, strict)?;
+    let mutant_trace = budgeted_trace(gold, mutant, calls, strict);
+    Some(judge(oracle, &gold_trace, &mutant_trace))
+}
+
+/// Gold's half of [`judge_guarded`]: its trace within
+/// [`GOLD_FUEL_BUDGET`](crate::subject::guard::GOLD_FUEL_BUDGET), `None` when it hits a guard.
+pub fn guarded_gold_trace(gold: &mut dyn Session, calls: &[u32], strict: bool) -> Option<Trace> {
     gold.set_fuel_budget(crate::subject::guard::GOLD_FUEL_BUDGET);
     let gold_trace = trace(gold, calls, strict);
-    if gold_trace.guard.is_some() {
-        return None;
-    }
+    gold_trace.guard.is_none().then_some(gold_trace)
+}
+
+/// The mutant's half of [`judge_guarded`]: its trace within the budget that the fuel gold
+/// just used gives it.
+pub fn budgeted_trace(
+    gold: &dyn Session,
+    mutant: &mut dyn Session,
+    calls: &[u32],
+    strict: bool,
+) -> Trace {
     if let Some(fuel) = gold.fuel_used() {
         mutant.set_fuel_budget(crate::subject::guard::mutant_budget(fuel));
     }
-    let mutant_trace = trace(mutant, calls, strict);
-    Some(judge(oracle, &gold_trace, &mutant_trace))
+    trace(mutant, calls, strict)
+}
+
+/// Gold as a target: its run within
+/// [`GOLD_FUEL_BUDGET`](crate::subject::guard::GOLD_FUEL_BUDGET) judged by the crash oracle
+/// ([`judge_crash`]); `None` when it hits a guard.
+pub fn judge_gold_target(gold: &mut dyn Session, calls: &[u32]) -> Option<Verdict> {
+    gold.set_fuel_budget(crate::subject::guard::GOLD_FUEL_BUDGET);
+    let run = trace(gold, calls, false);
+    run.guard.is_none().then(|| judge_crash(&run))
 }
 
 #[cfg(test)]

@@ -1,7 +1,6 @@
 //! [`IsolatedFailure`]: a candidate fails when, run alone in a supervised worker process,
 //! the target differs from gold, crashes its process or hangs.
 
-use std::collections::BTreeMap;
 use std::time::Duration;
 
 use crate::oracle::OracleKind;
@@ -21,7 +20,6 @@ pub struct IsolatedFailure {
     template: Check,
     must_pass: Vec<Check>,
     watchdog: Duration,
-    outcomes: BTreeMap<&'static str, u64>,
     error: Option<anyhow::Error>,
 }
 
@@ -45,7 +43,6 @@ impl IsolatedFailure {
             },
             must_pass: Vec::new(),
             watchdog,
-            outcomes: BTreeMap::new(),
             error: None,
         }
     }
@@ -72,9 +69,7 @@ impl IsolatedFailure {
             calls: calls.to_vec(),
             ..self.template.clone()
         };
-        let outcome = self.worker.check(&check, self.watchdog)??;
-        *self.outcomes.entry(outcome.name()).or_default() += 1;
-        Ok(outcome)
+        Ok(self.worker.check(&check, self.watchdog)??)
     }
 
     /// The first of the checks a failing candidate must pass ([`IsolatedFailure::must_pass`])
@@ -99,11 +94,6 @@ impl IsolatedFailure {
     /// Whether a candidate fails and passes every check it must pass.
     fn judge(&mut self, calls: &[u32]) -> anyhow::Result<bool> {
         Ok(self.outcome(calls)?.fails() && self.shows_other(calls)?.is_none())
-    }
-
-    /// The candidates judged so far, by outcome name.
-    pub fn outcomes(&self) -> &BTreeMap<&'static str, u64> {
-        &self.outcomes
     }
 
     /// The first error a candidate met as a [`FailureCheck`] (which counts it as passing),

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use crate::context::TestContext;
 use crate::oracle::OracleKind;
-use crate::oracle::{Verdict, judge_crash, judge_guarded, trace};
+use crate::oracle::{Verdict, judge_gold_target, judge_guarded};
 use crate::subject::{MutantId, Session, Unit};
 
 use super::FailureCheck;
@@ -71,10 +71,7 @@ impl MutantFailure {
     /// The oracle's verdict on a test case, or `None` when gold's run was abandoned.
     pub fn verdict(&mut self, calls: &[u32]) -> Option<Verdict> {
         if self.gold_target {
-            self.gold
-                .set_fuel_budget(crate::subject::guard::GOLD_FUEL_BUDGET);
-            let gold = trace(self.gold.as_mut(), calls, false);
-            return gold.guard.is_none().then(|| judge_crash(&gold));
+            return judge_gold_target(self.gold.as_mut(), calls);
         }
         judge_guarded(self.gold.as_mut(), self.mutant.as_mut(), calls, self.oracle)
     }

@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 use super::beacon::{Side, mark_side, mark_test_case};
 use super::job::JobError;
 use crate::context::TestContext;
-use crate::oracle::{OracleKind, Verdict, judge, judge_crash, trace};
-use crate::subject::guard::{GOLD_FUEL_BUDGET, mutant_budget};
+use crate::oracle::{
+    OracleKind, Verdict, budgeted_trace, guarded_gold_trace, judge, judge_gold_target,
+};
 use crate::subject::{GOLD, MutantId, Unit};
 
 /// A test case to judge alone: its calls on a subject's gold and on one of its targets.
@@ -80,10 +81,10 @@ impl CheckOutcome {
     }
 }
 
-/// Runs a check in this process on `unit` in `context` as a job runs a test case: gold
-/// within [`GOLD_FUEL_BUDGET`] (a guard abandons the check), the target within the budget
-/// gold's fuel gives it; the beacon marks test case 0 and the side running, so that the
-/// supervisor places a death or a hang.
+/// Runs a check in this process on `unit` in `context` as a job runs a test case (the two
+/// halves of [`crate::oracle::judge_guarded`]: a guard in gold's run abandons the check);
+/// the beacon marks test case 0 and the side running, so that the supervisor places a death
+/// or a hang.
 ///
 /// # Errors
 /// The subject has no such target.
@@ -101,25 +102,16 @@ pub fn execute_check(
     mark_test_case(0);
     if check.mutant == GOLD {
         mark_side(Side::Target);
-        target.set_fuel_budget(GOLD_FUEL_BUDGET);
-        let run = trace(target.as_mut(), &check.calls, false);
-        return Ok(match run.guard {
-            Some(_) => CheckOutcome::Abandoned,
-            None => verdict_outcome(judge_crash(&run)),
-        });
+        return Ok(judge_gold_target(target.as_mut(), &check.calls)
+            .map_or(CheckOutcome::Abandoned, verdict_outcome));
     }
     let mut gold_session = session(GOLD).expect("every unit has gold");
     mark_side(Side::Gold);
-    gold_session.set_fuel_budget(GOLD_FUEL_BUDGET);
-    let gold = trace(gold_session.as_mut(), &check.calls, strict);
-    if gold.guard.is_some() {
+    let Some(gold) = guarded_gold_trace(gold_session.as_mut(), &check.calls, strict) else {
         return Ok(CheckOutcome::Abandoned);
-    }
-    if let Some(fuel) = gold_session.fuel_used() {
-        target.set_fuel_budget(mutant_budget(fuel));
-    }
+    };
     mark_side(Side::Target);
-    let run = trace(target.as_mut(), &check.calls, strict);
+    let run = budgeted_trace(gold_session.as_ref(), target.as_mut(), &check.calls, strict);
     Ok(verdict_outcome(judge(check.oracle, &gold, &run)))
 }
 
