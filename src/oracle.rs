@@ -145,21 +145,77 @@ pub fn judge(oracle: OracleKind, gold: &Trace, mutant: &Trace) -> Verdict {
     }
 }
 
+/// The versions that fixed gold's own faults ([`Unit::gold_corrections`]): when gold is a
+/// release that holds a later fault of its own, a target that differs from gold may only
+/// be showing gold's fault. A failure counts when the target also differs from every
+/// correction; a target that agrees with one passes the test case. Empty (and free) for
+/// every unit whose gold has no known fault.
+///
+/// [`Unit::gold_corrections`]: crate::subject::Unit::gold_corrections
+#[derive(Default)]
+pub struct Corrections {
+    sessions: Vec<Box<dyn Session>>,
+}
+
+impl Corrections {
+    /// Corrections running in `sessions` (none: every failure counts).
+    pub fn new(sessions: Vec<Box<dyn Session>>) -> Self {
+        Corrections { sessions }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.sessions.is_empty()
+    }
+
+    /// `verdict` (the target's against gold) with gold's own faults taken out: a failure
+    /// whose target trace agrees under `oracle` with a correction's trace of the same test
+    /// case passes. `run` runs the test case on a session; each correction runs within
+    /// [`GOLD_FUEL_BUDGET`](crate::subject::guard::GOLD_FUEL_BUDGET), and one that hits a
+    /// guard explains nothing. Corrections run only on failures.
+    pub fn judge(
+        &mut self,
+        oracle: OracleKind,
+        verdict: Verdict,
+        target: &Trace,
+        mut run: impl FnMut(&mut dyn Session) -> Trace,
+    ) -> Verdict {
+        if verdict != Verdict::Fail {
+            return verdict;
+        }
+        for session in &mut self.sessions {
+            session.set_fuel_budget(crate::subject::guard::GOLD_FUEL_BUDGET);
+            let correction = run(session.as_mut());
+            if correction.guard.is_none() && judge(oracle, &correction, target) == Verdict::Pass {
+                return Verdict::Pass;
+            }
+        }
+        Verdict::Fail
+    }
+}
+
 /// Runs `calls` on gold and on a mutant as a runner job does, and judges them: gold within
 /// [`GOLD_FUEL_BUDGET`](crate::subject::guard::GOLD_FUEL_BUDGET) (a test case whose gold run
 /// hits a guard is abandoned: `None`), the mutant within the budget gold's fuel gives it
-/// ([`mutant_budget`](crate::subject::guard::mutant_budget)). Both sessions are left in the
-/// state the test case ends in.
+/// ([`mutant_budget`](crate::subject::guard::mutant_budget)), a failure then judged against
+/// gold's `corrections` ([`Corrections::judge`]). Both sessions are left in the state the
+/// test case ends in.
 pub fn judge_guarded(
     gold: &mut dyn Session,
     mutant: &mut dyn Session,
+    corrections: &mut Corrections,
     calls: &[u32],
     oracle: OracleKind,
 ) -> Option<Verdict> {
     let strict = oracle == OracleKind::Strict;
     let gold_trace = guarded_gold_trace(gold, calls, strict)?;
     let mutant_trace = budgeted_trace(gold, mutant, calls, strict);
-    Some(judge(oracle, &gold_trace, &mutant_trace))
+    let verdict = judge(oracle, &gold_trace, &mutant_trace);
+    Some(
+        corrections.judge(oracle, verdict, &mutant_trace, |session| {
+            trace(session, calls, strict)
+        }),
+    )
 }
 
 /// Gold's half of [`judge_guarded`]: its trace within
@@ -248,6 +304,54 @@ mod tests {
         );
         gold.panics = 1;
         assert_eq!(judge_crash(&gold), Verdict::Fail);
+    }
+
+    #[test]
+    fn a_failure_that_a_correction_shares_passes_and_only_failures_run_corrections() {
+        use crate::subject::{SubjectUnit, Unit};
+        use crate::subjects::array_list::ArrayList;
+        let unit = SubjectUnit::<ArrayList>::new();
+        let context: std::sync::Arc<dyn crate::subject::CallTable> =
+            std::sync::Arc::new(crate::context::TestContext::paper(&unit).unwrap());
+        let sessions = || vec![unit.session(context.clone()), unit.session(context.clone())];
+        let target = trace_of(1, 9, 9);
+        let mut corrections = Corrections::new(sessions());
+        // The second correction agrees with the target: gold's own fault explains it.
+        let mut runs = [trace_of(0, 1, 1), trace_of(1, 9, 5)].into_iter();
+        let verdict = corrections.judge(OracleKind::Paper, Verdict::Fail, &target, |_| {
+            runs.next().unwrap()
+        });
+        assert_eq!(verdict, Verdict::Pass);
+        // Under the strict oracle the histories differ: the target's own failure.
+        let mut runs = [trace_of(0, 1, 1), trace_of(1, 9, 5)].into_iter();
+        let verdict = corrections.judge(OracleKind::Strict, Verdict::Fail, &target, |_| {
+            runs.next().unwrap()
+        });
+        assert_eq!(verdict, Verdict::Fail);
+        // A guarded correction explains nothing.
+        let mut guarded = target.clone();
+        guarded.guard = Some(JavaException::Panic);
+        let verdict = corrections.judge(OracleKind::Paper, Verdict::Fail, &target, |_| {
+            guarded.clone()
+        });
+        assert_eq!(verdict, Verdict::Fail);
+        for other in [Verdict::Pass, Verdict::Guarded] {
+            let verdict = corrections.judge(OracleKind::Paper, other, &target, |_| {
+                panic!("a correction ran on {other:?}")
+            });
+            assert_eq!(verdict, other);
+        }
+        let verdict = Corrections::default().judge(
+            OracleKind::Paper,
+            Verdict::Fail,
+            &target,
+            |_| unreachable!(),
+        );
+        assert_eq!(
+            verdict,
+            Verdict::Fail,
+            "no corrections: every failure counts"
+        );
     }
 
     #[test]

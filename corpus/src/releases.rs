@@ -241,6 +241,8 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
                     FaultInfo { id: "rangemap-gaps-empty-between-touching".into(), krate: "rangemap".into(), buggy: "1.0.0".into(), fixed: "1.0.1".into(), kind: "wrong-result".into() },
                     <rangemap_1_0_0::RangeMapOfInts as Declared>::unit(),
                 )?
+                .corrected_in("1.0.2", <rangemap_1_0_2::RangeMapOfInts as Declared>::unit())?
+                .corrected_in("1.0.3", <rangemap_1_0_3::RangeMapOfInts as Declared>::unit())?
         ),
         Box::new(
             Releases::new(<rangemap_1_0_1::RangeInclusiveMapOfInts as Declared>::unit(), "rangemap", "1.0.1", 1572)
@@ -248,6 +250,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
                     FaultInfo { id: "rangemap-inclusive-gaps-inverted-between-touching".into(), krate: "rangemap".into(), buggy: "1.0.0".into(), fixed: "1.0.1".into(), kind: "wrong-result".into() },
                     <rangemap_1_0_0::RangeInclusiveMapOfInts as Declared>::unit(),
                 )?
+                .corrected_in("1.0.2", <rangemap_1_0_2::RangeInclusiveMapOfInts as Declared>::unit())?
         ),
         Box::new(
             Releases::new(<rangemap_1_0_2::RangeMapOfInts as Declared>::unit(), "rangemap", "1.0.2", 1602)
@@ -255,6 +258,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
                     FaultInfo { id: "rangemap-gaps-empty-after-adjacent".into(), krate: "rangemap".into(), buggy: "1.0.1".into(), fixed: "1.0.2".into(), kind: "wrong-result".into() },
                     <rangemap_1_0_1::RangeMapOfInts as Declared>::unit(),
                 )?
+                .corrected_in("1.0.3", <rangemap_1_0_3::RangeMapOfInts as Declared>::unit())?
         ),
         Box::new(
             Releases::new(<rangemap_1_0_2::RangeInclusiveMapOfInts as Declared>::unit(), "rangemap", "1.0.2", 1602)

@@ -114,6 +114,26 @@ impl CrateEntry {
     pub fn subject_file(&self) -> PathBuf {
         self.folder.join("subject.rs")
     }
+
+    /// The releases that fixed the own faults of `subject` at `release`, in order: the fixed
+    /// release Y of each fault `release` → Y of that subject, then those of Y's own faults,
+    /// and so on. Empty when `release` is no fault's buggy release.
+    pub fn corrections(&self, subject: &str, release: &str) -> Vec<String> {
+        let mut releases: Vec<String> = Vec::new();
+        let mut frontier = vec![release.to_string()];
+        while let Some(gold) = frontier.pop() {
+            for fault in &self.faults {
+                if fault.subject == subject
+                    && fault.buggy == gold
+                    && !releases.contains(&fault.fixed)
+                {
+                    releases.push(fault.fixed.clone());
+                    frontier.push(fault.fixed.clone());
+                }
+            }
+        }
+        releases
+    }
 }
 
 /// A version's numeric parts, for ordering (`1.10.0` after `1.9.2`).
@@ -499,5 +519,45 @@ summary = "insert_many writes past the buffer."
         let unused = GOOD.replace("[checksums]\n", "[checksums]\n\"1.5.0\" = \"1a55ca5f3b68e41c979bf8c46a6f1da892ca4db8f94023ce0bd32407573b1ac0\"\n");
         let e = parse(&unused).unwrap_err();
         assert_eq!(e.field, "checksums.\"1.5.0\"", "{e}");
+    }
+
+    fn chained(id: &str, subject: &str, buggy: &str, fixed: &str) -> Fault {
+        Fault {
+            id: id.into(),
+            subject: subject.into(),
+            buggy: buggy.into(),
+            fixed: fixed.into(),
+            kind: FaultKind::WrongResult,
+            records: vec!["r".into()],
+            summary: "s".into(),
+            reproduction: None,
+        }
+    }
+
+    #[test]
+    fn the_corrections_follow_the_chain_of_gold_s_own_faults_of_one_subject() {
+        let krate = CrateEntry {
+            name: "demo".into(),
+            folder: PathBuf::from("corpus/crates/demo"),
+            summary: "s".into(),
+            repository: "r".into(),
+            subjects: vec!["S".into(), "T".into()],
+            checksums: Default::default(),
+            faults: vec![
+                chained("a", "S", "1.0.0", "1.0.1"),
+                chained("b", "S", "1.0.1", "1.0.2"),
+                chained("c", "S", "1.0.2", "1.0.3"),
+                chained("d", "T", "1.0.1", "1.0.5"),
+                chained("e", "S", "0.9.0", "1.0.0"),
+            ],
+        };
+        assert_eq!(krate.corrections("S", "1.0.1"), ["1.0.2", "1.0.3"]);
+        assert_eq!(krate.corrections("S", "1.0.2"), ["1.0.3"]);
+        assert!(krate.corrections("S", "1.0.3").is_empty());
+        assert!(
+            krate.corrections("T", "1.0.5").is_empty(),
+            "another subject's faults are not gold's"
+        );
+        assert_eq!(krate.corrections("S", "1.0.0"), ["1.0.1", "1.0.2", "1.0.3"]);
     }
 }

@@ -1,7 +1,7 @@
 //! The corpus crate's generated files, pure: its manifest (`Cargo.toml`: testspace and every
 //! release, each under its own name) and its unit list (`src/releases.rs`: a module per
 //! release including the crate's `subject.rs`, and one [`Releases`] unit per subject and
-//! fixed release with its faults as targets).
+//! fixed release with its faults as targets and the releases that fixed gold's own faults).
 //!
 //! [`Releases`]: crate::subject::Releases
 
@@ -172,6 +172,13 @@ fn units(corpus: &Corpus, sizes: &BTreeMap<String, usize>) -> String {
                     release_ident(&krate.name, &fault.buggy),
                 );
             }
+            for later in krate.corrections(subject, fixed) {
+                let _ = writeln!(
+                    out,
+                    "                .corrected_in({later:?}, <{}::{subject} as Declared>::unit())?",
+                    release_ident(&krate.name, &later),
+                );
+            }
             out.push_str("        ),\n");
         }
     }
@@ -207,6 +214,7 @@ subjects = ["SmallVecOfInts"]
 "1.6.1" = "fe0f37c9e8f3c5a4a66ad655a93c74daac4ad00c441533bf5c6e7990bb42604e"
 "0.6.13" = "1a55ca5f3b68e41c979bf8c46a6f1da892ca4db8f94023ce0bd32407573b1ac0"
 "0.6.14" = "fe0f37c9e8f3c5a4a66ad655a93c74daac4ad00c441533bf5c6e7990bb42604e"
+"1.6.2" = "fe0f37c9e8f3c5a4a66ad655a93c74daac4ad00c441533bf5c6e7990bb42604e"
 [[fault]]
 id = "smallvec-a"
 subject = "SmallVecOfInts"
@@ -222,6 +230,14 @@ buggy = "1.6.0"
 fixed = "1.6.1"
 kind = "wrong-result"
 records = ["y"]
+summary = "s"
+[[fault]]
+id = "smallvec-d"
+subject = "SmallVecOfInts"
+buggy = "1.6.1"
+fixed = "1.6.2"
+kind = "panic"
+records = ["z"]
 summary = "s"
 [[fault]]
 id = "smallvec-b"
@@ -243,7 +259,7 @@ summary = "s"
     fn every_release_is_a_dependency_and_a_module_and_every_fault_a_target() {
         let sizes = BTreeMap::from([("smallvec_1_6_1".to_string(), 900)]);
         let generated = Generated::new(&corpus(), &sizes);
-        for release in ["0.6.13", "0.6.14", "1.6.0", "1.6.1"] {
+        for release in ["0.6.13", "0.6.14", "1.6.0", "1.6.1", "1.6.2"] {
             let ident = release_ident("smallvec", release);
             assert!(
                 generated.manifest.contains(&format!(
@@ -272,8 +288,16 @@ summary = "s"
         assert!(generated.units.contains(")?\n                .fault("));
         assert_eq!(
             generated.units.matches("Releases::new(").count(),
-            2,
+            3,
             "one unit per fixed release"
+        );
+        // 1.6.1 is the buggy release of a later fault: its unit knows the fix.
+        assert_eq!(
+            generated
+                .units
+                .matches(".corrected_in(\"1.6.2\", <smallvec_1_6_2::SmallVecOfInts as Declared>::unit())?")
+                .count(),
+            1
         );
         // Releases in version order: 0.6 before 1.6, whatever the file's order.
         let at = |s: &str| generated.manifest.find(s).unwrap();

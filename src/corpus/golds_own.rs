@@ -7,12 +7,16 @@
 //! a fault of its own too, fixed in Z: agreeing with Z says the same. This module replays each
 //! such cell's first failing test case with W against every later release of that chain, in
 //! this process (the cell's worker ran the same test case on W without dying).
+//!
+//! Runs made since units carry their corrections (`Unit::gold_corrections`) judge a failure
+//! against them as it happens, so none of their cells should count here: on them the survey
+//! is a check; on older runs, a count.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::Corpus;
-use super::entry::Fault;
+use super::entry::{CrateEntry, Fault};
 use crate::oracle::Verdict;
 use crate::reduce::MutantFailure;
 use crate::reduce::failing_test::{killed_cells, regenerate};
@@ -50,10 +54,10 @@ pub fn survey(
     let mut rows: BTreeMap<RowKey, FaultCells> = BTreeMap::new();
     for cell in cells {
         let unit = registry.find(&cell.subject)?;
-        let Some(fault) = fault_of(corpus, unit, cell.mutant) else {
+        let Some((krate, fault)) = fault_of(corpus, unit, cell.mutant) else {
             continue;
         };
-        let later = later_releases(corpus, fault);
+        let later = krate.corrections(&fault.subject, &fault.fixed);
         if later.is_empty() {
             continue;
         }
@@ -91,93 +95,18 @@ pub fn survey(
     Ok(rows)
 }
 
-/// The releases that fixed gold's own faults, in order: for a fault W → X, the fixed release
-/// Y of each fault X → Y of the same subject, then those of Y's own faults, and so on.
-fn later_releases(corpus: &Corpus, fault: &Fault) -> Vec<String> {
-    let mut releases: Vec<String> = Vec::new();
-    let mut frontier = vec![fault.fixed.clone()];
-    while let Some(gold) = frontier.pop() {
-        for (_, g) in corpus.faults() {
-            if g.subject == fault.subject && g.buggy == gold && !releases.contains(&g.fixed) {
-                releases.push(g.fixed.clone());
-                frontier.push(g.fixed.clone());
-            }
-        }
-    }
-    releases
-}
-
 /// The corpus's fault that `unit`'s target `mutant` carries (`None`: gold, or a unit that is
 /// no corpus release).
 fn fault_of<'a>(
     corpus: &'a Corpus,
     unit: &dyn crate::subject::Unit,
     mutant: u32,
-) -> Option<&'a Fault> {
+) -> Option<(&'a CrateEntry, &'a Fault)> {
     let id = unit
         .mutants()
         .iter()
         .find(|m| m.id == mutant)?
         .fault
         .clone()?;
-    corpus.faults().map(|(_, f)| f).find(|f| f.id == id)
-}
-
-#[cfg(test)]
-mod tests {
-    use std::path::PathBuf;
-
-    use super::*;
-    use crate::corpus::entry::{CrateEntry, FaultKind};
-
-    fn fault(id: &str, subject: &str, buggy: &str, fixed: &str) -> Fault {
-        Fault {
-            id: id.into(),
-            subject: subject.into(),
-            buggy: buggy.into(),
-            fixed: fixed.into(),
-            kind: FaultKind::WrongResult,
-            records: vec!["r".into()],
-            summary: "s".into(),
-            reproduction: None,
-        }
-    }
-
-    fn corpus(faults: Vec<Fault>) -> Corpus {
-        Corpus {
-            root: PathBuf::from("corpus"),
-            crates: vec![CrateEntry {
-                name: "demo".into(),
-                folder: PathBuf::from("corpus/crates/demo"),
-                summary: "s".into(),
-                repository: "r".into(),
-                subjects: vec!["S".into(), "T".into()],
-                checksums: Default::default(),
-                faults,
-            }],
-        }
-    }
-
-    #[test]
-    fn the_later_releases_follow_the_chain_of_gold_s_own_faults_of_one_subject() {
-        let corpus = corpus(vec![
-            fault("a", "S", "1.0.0", "1.0.1"),
-            fault("b", "S", "1.0.1", "1.0.2"),
-            fault("c", "S", "1.0.2", "1.0.3"),
-            fault("d", "T", "1.0.1", "1.0.5"),
-            fault("e", "S", "0.9.0", "1.0.0"),
-        ]);
-        let of = |id: &str| {
-            let (_, f) = corpus.faults().find(|(_, f)| f.id == id).unwrap();
-            later_releases(&corpus, f)
-        };
-        assert_eq!(of("a"), ["1.0.2", "1.0.3"]);
-        assert_eq!(of("b"), ["1.0.3"]);
-        assert!(of("c").is_empty());
-        assert!(
-            of("d").is_empty(),
-            "another subject's faults are not gold's"
-        );
-        assert_eq!(of("e"), ["1.0.1", "1.0.2", "1.0.3"]);
-    }
+    corpus.faults().find(|(_, f)| f.id == id)
 }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use crate::context::TestContext;
 use crate::oracle::OracleKind;
-use crate::oracle::{Verdict, judge_gold_target, judge_guarded};
+use crate::oracle::{Corrections, Verdict, judge_gold_target, judge_guarded};
 use crate::subject::{MutantId, Session, Unit};
 
 use super::FailureCheck;
@@ -13,10 +13,12 @@ use super::FailureCheck;
 /// candidate whose gold run hits a guard is abandoned (does not fail); the mutant runs
 /// within the budget gold's fuel gives it; the candidate fails when the oracle's verdict is
 /// [`Verdict::Fail`] (a guarded mutant run is no failure). With gold itself as the target,
-/// the candidate fails when a call of gold panics ([`judge_crash`]).
+/// the candidate fails when a call of gold panics ([`judge_crash`]). A failure that gold's
+/// own fault explains passes ([`Corrections`]).
 pub struct MutantFailure {
     gold: Box<dyn Session>,
     mutant: Box<dyn Session>,
+    corrections: Corrections,
     oracle: OracleKind,
     gold_target: bool,
 }
@@ -52,6 +54,7 @@ impl MutantFailure {
             gold_target: mutant == crate::subject::GOLD,
             gold,
             mutant: session(mutant).ok_or_else(unknown)?,
+            corrections: Corrections::new(unit.gold_corrections(context.clone())),
             oracle,
         })
     }
@@ -63,6 +66,7 @@ impl MutantFailure {
         MutantFailure {
             gold,
             mutant,
+            corrections: Corrections::default(),
             oracle,
             gold_target: false,
         }
@@ -73,7 +77,13 @@ impl MutantFailure {
         if self.gold_target {
             return judge_gold_target(self.gold.as_mut(), calls);
         }
-        judge_guarded(self.gold.as_mut(), self.mutant.as_mut(), calls, self.oracle)
+        judge_guarded(
+            self.gold.as_mut(),
+            self.mutant.as_mut(),
+            &mut self.corrections,
+            calls,
+            self.oracle,
+        )
     }
 }
 

@@ -11,7 +11,8 @@ use super::beacon::{Side, mark_side, mark_test_case};
 use super::job::JobError;
 use crate::context::TestContext;
 use crate::oracle::{
-    OracleKind, Verdict, budgeted_trace, guarded_gold_trace, judge, judge_gold_target,
+    Corrections, OracleKind, Verdict, budgeted_trace, guarded_gold_trace, judge, judge_gold_target,
+    trace,
 };
 use crate::subject::{GOLD, MutantId, Unit};
 
@@ -82,7 +83,8 @@ impl CheckOutcome {
 }
 
 /// Runs a check in this process on `unit` in `context` as a job runs a test case (the two
-/// halves of [`crate::oracle::judge_guarded`]: a guard in gold's run abandons the check);
+/// halves of [`crate::oracle::judge_guarded`]: a guard in gold's run abandons the check;
+/// a failure is judged against gold's corrections, on gold's side);
 /// the beacon marks test case 0 and the side running, so that the supervisor places a death
 /// or a hang.
 ///
@@ -112,7 +114,14 @@ pub fn execute_check(
     };
     mark_side(Side::Target);
     let run = budgeted_trace(gold_session.as_ref(), target.as_mut(), &check.calls, strict);
-    Ok(verdict_outcome(judge(check.oracle, &gold, &run)))
+    let verdict = judge(check.oracle, &gold, &run);
+    // Gold's corrections run on gold's side: a death there abandons the check.
+    mark_side(Side::Gold);
+    let mut corrections = Corrections::new(unit.gold_corrections(context.clone()));
+    let verdict = corrections.judge(check.oracle, verdict, &run, |session| {
+        trace(session, &check.calls, strict)
+    });
+    Ok(verdict_outcome(verdict))
 }
 
 fn verdict_outcome(verdict: Verdict) -> CheckOutcome {

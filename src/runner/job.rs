@@ -14,7 +14,7 @@ use crate::context::TestContext;
 use crate::coverage::curve::RangeCoverage;
 use crate::experiment::Until;
 use crate::oracle::OracleKind;
-use crate::oracle::{Trace, Verdict, judge, judge_crash};
+use crate::oracle::{Corrections, Trace, Verdict, judge, judge_crash};
 use crate::strategy::Strategy;
 use crate::subject::{JavaException, MutantId, Session, Unit};
 use crate::walk::Walk;
@@ -362,6 +362,8 @@ struct TracedCases<'a> {
     gold: GoldSide<'a>,
     run: &'a mut GoldRun,
     mutant: Box<dyn Session>,
+    /// Versions that fixed gold's own faults: a failure they explain passes.
+    corrections: Corrections,
     oracle: OracleKind,
     /// Whether the target is gold itself, judged by the crash oracle.
     gold_target: bool,
@@ -392,6 +394,7 @@ impl<'a> TracedCases<'a> {
             gold: GoldSide::new(job, at.unit, at.context),
             run,
             mutant,
+            corrections: Corrections::new(at.unit.gold_corrections(at.context.clone())),
             oracle: job.oracle,
             gold_target: job.mutant == crate::subject::GOLD,
             guarded_prefix: GuardedPrefix::default(),
@@ -443,7 +446,19 @@ impl TestSource for TracedCases<'_> {
         if let Some(case) = digits {
             self.guarded_prefix.note(case, budget, &mutant_trace);
         }
-        Some(judge(self.oracle, &gold_case.trace, &mutant_trace))
+        let verdict = judge(self.oracle, &gold_case.trace, &mutant_trace);
+        if verdict == Verdict::Fail && !self.corrections.is_empty() {
+            // Corrections are gold's side: a death there abandons the test case.
+            super::beacon::mark_side(super::beacon::Side::Gold);
+            let cases = self.cases.as_ref();
+            return Some(
+                self.corrections
+                    .judge(self.oracle, verdict, &mutant_trace, |session| {
+                        cases.run(session, strict)
+                    }),
+            );
+        }
+        Some(verdict)
     }
     fn calls(&self) -> u64 {
         self.cases.calls()

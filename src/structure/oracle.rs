@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::context::TestContext;
 use crate::oracle::OracleKind;
-use crate::oracle::{Verdict, judge_guarded};
+use crate::oracle::{Corrections, Verdict, judge_guarded};
 use crate::subject::heap::{HeapError, HeapFields, canonical};
 use crate::subject::{GOLD, MutantId, Session, Unit};
 
@@ -126,7 +126,13 @@ impl StructureSessions {
         oracle: OracleKind,
         after: &dyn Invariant,
     ) -> Option<StructureVerdict> {
-        let paper = judge_guarded(self.gold.as_mut(), self.mutant.as_mut(), &[call], oracle)?;
+        let paper = judge_guarded(
+            self.gold.as_mut(),
+            self.mutant.as_mut(),
+            &mut Corrections::default(),
+            &[call],
+            oracle,
+        )?;
         let structure = match paper {
             Verdict::Pass => {
                 let gold_after = self.gold.object_heap(0).map(|h| canonical(&h));

@@ -56,6 +56,14 @@ pub trait Unit: Send + Sync {
     ) -> Option<Box<dyn Session>> {
         (mutant == crate::subject::GOLD).then(|| self.session(context))
     }
+    /// Sessions of the versions that fixed gold's own faults, for test cases of `context`:
+    /// a target's difference from gold counts as a failure only when it differs from each
+    /// of these too (`oracle::Corrections`). Empty for every unit but a corpus release
+    /// whose fixed release holds a later fault of the corpus (`subject::Releases`).
+    fn gold_corrections(&self, context: Arc<dyn CallTable>) -> Vec<Box<dyn Session>> {
+        let _ = context;
+        Vec::new()
+    }
     /// The text of the port's source file, or `""` when the registry was not told it
     /// (units built with [`SubjectUnit::new`] alone).
     fn source(&self) -> &'static str {

@@ -41,6 +41,18 @@ pub enum ReleasesError {
         /// The subject, the releases and the first difference.
         detail: String,
     },
+    /// A release that fixed a fault of gold's own declares other methods than gold's.
+    #[error(
+        "{unit}, corrected in {release}: {detail}; the wrapper must compile to the same methods against both releases"
+    )]
+    CorrectionMethods {
+        /// The unit (`Subject@fixed`).
+        unit: String,
+        /// The later release.
+        release: String,
+        /// The subject, the releases and the first difference.
+        detail: String,
+    },
     /// A fault's fixed release is not the unit's.
     #[error("fault {fault} is fixed in {krate} {fixed}, not in {gold}, the release of this unit")]
     Fixed {
@@ -63,6 +75,8 @@ pub struct Releases {
     release: String,
     gold: Box<dyn Unit>,
     faults: Vec<(FaultInfo, Box<dyn Unit>)>,
+    /// The releases that fixed gold's own faults, with their subjects.
+    corrections: Vec<(String, Box<dyn Unit>)>,
     targets: Vec<MutantInfo>,
     sloc: usize,
 }
@@ -78,6 +92,7 @@ impl Releases {
             release: release.to_string(),
             gold,
             faults: Vec::new(),
+            corrections: Vec::new(),
             targets: Vec::new(),
             sloc,
         }
@@ -123,6 +138,39 @@ impl Releases {
     pub fn faults(&self) -> impl Iterator<Item = &FaultInfo> {
         self.faults.iter().map(|(fault, _)| fault)
     }
+
+    /// Adds `release`, whose subject is `later`, as a release that fixed a fault of gold's
+    /// own (gold is the buggy release of a later fault of the same subject, or of a chain
+    /// of them): a target's difference from gold that `later` shares is gold's fault, not
+    /// the target's ([`Unit::gold_corrections`]).
+    ///
+    /// # Errors
+    /// A subject whose methods differ between gold's release and `release`.
+    pub fn corrected_in(
+        mut self,
+        release: &str,
+        later: Box<dyn Unit>,
+    ) -> Result<Self, ReleasesError> {
+        if let Some(difference) = method_difference(self.gold.methods(), later.methods()) {
+            return Err(ReleasesError::CorrectionMethods {
+                unit: self.class.to_string(),
+                release: release.to_string(),
+                detail: format!(
+                    "the subject {} of {} {release} declares other methods than in {} ({difference})",
+                    self.gold.class(),
+                    self.krate,
+                    self.release
+                ),
+            });
+        }
+        self.corrections.push((release.to_string(), later));
+        Ok(self)
+    }
+
+    /// The releases that fixed gold's own faults, in the order added.
+    pub fn corrections(&self) -> impl Iterator<Item = &str> {
+        self.corrections.iter().map(|(release, _)| release.as_str())
+    }
 }
 
 /// The first difference between two method lists, as a sentence; `None` when they are equal.
@@ -165,6 +213,12 @@ impl Unit for Releases {
         }
         let (_, buggy) = self.faults.get((mutant as usize).checked_sub(1)?)?;
         Some(buggy.session(context))
+    }
+    fn gold_corrections(&self, context: Arc<dyn CallTable>) -> Vec<Box<dyn Session>> {
+        self.corrections
+            .iter()
+            .map(|(_, later)| later.session(context.clone()))
+            .collect()
     }
     fn sloc(&self) -> usize {
         self.sloc
@@ -237,5 +291,35 @@ mod tests {
             Box::new(SubjectUnit::<Vector>::new()),
         );
         assert!(matches!(later, Err(ReleasesError::Fixed { .. })));
+        let corrected = Releases::new(gold(), "lists", "1.0.1", 0)
+            .corrected_in("1.0.2", Box::new(SubjectUnit::<LinkedList>::new()));
+        let Err(error @ ReleasesError::CorrectionMethods { .. }) = corrected else {
+            panic!("not refused: {:?}", corrected.map(|r| r.class()));
+        };
+        assert!(
+            error
+                .to_string()
+                .starts_with("ArrayList@1.0.1, corrected in 1.0.2: "),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn gold_s_corrections_are_sessions_of_the_later_releases_in_order() {
+        let gold = || Box::new(SubjectUnit::<ArrayList>::new());
+        let plain = Releases::new(gold(), "lists", "1.0.1", 0);
+        let context: Arc<dyn CallTable> =
+            Arc::new(crate::context::TestContext::paper(&plain).unwrap());
+        assert!(plain.gold_corrections(context.clone()).is_empty());
+        let corrected = plain
+            .corrected_in("1.0.2", gold())
+            .unwrap()
+            .corrected_in("1.0.3", gold())
+            .unwrap();
+        assert_eq!(
+            corrected.corrections().collect::<Vec<_>>(),
+            ["1.0.2", "1.0.3"]
+        );
+        assert_eq!(corrected.gold_corrections(context).len(), 2);
     }
 }
