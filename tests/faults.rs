@@ -486,3 +486,57 @@ fn an_aborted_run_releases_its_lock_and_resumes_to_the_same_table() {
     assert_eq!(table(&out), table(&reference));
     assert!(!out.join(".cells.partial-4242.csv").exists());
 }
+
+/// An fdrt run on ArrayList whose suite is made in a worker (docs/faults.md, "Gold during
+/// generation").
+const GENERATED: &[u8] = b"name = \"generation\"\nseed = 3\nsubjects = [\"ArrayList\"]\n\
+[mutants]\nsample = 3\n\n[[phase]]\nname = \"p\"\n\n[[phase.run]]\nstrategy = \"fdrt\"\n\
+n = 20\ncost = 3000\n";
+
+/// The one suite file of a run, and its header line as JSON.
+fn suite(out: &Path) -> (Vec<u8>, serde_json::Value) {
+    let folder = out.join("suites").join("ArrayList");
+    let files: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let bytes = std::fs::read(&files[0]).unwrap();
+    let first = bytes.split(|&b| b == b'\n').next().unwrap();
+    (bytes.clone(), serde_json::from_slice(first).unwrap())
+}
+
+#[test]
+fn gold_that_ends_the_worker_making_a_suite_is_skipped_in_that_call_alike_each_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let experiment = file(dir.path(), "generation.toml", GENERATED);
+    let experiment = experiment.to_str().unwrap();
+    let plain = dir.path().join("plain");
+    run(experiment, &plain).arg("--quiet").assert().success();
+    let (plain_suite, header) = suite(&plain);
+    assert!(header.get("skipped").is_none(), "{header}");
+    // Gold aborts its worker in calls 5 and 40: each is confirmed by a second death, then
+    // answered as a panic; two runs make the same suite and the same table.
+    let mut made = Vec::new();
+    for name in ["aborts", "aborts-again"] {
+        let out = dir.path().join(name);
+        run(experiment, &out)
+            .arg("--quiet")
+            .env("TESTSPACE_FAULT_STOP_GOLD", "ArrayList:abort:5,40")
+            .assert()
+            .success();
+        let (bytes, header) = suite(&out);
+        assert_eq!(header["skipped"], serde_json::json!([5, 40]));
+        made.push((bytes, table(&out)));
+    }
+    assert_eq!(made[0], made[1]);
+    assert_ne!(made[0].0, plain_suite, "the skipped calls change the suite");
+    // A loop without end in call 7: stopped once the watchdog's time passed in that call.
+    let hang = dir.path().join("hang");
+    run(experiment, &hang)
+        .arg("--quiet")
+        .env("TESTSPACE_FAULT_STOP_GOLD", "ArrayList:hang:7")
+        .assert()
+        .success();
+    assert_eq!(suite(&hang).1["skipped"], serde_json::json!([7]));
+}

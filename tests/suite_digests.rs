@@ -44,6 +44,7 @@ fn digests() -> String {
                     budgets: vec![BUDGET],
                     prefixes: vec![suite.len()],
                     cases: suite.len(),
+                    skipped: Vec::new(),
                 };
                 let mut bytes = Vec::new();
                 suite.write(&header, &mut bytes).unwrap();

@@ -3,6 +3,7 @@
 //! of the unit's own methods evaluated on the objects they leave.
 
 use std::any::Any;
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use smallvec::SmallVec;
@@ -120,6 +121,22 @@ pub enum ContractViolation {
     ToStringThrew,
 }
 
+/// How a generation in a supervised worker process watches gold's calls: a gold that ends
+/// the process (an abort, a loop without end) cannot be caught in it, so the supervisor
+/// makes the suite again from the start with that call answered as a panic, which is
+/// deterministic (docs/faults.md, "Gold during generation").
+#[derive(Clone, Debug, Default)]
+pub struct CallWatch {
+    /// Gold's calls, by their number among the calls run ([`GoldExecutor::calls_run`]
+    /// before the call), that ended the process in an earlier attempt: each is answered
+    /// with [`JavaException::Panic`] without running.
+    pub skipped: BTreeSet<u64>,
+    /// Told k before gold's call k runs, so that a death is placed at the last call that
+    /// ran: in it, or after it (a check of its objects, or their drop when the next
+    /// candidate's pools are loaded) before the next one.
+    pub mark: Option<fn(u64)>,
+}
+
 /// Runs candidates and object checks on gold for one unit and M_C.
 ///
 /// The object checks run in place, on the objects the last candidate left in the
@@ -156,6 +173,8 @@ pub struct GoldExecutor<'a> {
     /// Whether each restored execution is checked against a full run.
     #[cfg(test)]
     check_restores: bool,
+    /// Calls answered without running, and where to mark calls.
+    watch: CallWatch,
 }
 
 impl<'a> GoldExecutor<'a> {
@@ -197,7 +216,28 @@ impl<'a> GoldExecutor<'a> {
             restore_prefixes: true,
             #[cfg(test)]
             check_restores: false,
+            watch: CallWatch::default(),
         }
+    }
+
+    /// From now on, gold's calls are marked and the skipped ones answered as panics
+    /// ([`CallWatch`]).
+    pub fn watch(&mut self, watch: CallWatch) {
+        self.watch = watch;
+    }
+
+    /// Runs a candidate's call on gold as the watch says, counting it in
+    /// [`GoldExecutor::calls_run`].
+    fn step(&mut self, method: usize, slots: &[u32]) -> Result<(), JavaException> {
+        let call = self.calls_run;
+        self.calls_run += 1;
+        if self.watch.skipped.contains(&call) {
+            return Err(JavaException::Panic);
+        }
+        if let Some(mark) = self.watch.mark {
+            mark(call);
+        }
+        self.session.step_slots(method, slots)
     }
 
     /// From now on, each execution also reports whether its last call changed its
@@ -331,8 +371,7 @@ impl<'a> GoldExecutor<'a> {
                     receiver_before = self.receiver_of(call.method as usize, &call.slots);
                 }
             }
-            let outcome = self.session.step_slots(call.method as usize, &call.slots);
-            self.calls_run += 1;
+            let outcome = self.step(call.method as usize, &call.slots);
             exception |= outcome.is_err();
             let guard = outcome.as_ref().is_err_and(|e| e.is_guard());
             last_outcome = Some(outcome);

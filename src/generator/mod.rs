@@ -39,7 +39,7 @@ pub use grow::Grow;
 pub use grt::{Component, Grt, GrtSettings};
 pub use suite::{
     GenerateError, GeneratorConfig, Suite, SuiteBudget, SuiteFileError, SuiteHeader, SuiteReader,
-    generate_suite, generate_suite_within,
+    generate_suite, generate_suite_watched, generate_suite_within,
 };
 
 use serde::{Deserialize, Serialize};
@@ -779,6 +779,7 @@ mod tests {
                 }],
                 prefixes: vec![suite.len()],
                 cases: suite.len(),
+                skipped: Vec::new(),
             };
             let mut bytes = Vec::new();
             suite.write(&header, &mut bytes).unwrap();
@@ -809,6 +810,7 @@ mod tests {
             budgets: vec![],
             prefixes: vec![],
             cases: suite.len() + 1,
+            skipped: Vec::new(),
         };
         let mut bytes = Vec::new();
         suite.write(&header, &mut bytes).unwrap();

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::gold::GoldExecutor;
+use super::gold::{CallWatch, GoldExecutor};
 use super::sequence::{Input, Sequence, Statement};
 use super::{
     CaseKind, Derivation, FeedbackGenerator, Fuzz, Generated, GeneratedCase, Generator,
@@ -170,6 +170,19 @@ pub fn generate_suite_within(
     seed: u64,
     budgets: &[SuiteBudget],
 ) -> Result<Suite, GenerateError> {
+    generate_suite_watched(unit, context, config, seed, budgets, CallWatch::default())
+}
+
+/// [`generate_suite_within`] with gold's calls watched ([`CallWatch`]): the generation of a
+/// supervised worker process.
+pub fn generate_suite_watched(
+    unit: &dyn Unit,
+    context: &Arc<TestContext>,
+    config: &GeneratorConfig,
+    seed: u64,
+    budgets: &[SuiteBudget],
+    watch: CallWatch,
+) -> Result<Suite, GenerateError> {
     if budgets.is_empty()
         || budgets
             .iter()
@@ -185,6 +198,7 @@ pub fn generate_suite_within(
         });
     }
     let mut gold = GoldExecutor::new(unit, Arc::clone(context), coverage);
+    gold.watch(watch);
     let mut generator = config.build(seed);
     let expected = expected_cases(budgets);
     let mut suite = Suite {
@@ -508,6 +522,10 @@ pub struct SuiteHeader {
     pub prefixes: Vec<usize>,
     /// The number of test cases.
     pub cases: usize,
+    /// Gold's calls that ended the process making the suite, answered as panics
+    /// ([`CallWatch::skipped`]); left out when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<u64>,
 }
 
 /// One test case of a suite file: cost, kind, parts, method, inputs, and GRT's fuzz calls

@@ -27,6 +27,7 @@ mod shard;
 pub mod slurm;
 pub mod source;
 pub mod structures;
+pub mod suite_making;
 pub mod suites;
 pub mod worker;
 
@@ -388,7 +389,8 @@ impl Runner<'_> {
             .collect();
         pairs.sort_unstable();
         pairs.dedup();
-        let mut needed = suites::needed(self.experiment, &pairs);
+        let workers = suite_making::SuiteWorkers::new(self.handshake.clone(), self.watchdog);
+        let mut needed = suites::needed(self.experiment, &pairs, &workers);
         needed.extend(structures::needed(self.experiment, &pairs));
         let mode = self.options.progress;
         source::prepare(&needed, output, self.options.jobs, &|done, all| {

@@ -1,12 +1,12 @@
 //! The suites of an experiment's generated runs: generated on gold once per (subject,
 //! configuration, n, replicate seed) before any cell runs ([`needed`], a
-//! [`Preparation`] each), stored in the output folder, replayed by the workers on each
-//! mutant ([`SuiteCases`]).
+//! [`Preparation`] each, made in a worker process: `suite_making`), stored in the output
+//! folder, replayed by the workers on each mutant ([`SuiteCases`]).
 //!
 //! One suite serves every run of the experiment with the same generator, parameters and n:
 //! it is generated within all their budgets at once, and each run replays the prefix its
 //! own budget gives ([`Suite::prefix`](crate::generator::Suite::prefix)). A suite is
-//! written atomically ([`write_atomically`]), so a file under `suites/` is always
+//! written atomically ([`output::write_atomically`]), so a file under `suites/` is always
 //! complete; a resumed run generates only the suites missing there or lacking a budget.
 
 use std::collections::BTreeMap;
@@ -15,12 +15,13 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::{Context as _, bail};
 
-use super::output::{self, SUITES_FOLDER, write_atomically};
+use super::output::{self, SUITES_FOLDER};
 use super::source::{CallCases, Opening, Preparation, SourceError, Tests};
+use super::suite_making::{SuiteOrder, SuiteWorkers};
 use crate::context::TestContext;
-use crate::experiment::{Experiment, SubjectPlan, TestBudget};
+use crate::experiment::{Experiment, TestBudget};
 use crate::generator::{GeneratedCase, SuiteReader};
-use crate::generator::{GeneratorConfig, SuiteBudget, SuiteHeader, generate_suite_within};
+use crate::generator::{GeneratorConfig, SuiteBudget, SuiteHeader};
 use crate::oracle::Trace;
 use crate::strategy::Strategy;
 use crate::subject::{Session, Unit};
@@ -72,16 +73,17 @@ impl SuiteKey {
 /// a run asks of it.
 struct Needed<'a> {
     key: SuiteKey,
-    plan: &'a SubjectPlan,
     config: GeneratorConfig,
     budgets: Vec<SuiteBudget>,
+    workers: &'a SuiteWorkers,
 }
 
 /// The suites the generated runs of `experiment` need for the (subject, replicate) pairs
-/// in `pairs`, in key order.
+/// in `pairs`, in key order, each to be made by one of `workers`.
 pub fn needed<'a>(
     experiment: &'a Experiment,
     pairs: &[(usize, u32)],
+    workers: &'a SuiteWorkers,
 ) -> Vec<Box<dyn Preparation + 'a>> {
     let mut needed: BTreeMap<SuiteKey, Needed<'a>> = BTreeMap::new();
     for run in experiment.phases.iter().flat_map(|phase| &phase.runs) {
@@ -99,9 +101,9 @@ pub fn needed<'a>(
                 let key = SuiteKey::new(plan.unit.class(), config, n, seed);
                 let entry = needed.entry(key.clone()).or_insert_with(|| Needed {
                     key,
-                    plan,
                     config: config.with_max_length(n),
                     budgets: Vec::new(),
+                    workers,
                 });
                 if !entry.budgets.contains(budget) {
                     entry.budgets.push(*budget);
@@ -127,35 +129,29 @@ impl Preparation for Needed<'_> {
     }
 
     fn make(&self, path: &Path) -> anyhow::Result<Tests> {
-        generate(self, path)
+        self.workers.make(SuiteOrder {
+            subject: self.key.subject.clone(),
+            config: self.config.clone(),
+            seed: self.key.seed,
+            budgets: self.budgets.clone(),
+            path: path.to_path_buf(),
+            skipped: Vec::new(),
+        })
     }
 }
 
-/// Generates one suite and writes it into place; what it gives.
-fn generate(need: &Needed, path: &Path) -> anyhow::Result<Tests> {
-    let (plan, key) = (need.plan, &need.key);
-    let suite = generate_suite_within(
-        plan.unit,
-        &plan.context,
-        &need.config,
-        key.seed,
-        &need.budgets,
-    )
-    .with_context(|| format!("cannot generate the suite {}", path.display()))?;
-    let header = SuiteHeader {
-        subject: key.subject.clone(),
-        config: need.config.clone(),
-        seed: key.seed,
-        budgets: need.budgets.clone(),
-        prefixes: need.budgets.iter().map(|&b| suite.prefix(b)).collect(),
-        cases: suite.len(),
-    };
-    write_atomically(path, |out| suite.write(&header, out))?;
+/// What the suite a worker just made at `path` gives each budget.
+///
+/// # Errors
+/// A file that is not there or has no header.
+pub(super) fn made_tests(path: &Path) -> anyhow::Result<Tests> {
+    let header = read_header(path)?
+        .with_context(|| format!("{}: a worker made no suite there", path.display()))?;
     Ok(header_tests(&header))
 }
 
 /// The test cases a suite file gives each budget its header records: its prefix.
-fn header_tests(header: &SuiteHeader) -> Tests {
+pub(super) fn header_tests(header: &SuiteHeader) -> Tests {
     header
         .budgets
         .iter()

@@ -27,11 +27,12 @@ use super::beacon::{BEACON_VARIABLE, BeaconFile, Side, Site};
 use super::check::{Check, CheckOutcome, execute_check};
 use super::gold::{DEFAULT_LIMIT_BYTES, GoldCache};
 use super::job::{Job, JobResult, Stop, execute_with};
+use super::suite_making::{SuiteOrder, make_suite, mark_on_beacon};
 use crate::experiment::Experiment;
 use crate::experiment::file::{parse_experiment_profile, parse_recorded_experiment};
 
 /// The first line a worker reads.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Handshake {
     /// The experiment file's path (for messages).
     pub path: String,
@@ -69,6 +70,8 @@ pub enum Request {
     Job(Job),
     /// Judge one given test case.
     Check(Check),
+    /// Make a generated run's suite file.
+    Suite(SuiteOrder),
 }
 
 /// A worker's answer to one request.
@@ -79,6 +82,8 @@ pub enum Reply {
     Done(JobResult),
     /// The check ran.
     Checked(CheckOutcome),
+    /// The suite file is in place.
+    Made,
     /// The job could not run (a bug or an inconsistent experiment).
     Error(String),
 }
@@ -113,6 +118,7 @@ pub fn serve() -> anyhow::Result<()> {
                 }
             }
             Request::Check(check) => serve_check(&experiment, &check),
+            Request::Suite(order) => serve_suite(&experiment, &order),
         };
         serde_json::to_writer(&mut out, &reply)?;
         out.write_all(b"\n")?;
@@ -141,6 +147,79 @@ fn serve_check(experiment: &Experiment, check: &Check) -> Reply {
             Ok(outcome) => Reply::Checked(outcome),
             Err(e) => Reply::Error(e.to_string()),
         },
+    }
+}
+
+/// A worker's answer to a suite order for a subject of `experiment`: gold's calls marked on
+/// the beacon (a fault injected for testing may end the process in one of them).
+fn serve_suite(experiment: &Experiment, order: &SuiteOrder) -> Reply {
+    let injected = InjectedGoldStop::from_env().is_some_and(|stop| stop.subject == order.subject);
+    let mark: fn(u64) = if injected {
+        mark_with_injected_stop
+    } else {
+        mark_on_beacon
+    };
+    match plan_of(experiment, &order.subject) {
+        Err(message) => Reply::Error(message),
+        Ok(plan) => match make_suite(order, plan.unit, &plan.context, Some(mark)) {
+            Ok(_) => Reply::Made,
+            Err(e) => Reply::Error(format!("{e:#}")),
+        },
+    }
+}
+
+/// A fault injected for testing (docs/faults.md, "Gold during generation"): gold's calls
+/// that end the process while a suite of one subject is made, as an abort or a loop
+/// without end would. Read from the environment:
+/// `TESTSPACE_FAULT_STOP_GOLD=SUBJECT:abort:K,K…` or `SUBJECT:hang:K,K…`.
+struct InjectedGoldStop {
+    subject: String,
+    hang: bool,
+    calls: Vec<u64>,
+}
+
+impl InjectedGoldStop {
+    fn from_env() -> Option<&'static InjectedGoldStop> {
+        static STOP: std::sync::OnceLock<Option<InjectedGoldStop>> = std::sync::OnceLock::new();
+        let read = || {
+            let text = std::env::var("TESTSPACE_FAULT_STOP_GOLD").ok()?;
+            let mut parts = text.splitn(3, ':');
+            let subject = parts.next()?.to_string();
+            let hang = match parts.next()? {
+                "abort" => false,
+                "hang" => true,
+                _ => return None,
+            };
+            let calls = parts
+                .next()?
+                .split(',')
+                .map(str::parse)
+                .collect::<Result<_, _>>()
+                .ok()?;
+            Some(InjectedGoldStop {
+                subject,
+                hang,
+                calls,
+            })
+        };
+        STOP.get_or_init(read).as_ref()
+    }
+}
+
+/// [`mark_on_beacon`], then the injected stop if this call is one of it (the suite's
+/// subject is the injected one).
+fn mark_with_injected_stop(call: u64) {
+    mark_on_beacon(call);
+    let Some(stop) = InjectedGoldStop::from_env() else {
+        return;
+    };
+    if stop.calls.contains(&call) {
+        if stop.hang {
+            loop {
+                std::thread::sleep(Duration::from_secs(3600));
+            }
+        }
+        std::process::abort();
     }
 }
 
@@ -294,6 +373,52 @@ pub enum Attempt {
     /// The worker died before answering, after the given wall-clock seconds, at the place
     /// its beacon shows (if it marked one).
     Died(Death, f64, Option<Site>),
+}
+
+/// How an attempt at a suite in one worker process ended.
+#[derive(Debug)]
+pub enum SuiteAttempt {
+    /// The file is in place.
+    Made,
+    /// Still running after the stall time in one place, where its beacon was.
+    Watchdog(Option<Site>),
+    /// The worker died, where its beacon was.
+    Died(Death, Option<Site>),
+}
+
+/// How long the supervisor waits for a worker's answer.
+#[derive(Clone, Copy, Debug)]
+enum Wait {
+    /// At most this long in all.
+    Total(Duration),
+    /// As long as the beacon moves: until it has shown the same place this long.
+    Stalled(Duration),
+}
+
+/// The answer on `receiver`, waited for while `beacon` moves: a timeout once it has shown
+/// the same place for `stall` (without a beacon, after `stall` in all).
+fn wait_while_moving(
+    receiver: &Receiver<String>,
+    mut beacon: Option<&mut BeaconFile>,
+    stall: Duration,
+) -> Result<String, RecvTimeoutError> {
+    let slice = stall.min(Duration::from_millis(100));
+    let mut seen = beacon.as_mut().and_then(|b| b.read());
+    let mut since = Instant::now();
+    loop {
+        match receiver.recv_timeout(slice) {
+            Err(RecvTimeoutError::Timeout) => {
+                let now = beacon.as_mut().and_then(|b| b.read());
+                if now != seen {
+                    seen = now;
+                    since = Instant::now();
+                } else if since.elapsed() >= stall {
+                    return Err(RecvTimeoutError::Timeout);
+                }
+            }
+            answer => return answer,
+        }
+    }
 }
 
 /// What came back from a worker for one request.
@@ -478,7 +603,7 @@ impl WorkerProcess {
     /// Sends `request` to this worker (started if needed) and waits for its answer: the
     /// reply, a watchdog stop (the worker killed after `watchdog`; seconds are then the
     /// wall-clock time), or its death; with the place its beacon marked, if any.
-    fn exchange(&mut self, request: &Request, watchdog: Duration) -> anyhow::Result<Exchange> {
+    fn exchange(&mut self, request: &Request, wait: Wait) -> anyhow::Result<Exchange> {
         if self.child.is_none() {
             self.start()?;
         }
@@ -489,8 +614,11 @@ impl WorkerProcess {
         let (_, stdin, receiver) = self.child.as_mut().expect("started");
         let sent = serde_json::to_string(request)
             .map(|line| writeln!(stdin, "{line}").and_then(|()| stdin.flush()));
-        let answer = match sent {
-            Ok(Ok(())) => receiver.recv_timeout(watchdog),
+        let answer = match (sent, wait) {
+            (Ok(Ok(())), Wait::Total(watchdog)) => receiver.recv_timeout(watchdog),
+            (Ok(Ok(())), Wait::Stalled(stall)) => {
+                wait_while_moving(receiver, self.beacon.as_mut(), stall)
+            }
             _ => Err(RecvTimeoutError::Disconnected),
         };
         match answer {
@@ -511,11 +639,11 @@ impl WorkerProcess {
     /// Runs a job once in this worker (started if needed): its answer, a watchdog stop (the
     /// worker killed after `watchdog`; seconds are then the wall-clock time), or its death.
     pub fn attempt(&mut self, job: &Job, watchdog: Duration) -> anyhow::Result<Attempt> {
-        match self.exchange(&Request::Job(job.clone()), watchdog)? {
+        match self.exchange(&Request::Job(job.clone()), Wait::Total(watchdog))? {
             Exchange::Answer(Reply::Done(result)) => Ok(Attempt::Done(result)),
             Exchange::Answer(Reply::Error(message)) => anyhow::bail!("worker: {message}"),
-            Exchange::Answer(Reply::Checked(_)) => {
-                anyhow::bail!("a worker answered a job with a check's outcome")
+            Exchange::Answer(Reply::Checked(_) | Reply::Made) => {
+                anyhow::bail!("a worker answered a job with another request's answer")
             }
             Exchange::Watchdog(seconds, _) => Ok(Attempt::Watchdog(seconds)),
             Exchange::Died(death, seconds, site) => Ok(Attempt::Died(death, seconds, site)),
@@ -540,11 +668,11 @@ impl WorkerProcess {
         let request = Request::Check(check.clone());
         let (mut deaths, mut sides) = (Vec::new(), Vec::new());
         for _ in 0..ATTEMPTS {
-            match self.exchange(&request, watchdog)? {
+            match self.exchange(&request, Wait::Total(watchdog))? {
                 Exchange::Answer(Reply::Checked(outcome)) => return Ok(Ok(outcome)),
                 Exchange::Answer(Reply::Error(message)) => anyhow::bail!("worker: {message}"),
-                Exchange::Answer(Reply::Done(_)) => {
-                    anyhow::bail!("a worker answered a check with a job's result")
+                Exchange::Answer(Reply::Done(_) | Reply::Made) => {
+                    anyhow::bail!("a worker answered a check with another request's answer")
                 }
                 Exchange::Watchdog(_, site) => {
                     return Ok(Ok(CheckOutcome::of_stop(site.and_then(|s| s.side), true)));
@@ -565,6 +693,28 @@ impl WorkerProcess {
             attempts: ATTEMPTS,
             deaths,
         }))
+    }
+
+    /// Makes the suite `order` asks for in this worker (started if needed), stopped when
+    /// its beacon has not moved for `stall`: made, or where the worker was when it was
+    /// stopped or died.
+    ///
+    /// # Errors
+    /// A worker that cannot be started, or that answers with an error.
+    pub fn make_suite(
+        &mut self,
+        order: &SuiteOrder,
+        stall: Duration,
+    ) -> anyhow::Result<SuiteAttempt> {
+        match self.exchange(&Request::Suite(order.clone()), Wait::Stalled(stall))? {
+            Exchange::Answer(Reply::Made) => Ok(SuiteAttempt::Made),
+            Exchange::Answer(Reply::Error(message)) => anyhow::bail!("worker: {message}"),
+            Exchange::Answer(Reply::Done(_) | Reply::Checked(_)) => {
+                anyhow::bail!("a worker answered a suite order with another request's answer")
+            }
+            Exchange::Watchdog(_, site) => Ok(SuiteAttempt::Watchdog(site)),
+            Exchange::Died(death, _, site) => Ok(SuiteAttempt::Died(death, site)),
+        }
     }
 
     /// Runs a job until it is settled ([`settle`]): after a death, again in a fresh worker.
