@@ -114,13 +114,19 @@ pub fn execute_check(
     };
     mark_side(Side::Target);
     let run = budgeted_trace(gold_session.as_ref(), target.as_mut(), &check.calls, strict);
-    let verdict = judge(check.oracle, &gold, &run);
-    // Gold's corrections run on gold's side: a death there abandons the check.
+    let mut verdict = judge(check.oracle, &gold, &run);
+    // Gold's session ends, and its corrections run and end, on gold's side: a death there
+    // abandons the check. The target's session ends on its own side.
     mark_side(Side::Gold);
-    let mut corrections = Corrections::new(unit.gold_corrections(context.clone()));
-    let verdict = corrections.judge(check.oracle, verdict, &run, |session| {
-        trace(session, &check.calls, strict)
-    });
+    drop(gold_session);
+    if verdict == Verdict::Fail {
+        let mut corrections = Corrections::new(unit.gold_corrections(context.clone()));
+        verdict = corrections.judge(check.oracle, verdict, &run, |session| {
+            trace(session, &check.calls, strict)
+        });
+    }
+    mark_side(Side::Target);
+    drop(target);
     Ok(verdict_outcome(verdict))
 }
 

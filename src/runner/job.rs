@@ -451,12 +451,14 @@ impl TestSource for TracedCases<'_> {
             // Corrections are gold's side: a death there abandons the test case.
             super::beacon::mark_side(super::beacon::Side::Gold);
             let cases = self.cases.as_ref();
-            return Some(
-                self.corrections
-                    .judge(self.oracle, verdict, &mutant_trace, |session| {
-                        cases.run(session, strict)
-                    }),
-            );
+            let verdict = self
+                .corrections
+                .judge(self.oracle, verdict, &mutant_trace, |session| {
+                    cases.run(session, strict)
+                });
+            // The target's session ends on its own side, should the job end here.
+            super::beacon::mark_side(super::beacon::Side::Target);
+            return Some(verdict);
         }
         Some(verdict)
     }
