@@ -11,8 +11,9 @@
 //! crash it is [`Lost`] — reported, never journaled.
 //!
 //! Protocol, one JSON document per line: the supervisor first sends a [`Handshake`] (the
-//! experiment file's path and text), then one [`Request`] per line (a [`Job`], or a
-//! [`Check`] of one given test case); the worker answers each with one [`Reply`].
+//! experiment file's path and text), then one [`Request`] per line (a [`Job`], a [`Check`]
+//! of one given test case, or a [`SuiteOrder`] for a generated run's suite); the worker
+//! answers each with one [`Reply`].
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
