@@ -96,13 +96,7 @@ pub(super) struct Driven<'a> {
 /// unit (its later steps need its record); the other units run on.
 pub(super) fn run<'a>(runner: Runner<'a>, journal: &Journal) -> anyhow::Result<Driven<'a>> {
     let jobs = runner.options.jobs.max(1);
-    let (handshake, watchdog) = (&runner.handshake, runner.watchdog);
-    let handshake = super::worker::Handshake {
-        path: handshake.path.clone(),
-        source: handshake.source.clone(),
-        profile: handshake.profile.clone(),
-        walk_parameters: None,
-    };
+    let (handshake, watchdog) = (runner.handshake.clone(), runner.watchdog);
     let mut state = State::new(runner, journal);
     for unit in 0..state.units.len() {
         state.advance(unit)?;

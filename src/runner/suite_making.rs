@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use super::beacon::{Side, Site, mark_side, mark_test_case};
 use super::output::write_atomically;
 use super::source::Tests;
-use super::worker::{ATTEMPTS, Death, Handshake, SuiteAttempt, WorkerProcess};
+use super::worker::{ATTEMPTS, Death, Handshake, SuiteStop as Stop, WorkerProcess};
 use crate::context::TestContext;
 use crate::generator::gold::CallWatch;
 use crate::generator::{GeneratorConfig, SuiteBudget, SuiteHeader, generate_suite_watched};
@@ -51,7 +51,7 @@ pub struct SuiteOrder {
 }
 
 /// Makes the suite `order` asks for in this process, for `unit` in `context`, and writes it
-/// atomically; gold's calls are told to `mark`. What it gives each budget.
+/// atomically; gold's calls are told to `mark`.
 ///
 /// # Errors
 /// A suite that cannot be generated or written.
@@ -59,11 +59,11 @@ pub fn make_suite(
     order: &SuiteOrder,
     unit: &dyn Unit,
     context: &Arc<TestContext>,
-    mark: Option<fn(u64)>,
-) -> anyhow::Result<Tests> {
+    mark: fn(u64),
+) -> anyhow::Result<()> {
     let watch = CallWatch {
         skipped: order.skipped.iter().copied().collect(),
-        mark,
+        mark: Some(mark),
     };
     let path = &order.path;
     let suite = generate_suite_watched(
@@ -85,7 +85,7 @@ pub fn make_suite(
         skipped: order.skipped.clone(),
     };
     write_atomically(path, |out| suite.write(&header, out))?;
-    Ok(super::suites::header_tests(&header))
+    Ok(())
 }
 
 /// A worker's beacon mark of gold's call `call`, about to run: its number, on the target's
@@ -132,25 +132,14 @@ impl SuiteWorkers {
         let mut skips = Skips::default();
         loop {
             order.skipped = skips.skipped.iter().copied().collect();
-            let stop = match worker.make_suite(&order, self.stall)? {
-                SuiteAttempt::Made => return super::suites::made_tests(&order.path),
-                SuiteAttempt::Watchdog(site) => Stop::Watchdog(site),
-                SuiteAttempt::Died(death, site) => Stop::Died(death, site),
+            let Err(stop) = worker.make_suite(&order, self.stall)? else {
+                return super::suites::made_tests(&order.path);
             };
             skips
                 .after(stop)
                 .with_context(|| format!("cannot make the suite {}", order.path.display()))?;
         }
     }
-}
-
-/// How an attempt at a suite ended without one.
-#[derive(Debug)]
-enum Stop {
-    /// Still running after the stall time, where its beacon was.
-    Watchdog(Option<Site>),
-    /// Dead, where its beacon was.
-    Died(Death, Option<Site>),
 }
 
 /// What the attempts at one suite learnt: the calls to skip, an own death waiting for its

@@ -151,7 +151,7 @@ pub(super) fn made_tests(path: &Path) -> anyhow::Result<Tests> {
 }
 
 /// The test cases a suite file gives each budget its header records: its prefix.
-pub(super) fn header_tests(header: &SuiteHeader) -> Tests {
+fn header_tests(header: &SuiteHeader) -> Tests {
     header
         .budgets
         .iter()

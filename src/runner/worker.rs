@@ -162,8 +162,8 @@ fn serve_suite(experiment: &Experiment, order: &SuiteOrder) -> Reply {
     };
     match plan_of(experiment, &order.subject) {
         Err(message) => Reply::Error(message),
-        Ok(plan) => match make_suite(order, plan.unit, &plan.context, Some(mark)) {
-            Ok(_) => Reply::Made,
+        Ok(plan) => match make_suite(order, plan.unit, &plan.context, mark) {
+            Ok(()) => Reply::Made,
             Err(e) => Reply::Error(format!("{e:#}")),
         },
     }
@@ -376,11 +376,9 @@ pub enum Attempt {
     Died(Death, f64, Option<Site>),
 }
 
-/// How an attempt at a suite in one worker process ended.
+/// How an attempt at a suite in one worker process ended without one.
 #[derive(Debug)]
-pub enum SuiteAttempt {
-    /// The file is in place.
-    Made,
+pub enum SuiteStop {
     /// Still running after the stall time in one place, where its beacon was.
     Watchdog(Option<Site>),
     /// The worker died, where its beacon was.
@@ -697,8 +695,8 @@ impl WorkerProcess {
     }
 
     /// Makes the suite `order` asks for in this worker (started if needed), stopped when
-    /// its beacon has not moved for `stall`: made, or where the worker was when it was
-    /// stopped or died.
+    /// its beacon has not moved for `stall`: made (`Ok`), or where the worker was when it
+    /// was stopped or died.
     ///
     /// # Errors
     /// A worker that cannot be started, or that answers with an error.
@@ -706,15 +704,15 @@ impl WorkerProcess {
         &mut self,
         order: &SuiteOrder,
         stall: Duration,
-    ) -> anyhow::Result<SuiteAttempt> {
+    ) -> anyhow::Result<Result<(), SuiteStop>> {
         match self.exchange(&Request::Suite(order.clone()), Wait::Stalled(stall))? {
-            Exchange::Answer(Reply::Made) => Ok(SuiteAttempt::Made),
+            Exchange::Answer(Reply::Made) => Ok(Ok(())),
             Exchange::Answer(Reply::Error(message)) => anyhow::bail!("worker: {message}"),
             Exchange::Answer(Reply::Done(_) | Reply::Checked(_)) => {
                 anyhow::bail!("a worker answered a suite order with another request's answer")
             }
-            Exchange::Watchdog(_, site) => Ok(SuiteAttempt::Watchdog(site)),
-            Exchange::Died(death, _, site) => Ok(SuiteAttempt::Died(death, site)),
+            Exchange::Watchdog(_, site) => Ok(Err(SuiteStop::Watchdog(site))),
+            Exchange::Died(death, _, site) => Ok(Err(SuiteStop::Died(death, site))),
         }
     }
 
