@@ -19,6 +19,7 @@ pub mod cli;
 pub mod context;
 pub mod corpus;
 pub mod coverage;
+pub mod demo;
 pub mod encoding;
 pub mod experiment;
 pub mod generator;

@@ -1,13 +1,14 @@
 //! `testspace demo`: a quick look at the strategies on an embedded context (the paper's
-//! ArrayList context); the main job is `testspace reproduce`.
+//! ArrayList context), gold run under the runner's guards ([`crate::demo`]); the main job is
+//! `testspace reproduce`.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
 
 use crate::context::file::parse_context;
+use crate::demo::{DemoRow, LENGTHS, row};
 use crate::walk::WalkKind;
 
 /// The embedded default context: `java.util.ArrayList` with the paper's pools.
@@ -22,14 +23,21 @@ pub struct DemoArgs {
     /// Seed of the random strategies.
     #[arg(long, default_value_t = 2010)]
     pub seed: u64,
+    /// Only this strategy (repeatable; default: every registered walk).
+    #[arg(long = "strategy", value_name = "NAME")]
+    pub strategies: Vec<WalkKind>,
+    /// Only this length n (repeatable; default: 1…8, then doubling to 1024).
+    #[arg(long = "n", value_name = "N", value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    pub lengths: Vec<u64>,
 }
 
 /// Runs `testspace demo`: for n = 1..8 then doubling to 1024, runs `count` test cases of
-/// every strategy on the ArrayList port and prints, per (strategy, n), the distinct test
-/// cases among them, the distinct end states they reached (all value pools, objects by
-/// `toString()`), the share of test cases that threw at least one exception, and the method
-/// calls executed per second. bobw-prime's end states stop growing with n: the flat-lining
-/// of the paper's Figure 6.
+/// every strategy on gold of the ArrayList port, under the runner's guards, and prints per
+/// (strategy, n) the distinct test cases among them, the distinct end states reached (all
+/// value pools, objects by `toString()`), the share of test cases that threw, the test
+/// cases abandoned at a guard and the method calls per second (calls of the test cases not
+/// abandoned over the row's whole time). bobw-prime's end states stop growing with n: the
+/// flat-lining of the paper's Figure 6.
 pub fn run(args: &DemoArgs) -> anyhow::Result<()> {
     let context = Arc::new(
         parse_context(
@@ -39,47 +47,40 @@ pub fn run(args: &DemoArgs) -> anyhow::Result<()> {
         .context("the embedded default context is invalid")?,
     );
     let unit = crate::subject::registry().find(context.class())?;
+    let strategies: &[WalkKind] = if args.strategies.is_empty() {
+        WalkKind::ALL
+    } else {
+        &args.strategies
+    };
+    let lengths: Vec<usize> = if args.lengths.is_empty() {
+        LENGTHS.to_vec()
+    } else {
+        args.lengths.iter().map(|&n| n as usize).collect()
+    };
     println!("{context}");
     println!();
     println!(
-        "{:<11} {:>5} {:>8} {:>9} {:>12} {:>14}",
-        "strategy", "n", "tests", "distinct", "exceptions", "calls/s"
+        "{:<11} {:>5} {:>8} {:>9} {:>11} {:>12} {:>10} {:>14}",
+        "strategy", "n", "tests", "distinct", "end states", "exceptions", "abandoned", "calls/s"
     );
-    let lengths: Vec<usize> = (1..=8).chain([16, 32, 64, 128, 256, 512, 1024]).collect();
-    for kind in WalkKind::ALL {
+    for &kind in strategies {
         for &n in &lengths {
-            let strategy = kind.build(&context, n, args.seed);
-            let mut session = unit.session(context.clone());
-            let mut cursor = strategy.cursor(0);
-            let mut case = vec![0u32; n];
-            let mut distinct = std::collections::HashSet::new();
-            let mut end_states = std::collections::HashSet::new();
-            let (mut tests, mut throwing, mut calls) = (0u64, 0u64, 0u64);
-            let started = Instant::now();
-            while tests < args.count && cursor.next_case(&mut case) {
-                session.reset();
-                let mut threw = false;
-                for &call in &case {
-                    threw |= session.step(call).is_err();
-                }
-                throwing += u64::from(threw);
-                calls += n as u64;
-                tests += 1;
-                distinct.insert(case.clone());
-                end_states.insert(session.render_pools());
-            }
-            let seconds = started.elapsed().as_secs_f64().max(1e-9);
-            println!(
-                "{:<11} {:>5} {:>8} {:>9} {:>11} {:>11.1}% {:>14.0}",
-                kind.name(),
-                n,
-                tests,
-                distinct.len(),
-                end_states.len(),
-                100.0 * throwing as f64 / tests.max(1) as f64,
-                calls as f64 / seconds
-            );
+            print_row(&row(unit, &context, kind, n, args.count, args.seed));
         }
     }
     Ok(())
+}
+
+fn print_row(row: &DemoRow) {
+    println!(
+        "{:<11} {:>5} {:>8} {:>9} {:>11} {:>11.1}% {:>10} {:>14.0}",
+        row.strategy,
+        row.n,
+        row.tests,
+        row.distinct,
+        row.end_states,
+        row.throwing_percent(),
+        row.abandoned,
+        row.calls_per_second()
+    );
 }

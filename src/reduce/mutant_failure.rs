@@ -132,6 +132,23 @@ mod tests {
         }
     }
 
+    /// A candidate whose gold run explodes (a list that doubles itself 38 times) is
+    /// abandoned, for a mutant and for gold as a target, rather than run unguarded: a
+    /// reduction (`reduce`, `show-test --minimal`, `minimal`, `tune`) never grows it.
+    #[test]
+    fn a_candidate_whose_gold_run_explodes_is_abandoned_not_run_unguarded() {
+        let unit = registry().find("ArrayList").unwrap();
+        let context = Arc::new(TestContext::paper(unit).unwrap());
+        let mut calls = vec![2, 36];
+        calls.extend([57; 38]);
+        let mutant = unit.mutants()[0].id;
+        for id in [mutant, GOLD] {
+            let mut check = MutantFailure::new(unit, &context, id, OracleKind::Paper).unwrap();
+            assert_eq!(check.verdict(&calls), None, "{id}");
+            assert!(!check.fails(&calls));
+        }
+    }
+
     #[test]
     fn real_mutants_reduce_to_short_one_minimal_failing_test_cases() {
         let unit = registry().find("ArrayList").unwrap();
