@@ -18,6 +18,7 @@ pub mod diff;
 pub mod encode;
 pub mod field_exhaustive;
 pub mod grt_activity;
+pub mod harvest;
 pub mod merge;
 pub mod minimal;
 pub mod mutate;
@@ -52,6 +53,9 @@ pub enum Command {
     Demo(demo::DemoArgs),
     /// Print the test case with a given index as canonical-form-3 code.
     Decode(decode::DecodeArgs),
+    /// A crate's public types as subjects: a wrapper file and a test context per type,
+    /// written into a new folder for review (docs/harvest.md).
+    Harvest(harvest::HarvestArgs),
     /// Compute the index of a test case given as method-call indices or as code.
     Encode(encode::EncodeArgs),
     /// Run an experiment file: strategies against gold and mutants, results to tables.
@@ -187,6 +191,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Context(args) => context::run(&args),
         Command::Decode(args) => decode::run(&args),
         Command::Demo(args) => demo::run(&args),
+        Command::Harvest(args) => harvest::run(&args),
         Command::Encode(args) => encode::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Reproduce(args) => run::reproduce(&args),

@@ -1,0 +1,252 @@
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::*;
+use crate::api::read_api;
+use crate::emit::{context_file, subject_file};
+
+fn api(lib: &str) -> CrateApi {
+    let files: BTreeMap<PathBuf, String> = [(PathBuf::from("src/lib.rs"), lib.to_string())].into();
+    read_api(&files).unwrap()
+}
+
+fn plan(lib: &str, name: &str) -> TypePlan {
+    let api = api(lib);
+    let ty = api.types.iter().find(|t| t.name == name).unwrap().clone();
+    plan_type(&api, "store", &ty, None)
+}
+
+fn method<'a>(plan: &'a TypePlan, name: &str) -> &'a MethodPlan {
+    plan.methods
+        .iter()
+        .find(|m| m.name == name)
+        .unwrap_or_else(|| panic!("no {name} in {:#?}", plan.methods))
+}
+
+fn skip_reason<'a>(plan: &'a TypePlan, name: &str) -> &'a str {
+    &plan
+        .skipped
+        .iter()
+        .find(|s| s.method == name)
+        .unwrap_or_else(|| panic!("{name} not skipped in {:#?}", plan.skipped))
+        .reason
+}
+
+/// A slab-like store: generic over its values, keys as `usize`, references in results.
+const SLAB: &str = r#"
+    /// Values under keys.
+    #[derive(Clone, Debug)]
+    pub struct Slab<T> { entries: Vec<Option<T>> }
+    #[derive(Debug)]
+    pub struct GetError;
+    impl<T> Slab<T> {
+        pub fn new() -> Self { todo!() }
+        pub fn with_capacity(capacity: usize) -> Slab<T> { todo!() }
+        pub fn insert(&mut self, value: T) -> usize { todo!() }
+        pub fn get(&self, key: usize) -> Option<&T> { todo!() }
+        pub fn get_mut(&mut self, key: usize) -> Option<&mut T> { todo!() }
+        pub fn contains(&self, key: usize) -> bool { todo!() }
+        pub fn remove(&mut self, key: usize) -> T { todo!() }
+        pub fn try_get(&self, key: &usize) -> Result<&T, GetError> { todo!() }
+        pub fn iter(&self) -> std::slice::Iter<'_, T> { todo!() }
+        pub fn drain(&mut self) -> std::vec::Drain<'_, T> { todo!() }
+        pub fn retain<F: FnMut(&T) -> bool>(&mut self, keep: F) { todo!() }
+        pub fn merged(self, other: &Slab<T>) -> Self { todo!() }
+        pub fn split(&self) -> Option<Slab<T>> { todo!() }
+        pub fn label(&self) -> &str { todo!() }
+        pub fn key_of(&self, value: &T, hint: Option<usize>) -> Option<usize> { todo!() }
+        pub unsafe fn get_unchecked(&self, key: usize) -> &T { todo!() }
+        pub fn capacity_for(n: usize) -> usize { todo!() }
+        fn private(&self) {}
+    }
+    impl Slab<u8> {
+        pub fn bytes(&self) -> usize { todo!() }
+    }
+"#;
+
+#[test]
+fn a_generic_type_is_instantiated_with_ints_and_its_methods_adapted() {
+    let plan = plan(SLAB, "Slab");
+    assert_eq!(plan.refused, None);
+    assert_eq!(plan.wrapper, "SlabOfInts");
+    assert_eq!(plan.target, "store::Slab<i32>");
+    assert_eq!(
+        plan.instantiation.arguments,
+        [("T".to_string(), "i32".to_string())]
+    );
+    let new = method(&plan, "new");
+    assert_eq!((new.receiver, new.returns.as_deref()), ("", Some("Self")));
+    assert_eq!(new.body, "Self(<store::Slab<i32>>::new())");
+    let with_capacity = method(&plan, "with_capacity");
+    assert_eq!(
+        with_capacity.parameters,
+        [("capacity".to_string(), "usize".to_string())]
+    );
+    assert_eq!(method(&plan, "insert").body, "self.0.insert(value)");
+    assert_eq!(method(&plan, "insert").parameters[0].1, "i32");
+    let get = method(&plan, "get");
+    assert_eq!(
+        (get.returns.as_deref(), get.body.as_str()),
+        (Some("Option<i32>"), "self.0.get(key).copied()")
+    );
+    assert_eq!(
+        method(&plan, "try_get").returns.as_deref(),
+        Some("Result<i32, store::GetError>")
+    );
+    assert_eq!(
+        method(&plan, "try_get").body,
+        "self.0.try_get(&key).map(|value| *value)"
+    );
+    assert_eq!(method(&plan, "label").body, "self.0.label().to_string()");
+    let key_of = method(&plan, "key_of");
+    assert_eq!(
+        key_of.parameters,
+        [
+            ("value".to_string(), "i32".to_string()),
+            ("hint".to_string(), "Option<usize>".to_string())
+        ]
+    );
+    assert_eq!(key_of.body, "self.0.key_of(&value, hint)");
+    // A consuming builder: the slot takes its result.
+    let merged = method(&plan, "merged");
+    assert_eq!(
+        (merged.receiver, merged.body.as_str()),
+        ("&mut self", "self.0 = self.0.clone().merged(&other.0);")
+    );
+    assert_eq!(merged.parameters[0].1, "&Self");
+    assert_eq!(method(&plan, "split").body, "self.0.split().map(Self)");
+    // A result nothing holds: kept for its effect where the receiver is `&mut self`.
+    let drain = method(&plan, "drain");
+    assert_eq!(drain.body, "let _ = self.0.drain();");
+    assert!(
+        drain
+            .note
+            .as_deref()
+            .unwrap()
+            .starts_with("result discarded")
+    );
+    assert_eq!(
+        method(&plan, "get_mut").body,
+        "self.0.get_mut(key).copied()"
+    );
+    // Constructors first.
+    assert!(plan.methods[..2].iter().all(|m| m.receiver.is_empty()));
+}
+
+#[test]
+fn methods_the_pools_cannot_drive_are_skipped_with_their_reasons() {
+    let plan = plan(SLAB, "Slab");
+    assert_eq!(
+        skip_reason(&plan, "iter"),
+        "it returns `std::slice::Iter<'_, i32>`, which no pool holds"
+    );
+    assert_eq!(
+        skip_reason(&plan, "retain"),
+        "it is generic over `F: FnMut(&T) -> bool`"
+    );
+    assert_eq!(skip_reason(&plan, "get_unchecked"), "it is `unsafe`");
+    assert_eq!(
+        skip_reason(&plan, "capacity_for"),
+        "an associated function that returns no `Slab`"
+    );
+    assert_eq!(
+        skip_reason(&plan, "bytes"),
+        "it is in an impl for `Slab<u8>` only"
+    );
+    assert!(plan.skipped.iter().all(|s| s.method != "private"));
+    assert!(plan.methods.iter().all(|m| m.name != "private"));
+}
+
+#[test]
+fn types_that_cannot_be_subjects_say_why() {
+    let lib = r#"
+        #[derive(Debug)] pub struct NoClone; impl NoClone { pub fn new() -> Self { todo!() } }
+        #[derive(Clone)] pub struct NoDebug;
+        #[derive(Clone, Debug)] pub struct NoConstructor; impl NoConstructor { pub fn a(&self) -> i32 { 0 } }
+        #[derive(Clone, Debug, Default)] pub struct Few; impl Few { pub fn a(&self) -> i32 { 0 } }
+        #[derive(Clone, Debug)] pub struct Borrowing<'a>(&'a str);
+    "#;
+    let reason = |name: &str| plan(lib, name).refused.unwrap();
+    assert_eq!(
+        reason("NoClone"),
+        "it is not `Clone` (object arguments are snapshots of pool slots)"
+    );
+    assert_eq!(
+        reason("NoDebug"),
+        "it is not `Debug` (the pools show objects as `{:?}` renders them)"
+    );
+    assert_eq!(
+        reason("NoConstructor"),
+        "it has no public constructor the pools can call"
+    );
+    assert_eq!(
+        reason("Few"),
+        "it has 1 usable method besides its constructors, fewer than 3"
+    );
+    assert_eq!(
+        reason("Borrowing"),
+        "it borrows data (lifetime parameter `'a`), which no pool holds"
+    );
+}
+
+#[test]
+fn the_emitted_subject_parses_and_lists_what_it_skipped() {
+    let api = api(SLAB);
+    let plans: Vec<TypePlan> = api
+        .types
+        .iter()
+        .map(|t| plan_type(&api, "store", t, None))
+        .collect();
+    let source = subject_file("store 1.2.3", &plans);
+    let file = syn::parse_file(&source).unwrap_or_else(|e| panic!("{e}\n{source}"));
+    let impls = file
+        .items
+        .iter()
+        .filter(|i| matches!(i, syn::Item::Impl(_)))
+        .count();
+    assert_eq!(impls, 1, "{source}");
+    assert!(source.contains("pub struct SlabOfInts(pub store::Slab<i32>);"));
+    assert!(source.contains("#[testspace::subject]\nimpl SlabOfInts {"));
+    assert!(source.contains("// - `iter`: it returns"));
+    assert!(source.contains("// `store::GetError`: no subject, because it is not `Clone`"));
+    let context = context_file(
+        "store 1.2.3",
+        &plans
+            .iter()
+            .find(|p| p.wrapper == "SlabOfInts")
+            .unwrap()
+            .clone(),
+    );
+    assert!(context.contains("subject = \"SlabOfInts\""));
+    assert!(context.contains("int = { size = 4, init = [0, 1, 2, -1] }"));
+    assert!(!context.contains("string ="));
+}
+
+#[test]
+fn a_range_of_ints_becomes_its_two_bounds() {
+    let lib = r#"
+        #[derive(Clone, Debug, Default)]
+        pub struct RangeMap<K, V>(Vec<(K, V)>);
+        impl<K: Ord + Clone, V: Eq + Clone> RangeMap<K, V> {
+            pub fn insert(&mut self, range: std::ops::Range<K>, value: V) {}
+            pub fn remove(&mut self, range: core::ops::RangeInclusive<K>) {}
+            pub fn overlaps(&self, range: &Range<K>) -> bool { false }
+            pub fn get(&self, key: &K) -> Option<&V> { None }
+        }
+    "#;
+    let plan = plan(lib, "RangeMap");
+    assert_eq!(plan.refused, None);
+    let insert = method(&plan, "insert");
+    let names: Vec<&str> = insert.parameters.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["range_start", "range_end", "value"]);
+    assert_eq!(insert.body, "self.0.insert(range_start..range_end, value);");
+    assert_eq!(
+        method(&plan, "remove").body,
+        "self.0.remove(range_start..=range_end);"
+    );
+    assert_eq!(
+        method(&plan, "overlaps").body,
+        "self.0.overlaps(&(range_start..range_end))"
+    );
+    assert_eq!(method(&plan, "get").body, "self.0.get(&key).copied()");
+}

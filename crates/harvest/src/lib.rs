@@ -1,0 +1,25 @@
+//! The harvester: a crate's public API, read from its source with `syn`, turned into
+//! subjects testspace can drive (issue 60, docs/harvest.md).
+//!
+//! Three stages, one file each:
+//! 1. [`api`] reads the crate: its module tree from `src/lib.rs`, the public types (declared
+//!    in public modules or re-exported), their generic parameters, the traits they derive
+//!    or implement, and the public methods of their inherent impls.
+//! 2. [`adapt`] decides, per type, an instantiation of its generic parameters with pool
+//!    types, and per method whether and how a wrapper can call it: each parameter and
+//!    result mapped to a type the value pools hold (`i32`, `bool`, `String`, the subject),
+//!    with the expression that converts it; every other method is kept with the reason it
+//!    is skipped.
+//! 3. [`emit`] writes the reviewable files: a wrapper subject (`#[testspace::subject]` over
+//!    a newtype of the instantiated type) and its test context.
+//!
+//! Pure: reading files is the caller's (a [`SourceTree`]), and the output is text.
+#![warn(missing_docs)]
+
+pub mod adapt;
+pub mod api;
+pub mod emit;
+
+pub use adapt::{Instantiation, MethodPlan, Skipped, TypePlan, plan_type};
+pub use api::{CrateApi, HarvestError, PublicType, SourceTree, read_api};
+pub use emit::{context_file, subject_file};

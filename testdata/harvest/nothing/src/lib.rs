@@ -1,0 +1,3 @@
+/// Not `Clone`.
+#[derive(Debug)]
+pub struct Opaque;

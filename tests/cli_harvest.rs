@@ -1,0 +1,112 @@
+//! Command-line contract of `testspace harvest` (docs/harvest.md): a crate's public types
+//! as wrapper subjects and contexts in a new folder, every refusal said.
+
+mod common;
+
+use common::testspace;
+
+#[test]
+fn a_crate_is_harvested_into_a_new_folder_with_a_subject_and_a_context() {
+    let scratch = tempfile::tempdir().unwrap();
+    let out = scratch.path().join("store");
+    let assert = testspace()
+        .args(["harvest", "testdata/harvest/store", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    assert!(
+        stdout.starts_with("key-store 1.2.3: 4 public types\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("key_store::Store                         StoreOfInts (3 constructors, 4 methods, 2 skipped)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("key_store::Unclonable                    no subject: it is not `Clone`"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("key_store::Iter                          no subject: it borrows data"),
+        "{stdout}"
+    );
+    let mut files: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["context-StoreOfInts.toml", "subject.rs"]);
+    let subject = std::fs::read_to_string(out.join("subject.rs")).unwrap();
+    syn::parse_file(&subject).unwrap();
+    for line in [
+        "/// Values under keys, with a capacity.",
+        "pub struct StoreOfInts(pub key_store::Store<i32>);",
+        "    pub fn get(&self, key: usize) -> Option<i32> {\n        self.0.get(key).copied()\n    }",
+        "    pub fn take(&mut self, key: usize) -> Result<i32, key_store::StoreError> {",
+        "// - `retain`: it is generic over `F: FnMut(&T) -> bool`",
+        "// - `iter`: it returns `Iter<'_, i32>`, which no pool holds",
+    ] {
+        assert!(subject.contains(line), "no {line:?} in\n{subject}");
+    }
+    let context = std::fs::read_to_string(out.join("context-StoreOfInts.toml")).unwrap();
+    assert!(context.contains("subject = \"StoreOfInts\""), "{context}");
+    // Nothing but the folder was written beside it.
+    assert_eq!(std::fs::read_dir(scratch.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn harvest_never_writes_into_an_existing_folder() {
+    let scratch = tempfile::tempdir().unwrap();
+    std::fs::write(scratch.path().join("mine.txt"), "a user's file").unwrap();
+    let assert = testspace()
+        .args(["harvest", "testdata/harvest/store", "--out"])
+        .arg(scratch.path())
+        .assert()
+        .failure();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(
+        stderr.contains("exists; harvest writes into a new folder only"),
+        "{stderr}"
+    );
+    assert!(assert.get_output().stdout.is_empty());
+    assert_eq!(std::fs::read_dir(scratch.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn a_crate_without_a_usable_type_and_a_broken_source_are_refused_with_nothing_written() {
+    let scratch = tempfile::tempdir().unwrap();
+    let out = scratch.path().join("nothing");
+    let assert = testspace()
+        .args(["harvest", "testdata/harvest/nothing", "--out"])
+        .arg(&out)
+        .assert()
+        .failure();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(
+        stderr.contains("nothing 0.1.0: none of its 1 public types can be a subject"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    let broken = scratch.path().join("broken");
+    std::fs::create_dir_all(broken.join("src")).unwrap();
+    std::fs::write(
+        broken.join("Cargo.toml"),
+        "[package]\nname = \"broken\"\nversion = \"0.0.1\"\n",
+    )
+    .unwrap();
+    std::fs::write(broken.join("src/lib.rs"), "pub mod gone;\n").unwrap();
+    let assert = testspace()
+        .arg("harvest")
+        .arg(&broken)
+        .arg("--out")
+        .arg(scratch.path().join("out"))
+        .assert()
+        .failure();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(
+        stderr.contains("src/gone.rs: cannot be read (named by `mod gone` in src/lib.rs)"),
+        "{stderr}"
+    );
+    assert!(!scratch.path().join("out").exists());
+}
