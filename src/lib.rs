@@ -23,6 +23,7 @@ pub mod demo;
 pub mod encoding;
 pub mod experiment;
 pub mod generator;
+pub mod harvest;
 pub mod kernel;
 pub mod mutant;
 pub mod oracle;

@@ -16,11 +16,11 @@ fn a_crate_is_harvested_into_a_new_folder_with_a_subject_and_a_context() {
         .success();
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
     assert!(
-        stdout.starts_with("key-store 1.2.3: 4 public types\n"),
+        stdout.starts_with("key-store 1.2.3: 4 public types, 2 compile checks\n"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("key_store::Store                         StoreOfInts (3 constructors, 4 methods, 2 skipped)"),
+        stdout.contains("key_store::Store                         StoreOfInts (3 constructors, 4 methods, 3 skipped)"),
         "{stdout}"
     );
     assert!(
@@ -36,7 +36,10 @@ fn a_crate_is_harvested_into_a_new_folder_with_a_subject_and_a_context() {
         .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
         .collect();
     files.sort();
-    assert_eq!(files, ["context-StoreOfInts.toml", "subject.rs"]);
+    assert_eq!(
+        files,
+        ["context-StoreOfInts.toml", "harvest.toml", "subject.rs"]
+    );
     let subject = std::fs::read_to_string(out.join("subject.rs")).unwrap();
     syn::parse_file(&subject).unwrap();
     for line in [
@@ -46,9 +49,19 @@ fn a_crate_is_harvested_into_a_new_folder_with_a_subject_and_a_context() {
         "    pub fn take(&mut self, key: usize) -> Result<i32, key_store::StoreError> {",
         "// - `retain`: it is generic over `F: FnMut(&T) -> bool`",
         "// - `iter`: it returns `Iter<'_, i32>`, which no pool holds",
+        // The compile check against the crate: i32 is not `Weighted`.
+        "// - `heaviest`: it does not compile with T = i32: the method `heaviest` exists for struct `Store<i32>`, but its trait bounds were not satisfied",
     ] {
         assert!(subject.contains(line), "no {line:?} in\n{subject}");
     }
+    assert!(!subject.contains("pub fn heaviest"));
+    let record = std::fs::read_to_string(out.join("harvest.toml")).unwrap();
+    let record: toml::Table = toml::from_str(&record).unwrap();
+    assert_eq!(record["crate"].as_str(), Some("key-store"));
+    assert_eq!(record["source"].as_str(), Some("folder"));
+    let subject_record = &record["subject"].as_array().unwrap()[0];
+    assert_eq!(subject_record["instantiation"]["T"].as_str(), Some("i32"));
+    assert_eq!(subject_record["methods"].as_integer(), Some(4));
     let context = std::fs::read_to_string(out.join("context-StoreOfInts.toml")).unwrap();
     assert!(context.contains("subject = \"StoreOfInts\""), "{context}");
     // Nothing but the folder was written beside it.
@@ -109,4 +122,37 @@ fn a_crate_without_a_usable_type_and_a_broken_source_are_refused_with_nothing_wr
         "{stderr}"
     );
     assert!(!scratch.path().join("out").exists());
+}
+
+#[test]
+fn a_checksum_is_refused_for_a_folder_and_a_missing_folder_is_named() {
+    let scratch = tempfile::tempdir().unwrap();
+    let out = scratch.path().join("out");
+    let assert = testspace()
+        .args([
+            "harvest",
+            "testdata/harvest/store",
+            "--checksum",
+            "00",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .failure();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(
+        stderr.contains("--checksum is for a release on crates.io"),
+        "{stderr}"
+    );
+    let assert = testspace()
+        .args(["harvest", "testdata/harvest/no-such-crate", "--out"])
+        .arg(&out)
+        .assert()
+        .failure();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(
+        stderr.contains("testdata/harvest/no-such-crate/Cargo.toml: cannot be read"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
 }

@@ -1,23 +1,29 @@
-//! `testspace harvest`: a crate's public types as subjects (`testspace-harvest`): a wrapper
-//! file and a test context per type, written into a new folder for review.
+//! `testspace harvest`: a crate's public types as subjects (`src/harvest.rs`): a wrapper file,
+//! a test context per subject and a record of the release, written into a new folder for
+//! review.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, bail};
 use clap::Args;
-use testspace_harvest::{TypePlan, context_file, plan_type, read_api, subject_file};
+use testspace_harvest::{TypePlan, context_file, subject_file};
+
+use crate::harvest::{Harvest, Source, harvest};
 
 /// Arguments of `testspace harvest`.
 #[derive(Debug, Args)]
 pub struct HarvestArgs {
-    /// The crate's folder (its `Cargo.toml` and `src/lib.rs`), e.g. one `corpus fetch`
-    /// brought into `corpus/releases/`.
-    pub source: PathBuf,
-    /// The new folder to write `subject.rs` and a `context-<Subject>.toml` per subject into;
-    /// refused when it exists.
+    /// `NAME@VERSION`, a release brought from crates.io through Cargo, or a crate's folder
+    /// (its `Cargo.toml` and `src/lib.rs`).
+    pub source: String,
+    /// The new folder to write `subject.rs`, a `context-<Subject>.toml` per subject and
+    /// `harvest.toml` into; refused when it exists.
     #[arg(long)]
     pub out: PathBuf,
+    /// The checksum the release must have on crates.io (sha256, as Cargo.lock records it).
+    #[arg(long, value_name = "SHA256")]
+    pub checksum: Option<String>,
 }
 
 /// Runs `testspace harvest`: prints per public type its subject, or why none, with the
@@ -29,30 +35,33 @@ pub fn run(args: &HarvestArgs) -> anyhow::Result<()> {
             args.out.display()
         );
     }
-    let (name, version) = package(&args.source)?;
-    let release = format!("{name} {version}");
-    let krate = name.replace('-', "_");
-    let api = read_api(&args.source).with_context(|| format!("harvesting {release}"))?;
-    let plans: Vec<TypePlan> = api
-        .types
+    let source = Source::parse(&args.source, args.checksum.clone());
+    if args.checksum.is_some() && matches!(source, Source::Folder(_)) {
+        bail!("--checksum is for a release on crates.io (NAME@VERSION), not a folder");
+    }
+    let scratch = std::env::temp_dir().join(format!("testspace-harvest-{}", std::process::id()));
+    let harvested =
+        harvest(&source, &scratch).with_context(|| format!("harvesting {}", args.source))?;
+    let release = harvested.release();
+    print!("{}", summary(&harvested));
+    let made: Vec<&TypePlan> = harvested
+        .plans
         .iter()
-        .map(|t| plan_type(&api, &krate, t, None))
+        .filter(|p| p.refused.is_none())
         .collect();
-    print!("{}", summary(&release, &plans));
-    let made: Vec<&TypePlan> = plans.iter().filter(|p| p.refused.is_none()).collect();
     if made.is_empty() {
         bail!(
             "{release}: none of its {} public types can be a subject (reasons above)",
-            plans.len()
+            harvested.plans.len()
         );
     }
-    if args.out.exists() {
-        bail!(
-            "{}: exists; harvest writes into a new folder only",
-            args.out.display()
-        );
-    }
-    let mut files = vec![("subject.rs".to_string(), subject_file(&release, &plans))];
+    let mut files = vec![
+        (
+            "subject.rs".to_string(),
+            subject_file(&release, &harvested.plans),
+        ),
+        ("harvest.toml".to_string(), record(&harvested)),
+    ];
     for plan in &made {
         files.push((
             format!("context-{}.toml", plan.wrapper),
@@ -64,28 +73,16 @@ pub fn run(args: &HarvestArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The package name and version in `source`'s `Cargo.toml`.
-fn package(source: &Path) -> anyhow::Result<(String, String)> {
-    let manifest = source.join("Cargo.toml");
-    let text = std::fs::read_to_string(&manifest)
-        .with_context(|| format!("{}: cannot be read", manifest.display()))?;
-    let table: toml::Table = toml::from_str(&text)
-        .with_context(|| format!("{}: is not a TOML manifest", manifest.display()))?;
-    let field = |key: &str| {
-        table
-            .get("package")
-            .and_then(|p| p.get(key))
-            .and_then(|v| v.as_str())
-            .map(str::to_string)
-            .with_context(|| format!("{}: field `package.{key}` is missing", manifest.display()))
-    };
-    Ok((field("name")?, field("version")?))
-}
-
 /// One line per public type: its subject and method counts, or why it has none.
-fn summary(release: &str, plans: &[TypePlan]) -> String {
-    let mut out = format!("{release}: {} public types\n", plans.len());
-    for plan in plans {
+fn summary(harvested: &Harvest) -> String {
+    let mut out = format!(
+        "{}: {} public types, {} compile check{}\n",
+        harvested.release(),
+        harvested.plans.len(),
+        harvested.checks,
+        if harvested.checks == 1 { "" } else { "s" }
+    );
+    for plan in &harvested.plans {
         let _ = match &plan.refused {
             Some(reason) => writeln!(out, "  {:<40} no subject: {reason}", plan.path),
             None => writeln!(
@@ -98,6 +95,40 @@ fn summary(release: &str, plans: &[TypePlan]) -> String {
                 plan.skipped.len()
             ),
         };
+    }
+    out
+}
+
+/// `harvest.toml`: the release, its checksum, and each subject with its type and
+/// instantiation.
+fn record(harvested: &Harvest) -> String {
+    let mut out = format!(
+        "# Written by `testspace harvest`.\ncrate = \"{}\"\nversion = \"{}\"\n",
+        harvested.name, harvested.version
+    );
+    match &harvested.checksum {
+        Some(checksum) => {
+            let _ = writeln!(out, "source = \"crates.io\"\nchecksum = \"{checksum}\"");
+        }
+        None => out.push_str("source = \"folder\"\n"),
+    }
+    for plan in harvested.plans.iter().filter(|p| p.refused.is_none()) {
+        let instantiation: Vec<String> = plan
+            .instantiation
+            .arguments
+            .iter()
+            .map(|(name, value)| format!("{name} = \"{value}\""))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\n[[subject]]\nname = \"{}\"\ntype = \"{}\"\ninstantiation = {{ {} }}\nconstructors = {}\nmethods = {}\nskipped = {}",
+            plan.wrapper,
+            plan.path,
+            instantiation.join(", "),
+            plan.constructors(),
+            plan.methods.len() - plan.constructors(),
+            plan.skipped.len()
+        );
     }
     out
 }

@@ -193,7 +193,7 @@ fn locate(round: &[&Release<'_>], target: &Path) -> Result<Vec<PathBuf>, FetchEr
         .collect()
 }
 
-fn lock_checksum(lock: &toml::Value, name: &str, version: &str) -> Option<String> {
+pub(crate) fn lock_checksum(lock: &toml::Value, name: &str, version: &str) -> Option<String> {
     lock.get("package")?
         .as_array()?
         .iter()
@@ -206,7 +206,11 @@ fn lock_checksum(lock: &toml::Value, name: &str, version: &str) -> Option<String
         .map(str::to_string)
 }
 
-fn source_folder(metadata: &serde_json::Value, name: &str, version: &str) -> Option<PathBuf> {
+pub(crate) fn source_folder(
+    metadata: &serde_json::Value,
+    name: &str,
+    version: &str,
+) -> Option<PathBuf> {
     let package = metadata["packages"]
         .as_array()?
         .iter()

@@ -20,6 +20,7 @@ use syn::visit_mut::VisitMut;
 use syn::{FnArg, GenericArgument, GenericParam, ImplItemFn, PathArguments, ReturnType, Type};
 
 use crate::api::{CrateApi, InherentImpl, PublicType, last_segment};
+use crate::emit::Placement;
 
 /// What each generic parameter of a type is instantiated with.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -227,6 +228,11 @@ fn type_refusal(ty: &PublicType, plan: &TypePlan) -> Option<String> {
             "it is not `Debug` (the pools show objects as `{:?}` renders them)".to_string(),
         );
     }
+    method_refusal(plan)
+}
+
+/// Why `plan`'s methods are too few for a subject.
+fn method_refusal(plan: &TypePlan) -> Option<String> {
     if plan.constructors() == 0 {
         return Some("it has no public constructor the pools can call".to_string());
     }
@@ -238,6 +244,74 @@ fn type_refusal(ty: &PublicType, plan: &TypePlan) -> Option<String> {
         ));
     }
     None
+}
+
+/// A compile check's error: the line of its primary span in the check file, and its message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckError {
+    /// 1-based line in the file [`check_file`](crate::emit::check_file) wrote.
+    pub line: usize,
+    /// The compiler's message.
+    pub message: String,
+}
+
+/// Applies a compile check's errors to `plans`: a method whose lines hold an error is
+/// skipped with it; a wrapper whose declaration holds one is refused with it; a plan left
+/// with too few methods is refused. Returns the errors no wrapper holds (the crate's own,
+/// or the file's), in order.
+pub fn prune(
+    plans: &mut [TypePlan],
+    placements: &[Placement],
+    errors: &[CheckError],
+) -> Vec<CheckError> {
+    let mut unplaced = Vec::new();
+    let mut dropped: BTreeMap<(usize, usize), &str> = BTreeMap::new();
+    for error in errors {
+        let Some(place) = placements
+            .iter()
+            .find(|p| (p.first..=p.last).contains(&error.line))
+        else {
+            unplaced.push(error.clone());
+            continue;
+        };
+        match place.method {
+            Some(method) => {
+                dropped
+                    .entry((place.plan, method))
+                    .or_insert(&error.message);
+            }
+            None => {
+                let plan = &mut plans[place.plan];
+                if plan.refused.is_none() {
+                    plan.refused = Some(format!("its wrapper does not compile: {}", error.message));
+                }
+            }
+        }
+    }
+    for ((index, method), message) in dropped.into_iter().rev() {
+        let plan = &mut plans[index];
+        let removed = plan.methods.remove(method);
+        let filled = plan
+            .instantiation
+            .arguments
+            .iter()
+            .map(|(name, value)| format!("{name} = {value}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let with = if filled.is_empty() {
+            String::new()
+        } else {
+            format!(" with {filled}")
+        };
+        plan.skipped.push(Skipped {
+            method: removed.name,
+            reason: format!("it does not compile{with}: {message}"),
+        });
+        if plan.refused.is_none() {
+            plan.refused = method_refusal(plan);
+        }
+    }
+    unplaced
 }
 
 fn is_pub(method: &ImplItemFn) -> bool {
@@ -326,10 +400,10 @@ impl Adapter<'_> {
             };
             let written = argument.to_token_stream().to_string();
             if impl_params.contains(&written) {
-                types.insert(
-                    written,
-                    syn::parse_str::<Type>(value).map_err(|e| e.to_string())?,
-                );
+                // A const parameter is left as written (see `is_subject`).
+                if let Ok(ty) = syn::parse_str::<Type>(value) {
+                    types.insert(written, ty);
+                }
             } else if normalise(&written) != normalise(value) {
                 return Err(format!(
                     "it is in an impl for `{}` only",
@@ -366,7 +440,7 @@ impl Adapter<'_> {
             match param {
                 // The lookup pattern `fn get<Q: ?Sized + Ord>(&self, key: &Q) where K:
                 // Borrow<Q>`: Q is the key type itself.
-                GenericParam::Type(t) if maybe_unsized(t) => {
+                GenericParam::Type(t) if maybe_unsized(t, &sig.generics) => {
                     types.insert(t.ident.to_string(), syn::parse_quote!(i32));
                 }
                 GenericParam::Type(t) => {
@@ -531,7 +605,13 @@ impl Adapter<'_> {
             .iter()
             .map(|(_, v)| normalise(v))
             .collect();
-        arguments == instantiated
+        // A const parameter stays as written in the impl's signatures (`ArrayVec<T, CAP>`):
+        // it matches whatever the instantiation gave it.
+        arguments.len() == instantiated.len()
+            && arguments
+                .iter()
+                .zip(&instantiated)
+                .all(|(written, value)| written == value || value.parse::<i128>().is_ok())
     }
 
     /// The pool shape of `ty`, if it has one.
@@ -755,11 +835,26 @@ enum Receiver {
     Owned,
 }
 
-/// Whether a method's type parameter may be unsized (`Q: ?Sized`).
-fn maybe_unsized(param: &syn::TypeParam) -> bool {
-    param.bounds.iter().any(|b| {
-        matches!(b, syn::TypeParamBound::Trait(t) if matches!(t.modifier, syn::TraitBoundModifier::Maybe(_)))
-    })
+/// Whether a method's type parameter may be unsized (`Q: ?Sized`, inline or in the where
+/// clause).
+fn maybe_unsized(param: &syn::TypeParam, generics: &syn::Generics) -> bool {
+    let relaxed = |bounds: &syn::punctuated::Punctuated<syn::TypeParamBound, syn::Token![+]>| {
+        bounds.iter().any(|b| {
+            matches!(b, syn::TypeParamBound::Trait(t) if matches!(t.modifier, syn::TraitBoundModifier::Maybe(_)))
+        })
+    };
+    relaxed(&param.bounds)
+        || generics
+            .where_clause
+            .iter()
+            .flat_map(|w| &w.predicates)
+            .any(|p| match p {
+                syn::WherePredicate::Type(t) => {
+                    matches!(&t.bounded_ty, Type::Path(b) if b.path.is_ident(&param.ident))
+                        && relaxed(&t.bounds)
+                }
+                _ => false,
+            })
 }
 
 /// `F: FnMut(&T) -> bool` as written.

@@ -437,6 +437,10 @@ fn resolve(collected: Collected) -> CrateApi {
         let Some(shortest) = paths.into_iter().min_by_key(|p| (p.len(), p.clone())) else {
             continue;
         };
+        // A type declared twice under exclusive `#[cfg]`s (`std` and `no_std`) is one type.
+        if types.iter().any(|t: &PublicType| t.public_path == shortest) {
+            continue;
+        }
         item.public_path = shortest;
         for (name, block) in &impls {
             if *name == item.name {

@@ -10,24 +10,77 @@ use crate::adapt::TypePlan;
 /// crate (as the corpus's generated `releases.rs` does).
 pub fn subject_file(release: &str, plans: &[TypePlan]) -> String {
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "// Harvested by `testspace harvest` from {release}: one subject per public type it can\n\
-         // drive; reviewable, and a person may edit it (the harvester does not overwrite it)."
-    );
+    write_header(&mut out, release);
     for plan in plans {
         out.push('\n');
         match &plan.refused {
             Some(reason) => {
                 let _ = writeln!(out, "// `{}`: no subject, because {reason}.", plan.path);
             }
-            None => write_subject(&mut out, plan),
+            None => write_subject(&mut out, plan, true, &mut |_, _| {}),
         }
     }
     out
 }
 
-fn write_subject(out: &mut String, plan: &TypePlan) {
+/// Where a compile check's error lands: a type's declaration (`method: None`) or one of its
+/// wrapper methods, by line (1-based, inclusive).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The plan's index.
+    pub plan: usize,
+    /// The method's index in the plan (`None`: the wrapper's declaration).
+    pub method: Option<usize>,
+    /// First line.
+    pub first: usize,
+    /// Last line.
+    pub last: usize,
+}
+
+/// The wrappers of the plans that are not refused as plain Rust, without the attribute, for
+/// a compile check against the crate alone (named by its identifier), with where each
+/// wrapper and method lies.
+pub fn check_file(plans: &[TypePlan]) -> (String, Vec<Placement>) {
+    let mut out = String::from("#![allow(dead_code, unused_imports, clippy::all)]\n");
+    let mut placements = Vec::new();
+    for (index, plan) in plans.iter().enumerate() {
+        if plan.refused.is_some() {
+            continue;
+        }
+        out.push('\n');
+        write_subject(&mut out, plan, false, &mut |method, (first, last)| {
+            placements.push(Placement {
+                plan: index,
+                method,
+                first,
+                last,
+            });
+        });
+    }
+    (out, placements)
+}
+
+fn write_header(out: &mut String, release: &str) {
+    let _ = writeln!(
+        out,
+        "// Harvested by `testspace harvest` from {release}: one subject per public type it can\n\
+         // drive; reviewable, and a person may edit it (the harvester does not overwrite it)."
+    );
+}
+
+/// The line `out` ends on (1-based: the next line written is this).
+fn next_line(out: &str) -> usize {
+    out.matches('\n').count() + 1
+}
+
+/// Writes one wrapper (with `#[testspace::subject]` when `attribute`), telling `place`
+/// where its declaration and each method lie.
+fn write_subject(
+    out: &mut String,
+    plan: &TypePlan,
+    attribute: bool,
+    place: &mut dyn FnMut(Option<usize>, (usize, usize)),
+) {
     if !plan.summary.is_empty() {
         let _ = writeln!(out, "/// {}", plan.summary);
     }
@@ -40,10 +93,18 @@ fn write_subject(out: &mut String, plan: &TypePlan) {
             .collect();
         let _ = writeln!(out, "///\n/// `{}` with {}.", plan.path, filled.join(", "));
     }
+    let declaration = next_line(out);
     let _ = writeln!(out, "#[derive(Clone, Debug)]");
     let _ = writeln!(out, "pub struct {}(pub {});", plan.wrapper, plan.target);
-    let _ = writeln!(out, "\n#[testspace::subject]\nimpl {} {{", plan.wrapper);
-    for method in &plan.methods {
+    let attribute = if attribute {
+        "#[testspace::subject]\n"
+    } else {
+        ""
+    };
+    let _ = writeln!(out, "\n{attribute}impl {} {{", plan.wrapper);
+    place(None, (declaration, next_line(out) - 1));
+    for (index, method) in plan.methods.iter().enumerate() {
+        let first = next_line(out);
         if let Some(note) = &method.note {
             let _ = writeln!(out, "    /// Harvested: {note}.");
         }
@@ -69,6 +130,7 @@ fn write_subject(out: &mut String, plan: &TypePlan) {
             parameters.join(", "),
             method.body
         );
+        place(Some(index), (first, next_line(out) - 1));
     }
     out.push_str("}\n");
     if !plan.skipped.is_empty() {

@@ -11,7 +11,9 @@
 //!    with the expression that converts it; every other method is kept with the reason it
 //!    is skipped.
 //! 3. [`emit`] writes the reviewable files: a wrapper subject (`#[testspace::subject]` over
-//!    a newtype of the instantiated type) and its test context.
+//!    a newtype of the instantiated type) and its test context; and, for a compile check
+//!    against the crate alone, the same wrappers without the attribute, with where each
+//!    method lies, so that [`prune`] can skip the methods the crate's bounds refuse.
 //!
 //! Pure: reading files is the caller's (a [`SourceTree`]), and the output is text.
 #![warn(missing_docs)]
@@ -20,6 +22,6 @@ pub mod adapt;
 pub mod api;
 pub mod emit;
 
-pub use adapt::{Instantiation, MethodPlan, Skipped, TypePlan, plan_type};
+pub use adapt::{CheckError, Instantiation, MethodPlan, Skipped, TypePlan, plan_type, prune};
 pub use api::{CrateApi, HarvestError, PublicType, SourceTree, read_api};
-pub use emit::{context_file, subject_file};
+pub use emit::{Placement, check_file, context_file, subject_file};

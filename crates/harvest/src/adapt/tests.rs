@@ -250,3 +250,120 @@ fn a_range_of_ints_becomes_its_two_bounds() {
     );
     assert_eq!(method(&plan, "get").body, "self.0.get(&key).copied()");
 }
+
+#[test]
+fn a_compile_check_skips_the_methods_it_refuses_and_refuses_a_broken_wrapper() {
+    let api = api(SLAB);
+    let mut plans: Vec<TypePlan> = api
+        .types
+        .iter()
+        .map(|t| plan_type(&api, "store", t, None))
+        .collect();
+    let slab = plans
+        .iter()
+        .position(|p| p.wrapper == "SlabOfInts")
+        .unwrap();
+    let (source, placements) = crate::emit::check_file(&plans);
+    syn::parse_file(&source).unwrap();
+    assert!(!source.contains("#[testspace::subject]"));
+    let line_of = |needle: &str| source.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let errors = vec![
+        CheckError {
+            line: line_of("self.0.key_of(&value, hint)"),
+            message: "the trait bound `i32: Weighted` is not satisfied".to_string(),
+        },
+        CheckError {
+            line: line_of("self.0.key_of(&value, hint)"),
+            message: "a second error in the same method".to_string(),
+        },
+        CheckError {
+            line: 1,
+            message: "outside every wrapper".to_string(),
+        },
+    ];
+    let methods = plans[slab].methods.len();
+    let unplaced = prune(&mut plans, &placements, &errors);
+    assert_eq!(unplaced, [errors[2].clone()]);
+    assert_eq!(plans[slab].methods.len(), methods - 1);
+    assert_eq!(
+        skip_reason(&plans[slab], "key_of"),
+        "it does not compile with T = i32: the trait bound `i32: Weighted` is not satisfied"
+    );
+    assert_eq!(plans[slab].refused, None);
+    // An error in the declaration refuses the wrapper.
+    let (source, placements) = crate::emit::check_file(&plans);
+    let line = source
+        .lines()
+        .position(|l| l.starts_with("pub struct SlabOfInts"))
+        .unwrap()
+        + 1;
+    prune(
+        &mut plans,
+        &placements,
+        &[CheckError {
+            line,
+            message: "`i32` is not `Array`".to_string(),
+        }],
+    );
+    assert_eq!(
+        plans[slab].refused.as_deref(),
+        Some("its wrapper does not compile: `i32` is not `Array`")
+    );
+}
+
+#[test]
+fn a_plan_left_with_too_few_methods_is_refused() {
+    let lib = r#"
+        #[derive(Clone, Debug)] pub struct Pair(i32, i32);
+        impl Pair { pub fn new() -> Self { todo!() } pub fn a(&self) -> i32 { 0 } pub fn b(&self) -> i32 { 0 } pub fn c(&self) -> i32 { 0 } }
+    "#;
+    let api = api(lib);
+    let mut plans = vec![plan_type(&api, "pair", &api.types[0], None)];
+    assert_eq!(plans[0].refused, None);
+    let (source, placements) = crate::emit::check_file(&plans);
+    let line = source
+        .lines()
+        .position(|l| l.contains("self.0.b()"))
+        .unwrap()
+        + 1;
+    prune(
+        &mut plans,
+        &placements,
+        &[CheckError {
+            line,
+            message: "no".to_string(),
+        }],
+    );
+    assert_eq!(
+        plans[0].refused.as_deref(),
+        Some("it has 2 usable methods besides its constructors, fewer than 3")
+    );
+}
+
+#[test]
+fn lookups_relaxed_in_the_where_clause_and_const_capacities_are_adapted() {
+    let lib = r#"
+        #[derive(Clone, Debug)]
+        pub struct Map<K, V, const CAP: usize>([(K, V); CAP]);
+        #[cfg(feature = "std")]
+        #[derive(Clone, Debug)]
+        pub struct Twice;
+        #[cfg(not(feature = "std"))]
+        #[derive(Clone, Debug)]
+        pub struct Twice;
+        impl<K, V, const CAP: usize> Map<K, V, CAP> {
+            pub fn new() -> Self { todo!() }
+            pub fn get<Q>(&self, key: &Q) -> Option<&V> where Q: ?Sized + Eq { None }
+            pub fn len(&self) -> usize { 0 }
+            pub fn merge(&mut self, other: &Map<K, V, CAP>) {}
+            pub fn capacity(&self) -> usize { CAP }
+        }
+    "#;
+    let api = api(lib);
+    assert_eq!(api.types.iter().filter(|t| t.name == "Twice").count(), 1);
+    let plan = plan(lib, "Map");
+    assert_eq!(plan.target, "store::Map<i32, i32, 8>");
+    assert_eq!(plan.refused, None, "{:#?}", plan.skipped);
+    assert_eq!(method(&plan, "get").body, "self.0.get(&key).copied()");
+    assert_eq!(method(&plan, "merge").body, "self.0.merge(&other.0);");
+}

@@ -39,3 +39,15 @@ impl<T: Clone> Store<T> {
         self.values.retain(keep)
     }
 }
+
+/// Something with a weight.
+pub trait Weighted {
+    fn weight(&self) -> u32;
+}
+
+impl<T: Clone + Weighted> Store<T> {
+    /// The heaviest value: `i32` is not `Weighted`, so the compile check skips it.
+    pub fn heaviest(&self) -> Option<&T> {
+        self.values.iter().max_by_key(|v| v.weight())
+    }
+}
