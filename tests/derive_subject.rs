@@ -633,3 +633,135 @@ fn random_testing_finds_the_bug_planted_in_a_declared_subject() {
     let gold = execute(&job(0), &unit, &context).unwrap();
     assert_eq!(gold.failing_tests, 0, "{gold:?}");
 }
+
+/// A ledger whose `withdraw` lets the balance go below zero without a panic (the planted
+/// wrong result): its invariant `solvent` turns that into a failure of the call.
+#[derive(Clone, Debug, Default)]
+pub struct Ledger {
+    balance: i64,
+    entries: u32,
+}
+
+#[testspace::subject]
+impl Ledger {
+    pub fn new() -> Self {
+        Ledger {
+            balance: 0,
+            entries: 0,
+        }
+    }
+    /// Opens with a balance; an invariant is checked on what a constructor made too.
+    pub fn opened(balance: i64) -> Option<Self> {
+        Some(Ledger {
+            balance,
+            entries: 0,
+        })
+    }
+    pub fn deposit(&mut self, amount: u16) -> &mut Self {
+        self.balance += i64::from(amount);
+        self.entries += 1;
+        self
+    }
+    /// The planted wrong result: no check against the balance.
+    pub fn withdraw(&mut self, amount: u16) -> Result<i64, LedgerError> {
+        if amount == 0 {
+            return Err(LedgerError::Nothing);
+        }
+        self.balance -= i64::from(amount);
+        self.entries += 1;
+        Ok(self.balance)
+    }
+    pub fn balance(&self) -> i64 {
+        self.balance
+    }
+    #[testspace(invariant)]
+    fn solvent(&self) -> bool {
+        self.balance >= 0
+    }
+    #[testspace(invariant)]
+    fn counted(&self) -> Result<(), LedgerError> {
+        if self.entries < 1000 {
+            Ok(())
+        } else {
+            Err(LedgerError::Nothing)
+        }
+    }
+}
+
+/// What `withdraw` throws.
+#[derive(Clone, Debug)]
+pub enum LedgerError {
+    /// A withdrawal of nothing.
+    Nothing,
+}
+
+#[test]
+fn an_invariant_broken_by_a_call_fails_the_call_and_is_not_a_method() {
+    let unit = Ledger::unit();
+    let unit = &*unit;
+    let names: Vec<&str> = unit.methods().iter().map(|m| m.name).collect();
+    assert_eq!(names, ["new", "opened", "deposit", "withdraw", "balance"]);
+    // ints {5, 3, -1, 0}; objects 0 and 1.
+    let (_, mut s) = session(unit, vec![5, 3, -1, 0], &[], 2);
+    let s = &mut *s;
+    call(s, unit, "new", &[0]).unwrap();
+    // deposit(5) into object 0, its `&mut Self` result into object 1; withdraw(3) into
+    // int slot 3.
+    call(s, unit, "deposit", &[0, 0, 1]).unwrap();
+    call(s, unit, "withdraw", &[1, 0, 3]).unwrap();
+    assert_eq!(s.primitives().ints[3], Some(2));
+    // withdraw(3) again: the balance would be -1, a wrong result without a panic; the
+    // invariant `solvent` turns it into a failing call.
+    assert_eq!(call(s, unit, "withdraw", &[1, 0, 3]), Err(E::Panic));
+    // A constructor's object is checked too: opened(-1) is not solvent; opened(5) is.
+    assert_eq!(call(s, unit, "opened", &[2, 1]), Err(E::Panic));
+    call(s, unit, "opened", &[0, 1]).unwrap();
+    // A call that throws is checked as well, and passes on a solvent ledger: after a reset,
+    // withdraw(0) from a new ledger throws `Nothing`, not a violation.
+    s.reset();
+    call(s, unit, "new", &[0]).unwrap();
+    assert_eq!(
+        call(s, unit, "withdraw", &[3, 0, 3]),
+        Err(E::Thrown("LedgerError::Nothing"))
+    );
+}
+
+/// The runner's crash oracle on gold as the target finds the planted wrong result through
+/// the invariant, where without one no oracle could.
+#[test]
+fn random_testing_finds_a_wrong_result_through_an_invariant() {
+    let unit = Ledger::unit();
+    let context = Arc::new(
+        TestContext::new(
+            &*unit,
+            &MethodSelection::All,
+            PoolInit {
+                ints: vec![0, 1, 2, 7],
+                bools: vec![false, true],
+                strings: vec![],
+                objects: 1,
+            },
+        )
+        .unwrap(),
+    );
+    // Gold as the target (`[mutants] gold = true`) is judged by the crash oracle.
+    let job = Job {
+        subject: "Ledger".into(),
+        mutant: testspace::subject::GOLD,
+        strategy: testspace::strategy::Strategy::Walk(testspace::walk::WalkConfig::of(
+            WalkKind::RANDOM,
+        )),
+        n: 8,
+        suite: None,
+        max_guarded: None,
+        seed: 2010,
+        start: 0,
+        count: Some(2000),
+        until: Until::Budget,
+        seconds: None,
+        oracle: OracleKind::Paper,
+        coverage: false,
+    };
+    let found = execute(&job, &*unit, &context).unwrap();
+    assert!(found.failing_tests > 0, "{found:?}");
+}

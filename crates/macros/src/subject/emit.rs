@@ -9,11 +9,17 @@ use quote::{format_ident, quote};
 use syn::{LitStr, Type};
 
 use super::types::Shape;
-use super::{Kind, Method};
+use super::{Invariant, Kind, Method};
 
 /// `impl Subject for #self_ty` and, if `unit`, `impl Declared for #self_ty`.
-pub(crate) fn impls(self_ty: &Type, class: &LitStr, methods: &[Method], unit: bool) -> TokenStream {
-    let entries = methods.iter().map(entry);
+pub(crate) fn impls(
+    self_ty: &Type,
+    class: &LitStr,
+    methods: &[Method],
+    invariants: &[Invariant],
+    unit: bool,
+) -> TokenStream {
+    let entries = methods.iter().map(|method| entry(method, invariants));
     let subject = quote! {
         impl ::testspace::subject::Subject for #self_ty {
             const CLASS: &'static str = #class;
@@ -40,8 +46,29 @@ pub(crate) fn impls(self_ty: &Type, class: &LitStr, methods: &[Method], unit: bo
     }
 }
 
-/// The `Method` of `method`.
-fn entry(method: &Method) -> TokenStream {
+/// Checks of `invariants` on `object` (a `&Self`) after `method`: a violation panics,
+/// naming the invariant and the method, so the crash oracle judges it and a mutant that
+/// breaks an invariant gold keeps differs from gold.
+fn checks(invariants: &[Invariant], object: &TokenStream, method: &LitStr) -> TokenStream {
+    let checks = invariants.iter().map(|invariant| {
+        let ident = &invariant.ident;
+        let name = LitStr::new(&ident.to_string(), ident.span());
+        let broken = if invariant.result {
+            quote!(::core::result::Result::is_err(&<Self>::#ident(#object)))
+        } else {
+            quote!(!<Self>::#ident(#object))
+        };
+        quote! {
+            if #broken {
+                ::core::panic!("invariant `{}` violated after `{}`", #name, #method);
+            }
+        }
+    });
+    quote!(#(#checks)*)
+}
+
+/// The `Method` of `method`, checking `invariants` after the call.
+fn entry(method: &Method, invariants: &[Invariant]) -> TokenStream {
     let name = LitStr::new(&method.name, method.ident.span());
     let params = method.args.iter().map(|arg| {
         let variant = Ident::new(arg.param(), Span::call_site());
@@ -100,9 +127,22 @@ fn entry(method: &Method) -> TokenStream {
             } else {
                 quote!(::core::result::Result::Ok(#value))
             };
+            let object = quote!(__object);
+            let checks = checks(invariants, &object, &name);
+            let checked = match (invariants.is_empty(), nullable) {
+                (true, _) => quote!(),
+                (false, true) => quote! {
+                    if let ::core::option::Option::Some(#object) = &#value { #checks }
+                },
+                (false, false) => quote! {
+                    let #object = &#value;
+                    #checks
+                },
+            };
             quote! {
                 ::testspace::subject::Method::constructor(#name, #params, |#args| {
                     #unwrapped
+                    #checked
                     #made
                 })
             }
@@ -118,10 +158,28 @@ fn entry(method: &Method) -> TokenStream {
         }
         Kind::Ref | Kind::Mut | Kind::Value => {
             let result = result(method.returns.out, &value);
+            if invariants.is_empty() {
+                return quote! {
+                    ::testspace::subject::Method::instance(#name, #params, #returns, |#target, #args| {
+                        #unwrapped
+                        ::core::result::Result::Ok(#result)
+                    })
+                };
+            }
+            // The call and its conversions first (a result that borrows the object is
+            // converted to an owned value), then the invariants, whether it threw or not.
+            let checks = checks(invariants, &quote!(&*#target), &name);
             quote! {
                 ::testspace::subject::Method::instance(#name, #params, #returns, |#target, #args| {
-                    #unwrapped
-                    ::core::result::Result::Ok(#result)
+                    let __outcome = (|| -> ::core::result::Result<
+                        ::testspace::subject::Value<Self>,
+                        ::testspace::subject::JavaException,
+                    > {
+                        #unwrapped
+                        ::core::result::Result::Ok(#result)
+                    })();
+                    #checks
+                    __outcome
                 })
             }
         }

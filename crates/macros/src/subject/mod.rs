@@ -30,14 +30,14 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         }
     };
     let class = check_block(&block, options.name)?;
-    let methods = match methods(&mut block) {
-        Ok(methods) => methods,
+    let (methods, invariants) = match methods(&mut block) {
+        Ok(declared) => declared,
         Err(errors) => {
             let errors = errors.into_compile_error();
             return Ok(quote!(#block #errors));
         }
     };
-    let generated = emit::impls(&block.self_ty, &class, &methods, options.unit);
+    let generated = emit::impls(&block.self_ty, &class, &methods, &invariants, options.unit);
     Ok(quote!(#block #generated))
 }
 
@@ -143,20 +143,34 @@ pub(crate) struct Method {
     pub returns: Returns,
 }
 
-/// The methods of `block` the harness may call (strips the helper attributes of every
-/// function); every error if some cannot be declared.
-fn methods(block: &mut ItemImpl) -> Result<Vec<Method>, syn::Error> {
+/// An invariant of the subject: `#[testspace(invariant)] fn name(&self) -> bool` (or
+/// `-> Result<(), E>`), checked after every call on the object it ran on or made.
+pub(crate) struct Invariant {
+    /// The function's name as written.
+    pub ident: syn::Ident,
+    /// Whether it returns a `Result` (`Err` is a violation) rather than a `bool`.
+    pub result: bool,
+}
+
+/// The methods of `block` the harness may call and its invariants (strips the helper
+/// attributes of every function); every error if some cannot be declared.
+fn methods(block: &mut ItemImpl) -> Result<(Vec<Method>, Vec<Invariant>), syn::Error> {
     let self_ty = (*block.self_ty).clone();
     let mut methods = Vec::new();
+    let mut invariants = Vec::new();
     let mut errors: Vec<syn::Error> = Vec::new();
     for item in &mut block.items {
         let ImplItem::Fn(function) = item else {
             continue;
         };
-        match skipped(function) {
-            Ok(true) => continue,
-            Ok(false) if matches!(function.vis, Visibility::Inherited) => continue,
-            Ok(false) => match method(function, &self_ty) {
+        match role(function) {
+            Ok(Role::Skipped) => continue,
+            Ok(Role::Invariant) => match invariant(function) {
+                Ok(found) => invariants.push(found),
+                Err(error) => errors.push(error),
+            },
+            Ok(Role::Method) if matches!(function.vis, Visibility::Inherited) => continue,
+            Ok(Role::Method) => match method(function, &self_ty) {
                 Ok(method) => methods.push(method),
                 Err(error) => errors.push(error),
             },
@@ -173,14 +187,23 @@ fn methods(block: &mut ItemImpl) -> Result<Vec<Method>, syn::Error> {
         all
     }) {
         Some(errors) => Err(errors),
-        None => Ok(methods),
+        None => Ok((methods, invariants)),
     }
 }
 
-/// Whether `function` carries `#[testspace(skip)]`; removes its `#[testspace(...)]`
-/// attributes.
-fn skipped(function: &mut ImplItemFn) -> syn::Result<bool> {
-    let mut skip = false;
+/// What a function of the block is to the harness.
+enum Role {
+    /// A method of the table (if public).
+    Method,
+    /// `#[testspace(skip)]`: left out.
+    Skipped,
+    /// `#[testspace(invariant)]`: checked after every call, not called itself.
+    Invariant,
+}
+
+/// The role `function`'s `#[testspace(...)]` attributes give it; removes them.
+fn role(function: &mut ImplItemFn) -> syn::Result<Role> {
+    let mut role = Role::Method;
     let mut result = Ok(());
     function.attrs.retain(|attr| {
         if !attr.path().is_ident("testspace") {
@@ -188,12 +211,16 @@ fn skipped(function: &mut ImplItemFn) -> syn::Result<bool> {
         }
         let parsed = attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("skip") {
-                skip = true;
+                role = Role::Skipped;
+                Ok(())
+            } else if meta.path.is_ident("invariant") {
+                role = Role::Invariant;
                 Ok(())
             } else {
                 Err(meta.error(
-                    "unknown testspace option; the only one on a method is \
-                     `#[testspace(skip)]`, which leaves the method out",
+                    "unknown testspace option; on a method it is `#[testspace(skip)]`, \
+                     which leaves the method out, or `#[testspace(invariant)]`, which \
+                     checks it after every call",
                 ))
             }
         });
@@ -202,7 +229,41 @@ fn skipped(function: &mut ImplItemFn) -> syn::Result<bool> {
         }
         false
     });
-    result.map(|()| skip)
+    result.map(|()| role)
+}
+
+/// An invariant's signature: `fn name(&self) -> bool` or `-> Result<(), E>`.
+fn invariant(function: &ImplItemFn) -> syn::Result<Invariant> {
+    let sig = &function.sig;
+    let shaped = sig.inputs.len() == 1
+        && matches!(sig.inputs.first(), Some(FnArg::Receiver(r)) if r.reference.is_some() && r.mutability.is_none() && r.colon_token.is_none())
+        && sig.generics.params.is_empty()
+        && sig.asyncness.is_none()
+        && sig.unsafety.is_none();
+    let returns = match &sig.output {
+        syn::ReturnType::Type(_, ty) => match &**ty {
+            Type::Path(p) if p.path.is_ident("bool") => Some(false),
+            Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Result") => {
+                Some(true)
+            }
+            _ => None,
+        },
+        syn::ReturnType::Default => None,
+    };
+    match (shaped, returns) {
+        (true, Some(result)) => Ok(Invariant {
+            ident: sig.ident.clone(),
+            result,
+        }),
+        _ => Err(syn::Error::new_spanned(
+            sig,
+            format!(
+                "invariant `{}` must be `fn {}(&self) -> bool` or `-> Result<(), E>`: it is \
+                 checked on the object after every call",
+                sig.ident, sig.ident
+            ),
+        )),
+    }
 }
 
 /// The mapping of one public method.
@@ -367,7 +428,7 @@ mod tests {
                 pub fn parse(text: &str) -> bool { todo!() }
             }
         };
-        let methods = methods(&mut block).unwrap();
+        let (methods, _) = methods(&mut block).unwrap();
         let names: Vec<(&str, Kind)> = methods.iter().map(|m| (&*m.name, m.kind)).collect();
         assert_eq!(
             names,
@@ -379,6 +440,53 @@ mod tests {
             ]
         );
         assert!(!quote!(#block).to_string().contains("testspace"));
+    }
+
+    #[test]
+    fn invariants_are_checked_after_every_call_and_left_out_of_the_table() {
+        let mut block: ItemImpl = parse_quote! {
+            impl Ledger {
+                pub fn new() -> Self { todo!() }
+                pub fn deposit(&mut self, x: i32) { todo!() }
+                #[testspace(invariant)] fn solvent(&self) -> bool { true }
+                #[testspace(invariant)] pub fn counted(&self) -> Result<(), LedgerError> { Ok(()) }
+            }
+        };
+        let text = expanded(block.clone());
+        let (methods, invariants) = methods(&mut block).unwrap();
+        let names: Vec<&str> = methods.iter().map(|m| &*m.name).collect();
+        assert_eq!(names, ["new", "deposit"]);
+        let invariants: Vec<(String, bool)> = invariants
+            .iter()
+            .map(|i| (i.ident.to_string(), i.result))
+            .collect();
+        assert_eq!(
+            invariants,
+            [
+                ("solvent".to_string(), false),
+                ("counted".to_string(), true)
+            ]
+        );
+        assert!(
+            text.contains("invariant `{}` violated after `{}`"),
+            "{text}"
+        );
+        assert_eq!(text.matches("< Self > :: solvent").count(), 2, "{text}");
+    }
+
+    #[test]
+    fn an_invariant_of_another_shape_is_refused() {
+        for block in [
+            quote!(impl L { pub fn new() -> Self { todo!() } #[testspace(invariant)] fn ok(&mut self) -> bool { true } }),
+            quote!(impl L { pub fn new() -> Self { todo!() } #[testspace(invariant)] fn ok(&self, x: i32) -> bool { true } }),
+            quote!(impl L { pub fn new() -> Self { todo!() } #[testspace(invariant)] fn ok(&self) -> i32 { 0 } }),
+        ] {
+            let out = error(TokenStream::new(), syn::parse2(block).unwrap());
+            assert!(
+                out.contains("invariant `ok` must be `fn ok(&self) -> bool` or `-> Result<(), E>`"),
+                "{out}"
+            );
+        }
     }
 
     #[test]
