@@ -159,3 +159,38 @@ fn gold_as_a_target_fails_exactly_the_test_cases_in_which_a_call_panics() {
     let safe = job(&context(unit.as_ref(), vec![1, 2]));
     assert_eq!(safe.failing_tests, 0, "no call panics: {safe:?}");
 }
+
+/// A run that asks for the mutants of a module built without them (no catalog, as here) is
+/// refused before it writes anything, rather than testing gold alone in silence.
+#[test]
+fn a_run_of_a_module_built_without_its_mutants_is_refused() {
+    testspace::subject::install(vec![counter::Counter::unit()]).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let out = scratch.path().join("runs");
+    let experiment = "name = \"counter\"\nseed = 1\nreplicates = 1\nsubjects = \"all\"\n\
+        [context]\nmethods = \"all\"\n[context.pools]\nint = { size = 2, init = [0, 101] }\n\
+        object = { size = 1 }\n[mutants]\ngold = true\n\
+        [[phase]]\nname = \"p\"\n[[phase.run]]\nstrategy = \"r\"\nn = 4\ntests = 10\n";
+    let options = testspace::runner::RunOptions {
+        jobs: 1,
+        resume: false,
+        out: Some(out.clone()),
+        watchdog: None,
+        progress: testspace::runner::progress::ProgressMode::Off,
+        profile: "default".to_string(),
+        shard: None,
+    };
+    let error = testspace::runner::run_experiment_source(
+        std::path::Path::new("counter.toml"),
+        experiment,
+        &options,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        error.starts_with("counter.toml: subject `Counter` has no mutant catalog ("),
+        "{error}"
+    );
+    assert!(error.ends_with("mutants/counter.toml), so this build holds none of its mutants and the run would test gold alone; run `mutate`, build again, and run"), "{error}");
+    assert!(!out.exists());
+}

@@ -92,6 +92,34 @@ fn experiment_mutants(experiment: &Experiment) -> Vec<Vec<MutantInfo>> {
         .collect()
 }
 
+/// Refuses an experiment that asks for the mutants of a user's module built without them:
+/// its catalog `mutants/<module>.toml` was missing or stale when the module compiled, so
+/// the run would test gold alone while saying nothing.
+fn refuse_missing_mutants(path: &Path, experiment: &Experiment) -> anyhow::Result<()> {
+    for subject in &experiment.subjects {
+        let Some(origin) = subject.unit.mutants_source() else {
+            continue;
+        };
+        let catalog = format!("{}/mutants/{}.toml", origin.crate_root, origin.module);
+        let why = match origin.catalog {
+            crate::subject::CatalogState::Current | crate::subject::CatalogState::Checking => {
+                continue;
+            }
+            crate::subject::CatalogState::Missing => format!("has no mutant catalog ({catalog})"),
+            crate::subject::CatalogState::Stale => format!(
+                "has a stale mutant catalog ({catalog}: the module changed since `mutate` wrote it)"
+            ),
+        };
+        bail!(
+            "{}: subject `{}` {why}, so this build holds none of its mutants and the run \
+             would test gold alone; run `mutate`, build again, and run",
+            path.display(),
+            subject.unit.class()
+        );
+    }
+    Ok(())
+}
+
 /// The watchdog of an experiment that names none.
 pub const DEFAULT_WATCHDOG: Duration = Duration::from_secs(600);
 
@@ -614,6 +642,7 @@ pub fn run_experiment_source(
 ) -> anyhow::Result<RunReport> {
     let source = source.to_string();
     let experiment = parse_experiment_profile(path, &source, &options.profile)?;
+    refuse_missing_mutants(path, &experiment)?;
     let output = options.out.clone().unwrap_or_else(|| match options.shard {
         Some(shard) => PathBuf::from(format!(
             "{}-shard-{}-of-{}",
