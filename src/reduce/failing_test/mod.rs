@@ -71,6 +71,16 @@ pub struct FailingTest {
 }
 
 impl FailingTest {
+    /// The name of the oracle that judged the cell: the crash oracle for gold as the target
+    /// (`[mutants] gold = true`), else the experiment's.
+    pub fn oracle_name(&self) -> &'static str {
+        if self.cell.mutant == crate::subject::GOLD {
+            "crash"
+        } else {
+            self.oracle.name()
+        }
+    }
+
     /// The catalog entry of the cell's mutant, if the unit lists it.
     pub fn mutant_info(&self) -> Option<&crate::subject::MutantInfo> {
         self.unit
@@ -362,4 +372,55 @@ fn reduce_under(
         )
     })?;
     Ok((reduction, started.elapsed().as_secs_f64()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::subject::registry;
+
+    /// A failing test of ArrayList's `mutant` under the paper's oracle.
+    fn failing(mutant: u32) -> FailingTest {
+        let unit = registry().find("ArrayList").unwrap();
+        FailingTest {
+            oracle: OracleKind::Paper,
+            unit,
+            context: Arc::new(TestContext::paper(unit).unwrap()),
+            cell: FailingCell {
+                replicate: 0,
+                phase_index: 0,
+                phase: "comparison".to_string(),
+                run: 0,
+                subject: "ArrayList".to_string(),
+                mutant,
+                strategy: "r".to_string(),
+                n: 1,
+                first_failure: 1,
+                first_failure_index: Some("2".to_string()),
+                crashed: false,
+            },
+            calls: vec![2],
+            index: "2".to_string(),
+            in_experiment_context: true,
+            watchdog: None,
+        }
+    }
+
+    /// Gold as the target is judged by the crash oracle whatever the experiment names, and
+    /// the reduction's JSON says so.
+    #[test]
+    fn gold_as_the_target_names_the_crash_oracle() {
+        assert_eq!(failing(crate::subject::GOLD).oracle_name(), "crash");
+        assert_eq!(failing(5).oracle_name(), "paper");
+        let test = failing(crate::subject::GOLD);
+        let reduction = Reduction {
+            original_calls: 1,
+            calls: vec![2],
+            steps: Vec::new(),
+        };
+        let json: serde_json::Value =
+            serde_json::from_str(&render::reduction_json(&test, &reduction, None).unwrap())
+                .unwrap();
+        assert_eq!(json["oracle"], "crash");
+    }
 }

@@ -272,7 +272,7 @@ pub fn reduction_json(
         "n": test.cell.n,
         "phase": test.cell.phase,
         "replicate": test.cell.replicate,
-        "oracle": test.oracle.name(),
+        "oracle": test.oracle_name(),
         "first_failure": test.cell.first_failure,
         "original_calls": reduction.original_calls,
         "original_index": test.index,
