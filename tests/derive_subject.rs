@@ -765,3 +765,28 @@ fn random_testing_finds_a_wrong_result_through_an_invariant() {
     let found = execute(&job, &*unit, &context).unwrap();
     assert!(found.failing_tests > 0, "{found:?}");
 }
+
+/// Code shows a Rust subject's constructors by their own names, and a port's (named after
+/// the class, as Java's) as `Class::new`.
+#[test]
+fn constructors_are_rendered_by_their_own_names() {
+    let unit = Ledger::unit();
+    let (context, _) = session(&*unit, vec![5], &[], 1);
+    let rendered: Vec<String> = (0..context.j()).map(|c| context.render_call(c)).collect();
+    assert!(
+        rendered.contains(&"object_vp[0] = Ledger::new();".to_string()),
+        "{rendered:?}"
+    );
+    assert!(
+        rendered.contains(&"object_vp[0] = Ledger::opened(int_vp[0]);".to_string()),
+        "{rendered:?}"
+    );
+    // Every port's constructors carry its class's name, so they render as before.
+    for port in testspace::subject::registry().units() {
+        for method in port.methods() {
+            if method.kind == MethodKind::Constructor {
+                assert_eq!(method.name, port.class(), "{}", method.signature);
+            }
+        }
+    }
+}

@@ -226,7 +226,12 @@ impl TestContext {
             .collect();
         let mut rest = slots[info.params.len()..].iter();
         let callee = match info.kind {
-            crate::subject::MethodKind::Constructor => format!("{}::new", self.class),
+            // A port's constructors carry the class's name (Java's); a Rust subject's its
+            // own (`with_capacity`).
+            crate::subject::MethodKind::Constructor if info.name == self.class => {
+                format!("{}::new", self.class)
+            }
+            crate::subject::MethodKind::Constructor => format!("{}::{}", self.class, info.name),
             crate::subject::MethodKind::Static => format!("{}::{}", self.class, info.name),
             crate::subject::MethodKind::Instance => {
                 let target = rest.next().expect("target slot");
