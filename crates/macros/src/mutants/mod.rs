@@ -34,6 +34,13 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
     }
     let module = module(&item)?;
     let subject = subject_impl(&module)?;
+    if !subject_declarable(subject) {
+        // Gold alone: its subject attribute reports each error once; copies would repeat
+        // them, and a unit pairing them would add errors of its own.
+        let mut gold = module.clone();
+        without_unit(&mut gold);
+        return Ok(quote!(#gold));
+    }
     let located = locate::locate(&item)?;
     let name = module.ident.to_string();
     // The pass must see the lines and columns of the text it parses, which only
@@ -177,6 +184,20 @@ fn subject_impl(module: &ItemMod) -> syn::Result<&ItemImpl> {
              each subject type in a module of its own",
         )),
     }
+}
+
+/// Whether the module's subject impl expands without errors.
+fn subject_declarable(subject: &ItemImpl) -> bool {
+    let args = subject
+        .attrs
+        .iter()
+        .find(|a| is_subject(a))
+        .map(|a| match &a.meta {
+            syn::Meta::List(list) => list.tokens.clone(),
+            _ => TokenStream::new(),
+        })
+        .unwrap_or_default();
+    crate::subject::declarable(subject, args)
 }
 
 /// Marks every `#[testspace::subject]` of the module `without_unit`: the attribute's

@@ -41,6 +41,17 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
     Ok(quote!(#block #generated))
 }
 
+/// Whether `block`, which carries `#[testspace::subject]` (with `attr` its arguments),
+/// expands without errors: `#[testspace::mutants]` makes no copies of a module whose subject
+/// does not, so that each error is reported once, by gold's expansion.
+pub(crate) fn declarable(block: &ItemImpl, attr: TokenStream) -> bool {
+    let Ok(options) = Options::parse(attr) else {
+        return false;
+    };
+    let mut block = block.clone();
+    check_block(&block, options.name).is_ok() && methods(&mut block).is_ok()
+}
+
 /// The attribute's arguments.
 struct Options {
     /// `name = "Other"`: the class name instead of the self type's.
