@@ -61,20 +61,25 @@ fn outcomes(out: &Path, mutant: &str) -> Vec<String> {
         .collect()
 }
 
-/// Starts `testspace ARGS` in the background on the fixture subjects, stderr captured.
-fn start(args: &[&std::ffi::OsStr]) -> std::process::Child {
-    std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
+/// `testspace ARGS` to start in the background on the fixture subjects, stderr captured.
+fn background(args: &[&std::ffi::OsStr]) -> std::process::Command {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"));
+    command
         .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
         .env("RUST_BACKTRACE", "0")
         .args(args)
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+        .stderr(Stdio::piped());
+    command
 }
 
-/// Starts a run of `experiment` into `out` with `jobs` workers in the background.
-fn start_run(experiment: &str, jobs: &str, out: &Path) -> std::process::Child {
+/// Starts `testspace ARGS` in the background on the fixture subjects, stderr captured.
+fn start(args: &[&std::ffi::OsStr]) -> std::process::Child {
+    background(args).spawn().unwrap()
+}
+
+/// A run of `experiment` into `out` with `jobs` workers, to start in the background.
+fn background_run(experiment: &str, jobs: &str, out: &Path) -> std::process::Command {
     let args = [
         "run",
         experiment,
@@ -87,7 +92,12 @@ fn start_run(experiment: &str, jobs: &str, out: &Path) -> std::process::Child {
     ];
     let mut args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
     args.push(out.as_os_str());
-    start(&args)
+    background(&args)
+}
+
+/// Starts a run of `experiment` into `out` with `jobs` workers in the background.
+fn start_run(experiment: &str, jobs: &str, out: &Path) -> std::process::Child {
+    background_run(experiment, jobs, out).spawn().unwrap()
 }
 
 /// One undisturbed run of `experiment`, the reference of the tests below.
@@ -148,6 +158,86 @@ fn a_job_whose_workers_keep_being_killed_is_not_recorded_and_resume_completes_th
         .assert()
         .success();
     assert_eq!(table(&out), table(&reference));
+}
+
+/// The state letter of process `pid` (Linux `/proc`), if it still exists.
+#[cfg(target_os = "linux")]
+fn state_of(pid: i32) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat[stat.rfind(')')? + 2..].chars().next()
+}
+
+/// Waits until a worker of `run` has stopped itself (an injected pause), then keeps it — or,
+/// with `group`, the run's whole process group, supervisor included — stopped for `pause`
+/// and continues it: a cgroup freeze or a suspended batch job seen from outside. Whether
+/// a stopped worker was found.
+#[cfg(target_os = "linux")]
+fn continue_after(run: &std::process::Child, pause: std::time::Duration, group: bool) -> bool {
+    for _ in 0..6000 {
+        let stopped = workers_of(run.id())
+            .into_iter()
+            .find(|&w| state_of(w) == Some('T'));
+        if let Some(worker) = stopped {
+            let target = if group { -(run.id() as i32) } else { worker };
+            // SAFETY: kill takes a process (group) id and a signal number.
+            unsafe {
+                if group {
+                    assert_eq!(libc::kill(target, libc::SIGSTOP), 0);
+                }
+                std::thread::sleep(pause);
+                // The worker is gone if its watchdog stop was counted (and killed it).
+                libc::kill(target, libc::SIGCONT);
+            }
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    false
+}
+
+/// Starts a run of `experiment` into `out` (`--watchdog 2`) in a process group of its own,
+/// with the environment `faults` injects.
+#[cfg(target_os = "linux")]
+fn start_paused_run(experiment: &str, out: &Path, faults: &[(&str, &Path)]) -> std::process::Child {
+    use std::os::unix::process::CommandExt;
+    let mut command = background_run(experiment, "2", out);
+    command.process_group(0);
+    for (name, value) in faults {
+        command.env(name, value);
+    }
+    command.spawn().unwrap()
+}
+
+/// A worker stopped (SIGSTOP: a cgroup freeze, a suspended job) for longer than the
+/// watchdog, then continued: its time stopped does not count, no cell is a timeout, and
+/// the table is that of an undisturbed run.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_worker_stopped_longer_than_the_watchdog_changes_nothing_in_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = reference(EXPERIMENT, dir.path());
+    for group in [false, true] {
+        let out = dir.path().join(format!("paused-{group}"));
+        let once = dir.path().join(format!("struck-{group}"));
+        let child = start_paused_run(
+            EXPERIMENT,
+            &out,
+            &[
+                ("TESTSPACE_FAULT_PAUSE_WORKER", Path::new("Register:1")),
+                ("TESTSPACE_FAULT_PAUSE_ONCE", &once),
+            ],
+        );
+        // The worker alone for 5 s; then the whole run, supervisor included, for 6 s.
+        let pause = std::time::Duration::from_secs(if group { 6 } else { 5 });
+        let found = continue_after(&child, pause, group);
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(found, "a stopped worker was found");
+        assert!(output.status.success(), "{stderr}");
+        assert!(!stderr.contains("watchdog"), "{stderr}");
+        assert_eq!(table(&out), table(&reference), "group: {group}");
+        assert!(!outcomes(&out, "1").iter().any(|o| o == "timeout"));
+    }
 }
 
 /// The worker processes of the process `parent` (Linux `/proc`).
@@ -539,4 +629,35 @@ fn gold_that_ends_the_worker_making_a_suite_is_skipped_in_that_call_alike_each_t
         .assert()
         .success();
     assert_eq!(suite(&hang).1["skipped"], serde_json::json!([7]));
+}
+
+/// A worker making a suite stopped in one of gold's calls for longer than the watchdog,
+/// then continued: the call is not skipped, and the suite and the table are those of an
+/// undisturbed run.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_worker_stopped_while_making_a_suite_makes_the_same_suite() {
+    let dir = tempfile::tempdir().unwrap();
+    let experiment = file(dir.path(), "generation.toml", GENERATED);
+    let experiment = experiment.to_str().unwrap();
+    let plain = dir.path().join("plain");
+    run(experiment, &plain).arg("--quiet").assert().success();
+    let out = dir.path().join("paused");
+    let child = start_paused_run(
+        experiment,
+        &out,
+        &[
+            ("TESTSPACE_FAULT_STOP_GOLD", Path::new("ArrayList:pause:5")),
+            ("TESTSPACE_FAULT_PAUSE_ONCE", &dir.path().join("struck")),
+        ],
+    );
+    let found = continue_after(&child, std::time::Duration::from_secs(5), false);
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(found, "a stopped worker was found");
+    assert!(output.status.success(), "{stderr}");
+    let (bytes, header) = suite(&out);
+    assert!(header.get("skipped").is_none(), "{header}");
+    assert_eq!(bytes, suite(&plain).0);
+    assert_eq!(table(&out), table(&plain));
 }
