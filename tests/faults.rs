@@ -661,3 +661,49 @@ fn a_worker_stopped_while_making_a_suite_makes_the_same_suite() {
     assert_eq!(bytes, suite(&plain).0);
     assert_eq!(table(&out), table(&plain));
 }
+
+/// `--resume` of a run another version of testspace began (another commit, another crate
+/// version) is refused, since its cells and this version's would be recorded as one run;
+/// `--resume-other-version` continues it and the manifest records both versions.
+#[test]
+fn resume_refuses_a_run_of_another_commit_or_version_unless_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = reference(EXPERIMENT, dir.path());
+    let out = dir.path().join("interrupted");
+    run(EXPERIMENT, &out)
+        .arg("--quiet")
+        .env("TESTSPACE_FAULT_KILL_WORKER", "Register:2")
+        .assert()
+        .failure();
+    let manifest_path = out.join("manifest.json");
+    let original: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest_path).unwrap()).unwrap();
+    let commit = "0123456789abcdef0123456789abcdef01234567";
+    for (field, value) in [("git_commit", commit), ("crate_version", "0.0.1")] {
+        let mut manifest = original.clone();
+        manifest[field] = serde_json::json!(value);
+        std::fs::write(&manifest_path, manifest.to_string()).unwrap();
+        run(EXPERIMENT, &out)
+            .args(["--quiet", "--resume"])
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(value))
+            .stderr(predicate::str::contains("--resume-other-version"));
+        assert!(!out.join("cells.csv").exists(), "{field}: nothing written");
+    }
+    let mut manifest = original.clone();
+    manifest["git_commit"] = serde_json::json!(commit);
+    std::fs::write(&manifest_path, manifest.to_string()).unwrap();
+    run(EXPERIMENT, &out)
+        .args(["--quiet", "--resume", "--resume-other-version"])
+        .assert()
+        .success();
+    assert_eq!(table(&out), table(&reference));
+    let finished: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest_path).unwrap()).unwrap();
+    assert_eq!(
+        finished["earlier_versions"],
+        serde_json::json!([{"crate_version": original["crate_version"], "git_commit": commit}])
+    );
+    assert_eq!(finished["git_commit"], original["git_commit"]);
+}

@@ -21,6 +21,10 @@ pub struct RunFlags {
     /// Continue an interrupted run from its journal.
     #[arg(long)]
     pub resume: bool,
+    /// With --resume: continue a run that another version of testspace (another commit or
+    /// crate version) began; the manifest records both versions.
+    #[arg(long, requires = "resume")]
+    pub resume_other_version: bool,
     /// Output folder (default: the experiment's `output`, else runs/NAME or
     /// runs/NAME-PROFILE).
     #[arg(long)]
@@ -85,6 +89,7 @@ impl RunFlags {
         Ok(RunOptions {
             jobs,
             resume: self.resume,
+            resume_other_version: self.resume_other_version,
             out: self.out.clone(),
             watchdog: self.watchdog.map(Duration::from_secs_f64),
             progress: if self.quiet {

@@ -327,6 +327,15 @@ pub fn merge(out: &Path, folders: &[PathBuf]) -> anyhow::Result<MergeReport> {
             .filter_map(|r| r.manifest.finished.clone())
             .max(),
         jobs: runs.iter().map(|r| r.manifest.jobs).sum(),
+        earlier_versions: runs
+            .iter()
+            .flat_map(|r| r.manifest.earlier_versions.iter().cloned())
+            .fold(Vec::new(), |mut versions, version| {
+                if !versions.contains(&version) {
+                    versions.push(version);
+                }
+                versions
+            }),
         ..first.clone()
     };
     let cells: Vec<CellRecord> = cells.into_values().collect();
