@@ -707,3 +707,96 @@ fn resume_refuses_a_run_of_another_commit_or_version_unless_told() {
     );
     assert_eq!(finished["git_commit"], original["git_commit"]);
 }
+
+/// A copy of the committed Register results folder at `root/results`.
+fn register_results(root: &Path) -> PathBuf {
+    let folder = root.join("results");
+    std::fs::create_dir(&folder).unwrap();
+    for entry in std::fs::read_dir("testdata/results/register").unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), folder.join(entry.file_name())).unwrap();
+    }
+    folder
+}
+
+/// Every file under `folder` with its bytes.
+fn contents(folder: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(contents(&path));
+        } else {
+            found.push((path.clone(), std::fs::read(&path).unwrap()));
+        }
+    }
+    found.sort();
+    found
+}
+
+/// No `--out` overwrites or deletes what its command did not write: a folder of the user's
+/// (even one of only .csv and .svg files), a file of the user's, the results folder or one
+/// of its own files are refused with nothing changed; the command's own earlier output,
+/// known by its marker, is written again.
+#[test]
+fn no_out_overwrites_what_its_command_did_not_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = register_results(dir.path());
+    let user = dir.path().join("user");
+    std::fs::create_dir(&user).unwrap();
+    std::fs::write(user.join("notes.csv"), "mine\n").unwrap();
+    std::fs::write(user.join("drawing.svg"), "<svg/>").unwrap();
+    let user_file = dir.path().join("thesis.json");
+    std::fs::write(&user_file, "{}").unwrap();
+    let before = (contents(dir.path()), contents(&results));
+    let refused = |args: &[&std::ffi::OsStr]| {
+        testspace()
+            .args(args)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains("never"));
+        assert_eq!(
+            (contents(dir.path()), contents(&results)),
+            before,
+            "{args:?}"
+        );
+    };
+    let os = |paths: &[&Path]| -> Vec<std::ffi::OsString> {
+        paths.iter().map(|p| p.as_os_str().to_owned()).collect()
+    };
+    for (command, out) in [
+        ("report", user.clone()),
+        ("report", results.clone()),
+        ("plot", user.clone()),
+        ("mutation-report", user_file.clone()),
+        ("mutation-report", results.join("manifest.json")),
+        ("mutation-report", results.join("cells.csv")),
+        ("mutation-report", user.clone()),
+    ] {
+        let args = os(&[Path::new(command), &results, Path::new("--out"), &out]);
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+        refused(&args);
+    }
+    // Their own earlier output is theirs to write again.
+    for (command, out) in [
+        ("report", dir.path().join("page")),
+        ("plot", dir.path().join("figures")),
+        ("mutation-report", dir.path().join("mutants.json")),
+    ] {
+        for _ in 0..2 {
+            testspace()
+                .arg(command)
+                .arg(&results)
+                .arg("--out")
+                .arg(&out)
+                .assert()
+                .success();
+        }
+    }
+    testspace()
+        .args(["mutation-report"])
+        .arg(&results)
+        .assert()
+        .success();
+    assert!(results.join("mutation-report.json").is_file());
+}
