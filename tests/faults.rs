@@ -447,11 +447,15 @@ fn malformed_experiments_get_located_errors_and_leave_nothing_behind() {
         "watchdog.toml",
         experiment("watchdog = 1e300", ONE_PHASE).as_bytes(),
     );
-    refused(&f, &[], &["watchdog.toml:4:", "`watchdog`", "at most 1e9"]);
+    refused(&f, &[], &["watchdog.toml:4:", "`watchdog`", "to 1e9"]);
 
     let f = file(d, "fine.toml", experiment("", ONE_PHASE).as_bytes());
-    refused(&f, &["--watchdog", "1e300"], &["--watchdog", "at most 1e9"]);
-    refused(&f, &["--progress-every", "1e300"], &["--progress-every"]);
+    for flag in ["--watchdog", "--progress-every"] {
+        for seconds in ["1e300", "1e-300", "0", "-1", "nan", "inf", "soon"] {
+            let given = format!("{flag}={seconds}");
+            refused(&f, &[&given], &[flag, "from 0.1 to 1e9"]);
+        }
+    }
 
     // A value of a profile other than the one run is checked too.
     let other = ONE_PHASE.replace("tests = 10", "tests = { default = 1000.5, smoke = 100 }");
@@ -799,4 +803,43 @@ fn no_out_overwrites_what_its_command_did_not_write() {
         .assert()
         .success();
     assert!(results.join("mutation-report.json").is_file());
+}
+
+/// Every seconds flag of every command is read by one parser and bounded at both ends: a
+/// clear error (exit 2), never a panic (`reduce --isolate --watchdog 1e300` panicked) nor a
+/// run whose every cell times out (`run --watchdog 1e-300`).
+#[test]
+fn every_seconds_flag_is_bounded_at_both_ends() {
+    let commands: [&[&str]; 5] = [
+        &["run", EXPERIMENT, "--watchdog"],
+        &["run", EXPERIMENT, "--progress-every"],
+        &["slurm", EXPERIMENT, "--shards", "2", "--watchdog"],
+        &["corpus", "witnesses", "--watchdog"],
+        &[
+            "reduce",
+            "testdata/results/register",
+            "--subject",
+            "Register",
+            "--mutant",
+            "1",
+            "--strategy",
+            "r",
+            "--n",
+            "4",
+            "--isolate",
+            "--watchdog",
+        ],
+    ];
+    for command in commands {
+        for seconds in ["1e300", "1e-300", "0.05", "nan"] {
+            testspace()
+                .args(command)
+                .arg(seconds)
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(format!(
+                    "`{seconds}` must be a number of seconds from 0.1 to 1e9"
+                )));
+        }
+    }
 }

@@ -56,7 +56,7 @@ pub struct WitnessesArgs {
     pub experiment: Option<PathBuf>,
     /// The watchdog in seconds for a witness replayed in a worker (default: the
     /// experiment's).
-    #[arg(long, value_parser = super::args::positive_seconds)]
+    #[arg(long, value_parser = super::args::seconds)]
     pub watchdog: Option<f64>,
 }
 

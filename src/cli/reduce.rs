@@ -33,7 +33,7 @@ pub struct ReduceArgs {
     #[arg(long)]
     pub isolate: bool,
     /// With --isolate, the watchdog in seconds per candidate (default: the experiment's).
-    #[arg(long, requires = "isolate", value_parser = super::args::positive_seconds)]
+    #[arg(long, requires = "isolate", value_parser = super::args::seconds)]
     pub watchdog: Option<f64>,
     /// With --isolate, SUBJECT:MUTANT: a failing candidate must also pass this target of
     /// another unit of the experiment (repeatable). For a corpus fault whose gold holds a
