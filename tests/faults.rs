@@ -498,24 +498,67 @@ fn a_huge_pool_is_refused_before_it_is_built() {
         .stderr(predicate::str::contains("larger than testspace supports"));
 }
 
+/// The write end of a pipe whose read end is closed: every write to it fails with EPIPE.
+#[cfg(unix)]
+fn closed_pipe() -> std::fs::File {
+    use std::os::fd::FromRawFd;
+    let mut ends = [0; 2];
+    // SAFETY: pipe fills two descriptors we then own; the read end is closed at once.
+    unsafe {
+        assert_eq!(libc::pipe(ends.as_mut_ptr()), 0);
+        libc::close(ends[0]);
+        std::fs::File::from_raw_fd(ends[1])
+    }
+}
+
 /// Runs a command whose stdout is a pipe nobody reads any more (as after `| head -1`
 /// has exited): every write to it fails with EPIPE.
 #[cfg(unix)]
 fn with_closed_stdout(args: &[&str]) -> std::process::Output {
-    use std::os::fd::FromRawFd;
-    let mut ends = [0; 2];
-    // SAFETY: pipe fills two descriptors we then own; the read end is closed at once.
-    let write_end = unsafe {
-        assert_eq!(libc::pipe(ends.as_mut_ptr()), 0);
-        libc::close(ends[0]);
-        std::fs::File::from_raw_fd(ends[1])
-    };
     std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
         .args(args)
-        .stdout(Stdio::from(write_end))
+        .stdout(Stdio::from(closed_pipe()))
         .stderr(Stdio::piped())
         .output()
         .unwrap()
+}
+
+/// Runs a command on the fixture subjects whose stderr is a pipe nobody reads any more:
+/// every write to it fails with EPIPE.
+#[cfg(unix)]
+fn with_closed_stderr(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
+        .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(closed_pipe()))
+        .output()
+        .unwrap()
+}
+
+/// A stderr nobody reads (a closed terminal, a reader gone) ends no command: `run`
+/// (progress lines, warnings), `report`, `mutation-report` and `diff` finish their work
+/// and exit as they would (they panicked with status 101, leaving a run unfinished).
+#[cfg(unix)]
+#[test]
+fn a_closed_stderr_ends_no_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let os = |args: &[&str]| -> Vec<std::ffi::OsString> { args.iter().map(Into::into).collect() };
+    let mut run = os(&["run", EXPERIMENT, "--jobs", "2", "--watchdog", "2"]);
+    run.extend(os(&["--progress-every", "0.1", "--out"]));
+    run.push(out.clone().into());
+    let report = vec!["report".into(), out.clone().into()];
+    let mutation_report = vec!["mutation-report".into(), out.clone().into()];
+    let diff = vec!["diff".into(), out.clone().into(), out.clone().into()];
+    for args in [run, report, mutation_report, diff] {
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+        let output = with_closed_stderr(&args);
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+    }
+    assert!(out.join("cells.csv").is_file());
+    assert!(out.join("report").join("index.html").is_file());
+    assert!(out.join("mutation-report.json").is_file());
 }
 
 #[cfg(unix)]

@@ -233,7 +233,7 @@ pub fn run(args: &FeArgs) -> anyhow::Result<()> {
     let rows = rows(found, args.scope, args.korat_budget)?;
     if let Some(directory) = &args.suites {
         let written = write_suites(directory, found, &rows)?;
-        eprintln!(
+        crate::kernel::stderr_line!(
             "wrote {} suite files into {}",
             written.len(),
             directory.display()

@@ -88,7 +88,7 @@ fn report_times(records: &[ReductionRecord]) {
         seconds.sort_by(f64::total_cmp);
         let median = seconds[seconds.len() / 2];
         let largest = seconds[seconds.len() - 1];
-        eprintln!(
+        crate::kernel::stderr_line!(
             "reduction time at n = {n}: median {:.3} ms, largest {:.3} ms over {} reductions",
             median * 1e3,
             largest * 1e3,

@@ -73,9 +73,9 @@ pub fn run(args: &ReduceArgs) -> anyhow::Result<()> {
         ReduceFormat::Json => format!("{}\n", reduction_json(&test, &reduction, fails)?),
     };
     print!("{text}");
-    eprintln!("{}", reduction_summary(&reduction, seconds));
+    crate::kernel::stderr_line!("{}", reduction_summary(&reduction, seconds));
     if let Some(fails) = fails {
-        eprintln!("the reduced test case, alone in a worker: {}", fails.name());
+        crate::kernel::stderr_line!("the reduced test case, alone in a worker: {}", fails.name());
     }
     Ok(())
 }

@@ -117,7 +117,9 @@ pub fn reproduce(args: &ReproduceArgs) -> anyhow::Result<()> {
         plotted,
         run,
         reference,
-    } = crate::reproduce::reproduce(&args.flags.options()?, &mut |note| eprintln!("{note}"))?;
+    } = crate::reproduce::reproduce(&args.flags.options()?, &mut |note| {
+        crate::kernel::stderr_line!("{note}")
+    })?;
     print!("{}", plotted.text());
     print!("{}", run_summary(&run));
     print_reference(reference)

@@ -52,7 +52,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
             .map_or(String::new(), |t| format!(" {t}:"));
         let (space, optimiser) = tune(&task, task.seed, args.jobs.max(1), |o| {
             let best = o.best().map_or(f64::NAN, |b| b.fitness);
-            eprintln!(
+            crate::kernel::stderr_line!(
                 "tune:{label} {}/{total} evaluations, best fitness {best:.4}",
                 o.trace().len()
             );

@@ -398,7 +398,7 @@ impl Runner<'_> {
         let mode = self.options.progress;
         source::prepare(&needed, output, self.options.jobs, &|done, all| {
             if !matches!(mode, progress::ProgressMode::Off) && (done == all || done % 10 == 0) {
-                eprintln!("suites generated: {done} of {all}");
+                crate::kernel::stderr_line!("suites generated: {done} of {all}");
             }
         })
     }
