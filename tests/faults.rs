@@ -886,3 +886,69 @@ fn every_seconds_flag_is_bounded_at_both_ends() {
         }
     }
 }
+
+/// Runs `testspace ARGS` on the fixture subjects where no file may grow beyond `bytes`
+/// (RLIMIT_FSIZE, SIGXFSZ ignored: a write past it fails with EFBIG, as on a full disk).
+#[cfg(target_os = "linux")]
+fn with_full_disk(args: &[&std::ffi::OsStr], bytes: u64) -> std::process::Output {
+    use std::os::unix::process::CommandExt;
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"));
+    command
+        .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    // SAFETY: between fork and exec only async-signal-safe calls (signal, setrlimit).
+    unsafe {
+        command.pre_exec(move || {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    command.output().unwrap()
+}
+
+/// A disk full when the lock is taken (or when a merge writes) leaves nothing that blocks
+/// the next attempt: no empty `run.lock` (the next run was refused for 2 minutes as "not a
+/// lock testspace can read"), no half-written merged folder (the retry was refused as
+/// "already holds a run").
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_at_the_lock_or_in_a_merge_leaves_nothing_in_the_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("full");
+    let mut args: Vec<&std::ffi::OsStr> = ["run", EXPERIMENT, "--quiet", "--out"]
+        .iter()
+        .map(std::ffi::OsStr::new)
+        .collect();
+    args.push(out.as_os_str());
+    let output = with_full_disk(&args, 0);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("cannot lock"), "{stderr}");
+    assert!(!out.join("run.lock").exists(), "no empty lock left");
+    run(EXPERIMENT, &out).arg("--quiet").assert().success();
+
+    let shards = shards(dir.path());
+    let merged = dir.path().join("merged");
+    let mut args: Vec<&std::ffi::OsStr> = vec!["merge".as_ref(), merged.as_os_str()];
+    args.extend(shards.iter().map(|s| s.as_os_str()));
+    // Room for the lock and the experiment's copy, not for the journal.
+    let output = with_full_disk(&args, 4096);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(!merged.exists(), "the merge's folder is gone again");
+    testspace()
+        .arg("merge")
+        .arg(&merged)
+        .args(&shards)
+        .assert()
+        .success();
+}
