@@ -468,10 +468,21 @@ impl Parser<'_> {
         let selection = self.methods(context.methods.as_ref())?;
         let pools = context.pools.resolve(self.path, self.source)?;
         let mut plans = Vec::with_capacity(names.len());
-        for subject in &names {
+        for (i, subject) in names.iter().enumerate() {
             let unit = registry()
                 .find(subject)
                 .map_err(|e| self.err(value.span(), "subjects", e.to_string()))?;
+            // Listed twice, every cell of the subject would run twice.
+            if plans
+                .iter()
+                .any(|p: &SubjectPlan| p.unit.class() == unit.class())
+            {
+                return Err(self.err(
+                    value.span(),
+                    "subjects",
+                    format!("{subject} is listed twice (entry {})", i + 1),
+                ));
+            }
             let own = context
                 .subject
                 .iter()
@@ -833,7 +844,7 @@ impl Parser<'_> {
             toml::Value::Array(items) => items
                 .iter()
                 .map(|v| v.as_str().map(str::to_string))
-                .collect::<Option<BTreeSet<_>>>()
+                .collect::<Option<Vec<_>>>()
                 .ok_or_else(|| self.err(value.span(), field, expected.into()))?,
             other => {
                 return Err(self.err(value.span(), field, format!("{expected}, found {other}")));
@@ -842,7 +853,14 @@ impl Parser<'_> {
         if names.is_empty() {
             return Err(self.err(value.span(), field, "no subjects".into()));
         }
-        for name in &names {
+        for (i, name) in names.iter().enumerate() {
+            if names[..i].contains(name) {
+                return Err(self.err(
+                    value.span(),
+                    field,
+                    format!("{name} is listed twice (entry {})", i + 1),
+                ));
+            }
             if !registry().units().any(|u| names_subject(name, u.class())) {
                 let known = registry().find(name).err().map(|e| e.to_string());
                 return Err(self.err(
@@ -852,7 +870,7 @@ impl Parser<'_> {
                 ));
             }
         }
-        Ok(Some(names))
+        Ok(Some(names.into_iter().collect()))
     }
 
     /// A run's `label`: the name its cells carry instead of the strategy's, so that one
@@ -1410,6 +1428,25 @@ tests = "E(r)"
         assert!(e.message.contains("needs coverage"), "{e}");
         let e = error_of(&GOOD.replace("seed = 5", "seed = 5\ncoverage-area = 1"));
         assert_eq!((e.field.as_str(), e.line), ("coverage-area", 4));
+    }
+
+    #[test]
+    fn a_subject_listed_twice_is_refused_where_it_is_listed() {
+        let e = error_of(&GOOD.replace(
+            "subjects = [\"ArrayList\"]",
+            "subjects = [\"ArrayList\", \"LinkedList\", \"ArrayList\"]",
+        ));
+        assert_eq!((e.field.as_str(), e.line), ("subjects", 4));
+        assert!(
+            e.message.contains("ArrayList is listed twice (entry 3)"),
+            "{e}"
+        );
+        let e = error_of(&GOOD.replace(
+            "tests = 1000\n",
+            "tests = 1000\nsubjects = [\"ArrayList\", \"ArrayList\"]\n",
+        ));
+        assert_eq!(e.field, "phase[0].run[0].subjects");
+        assert!(e.message.contains("listed twice (entry 2)"), "{e}");
     }
 
     #[test]
