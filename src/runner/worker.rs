@@ -103,9 +103,9 @@ pub fn serve() -> anyhow::Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut gold = GoldCache::new(DEFAULT_LIMIT_BYTES);
-    let kill = InjectedKill::from_env("TESTSPACE_FAULT_KILL_WORKER", "TESTSPACE_FAULT_KILL_ONCE");
+    let kill = InjectedSignal::from_env("TESTSPACE_FAULT_KILL_WORKER", "TESTSPACE_FAULT_KILL_ONCE");
     let pause =
-        InjectedKill::from_env("TESTSPACE_FAULT_PAUSE_WORKER", "TESTSPACE_FAULT_PAUSE_ONCE");
+        InjectedSignal::from_env("TESTSPACE_FAULT_PAUSE_WORKER", "TESTSPACE_FAULT_PAUSE_ONCE");
     for line in lines {
         let reply = match serde_json::from_str(&line?)? {
             Request::Job(job) => {
@@ -273,17 +273,17 @@ fn raise(signal: i32) {
 /// (`TESTSPACE_FAULT_PAUSE_WORKER=SUBJECT:MUTANT`). With `TESTSPACE_FAULT_KILL_ONCE=FILE`
 /// (`TESTSPACE_FAULT_PAUSE_ONCE=FILE`), only the first time (whichever worker creates FILE
 /// strikes).
-struct InjectedKill {
+struct InjectedSignal {
     subject: String,
     mutant: u32,
     once: Option<std::path::PathBuf>,
 }
 
-impl InjectedKill {
-    fn from_env(target: &str, once: &str) -> Option<InjectedKill> {
+impl InjectedSignal {
+    fn from_env(target: &str, once: &str) -> Option<InjectedSignal> {
         let target = std::env::var(target).ok()?;
         let (subject, mutant) = target.rsplit_once(':')?;
-        Some(InjectedKill {
+        Some(InjectedSignal {
             subject: subject.to_string(),
             mutant: mutant.parse().ok()?,
             once: std::env::var_os(once).map(Into::into),
