@@ -414,6 +414,7 @@ fn scaling(c: &mut Criterion) {
             let options = RunOptions {
                 jobs,
                 resume: false,
+                resume_other_version: false,
                 out: Some(out.path().to_path_buf()),
                 watchdog: None,
                 progress: testspace::runner::progress::ProgressMode::Off,

@@ -61,7 +61,7 @@ pub use mimalloc::MiMalloc as Allocator;
 /// ```
 pub fn main(units: Vec<Box<dyn subject::Unit>>) -> std::process::ExitCode {
     if let Err(err) = subject::install(units) {
-        eprintln!("error: {err}");
+        crate::kernel::stderr_line!("error: {err}");
         return std::process::ExitCode::FAILURE;
     }
     cli::main()

@@ -376,3 +376,29 @@ fn the_committed_comparison_tables_are_reproduced() {
         );
     }
 }
+
+/// `compare` accepts what `report`, `diff` and `plot` accept: a folder whose recorded
+/// experiment this binary cannot build (here: with the fixture subjects registered,
+/// `subjects = "all"` takes in Register, which has no coverage copy for fcrt) is compared
+/// from the file's text, to the same table as with the experiment built.
+#[test]
+fn a_recorded_experiment_this_binary_cannot_build_is_compared_alike() {
+    let compared = |fixtures: bool| {
+        let mut command = testspace();
+        if fixtures {
+            command.env("TESTSPACE_FIXTURE_SUBJECTS", "1");
+        }
+        let output = command
+            .args(["compare", "results/yatoh2015", "--format", "csv"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(output.status.success(), "{stderr}");
+        (output.stdout, stderr)
+    };
+    let (built, quiet) = compared(false);
+    let (from_text, noted) = compared(true);
+    assert!(quiet.is_empty(), "{quiet}");
+    assert!(noted.contains("Register has no coverage copy"), "{noted}");
+    assert_eq!(from_text, built);
+}

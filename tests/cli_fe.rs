@@ -141,6 +141,7 @@ fn suites_are_written_per_scope_as_valid_structures_that_cover_the_extensions() 
     assert_eq!(
         names,
         [
+            ".testspace-output",
             "LinkedList-scope-1.json",
             "LinkedList-scope-2.json",
             "LinkedList-scope-3.json"

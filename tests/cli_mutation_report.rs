@@ -39,7 +39,9 @@ fn the_smoke_run_is_written_with_its_mutants_per_status() {
     assert_eq!(report["schemaVersion"], "2");
     assert_eq!(report["files"].as_object().unwrap().len(), 3);
     let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
-    assert_eq!(names.len(), 1, "no staging file left: {names:?}");
+    // The report and its marker (docs/faults.md, "Output places").
+    assert_eq!(names.len(), 2, "no staging file left: {names:?}");
+    assert!(dir.path().join(".report.json.testspace-output").is_file());
 }
 
 #[test]

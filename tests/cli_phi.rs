@@ -181,9 +181,10 @@ fn out_writes_csv_parquet_and_plots_and_nothing_on_error() {
     for name in ["phi.parquet", "fd.png", "fd.svg", "fdpmc.png", "fdpmc.svg"] {
         assert!(directory.join(name).is_file(), "{name} missing");
     }
+    // With phi's output marker (docs/faults.md, "Output places").
     assert_eq!(
         std::fs::read_dir(&directory).unwrap().count(),
-        6,
+        7,
         "stray files"
     );
 

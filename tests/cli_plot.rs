@@ -82,8 +82,9 @@ fn every_figure_and_table_is_written_with_its_header() {
         let text = std::fs::read_to_string(out.path().join(file)).unwrap();
         assert!(text.contains("|---"), "{file} has no Markdown table");
     }
-    // 5 charts × 2 + 4 figure CSVs + 2 tables × 2: nothing else, no temporary file.
-    assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 18);
+    // 5 charts × 2 + 4 figure CSVs + 2 tables × 2 and plot's output marker: nothing else,
+    // no temporary file.
+    assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 19);
     // The fixture: mutants 1 and 2 of Register are non-equivalent (3 equivalent, 4 and 5
     // crash or hang); R kills at n = 3 (mutant 1) and n = 4 (both), BE wins 1 of 1 and
     // 1 of 2 of those cases.
@@ -195,7 +196,7 @@ fn results_without_a_comparison_phase_give_figure3_and_notes() {
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     written.sort();
-    assert_eq!(written, ["figure3.csv", "figure3.md"]);
+    assert_eq!(written, [".testspace-output", "figure3.csv", "figure3.md"]);
     let figure3 = std::fs::read_to_string(out.join("figure3.csv")).unwrap();
     assert!(figure3.contains("Register,,5,5,2,"), "{figure3}");
 }

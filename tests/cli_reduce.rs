@@ -337,7 +337,7 @@ fn isolated_reduction_refuses_a_test_case_failing_a_target_it_must_pass() {
         ),
         (
             vec!["--isolate", "--watchdog", "0"],
-            "not a positive number",
+            "must be a number of seconds from 0.1 to 1e9",
         ),
         (vec!["--watchdog", "3"], "--isolate"),
     ] {

@@ -152,8 +152,11 @@ fn the_smoke_run_gives_a_page_whose_figures_exist_and_parse() {
             "{table} not linked"
         );
     }
+    // The page, its figures and tables, and report's output marker (docs/faults.md,
+    // "Output places").
+    assert_eq!(written[".testspace-output"], b"report\n");
     assert_eq!(
-        figures.len() + 1 + tables.len(),
+        figures.len() + 1 + tables.len() + 1,
         written.len(),
         "every file is on the page"
     );

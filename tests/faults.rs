@@ -61,20 +61,25 @@ fn outcomes(out: &Path, mutant: &str) -> Vec<String> {
         .collect()
 }
 
-/// Starts `testspace ARGS` in the background on the fixture subjects, stderr captured.
-fn start(args: &[&std::ffi::OsStr]) -> std::process::Child {
-    std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
+/// `testspace ARGS` to start in the background on the fixture subjects, stderr captured.
+fn background(args: &[&std::ffi::OsStr]) -> std::process::Command {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"));
+    command
         .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
         .env("RUST_BACKTRACE", "0")
         .args(args)
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+        .stderr(Stdio::piped());
+    command
 }
 
-/// Starts a run of `experiment` into `out` with `jobs` workers in the background.
-fn start_run(experiment: &str, jobs: &str, out: &Path) -> std::process::Child {
+/// Starts `testspace ARGS` in the background on the fixture subjects, stderr captured.
+fn start(args: &[&std::ffi::OsStr]) -> std::process::Child {
+    background(args).spawn().unwrap()
+}
+
+/// A run of `experiment` into `out` with `jobs` workers, to start in the background.
+fn background_run(experiment: &str, jobs: &str, out: &Path) -> std::process::Command {
     let args = [
         "run",
         experiment,
@@ -87,7 +92,12 @@ fn start_run(experiment: &str, jobs: &str, out: &Path) -> std::process::Child {
     ];
     let mut args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
     args.push(out.as_os_str());
-    start(&args)
+    background(&args)
+}
+
+/// Starts a run of `experiment` into `out` with `jobs` workers in the background.
+fn start_run(experiment: &str, jobs: &str, out: &Path) -> std::process::Child {
+    background_run(experiment, jobs, out).spawn().unwrap()
 }
 
 /// One undisturbed run of `experiment`, the reference of the tests below.
@@ -148,6 +158,86 @@ fn a_job_whose_workers_keep_being_killed_is_not_recorded_and_resume_completes_th
         .assert()
         .success();
     assert_eq!(table(&out), table(&reference));
+}
+
+/// The state letter of process `pid` (Linux `/proc`), if it still exists.
+#[cfg(target_os = "linux")]
+fn state_of(pid: i32) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat[stat.rfind(')')? + 2..].chars().next()
+}
+
+/// Waits until a worker of `run` has stopped itself (an injected pause), then keeps it — or,
+/// with `group`, the run's whole process group, supervisor included — stopped for `pause`
+/// and continues it: a cgroup freeze or a suspended batch job seen from outside. Whether
+/// a stopped worker was found.
+#[cfg(target_os = "linux")]
+fn continue_after(run: &std::process::Child, pause: std::time::Duration, group: bool) -> bool {
+    for _ in 0..6000 {
+        let stopped = workers_of(run.id())
+            .into_iter()
+            .find(|&w| state_of(w) == Some('T'));
+        if let Some(worker) = stopped {
+            let target = if group { -(run.id() as i32) } else { worker };
+            // SAFETY: kill takes a process (group) id and a signal number.
+            unsafe {
+                if group {
+                    assert_eq!(libc::kill(target, libc::SIGSTOP), 0);
+                }
+                std::thread::sleep(pause);
+                // The worker is gone if its watchdog stop was counted (and killed it).
+                libc::kill(target, libc::SIGCONT);
+            }
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    false
+}
+
+/// Starts a run of `experiment` into `out` (`--watchdog 2`) in a process group of its own,
+/// with the environment `faults` injects.
+#[cfg(target_os = "linux")]
+fn start_paused_run(experiment: &str, out: &Path, faults: &[(&str, &Path)]) -> std::process::Child {
+    use std::os::unix::process::CommandExt;
+    let mut command = background_run(experiment, "2", out);
+    command.process_group(0);
+    for (name, value) in faults {
+        command.env(name, value);
+    }
+    command.spawn().unwrap()
+}
+
+/// A worker stopped (SIGSTOP: a cgroup freeze, a suspended job) for longer than the
+/// watchdog, then continued: its time stopped does not count, no cell is a timeout, and
+/// the table is that of an undisturbed run.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_worker_stopped_longer_than_the_watchdog_changes_nothing_in_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = reference(EXPERIMENT, dir.path());
+    for group in [false, true] {
+        let out = dir.path().join(format!("paused-{group}"));
+        let once = dir.path().join(format!("struck-{group}"));
+        let child = start_paused_run(
+            EXPERIMENT,
+            &out,
+            &[
+                ("TESTSPACE_FAULT_PAUSE_WORKER", Path::new("Register:1")),
+                ("TESTSPACE_FAULT_PAUSE_ONCE", &once),
+            ],
+        );
+        // The worker alone for 5 s; then the whole run, supervisor included, for 6 s.
+        let pause = std::time::Duration::from_secs(if group { 6 } else { 5 });
+        let found = continue_after(&child, pause, group);
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(found, "a stopped worker was found");
+        assert!(output.status.success(), "{stderr}");
+        assert!(!stderr.contains("watchdog"), "{stderr}");
+        assert_eq!(table(&out), table(&reference), "group: {group}");
+        assert!(!outcomes(&out, "1").iter().any(|o| o == "timeout"));
+    }
 }
 
 /// The worker processes of the process `parent` (Linux `/proc`).
@@ -357,11 +447,15 @@ fn malformed_experiments_get_located_errors_and_leave_nothing_behind() {
         "watchdog.toml",
         experiment("watchdog = 1e300", ONE_PHASE).as_bytes(),
     );
-    refused(&f, &[], &["watchdog.toml:4:", "`watchdog`", "at most 1e9"]);
+    refused(&f, &[], &["watchdog.toml:4:", "`watchdog`", "to 1e9"]);
 
     let f = file(d, "fine.toml", experiment("", ONE_PHASE).as_bytes());
-    refused(&f, &["--watchdog", "1e300"], &["--watchdog", "at most 1e9"]);
-    refused(&f, &["--progress-every", "1e300"], &["--progress-every"]);
+    for flag in ["--watchdog", "--progress-every"] {
+        for seconds in ["1e300", "1e-300", "0", "-1", "nan", "inf", "soon"] {
+            let given = format!("{flag}={seconds}");
+            refused(&f, &[&given], &[flag, "from 0.1 to 1e9"]);
+        }
+    }
 
     // A value of a profile other than the one run is checked too.
     let other = ONE_PHASE.replace("tests = 10", "tests = { default = 1000.5, smoke = 100 }");
@@ -404,24 +498,67 @@ fn a_huge_pool_is_refused_before_it_is_built() {
         .stderr(predicate::str::contains("larger than testspace supports"));
 }
 
+/// The write end of a pipe whose read end is closed: every write to it fails with EPIPE.
+#[cfg(unix)]
+fn closed_pipe() -> std::fs::File {
+    use std::os::fd::FromRawFd;
+    let mut ends = [0; 2];
+    // SAFETY: pipe fills two descriptors we then own; the read end is closed at once.
+    unsafe {
+        assert_eq!(libc::pipe(ends.as_mut_ptr()), 0);
+        libc::close(ends[0]);
+        std::fs::File::from_raw_fd(ends[1])
+    }
+}
+
 /// Runs a command whose stdout is a pipe nobody reads any more (as after `| head -1`
 /// has exited): every write to it fails with EPIPE.
 #[cfg(unix)]
 fn with_closed_stdout(args: &[&str]) -> std::process::Output {
-    use std::os::fd::FromRawFd;
-    let mut ends = [0; 2];
-    // SAFETY: pipe fills two descriptors we then own; the read end is closed at once.
-    let write_end = unsafe {
-        assert_eq!(libc::pipe(ends.as_mut_ptr()), 0);
-        libc::close(ends[0]);
-        std::fs::File::from_raw_fd(ends[1])
-    };
     std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
         .args(args)
-        .stdout(Stdio::from(write_end))
+        .stdout(Stdio::from(closed_pipe()))
         .stderr(Stdio::piped())
         .output()
         .unwrap()
+}
+
+/// Runs a command on the fixture subjects whose stderr is a pipe nobody reads any more:
+/// every write to it fails with EPIPE.
+#[cfg(unix)]
+fn with_closed_stderr(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"))
+        .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(closed_pipe()))
+        .output()
+        .unwrap()
+}
+
+/// A stderr nobody reads (a closed terminal, a reader gone) ends no command: `run`
+/// (progress lines, warnings), `report`, `mutation-report` and `diff` finish their work
+/// and exit as they would (they panicked with status 101, leaving a run unfinished).
+#[cfg(unix)]
+#[test]
+fn a_closed_stderr_ends_no_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let os = |args: &[&str]| -> Vec<std::ffi::OsString> { args.iter().map(Into::into).collect() };
+    let mut run = os(&["run", EXPERIMENT, "--jobs", "2", "--watchdog", "2"]);
+    run.extend(os(&["--progress-every", "0.1", "--out"]));
+    run.push(out.clone().into());
+    let report = vec!["report".into(), out.clone().into()];
+    let mutation_report = vec!["mutation-report".into(), out.clone().into()];
+    let diff = vec!["diff".into(), out.clone().into(), out.clone().into()];
+    for args in [run, report, mutation_report, diff] {
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+        let output = with_closed_stderr(&args);
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+    }
+    assert!(out.join("cells.csv").is_file());
+    assert!(out.join("report").join("index.html").is_file());
+    assert!(out.join("mutation-report.json").is_file());
 }
 
 #[cfg(unix)]
@@ -539,4 +676,279 @@ fn gold_that_ends_the_worker_making_a_suite_is_skipped_in_that_call_alike_each_t
         .assert()
         .success();
     assert_eq!(suite(&hang).1["skipped"], serde_json::json!([7]));
+}
+
+/// A worker making a suite stopped in one of gold's calls for longer than the watchdog,
+/// then continued: the call is not skipped, and the suite and the table are those of an
+/// undisturbed run.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_worker_stopped_while_making_a_suite_makes_the_same_suite() {
+    let dir = tempfile::tempdir().unwrap();
+    let experiment = file(dir.path(), "generation.toml", GENERATED);
+    let experiment = experiment.to_str().unwrap();
+    let plain = dir.path().join("plain");
+    run(experiment, &plain).arg("--quiet").assert().success();
+    let out = dir.path().join("paused");
+    let child = start_paused_run(
+        experiment,
+        &out,
+        &[
+            ("TESTSPACE_FAULT_STOP_GOLD", Path::new("ArrayList:pause:5")),
+            ("TESTSPACE_FAULT_PAUSE_ONCE", &dir.path().join("struck")),
+        ],
+    );
+    let found = continue_after(&child, std::time::Duration::from_secs(5), false);
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(found, "a stopped worker was found");
+    assert!(output.status.success(), "{stderr}");
+    let (bytes, header) = suite(&out);
+    assert!(header.get("skipped").is_none(), "{header}");
+    assert_eq!(bytes, suite(&plain).0);
+    assert_eq!(table(&out), table(&plain));
+}
+
+/// `--resume` of a run another version of testspace began (another commit, another crate
+/// version) is refused, since its cells and this version's would be recorded as one run;
+/// `--resume-other-version` continues it and the manifest records both versions.
+#[test]
+fn resume_refuses_a_run_of_another_commit_or_version_unless_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = reference(EXPERIMENT, dir.path());
+    let out = dir.path().join("interrupted");
+    run(EXPERIMENT, &out)
+        .arg("--quiet")
+        .env("TESTSPACE_FAULT_KILL_WORKER", "Register:2")
+        .assert()
+        .failure();
+    let manifest_path = out.join("manifest.json");
+    let original: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest_path).unwrap()).unwrap();
+    let commit = "0123456789abcdef0123456789abcdef01234567";
+    for (field, value) in [("git_commit", commit), ("crate_version", "0.0.1")] {
+        let mut manifest = original.clone();
+        manifest[field] = serde_json::json!(value);
+        std::fs::write(&manifest_path, manifest.to_string()).unwrap();
+        run(EXPERIMENT, &out)
+            .args(["--quiet", "--resume"])
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(value))
+            .stderr(predicate::str::contains("--resume-other-version"));
+        assert!(!out.join("cells.csv").exists(), "{field}: nothing written");
+    }
+    let mut manifest = original.clone();
+    manifest["git_commit"] = serde_json::json!(commit);
+    std::fs::write(&manifest_path, manifest.to_string()).unwrap();
+    run(EXPERIMENT, &out)
+        .args(["--quiet", "--resume", "--resume-other-version"])
+        .assert()
+        .success();
+    assert_eq!(table(&out), table(&reference));
+    let finished: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest_path).unwrap()).unwrap();
+    assert_eq!(
+        finished["earlier_versions"],
+        serde_json::json!([{"crate_version": original["crate_version"], "git_commit": commit}])
+    );
+    assert_eq!(finished["git_commit"], original["git_commit"]);
+}
+
+/// A copy of the committed Register results folder at `root/results`.
+fn register_results(root: &Path) -> PathBuf {
+    let folder = root.join("results");
+    std::fs::create_dir(&folder).unwrap();
+    for entry in std::fs::read_dir("testdata/results/register").unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), folder.join(entry.file_name())).unwrap();
+    }
+    folder
+}
+
+/// Every file under `folder` with its bytes.
+fn contents(folder: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(contents(&path));
+        } else {
+            found.push((path.clone(), std::fs::read(&path).unwrap()));
+        }
+    }
+    found.sort();
+    found
+}
+
+/// No `--out` overwrites or deletes what its command did not write: a folder of the user's
+/// (even one of only .csv and .svg files), a file of the user's, the results folder or one
+/// of its own files are refused with nothing changed; the command's own earlier output,
+/// known by its marker, is written again.
+#[test]
+fn no_out_overwrites_what_its_command_did_not_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = register_results(dir.path());
+    let user = dir.path().join("user");
+    std::fs::create_dir(&user).unwrap();
+    std::fs::write(user.join("notes.csv"), "mine\n").unwrap();
+    std::fs::write(user.join("drawing.svg"), "<svg/>").unwrap();
+    let user_file = dir.path().join("thesis.json");
+    std::fs::write(&user_file, "{}").unwrap();
+    let before = (contents(dir.path()), contents(&results));
+    let refused = |args: &[&std::ffi::OsStr]| {
+        testspace()
+            .args(args)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains("never"));
+        assert_eq!(
+            (contents(dir.path()), contents(&results)),
+            before,
+            "{args:?}"
+        );
+    };
+    let os = |paths: &[&Path]| -> Vec<std::ffi::OsString> {
+        paths.iter().map(|p| p.as_os_str().to_owned()).collect()
+    };
+    for (command, out) in [
+        ("report", user.clone()),
+        ("report", results.clone()),
+        ("plot", user.clone()),
+        ("mutation-report", user_file.clone()),
+        ("mutation-report", results.join("manifest.json")),
+        ("mutation-report", results.join("cells.csv")),
+        ("mutation-report", user.clone()),
+    ] {
+        let args = os(&[Path::new(command), &results, Path::new("--out"), &out]);
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+        refused(&args);
+    }
+    // Their own earlier output is theirs to write again.
+    for (command, out) in [
+        ("report", dir.path().join("page")),
+        ("plot", dir.path().join("figures")),
+        ("mutation-report", dir.path().join("mutants.json")),
+    ] {
+        for _ in 0..2 {
+            testspace()
+                .arg(command)
+                .arg(&results)
+                .arg("--out")
+                .arg(&out)
+                .assert()
+                .success();
+        }
+    }
+    testspace()
+        .args(["mutation-report"])
+        .arg(&results)
+        .assert()
+        .success();
+    assert!(results.join("mutation-report.json").is_file());
+}
+
+/// Every seconds flag of every command is read by one parser and bounded at both ends: a
+/// clear error (exit 2), never a panic (`reduce --isolate --watchdog 1e300` panicked) nor a
+/// run whose every cell times out (`run --watchdog 1e-300`).
+#[test]
+fn every_seconds_flag_is_bounded_at_both_ends() {
+    let commands: [&[&str]; 5] = [
+        &["run", EXPERIMENT, "--watchdog"],
+        &["run", EXPERIMENT, "--progress-every"],
+        &["slurm", EXPERIMENT, "--shards", "2", "--watchdog"],
+        &["corpus", "witnesses", "--watchdog"],
+        &[
+            "reduce",
+            "testdata/results/register",
+            "--subject",
+            "Register",
+            "--mutant",
+            "1",
+            "--strategy",
+            "r",
+            "--n",
+            "4",
+            "--isolate",
+            "--watchdog",
+        ],
+    ];
+    for command in commands {
+        for seconds in ["1e300", "1e-300", "0.05", "nan"] {
+            testspace()
+                .args(command)
+                .arg(seconds)
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(format!(
+                    "`{seconds}` must be a number of seconds from 0.1 to 1e9"
+                )));
+        }
+    }
+}
+
+/// Runs `testspace ARGS` on the fixture subjects where no file may grow beyond `bytes`
+/// (RLIMIT_FSIZE, SIGXFSZ ignored: a write past it fails with EFBIG, as on a full disk).
+#[cfg(target_os = "linux")]
+fn with_full_disk(args: &[&std::ffi::OsStr], bytes: u64) -> std::process::Output {
+    use std::os::unix::process::CommandExt;
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("testspace"));
+    command
+        .env("TESTSPACE_FIXTURE_SUBJECTS", "1")
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    // SAFETY: between fork and exec only async-signal-safe calls (signal, setrlimit).
+    unsafe {
+        command.pre_exec(move || {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    command.output().unwrap()
+}
+
+/// A disk full when the lock is taken (or when a merge writes) leaves nothing that blocks
+/// the next attempt: no empty `run.lock` (the next run was refused for 2 minutes as "not a
+/// lock testspace can read"), no half-written merged folder (the retry was refused as
+/// "already holds a run").
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_at_the_lock_or_in_a_merge_leaves_nothing_in_the_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("full");
+    let mut args: Vec<&std::ffi::OsStr> = ["run", EXPERIMENT, "--quiet", "--out"]
+        .iter()
+        .map(std::ffi::OsStr::new)
+        .collect();
+    args.push(out.as_os_str());
+    let output = with_full_disk(&args, 0);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("cannot lock"), "{stderr}");
+    assert!(!out.join("run.lock").exists(), "no empty lock left");
+    run(EXPERIMENT, &out).arg("--quiet").assert().success();
+
+    let shards = shards(dir.path());
+    let merged = dir.path().join("merged");
+    let mut args: Vec<&std::ffi::OsStr> = vec!["merge".as_ref(), merged.as_os_str()];
+    args.extend(shards.iter().map(|s| s.as_os_str()));
+    // Room for the lock and the experiment's copy, not for the journal.
+    let output = with_full_disk(&args, 4096);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(!merged.exists(), "the merge's folder is gone again");
+    testspace()
+        .arg("merge")
+        .arg(&merged)
+        .args(&shards)
+        .assert()
+        .success();
 }

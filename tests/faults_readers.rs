@@ -310,8 +310,10 @@ fn a_table_that_cannot_be_read_names_the_file_and_the_error_once() {
 fn plot_names_the_file_it_cannot_write_and_leaves_nothing() {
     let root = tempfile::tempdir().unwrap();
     let out = root.path().join("plots");
-    // A folder where a table is to go: nothing may appear beside it.
+    // In plot's own folder (its marker), a folder where a table is to go: nothing may
+    // appear beside it.
     std::fs::create_dir_all(out.join("figure3.csv")).unwrap();
+    std::fs::write(out.join(".testspace-output"), "plot\n").unwrap();
     let output = testspace()
         .args(["plot", "testdata/results/register", "--out"])
         .arg(&out)
@@ -327,7 +329,10 @@ fn plot_names_the_file_it_cannot_write_and_leaves_nothing() {
         )),
         "{stderr}"
     );
-    assert_eq!(listing(&out), BTreeSet::from(["figure3.csv".to_string()]));
+    assert_eq!(
+        listing(&out),
+        BTreeSet::from([".testspace-output".to_string(), "figure3.csv".to_string()])
+    );
 }
 
 #[test]

@@ -174,6 +174,7 @@ fn a_run_of_a_module_built_without_its_mutants_is_refused() {
     let options = testspace::runner::RunOptions {
         jobs: 1,
         resume: false,
+        resume_other_version: false,
         out: Some(out.clone()),
         watchdog: None,
         progress: testspace::runner::progress::ProgressMode::Off,

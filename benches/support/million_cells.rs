@@ -105,6 +105,7 @@ pub fn million_cell_folder() -> tempfile::TempDir {
         shard: None,
         walk_parameters: Default::default(),
         cells: None,
+        earlier_versions: Vec::new(),
         machine: Machine {
             hostname: String::new(),
             os: String::new(),

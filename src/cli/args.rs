@@ -9,6 +9,7 @@ use clap::Args;
 
 use crate::context::TestContext;
 use crate::context::file::load_context as read_context;
+use crate::experiment::file::{MIN_SECONDS, bounded_seconds};
 use crate::kernel::parameters::ParameterScope;
 use crate::reduce::failing_test::CellQuery;
 use crate::walk::{WalkConfig, WalkKind};
@@ -112,10 +113,10 @@ impl CellArgs {
     }
 }
 
-/// A watchdog in seconds: a positive number.
-pub fn positive_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => Ok(seconds),
-        _ => Err(format!("`{text}` is not a positive number of seconds")),
-    }
+/// Seconds given on the command line (a watchdog, an interval): every seconds flag of
+/// every command is read by this one parser, bounded as an experiment file's watchdog is
+/// (from [`MIN_SECONDS`] to [`crate::experiment::file::MAX_SECONDS`]).
+pub fn seconds(text: &str) -> Result<f64, String> {
+    let seconds = text.parse::<f64>().unwrap_or(f64::NAN);
+    bounded_seconds(seconds, MIN_SECONDS).map_err(|message| format!("`{text}` {message}"))
 }

@@ -74,16 +74,40 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let results = &args.results;
     let cells =
         read_cells(results).with_context(|| format!("cannot compare {}", results.display()))?;
-    let experiment = crate::report::folder::read_experiment(results)?;
-    let budget_runs: BTreeSet<(String, u32)> = experiment
-        .phases
+    let phases = match crate::report::folder::read_experiment(results) {
+        Ok(experiment) => experiment
+            .phases
+            .iter()
+            .map(|phase| PhaseRuns {
+                name: phase.name.clone(),
+                runs: phase
+                    .runs
+                    .iter()
+                    .map(|run| RunFacts {
+                        name: run.name().to_string(),
+                        budget: run.until == Until::Budget,
+                        seed_free: !run.strategy.uses_seed(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        // What report, diff and plot accept, compare accepts: a recorded experiment this
+        // binary cannot build (its subjects differ) is read for the two facts needed.
+        Err(error) => {
+            crate::kernel::stderr_line!(
+                "note: {error:#}; the runs' stopping rule and seed use are read from the file's text"
+            );
+            recorded_runs(results)?
+        }
+    };
+    let budget_runs: BTreeSet<(String, u32)> = phases
         .iter()
         .flat_map(|phase| {
             phase
                 .runs
                 .iter()
                 .enumerate()
-                .filter(|(_, run)| run.until == Until::Budget)
+                .filter(|(_, run)| run.budget)
                 .map(|(r, _)| (phase.name.clone(), r as u32))
         })
         .collect();
@@ -91,20 +115,16 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         if cells.has_phase(COMPARISON_PHASE) {
             COMPARISON_PHASE.to_string()
         } else {
-            experiment
-                .phases
-                .last()
-                .map_or_else(String::new, |p| p.name.clone())
+            phases.last().map_or_else(String::new, |p| p.name.clone())
         }
     });
     // The runs of the phase whose test cases do not depend on the seed, by their cells' name.
-    let seed_free: BTreeSet<String> = experiment
-        .phases
+    let seed_free: BTreeSet<String> = phases
         .iter()
         .filter(|p| p.name == phase)
         .flat_map(|p| &p.runs)
-        .filter(|run| !run.strategy.uses_seed())
-        .map(|run| run.name().to_string())
+        .filter(|run| run.seed_free)
+        .map(|run| run.name.clone())
         .collect();
     let spec = CompareSpec {
         phase,
@@ -129,6 +149,71 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         CompareFormat::Json => println!("{}", serde_json::to_string_pretty(&rows)?),
     }
     Ok(())
+}
+
+/// A phase of the recorded experiment: its name and what `compare` needs of its runs.
+struct PhaseRuns {
+    name: String,
+    runs: Vec<RunFacts>,
+}
+
+/// A run's cell name (its label, else its strategy), whether it runs to its budget
+/// (`until = "budget"`) and whether its test cases do not depend on the seed.
+struct RunFacts {
+    name: String,
+    budget: bool,
+    seed_free: bool,
+}
+
+/// The phases of a results folder's `experiment.toml` read from its text alone: a walk is
+/// seed-free as its kind says, a structure suite unless it is random or a seeded
+/// field-exhaustive one, a generator never.
+fn recorded_runs(results: &std::path::Path) -> anyhow::Result<Vec<PhaseRuns>> {
+    use crate::structure::suite::StructureSuiteKind;
+    let path = results.join(crate::report::folder::EXPERIMENT);
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let table: toml::Table =
+        toml::from_str(&text).with_context(|| format!("cannot read {}", path.display()))?;
+    let array = |value: Option<&toml::Value>| value.and_then(toml::Value::as_array).cloned();
+    let text_of = |value: &toml::Value, key: &str| {
+        value
+            .get(key)
+            .and_then(toml::Value::as_str)
+            .map(str::to_string)
+    };
+    let mut phases = Vec::new();
+    for phase in array(table.get("phase")).unwrap_or_default() {
+        let mut runs = Vec::new();
+        for run in array(phase.get("run")).unwrap_or_default() {
+            let strategy = text_of(&run, "strategy").unwrap_or_default();
+            let seeded = run
+                .get("params")
+                .and_then(|p| p.get("seeded"))
+                .and_then(toml::Value::as_bool)
+                .unwrap_or(false);
+            let seed_free = match (
+                strategy.parse::<crate::walk::WalkKind>(),
+                StructureSuiteKind::from_name(&strategy),
+            ) {
+                (Ok(walk), _) => !walk.uses_seed(),
+                (_, Some(kind)) => {
+                    kind != StructureSuiteKind::Random && !(seeded && kind.can_be_seeded())
+                }
+                _ => false,
+            };
+            runs.push(RunFacts {
+                name: text_of(&run, "label").unwrap_or(strategy),
+                budget: text_of(&run, "until").as_deref() == Some("budget"),
+                seed_free,
+            });
+        }
+        phases.push(PhaseRuns {
+            name: text_of(&phase, "name").unwrap_or_default(),
+            runs,
+        });
+    }
+    Ok(phases)
 }
 
 /// Every column of the rows, in the order of [`ComparisonRow`]'s fields.

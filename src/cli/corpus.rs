@@ -56,7 +56,7 @@ pub struct WitnessesArgs {
     pub experiment: Option<PathBuf>,
     /// The watchdog in seconds for a witness replayed in a worker (default: the
     /// experiment's).
-    #[arg(long, value_parser = super::args::positive_seconds)]
+    #[arg(long, value_parser = super::args::seconds)]
     pub watchdog: Option<f64>,
 }
 
@@ -93,7 +93,9 @@ pub fn run(command: &CorpusCommand) -> anyhow::Result<()> {
 fn run_fetch(args: &FetchArgs) -> anyhow::Result<()> {
     let root = &args.corpus.corpus;
     let corpus = Corpus::read(root)?;
-    let sizes = fetch(&corpus, |release| eprintln!("fetched {release}"))?;
+    let sizes = fetch(&corpus, |release| {
+        crate::kernel::stderr_line!("fetched {release}")
+    })?;
     let generated = Generated::new(&corpus, &sizes);
     if args.check {
         let stale = generated.stale(root);
@@ -105,7 +107,7 @@ fn run_fetch(args: &FetchArgs) -> anyhow::Result<()> {
                 root.display()
             );
         }
-        eprintln!("{}: generated files current", root.display());
+        crate::kernel::stderr_line!("{}: generated files current", root.display());
     } else {
         generated
             .write(root)
@@ -226,7 +228,9 @@ fn run_witnesses(args: &WitnessesArgs) -> anyhow::Result<()> {
             }
         }
     }
-    eprintln!("{held} witnesses hold, {unreached} faults unreached, {pending} pending");
+    crate::kernel::stderr_line!(
+        "{held} witnesses hold, {unreached} faults unreached, {pending} pending"
+    );
     if !wrong.is_empty() {
         anyhow::bail!("witnesses that do not hold: {}", wrong.join(", "));
     }
@@ -243,7 +247,7 @@ fn run_golds_own(args: &GoldsOwnArgs) -> anyhow::Result<()> {
             row.killed, row.golds_own, row.unchecked
         ));
         if let Some(reason) = &row.reason {
-            eprintln!(
+            crate::kernel::stderr_line!(
                 "{fault} {strategy}: {} cells unchecked: {reason}",
                 row.unchecked
             );

@@ -16,7 +16,7 @@ use crate::structure::units::{FINITIZATIONS, UnitFinitization, finitization};
 use crate::structure::{CnfEncoding, search_within};
 use crate::subject::heap::{HeapFields, canonical};
 use crate::subject::registry;
-use crate::table::{Column, StagedFiles, Table, text_table, write_csv};
+use crate::table::{Column, OutputPlace, StagedFiles, Table, text_table, write_csv};
 
 /// Output formats of `fe`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -203,7 +203,7 @@ fn write_suites(
     found: &UnitFinitization,
     rows: &[(FeRow, Suites)],
 ) -> anyhow::Result<Vec<PathBuf>> {
-    let mut staging = StagedFiles::new(directory)
+    let mut staging = StagedFiles::claim(OutputPlace::Folder(directory), "fe", false)
         .with_context(|| format!("cannot write suites into {}", directory.display()))?;
     for (row, suites) in rows {
         let scope = found.scope(row.scope);
@@ -233,7 +233,7 @@ pub fn run(args: &FeArgs) -> anyhow::Result<()> {
     let rows = rows(found, args.scope, args.korat_budget)?;
     if let Some(directory) = &args.suites {
         let written = write_suites(directory, found, &rows)?;
-        eprintln!(
+        crate::kernel::stderr_line!(
             "wrote {} suite files into {}",
             written.len(),
             directory.display()

@@ -9,7 +9,7 @@ use clap::Args;
 
 use crate::reduce::minimal_files::stage_minimal_files;
 use crate::reduce::survey::{ReductionRecord, SurveyOptions, survey};
-use crate::table::{StagedFiles, text_table};
+use crate::table::{OutputPlace, StagedFiles, text_table};
 
 /// Arguments of `testspace minimal`.
 #[derive(Debug, Args)]
@@ -42,6 +42,7 @@ pub struct MinimalArgs {
 /// on stdout, reduction times on stderr.
 pub fn run(args: &MinimalArgs) -> anyhow::Result<()> {
     crate::runner::output::refuse_reference(&args.out)?;
+    OutputPlace::Folder(&args.out).check("minimal", false)?;
     // The folder checked first: a damaged one is named before anything is read from it.
     let cells = crate::report::read_cells(&args.results)
         .with_context(|| format!("cannot survey {}", args.results.display()))?;
@@ -65,7 +66,7 @@ pub fn run(args: &MinimalArgs) -> anyhow::Result<()> {
     };
     let (mutants, records) = survey(&experiment, &cells, &options)
         .with_context(|| format!("surveying {}", args.results.display()))?;
-    let mut staged = StagedFiles::new(&args.out)?;
+    let mut staged = StagedFiles::claim(OutputPlace::Folder(&args.out), "minimal", false)?;
     let assumption_table = stage_minimal_files(&mut staged, &args.out, &mutants, &records)?;
     staged.commit()?;
     print!("{}", text_table(&assumption_table));
@@ -87,7 +88,7 @@ fn report_times(records: &[ReductionRecord]) {
         seconds.sort_by(f64::total_cmp);
         let median = seconds[seconds.len() / 2];
         let largest = seconds[seconds.len() - 1];
-        eprintln!(
+        crate::kernel::stderr_line!(
             "reduction time at n = {n}: median {:.3} ms, largest {:.3} ms over {} reductions",
             median * 1e3,
             largest * 1e3,

@@ -144,12 +144,12 @@ pub fn main() -> ExitCode {
         Err(err) => match err.downcast_ref::<ExitWith>() {
             Some(exit) => {
                 if !exit.message.is_empty() {
-                    eprintln!("error: {}", exit.message);
+                    crate::kernel::stderr_line!("error: {}", exit.message);
                 }
                 ExitCode::from(exit.code)
             }
             None => {
-                eprintln!("error: {err:#}");
+                crate::kernel::stderr_line!("error: {err:#}");
                 ExitCode::FAILURE
             }
         },

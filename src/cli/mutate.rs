@@ -37,7 +37,9 @@ pub fn run(args: &MutateArgs) -> Result<()> {
         CompileFlags::Check
     };
     let sources = Sources::find(registry(), &args.root)?;
-    let catalogs = regenerate::catalogs(&sources, flags, |line| eprintln!("{line}"))?;
+    let catalogs = regenerate::catalogs(&sources, flags, |line| {
+        crate::kernel::stderr_line!("{line}")
+    })?;
     if args.check {
         let diffs = regenerate::differences(&sources.root, &catalogs, registry());
         if !diffs.is_empty() {

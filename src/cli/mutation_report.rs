@@ -23,14 +23,14 @@ pub struct MutationReportArgs {
 /// Runs `testspace mutation-report`.
 pub fn run(args: &MutationReportArgs) -> anyhow::Result<()> {
     let written = write_report(&args.results, args.out.as_deref(), &mut |note| {
-        eprintln!("note: {note}")
+        crate::kernel::stderr_line!("note: {note}")
     })?;
     let counts: Vec<String> = written
         .counts
         .iter()
         .map(|(status, count)| format!("{status} {count}"))
         .collect();
-    eprintln!("mutants: {}", counts.join(", "));
+    crate::kernel::stderr_line!("mutants: {}", counts.join(", "));
     println!("{}", written.path.display());
     Ok(())
 }

@@ -140,7 +140,7 @@ fn run_densities(args: &PhiArgs) -> anyhow::Result<()> {
             .map(|text| parse_pattern(text).with_context(|| format!("--pattern {text:?}")))
             .collect::<anyhow::Result<Vec<_>>>()?;
         for pattern in patterns.iter().filter(|pattern| overlaps_itself(pattern)) {
-            eprintln!(
+            crate::kernel::stderr_line!(
                 "warning: pattern \"{}\" overlaps itself (a proper prefix is also a suffix): the \
                  Section 5.1 recurrence would miscount it, so it is counted by the automaton method",
                 render_pattern(pattern)
@@ -154,7 +154,9 @@ fn run_densities(args: &PhiArgs) -> anyhow::Result<()> {
         .map_err(|name| anyhow!("the density table has no column `{name}`"))?;
     if let Some(directory) = &args.out {
         let charts = if args.plot {
-            density_charts(calls, &curves, &mut |note| eprintln!("{note}"))?
+            density_charts(calls, &curves, &mut |note| {
+                crate::kernel::stderr_line!("{note}")
+            })?
         } else {
             Vec::new()
         };
@@ -194,7 +196,7 @@ fn run_optimal(args: &PhiArgs) -> anyhow::Result<()> {
         &failing_lengths,
         args.exact,
         args.max_n,
-        &mut |warning| eprintln!("{warning}"),
+        &mut |warning| crate::kernel::stderr_line!("{warning}"),
     )?;
     if let Some(directory) = &args.out {
         write_outputs(directory, "optimal", &table, &table, &[])?;
@@ -211,7 +213,7 @@ fn write_outputs(
     charts: &[(&str, LineChart)],
 ) -> anyhow::Result<()> {
     for path in write_tables(directory, stem, printed, full, charts)? {
-        eprintln!("wrote {}", path.display());
+        crate::kernel::stderr_line!("wrote {}", path.display());
     }
     Ok(())
 }

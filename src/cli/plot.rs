@@ -30,7 +30,7 @@ pub fn run(args: &PlotArgs) -> anyhow::Result<()> {
         &args.results,
         args.out.as_deref(),
         &args.phase,
-        &mut |note| eprintln!("{note}"),
+        &mut |note| crate::kernel::stderr_line!("{note}"),
     )?;
     print!("{}", plotted.text());
     Ok(())

@@ -33,7 +33,7 @@ pub struct ReduceArgs {
     #[arg(long)]
     pub isolate: bool,
     /// With --isolate, the watchdog in seconds per candidate (default: the experiment's).
-    #[arg(long, requires = "isolate", value_parser = super::args::positive_seconds)]
+    #[arg(long, requires = "isolate", value_parser = super::args::seconds)]
     pub watchdog: Option<f64>,
     /// With --isolate, SUBJECT:MUTANT: a failing candidate must also pass this target of
     /// another unit of the experiment (repeatable). For a corpus fault whose gold holds a
@@ -73,9 +73,9 @@ pub fn run(args: &ReduceArgs) -> anyhow::Result<()> {
         ReduceFormat::Json => format!("{}\n", reduction_json(&test, &reduction, fails)?),
     };
     print!("{text}");
-    eprintln!("{}", reduction_summary(&reduction, seconds));
+    crate::kernel::stderr_line!("{}", reduction_summary(&reduction, seconds));
     if let Some(fails) = fails {
-        eprintln!("the reduced test case, alone in a worker: {}", fails.name());
+        crate::kernel::stderr_line!("the reduced test case, alone in a worker: {}", fails.name());
     }
     Ok(())
 }

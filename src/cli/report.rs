@@ -28,9 +28,9 @@ pub struct ReportArgs {
 pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     let written = write_page(&args.results, args.out.as_deref(), args.phase.as_deref())?;
     for note in &written.notes {
-        eprintln!("note: {note}");
+        crate::kernel::stderr_line!("note: {note}");
     }
-    eprintln!("{} files written", written.files);
+    crate::kernel::stderr_line!("{} files written", written.files);
     println!("{}", written.folder.join(PAGE).display());
     Ok(())
 }

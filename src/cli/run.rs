@@ -21,6 +21,10 @@ pub struct RunFlags {
     /// Continue an interrupted run from its journal.
     #[arg(long)]
     pub resume: bool,
+    /// With --resume: continue a run that another version of testspace (another commit or
+    /// crate version) began; the manifest records both versions.
+    #[arg(long, requires = "resume")]
+    pub resume_other_version: bool,
     /// Output folder (default: the experiment's `output`, else runs/NAME or
     /// runs/NAME-PROFILE).
     #[arg(long)]
@@ -28,14 +32,14 @@ pub struct RunFlags {
     /// Seconds after which a job that does not answer is killed and recorded as
     /// `timeout` (added to a run's time cap; default: the experiment's `watchdog`, else
     /// 600).
-    #[arg(long)]
+    #[arg(long, value_parser = super::args::seconds)]
     pub watchdog: Option<f64>,
     /// No progress bars or lines.
     #[arg(long)]
     pub quiet: bool,
     /// When stderr is not a terminal (CI, nohup, Slurm): seconds between plain progress
     /// lines (a terminal gets progress bars).
-    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = 30.0, value_name = "SECONDS", value_parser = super::args::seconds)]
     pub progress_every: f64,
     /// The experiment file's profile (values written `{ default = A, full = B }`).
     #[arg(long, default_value = "default")]
@@ -67,17 +71,6 @@ pub struct ReproduceArgs {
 
 impl RunFlags {
     fn options(&self) -> anyhow::Result<RunOptions> {
-        let most = crate::experiment::file::MAX_SECONDS;
-        anyhow::ensure!(
-            self.progress_every > 0.0 && self.progress_every <= most,
-            "--progress-every must be a positive number of seconds, at most {most:e}"
-        );
-        if let Some(w) = self.watchdog {
-            anyhow::ensure!(
-                w > 0.0 && w <= most,
-                "--watchdog must be a positive number of seconds, at most {most:e}"
-            );
-        }
         let jobs = self
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -85,6 +78,7 @@ impl RunFlags {
         Ok(RunOptions {
             jobs,
             resume: self.resume,
+            resume_other_version: self.resume_other_version,
             out: self.out.clone(),
             watchdog: self.watchdog.map(Duration::from_secs_f64),
             progress: if self.quiet {
@@ -123,7 +117,9 @@ pub fn reproduce(args: &ReproduceArgs) -> anyhow::Result<()> {
         plotted,
         run,
         reference,
-    } = crate::reproduce::reproduce(&args.flags.options()?, &mut |note| eprintln!("{note}"))?;
+    } = crate::reproduce::reproduce(&args.flags.options()?, &mut |note| {
+        crate::kernel::stderr_line!("{note}")
+    })?;
     print!("{}", plotted.text());
     print!("{}", run_summary(&run));
     print_reference(reference)

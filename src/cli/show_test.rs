@@ -43,7 +43,7 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
     };
     print!("{}", render(&test, reduction.as_ref().map(|(r, _)| r)));
     if let Some((reduction, seconds)) = &reduction {
-        eprintln!("{}", reduction_summary(reduction, *seconds));
+        crate::kernel::stderr_line!("{}", reduction_summary(reduction, *seconds));
     }
     Ok(())
 }

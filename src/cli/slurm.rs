@@ -45,7 +45,7 @@ pub struct SlurmArgs {
     pub dir: Option<PathBuf>,
     /// Seconds a job may go without answering (passed to each shard's `run --watchdog`;
     /// default: the experiment's).
-    #[arg(long)]
+    #[arg(long, value_parser = super::args::seconds)]
     pub watchdog: Option<f64>,
     /// Submit the jobs with sbatch after writing the scripts.
     #[arg(long)]

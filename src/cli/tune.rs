@@ -7,7 +7,7 @@ use anyhow::Context;
 use clap::Args;
 
 use crate::runner::output::sha256_hex;
-use crate::table::StagedFiles;
+use crate::table::{OutputPlace, StagedFiles};
 use crate::tune::output::{TunedModel, TuningSource};
 use crate::tune::{file::parse_tuning, tune};
 
@@ -33,6 +33,9 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("runs").join(format!("tune-{}", tuning.name)));
+    // Checked before the work, so a refusal costs nothing.
+    let default = args.out.is_none();
+    OutputPlace::Folder(&out).check("tune", default)?;
     let evaluation_source = std::fs::read(&tuning.evaluation)
         .with_context(|| format!("cannot read {}", tuning.evaluation.display()))?;
     let origin = TuningSource {
@@ -49,7 +52,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
             .map_or(String::new(), |t| format!(" {t}:"));
         let (space, optimiser) = tune(&task, task.seed, args.jobs.max(1), |o| {
             let best = o.best().map_or(f64::NAN, |b| b.fitness);
-            eprintln!(
+            crate::kernel::stderr_line!(
                 "tune:{label} {}/{total} evaluations, best fitness {best:.4}",
                 o.trace().len()
             );
@@ -71,7 +74,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         );
         outputs.push(files);
     }
-    let mut staging = StagedFiles::new(&out)?;
+    let mut staging = StagedFiles::claim(OutputPlace::Folder(&out), "tune", default)?;
     for (file, text) in outputs.into_iter().flatten() {
         staging.write(&file, text)?;
     }

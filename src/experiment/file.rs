@@ -247,7 +247,7 @@ fn parse_with(
     let oracle = parser.oracle(decl.oracle.as_ref())?;
     let (mutant_sample, sample_seed) = parser.mutants(decl.mutants.as_ref(), seed)?;
     let gold_target = decl.mutants.as_ref().and_then(|m| m.gold).unwrap_or(false);
-    let watchdog = parser.seconds(decl.watchdog.as_ref(), "watchdog")?;
+    let watchdog = parser.seconds(decl.watchdog.as_ref(), "watchdog", MIN_SECONDS)?;
     let max_guarded_tests = decl
         .max_guarded_tests
         .as_ref()
@@ -468,10 +468,21 @@ impl Parser<'_> {
         let selection = self.methods(context.methods.as_ref())?;
         let pools = context.pools.resolve(self.path, self.source)?;
         let mut plans = Vec::with_capacity(names.len());
-        for subject in &names {
+        for (i, subject) in names.iter().enumerate() {
             let unit = registry()
                 .find(subject)
                 .map_err(|e| self.err(value.span(), "subjects", e.to_string()))?;
+            // Listed twice, every cell of the subject would run twice.
+            if plans
+                .iter()
+                .any(|p: &SubjectPlan| p.unit.class() == unit.class())
+            {
+                return Err(self.err(
+                    value.span(),
+                    "subjects",
+                    format!("{subject} is listed twice (entry {})", i + 1),
+                ));
+            }
             let own = context
                 .subject
                 .iter()
@@ -589,24 +600,25 @@ impl Parser<'_> {
         Ok((sample, m.seed.as_ref().map_or(seed, |s| *s.get_ref())))
     }
 
-    /// An optional, possibly profiled, positive number of seconds.
+    /// An optional, possibly profiled, number of seconds from `least` (exclusive when 0)
+    /// to [`MAX_SECONDS`] ([`bounded_seconds`]).
     fn seconds(
         &self,
         value: Option<&Spanned<toml::Value>>,
         field: &str,
+        least: f64,
     ) -> Result<Option<f64>, FileError> {
         let Some(value) = value.map(|v| self.pick(v, field)).transpose()? else {
             return Ok(None);
         };
-        match value.get_ref() {
-            toml::Value::Float(f) if *f > 0.0 && *f <= MAX_SECONDS => Ok(Some(*f)),
-            toml::Value::Integer(i) if *i > 0 && *i as f64 <= MAX_SECONDS => Ok(Some(*i as f64)),
-            _ => Err(self.err(
-                value.span(),
-                field,
-                format!("must be a positive number of seconds, at most {MAX_SECONDS:e}"),
-            )),
-        }
+        let seconds = match value.get_ref() {
+            toml::Value::Float(f) => *f,
+            toml::Value::Integer(i) => *i as f64,
+            _ => f64::NAN,
+        };
+        bounded_seconds(seconds, least)
+            .map(Some)
+            .map_err(|message| self.err(value.span(), field, message))
     }
 
     /// The `[[phase]]` tables, in order.
@@ -716,7 +728,7 @@ impl Parser<'_> {
     ) -> Result<Run, FileError> {
         let field = |f: &str| format!("{at}.{f}");
         let name = run.strategy.get_ref().as_str();
-        let seconds = self.seconds(run.seconds.as_ref(), &field("seconds"))?;
+        let seconds = self.seconds(run.seconds.as_ref(), &field("seconds"), 0.0)?;
         let until = self.until(run.until.as_ref(), &field("until"))?;
         let subjects = self.run_subjects(run.subjects.as_ref(), &field("subjects"))?;
         if let Some(kind) = StructureSuiteKind::from_name(name) {
@@ -832,7 +844,7 @@ impl Parser<'_> {
             toml::Value::Array(items) => items
                 .iter()
                 .map(|v| v.as_str().map(str::to_string))
-                .collect::<Option<BTreeSet<_>>>()
+                .collect::<Option<Vec<_>>>()
                 .ok_or_else(|| self.err(value.span(), field, expected.into()))?,
             other => {
                 return Err(self.err(value.span(), field, format!("{expected}, found {other}")));
@@ -841,7 +853,14 @@ impl Parser<'_> {
         if names.is_empty() {
             return Err(self.err(value.span(), field, "no subjects".into()));
         }
-        for name in &names {
+        for (i, name) in names.iter().enumerate() {
+            if names[..i].contains(name) {
+                return Err(self.err(
+                    value.span(),
+                    field,
+                    format!("{name} is listed twice (entry {})", i + 1),
+                ));
+            }
             if !registry().units().any(|u| names_subject(name, u.class())) {
                 let known = registry().find(name).err().map(|e| e.to_string());
                 return Err(self.err(
@@ -851,7 +870,7 @@ impl Parser<'_> {
                 ));
             }
         }
-        Ok(Some(names))
+        Ok(Some(names.into_iter().collect()))
     }
 
     /// A run's `label`: the name its cells carry instead of the strategy's, so that one
@@ -1039,6 +1058,32 @@ pub const MAX_LENGTH: usize = 1_000_000;
 /// The longest time a file or flag may give in seconds (`watchdog`, `seconds`, progress
 /// intervals): a billion seconds, some 31 years, within what clocks and timers add.
 pub const MAX_SECONDS: f64 = 1e9;
+
+/// The shortest watchdog (and interval) a file or flag may give: the watchdog looks at a
+/// worker every 100 ms, so a shorter one would stop every job.
+pub const MIN_SECONDS: f64 = 0.1;
+
+/// `seconds` if it lies from `least` (exclusive when 0) to [`MAX_SECONDS`]; else the
+/// message saying which numbers are accepted. The one rule for every seconds value of a
+/// file or a flag.
+pub fn bounded_seconds(seconds: f64, least: f64) -> Result<f64, String> {
+    let above = if least == 0.0 {
+        seconds > 0.0
+    } else {
+        seconds >= least
+    };
+    if above && seconds <= MAX_SECONDS {
+        Ok(seconds)
+    } else if least == 0.0 {
+        Err(format!(
+            "must be a positive number of seconds, at most {MAX_SECONDS:e}"
+        ))
+    } else {
+        Err(format!(
+            "must be a number of seconds from {least} to {MAX_SECONDS:e}"
+        ))
+    }
+}
 
 /// Reads and parses an experiment file.
 pub fn load_experiment(
@@ -1386,6 +1431,25 @@ tests = "E(r)"
     }
 
     #[test]
+    fn a_subject_listed_twice_is_refused_where_it_is_listed() {
+        let e = error_of(&GOOD.replace(
+            "subjects = [\"ArrayList\"]",
+            "subjects = [\"ArrayList\", \"LinkedList\", \"ArrayList\"]",
+        ));
+        assert_eq!((e.field.as_str(), e.line), ("subjects", 4));
+        assert!(
+            e.message.contains("ArrayList is listed twice (entry 3)"),
+            "{e}"
+        );
+        let e = error_of(&GOOD.replace(
+            "tests = 1000\n",
+            "tests = 1000\nsubjects = [\"ArrayList\", \"ArrayList\"]\n",
+        ));
+        assert_eq!(e.field, "phase[0].run[0].subjects");
+        assert!(e.message.contains("listed twice (entry 2)"), "{e}");
+    }
+
+    #[test]
     fn the_watchdog_is_optional_profiled_and_must_be_positive_seconds() {
         assert_eq!(
             parse_experiment(Path::new("e.toml"), GOOD)
@@ -1401,9 +1465,12 @@ tests = "E(r)"
         assert_eq!(e.watchdog, Some(30.0));
         let full = parse_experiment_profile(Path::new("e.toml"), &text, "full").unwrap();
         assert_eq!(full.watchdog, Some(600.5));
-        let e = error_of(&GOOD.replace("seed = 5", "seed = 5\nwatchdog = -1"));
-        assert_eq!((e.field.as_str(), e.line), ("watchdog", 4));
-        assert!(e.message.contains("positive"), "{e}");
+        for watchdog in ["-1", "1e-300", "0.05", "1e300", "nan"] {
+            let e =
+                error_of(&GOOD.replace("seed = 5", &format!("seed = 5\nwatchdog = {watchdog}")));
+            assert_eq!((e.field.as_str(), e.line), ("watchdog", 4));
+            assert!(e.message.contains("from 0.1 to 1e9"), "{e}");
+        }
     }
 
     #[test]

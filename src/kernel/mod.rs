@@ -4,12 +4,15 @@
 //! - [`parameters`]: typed strategy parameters and their located reader;
 //! - [`file`]: the located error of every TOML input file, and reading an input's text;
 //! - [`parallel`]: work spread over threads, results in index order;
-//! - `named_handle!`: the shared face of a registry's handles.
+//! - `named_handle!`: the shared face of a registry's handles;
+//! - `stderr_line!`: a line on stderr that never panics.
 
 pub mod file;
 mod named_handle;
 pub mod parallel;
 pub mod parameters;
 pub mod rng;
+mod stderr;
 
 pub(crate) use named_handle::named_handle;
+pub(crate) use stderr::stderr_line;

@@ -19,7 +19,7 @@ use crate::analysis::phi::{FailureCountRecurrence, FailureCounts};
 use crate::analysis::scientific::ScientificNumber;
 use crate::plot::Chart as _;
 use crate::plot::{Corner, LineChart, Marker, Scale, Series};
-use crate::table::{Column, StagedFiles, Table, write_csv_file, write_parquet_file};
+use crate::table::{Column, OutputPlace, StagedFiles, Table, write_csv_file, write_parquet_file};
 
 /// Φ is printed in full only up to this many decimal digits.
 const LONGEST_PRINTED_COUNT: usize = 60;
@@ -393,8 +393,8 @@ pub fn write_tables(
     full: &Table,
     charts: &[(&str, LineChart)],
 ) -> anyhow::Result<Vec<PathBuf>> {
-    let mut staging =
-        StagedFiles::new(directory).with_context(|| format!("--out {}", directory.display()))?;
+    let mut staging = StagedFiles::claim(OutputPlace::Folder(directory), "phi", false)
+        .with_context(|| format!("--out {}", directory.display()))?;
     write_csv_file(printed, &staging.stage(&format!("{stem}.csv")))?;
     write_parquet_file(full, &staging.stage(&format!("{stem}.parquet")))?;
     for (name, chart) in charts {

@@ -218,16 +218,27 @@ fn create(path: &Path, text: &str) -> std::io::Result<bool> {
         file.write_all(text.as_bytes())?;
         file.sync_all()
     })();
-    let linked = written.and_then(|()| fs::hard_link(&own, path));
+    // A file that cannot be written (a full disk) leaves nothing behind, no empty lock.
+    if let Err(e) = written {
+        let _ = fs::remove_file(&own);
+        return Err(e);
+    }
+    let linked = fs::hard_link(&own, path);
     let _ = fs::remove_file(&own);
     match linked {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
-        // No hard links here (or no room for a second file): create the name itself.
+        // No hard links here: create the name itself; removed again if it cannot be
+        // written whole.
         Err(_) => match OpenOptions::new().write(true).create_new(true).open(path) {
             Ok(mut file) => {
-                file.write_all(text.as_bytes())?;
-                file.sync_all()?;
+                let whole = file
+                    .write_all(text.as_bytes())
+                    .and_then(|()| file.sync_all());
+                if let Err(e) = whole {
+                    let _ = fs::remove_file(path);
+                    return Err(e);
+                }
                 Ok(true)
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),

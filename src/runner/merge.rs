@@ -327,6 +327,15 @@ pub fn merge(out: &Path, folders: &[PathBuf]) -> anyhow::Result<MergeReport> {
             .filter_map(|r| r.manifest.finished.clone())
             .max(),
         jobs: runs.iter().map(|r| r.manifest.jobs).sum(),
+        earlier_versions: runs
+            .iter()
+            .flat_map(|r| r.manifest.earlier_versions.iter().cloned())
+            .fold(Vec::new(), |mut versions, version| {
+                if !versions.contains(&version) {
+                    versions.push(version);
+                }
+                versions
+            }),
         ..first.clone()
     };
     let cells: Vec<CellRecord> = cells.into_values().collect();
@@ -344,15 +353,38 @@ pub fn merge(out: &Path, folders: &[PathBuf]) -> anyhow::Result<MergeReport> {
         }
     };
     refuse_a_run_in(out)?;
-    output::write_experiment_copy(out, &source)?;
-    let (journal, _) = super::Journal::open(&out.join("journal.jsonl"))?;
-    for record in &cells {
-        journal.append(record)?;
+    // What this merge creates, removed again if it fails (a full disk): a retry then finds
+    // the folder as it was, not one that "already holds a run".
+    let made: Vec<PathBuf> = ["experiment.toml", "journal.jsonl", output::SUITES_FOLDER]
+        .iter()
+        .map(|name| out.join(name))
+        .filter(|path| !path.exists())
+        .collect();
+    let written = (|| -> anyhow::Result<()> {
+        output::write_experiment_copy(out, &source)?;
+        let (journal, _) = super::Journal::open(&out.join("journal.jsonl"))?;
+        for record in &cells {
+            journal.append(record)?;
+        }
+        for run in &runs {
+            copy_suites(&run.folder, out)?;
+        }
+        output::write_tables(out, &cells, &manifest)
+    })();
+    if let Err(error) = written {
+        for path in &made {
+            let _ = if path.is_dir() {
+                fs::remove_dir_all(path)
+            } else {
+                fs::remove_file(path)
+            };
+        }
+        drop(_lock);
+        if created {
+            let _ = fs::remove_dir(out);
+        }
+        return Err(error);
     }
-    for run in &runs {
-        copy_suites(&run.folder, out)?;
-    }
-    output::write_tables(out, &cells, &manifest)?;
     Ok(MergeReport {
         cells: cells.len(),
         manifest,

@@ -130,6 +130,9 @@ pub struct RunOptions {
     pub jobs: usize,
     /// Continue a run whose journal exists.
     pub resume: bool,
+    /// With `resume`: continue a run that another version of testspace (another commit or
+    /// crate version) began, recording that version in the manifest.
+    pub resume_other_version: bool,
     /// Output folder (default: the experiment's).
     pub out: Option<PathBuf>,
     /// A job still running after this long is killed and recorded as `timeout`
@@ -423,7 +426,7 @@ impl Runner<'_> {
         let mode = self.options.progress;
         source::prepare(&needed, output, self.options.jobs, &|done, all| {
             if !matches!(mode, progress::ProgressMode::Off) && (done == all || done % 10 == 0) {
-                eprintln!("suites generated: {done} of {all}");
+                crate::kernel::stderr_line!("suites generated: {done} of {all}");
             }
         })
     }
@@ -662,15 +665,16 @@ pub fn run_experiment_source(
     let _lock = lock::RunLock::acquire(&output)?;
     output::remove_partial_files(&output)?;
     // A continued run keeps the start of its first invocation.
-    let started = if holds_a_run {
+    let (started, earlier_versions) = if holds_a_run {
         check_resumable(&output, path, &source, &experiment, options)?
     } else {
-        started
+        (started, Vec::new())
     };
     output::write_manifest(
         &output,
         &output::Manifest {
             shard: options.shard,
+            earlier_versions: earlier_versions.clone(),
             ..output::Manifest::new(path, &source, &experiment, options.jobs, &started, None)
         },
     )?;
@@ -713,6 +717,7 @@ pub fn run_experiment_source(
     let cells: Vec<CellRecord> = runner.records.into_values().collect();
     let manifest = output::Manifest {
         shard: options.shard,
+        earlier_versions,
         ..output::Manifest::new(
             path,
             &source,
@@ -758,15 +763,17 @@ fn lost_cells_error(output: &Path, lost: &[drive::LostCell]) -> anyhow::Error {
 }
 
 /// Checks that the run in `output` (it holds a manifest or a journal) may be continued:
-/// `--resume` was given, and it is a run of the same profile and experiment text. Returns
-/// the `started` time its manifest records.
+/// `--resume` was given, and it is a run of the same profile and experiment text, begun by
+/// this version of testspace (its commit and crate version) unless
+/// `resume_other_version`. Returns the `started` time its manifest records and the earlier
+/// versions to record (those it records, and its own if it differs from this one).
 fn check_resumable(
     output: &Path,
     path: &Path,
     source: &str,
     experiment: &Experiment,
     options: &RunOptions,
-) -> anyhow::Result<String> {
+) -> anyhow::Result<(String, Vec<output::Version>)> {
     let previous = output::read_manifest(output).ok();
     if !options.resume {
         match previous.as_ref().and_then(|m| m.finished.as_ref()) {
@@ -826,5 +833,22 @@ fn check_resumable(
             path.display()
         );
     }
-    Ok(previous.started)
+    let this = output::Version::current();
+    let mut earlier = previous.earlier_versions.clone();
+    let theirs = previous.version();
+    if theirs != this {
+        if !options.resume_other_version {
+            bail!(
+                "{} holds a run begun by {theirs}, not by this {this}: its cells and this \
+                 version's would be recorded as one run; finish it with that version, remove \
+                 the folder to start again, or add --resume-other-version to continue it \
+                 anyway (the manifest then records both versions)",
+                output.display()
+            );
+        }
+        if !earlier.contains(&theirs) {
+            earlier.push(theirs);
+        }
+    }
+    Ok((previous.started, earlier))
 }

@@ -91,6 +91,42 @@ pub struct Manifest {
     /// count was recorded). [`write_tables`] sets it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cells: Option<u64>,
+    /// The versions of testspace that ran earlier parts of the run, when it was resumed
+    /// across versions (`run --resume --resume-other-version`); empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub earlier_versions: Vec<Version>,
+}
+
+/// A version of testspace: its crate version and the commit it was built from.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Version {
+    /// testspace's version.
+    pub crate_version: String,
+    /// `git rev-parse HEAD` where it ran, if available.
+    pub git_commit: Option<String>,
+}
+
+impl Version {
+    /// This testspace's version, at the commit `git rev-parse HEAD` gives here.
+    pub fn current() -> Version {
+        let git_commit = std::process::Command::new("git")
+            .args(["rev-parse", "HEAD"])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+        Version {
+            crate_version: env!("CARGO_PKG_VERSION").to_string(),
+            git_commit,
+        }
+    }
+}
+
+impl std::fmt::Display for Version {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let commit = self.git_commit.as_deref().unwrap_or("unknown");
+        write!(f, "testspace {} at commit {commit}", self.crate_version)
+    }
 }
 
 /// Where a run ran.
@@ -125,6 +161,14 @@ pub(crate) fn walk_parameters(experiment: &Experiment) -> BTreeMap<String, serde
 }
 
 impl Manifest {
+    /// The version of testspace that wrote this manifest.
+    pub fn version(&self) -> Version {
+        Version {
+            crate_version: self.crate_version.clone(),
+            git_commit: self.git_commit.clone(),
+        }
+    }
+
     /// The manifest of a run of `experiment` from the file `path` with text `source`.
     pub fn new(
         path: &Path,
@@ -134,12 +178,10 @@ impl Manifest {
         started: &str,
         finished: Option<String>,
     ) -> Self {
-        let git_commit = std::process::Command::new("git")
-            .args(["rev-parse", "HEAD"])
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+        let Version {
+            crate_version,
+            git_commit,
+        } = Version::current();
         Manifest {
             experiment: experiment.name.clone(),
             experiment_file: path.display().to_string(),
@@ -148,7 +190,7 @@ impl Manifest {
             replicates: experiment.replicates,
             oracle: experiment.oracle.name().to_string(),
             profile: experiment.profile.clone(),
-            crate_version: env!("CARGO_PKG_VERSION").to_string(),
+            crate_version,
             git_commit,
             started: started.to_string(),
             finished,
@@ -156,6 +198,7 @@ impl Manifest {
             shard: None,
             walk_parameters: walk_parameters(experiment),
             cells: None,
+            earlier_versions: Vec::new(),
             machine: Machine {
                 hostname: fs::read_to_string("/etc/hostname")
                     .map(|h| h.trim().to_string())

@@ -188,7 +188,10 @@ impl Progress {
                 while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(wait) {
                     let shown = shown.lock().expect("progress lock");
                     let (elapsed, running) = shown.clocks();
-                    eprintln!("{}", overall_line(&shown.account, elapsed, running));
+                    crate::kernel::stderr_line!(
+                        "{}",
+                        overall_line(&shown.account, elapsed, running)
+                    );
                     wait = every;
                 }
             })
@@ -242,7 +245,7 @@ impl Progress {
     pub fn warn(&self, message: &str) {
         match &self.bars {
             Some(bars) if bars.group.println(message).is_ok() => {}
-            _ => eprintln!("{message}"),
+            _ => crate::kernel::stderr_line!("{message}"),
         }
     }
 
@@ -252,7 +255,7 @@ impl Progress {
             let _ = stop.send(());
             let _ = thread.join();
             let shown = self.shown.lock().expect("progress lock");
-            eprintln!(
+            crate::kernel::stderr_line!(
                 "progress: {}/{} cells in {}",
                 shown.account.cells_done,
                 shown.account.cells_planned,

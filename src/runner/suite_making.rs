@@ -4,9 +4,10 @@
 //! fixed release may abort on a violated precondition or loop forever) would end the run
 //! if the suite were made in the supervisor. So a worker makes each suite ([`SuiteOrder`])
 //! and marks each of gold's calls on its beacon before it runs. When the worker dies of
-//! its own accord with call k the last marked, twice in a row, or the watchdog's time
-//! passes without a new call after call k, the suite is made again from the start with
-//! call k answered as a panic without running ([`CallWatch`]). A death after call k and
+//! its own accord or is stopped by the watchdog (its time passed without a new call; time in
+//! which the supervisor or the worker was stopped does not count) with call k the last
+//! marked, twice in a row, the suite is made again from the start with call k answered as
+//! a panic without running ([`CallWatch`]). A death after call k and
 //! before the next (in a check of its objects, or when they are dropped) is placed at k
 //! too; if skipping k does not prevent it, the next attempt places it at the call before.
 //! Generation is deterministic, so every call before k runs as before, and the suite
@@ -170,21 +171,26 @@ impl Skips {
                 let Some(call) = in_call(site) else {
                     bail!("gold ended the worker before its first call ({text})");
                 };
-                // A death is confirmed by a second one at the same call.
-                if self.unconfirmed.replace(call) != Some(call) {
-                    return Ok(());
-                }
-                self.unconfirmed = None;
-                self.skip(call)?;
+                self.confirm(call)?;
             }
             Stop::Watchdog(site) => {
                 let Some(call) = in_call(site) else {
                     bail!("the worker made no progress before gold's first call");
                 };
-                self.skip(call)?;
+                self.confirm(call)?;
             }
         }
         Ok(())
+    }
+
+    /// A stop (a death of the worker's own accord or a watchdog stop) in `call`: skipped
+    /// once a second stop in a row, in a fresh worker, confirms it.
+    fn confirm(&mut self, call: u64) -> anyhow::Result<()> {
+        if self.unconfirmed.replace(call) != Some(call) {
+            return Ok(());
+        }
+        self.unconfirmed = None;
+        self.skip(call)
     }
 
     fn skip(&mut self, call: u64) -> anyhow::Result<()> {
@@ -235,10 +241,17 @@ mod tests {
     }
 
     #[test]
-    fn a_watchdog_stop_in_a_call_is_skipped_at_once() {
+    fn a_watchdog_stop_in_a_call_is_skipped_once_a_second_one_confirms_it() {
         let mut skips = Skips::default();
         skips.after(Stop::Watchdog(at(3, Side::Target))).unwrap();
+        assert!(skips.skipped.is_empty(), "one stop is not yet confirmed");
+        skips.after(Stop::Watchdog(at(3, Side::Target))).unwrap();
         assert_eq!(skips.skipped, BTreeSet::from([3]));
+        // A hang and a death in one call confirm each other.
+        skips.after(Stop::Watchdog(at(5, Side::Target))).unwrap();
+        skips.after(Stop::Died(own(), at(5, Side::Target))).unwrap();
+        assert_eq!(skips.skipped, BTreeSet::from([3, 5]));
+        skips.after(Stop::Watchdog(at(3, Side::Target))).unwrap();
         let again = skips.after(Stop::Watchdog(at(3, Side::Target)));
         assert!(
             again
@@ -271,8 +284,13 @@ mod tests {
     fn too_many_calls_give_the_suite_up() {
         let mut skips = Skips::default();
         for call in 0..MAX_SKIPPED_CALLS as u64 {
-            skips.after(Stop::Watchdog(at(call, Side::Target))).unwrap();
+            for _ in 0..2 {
+                skips.after(Stop::Watchdog(at(call, Side::Target))).unwrap();
+            }
         }
+        skips
+            .after(Stop::Watchdog(at(u64::MAX, Side::Target)))
+            .unwrap();
         let error = skips
             .after(Stop::Watchdog(at(u64::MAX, Side::Target)))
             .unwrap_err();

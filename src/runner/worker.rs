@@ -103,12 +103,17 @@ pub fn serve() -> anyhow::Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut gold = GoldCache::new(DEFAULT_LIMIT_BYTES);
-    let fault = InjectedKill::from_env();
+    let kill = InjectedSignal::from_env("TESTSPACE_FAULT_KILL_WORKER", "TESTSPACE_FAULT_KILL_ONCE");
+    let pause =
+        InjectedSignal::from_env("TESTSPACE_FAULT_PAUSE_WORKER", "TESTSPACE_FAULT_PAUSE_ONCE");
     for line in lines {
         let reply = match serde_json::from_str(&line?)? {
             Request::Job(job) => {
-                if let Some(fault) = &fault {
-                    fault.strike(&job);
+                if let Some(fault) = &kill {
+                    fault.strike(&job, libc::SIGKILL);
+                }
+                if let Some(fault) = &pause {
+                    fault.strike(&job, libc::SIGSTOP);
                 }
                 match plan_of(&experiment, &job.subject) {
                     Err(message) => Reply::Error(message),
@@ -171,12 +176,22 @@ fn serve_suite(experiment: &Experiment, order: &SuiteOrder) -> Reply {
 
 /// A fault injected for testing (docs/faults.md, "Gold during generation"): gold's calls
 /// that end the process while a suite of one subject is made, as an abort or a loop
-/// without end would. Read from the environment:
-/// `TESTSPACE_FAULT_STOP_GOLD=SUBJECT:abort:K,K…` or `SUBJECT:hang:K,K…`.
+/// without end would, or that stop it (SIGSTOP, once: as a cgroup freeze or a suspended
+/// job would; continued from outside). Read from the environment:
+/// `TESTSPACE_FAULT_STOP_GOLD=SUBJECT:abort:K,K…`, `SUBJECT:hang:K,K…` or
+/// `SUBJECT:pause:K,K…` (with `TESTSPACE_FAULT_PAUSE_ONCE=FILE`, only the first time).
 struct InjectedGoldStop {
     subject: String,
-    hang: bool,
+    kind: GoldStopKind,
     calls: Vec<u64>,
+}
+
+/// What an [`InjectedGoldStop`] does.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum GoldStopKind {
+    Abort,
+    Hang,
+    Pause,
 }
 
 impl InjectedGoldStop {
@@ -186,9 +201,10 @@ impl InjectedGoldStop {
             let text = std::env::var("TESTSPACE_FAULT_STOP_GOLD").ok()?;
             let mut parts = text.splitn(3, ':');
             let subject = parts.next()?.to_string();
-            let hang = match parts.next()? {
-                "abort" => false,
-                "hang" => true,
+            let kind = match parts.next()? {
+                "abort" => GoldStopKind::Abort,
+                "hang" => GoldStopKind::Hang,
+                "pause" => GoldStopKind::Pause,
                 _ => return None,
             };
             let calls = parts
@@ -199,7 +215,7 @@ impl InjectedGoldStop {
                 .ok()?;
             Some(InjectedGoldStop {
                 subject,
-                hang,
+                kind,
                 calls,
             })
         };
@@ -215,53 +231,71 @@ fn mark_with_injected_stop(call: u64) {
         return;
     };
     if stop.calls.contains(&call) {
-        if stop.hang {
-            loop {
+        match stop.kind {
+            GoldStopKind::Hang => loop {
                 std::thread::sleep(Duration::from_secs(3600));
+            },
+            GoldStopKind::Abort => std::process::abort(),
+            GoldStopKind::Pause => {
+                if first_strike(std::env::var_os("TESTSPACE_FAULT_PAUSE_ONCE").as_deref()) {
+                    raise(libc::SIGSTOP);
+                }
             }
         }
-        std::process::abort();
     }
 }
 
-/// A fault injected for testing (docs/faults.md): the worker kills itself with SIGKILL,
-/// as an OOM killer would, on receiving a job of one mutant. Read from the environment:
-/// `TESTSPACE_FAULT_KILL_WORKER=SUBJECT:MUTANT`, and with `TESTSPACE_FAULT_KILL_ONCE=FILE`
-/// only the first time (whichever worker creates FILE strikes).
-struct InjectedKill {
+/// Whether an injected fault limited to its first time by `marker` (none: every time)
+/// strikes now: whichever worker creates `marker` strikes.
+fn first_strike(marker: Option<&std::ffi::OsStr>) -> bool {
+    marker.is_none_or(|marker| {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(marker)
+            .is_ok()
+    })
+}
+
+/// Sends `signal` to this process.
+fn raise(signal: i32) {
+    #[cfg(unix)]
+    // SAFETY: raise takes a signal number.
+    unsafe {
+        libc::raise(signal);
+    }
+}
+
+/// A fault injected for testing (docs/faults.md): on receiving a job of one mutant, the
+/// worker kills itself with SIGKILL, as an OOM killer would
+/// (`TESTSPACE_FAULT_KILL_WORKER=SUBJECT:MUTANT`), or stops itself with SIGSTOP, as a
+/// cgroup freeze or a suspended job would, until something continues it
+/// (`TESTSPACE_FAULT_PAUSE_WORKER=SUBJECT:MUTANT`). With `TESTSPACE_FAULT_KILL_ONCE=FILE`
+/// (`TESTSPACE_FAULT_PAUSE_ONCE=FILE`), only the first time (whichever worker creates FILE
+/// strikes).
+struct InjectedSignal {
     subject: String,
     mutant: u32,
     once: Option<std::path::PathBuf>,
 }
 
-impl InjectedKill {
-    fn from_env() -> Option<InjectedKill> {
-        let target = std::env::var("TESTSPACE_FAULT_KILL_WORKER").ok()?;
+impl InjectedSignal {
+    fn from_env(target: &str, once: &str) -> Option<InjectedSignal> {
+        let target = std::env::var(target).ok()?;
         let (subject, mutant) = target.rsplit_once(':')?;
-        Some(InjectedKill {
+        Some(InjectedSignal {
             subject: subject.to_string(),
             mutant: mutant.parse().ok()?,
-            once: std::env::var_os("TESTSPACE_FAULT_KILL_ONCE").map(Into::into),
+            once: std::env::var_os(once).map(Into::into),
         })
     }
 
-    fn strike(&self, job: &Job) {
-        if job.subject != self.subject || job.mutant != self.mutant {
-            return;
-        }
-        if let Some(marker) = &self.once
-            && std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(marker)
-                .is_err()
+    fn strike(&self, job: &Job, signal: i32) {
+        if job.subject == self.subject
+            && job.mutant == self.mutant
+            && first_strike(self.once.as_deref().map(std::path::Path::as_os_str))
         {
-            return;
-        }
-        #[cfg(unix)]
-        // SAFETY: raise takes a signal number; SIGKILL ends the process at once.
-        unsafe {
-            libc::raise(libc::SIGKILL);
+            raise(signal);
         }
     }
 }
@@ -287,6 +321,9 @@ pub const CONFIRMING_DEATHS: usize = 2;
 
 /// How long a worker whose output closed is given to exit before it is killed.
 const EXIT_GRACE: Duration = Duration::from_secs(5);
+
+/// How [`Death::watchdog_stop`]'s text begins.
+const WATCHDOG_STOP: &str = "stopped by the watchdog";
 
 /// How a worker process ended while running a job.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -332,6 +369,17 @@ impl Death {
             Some(code) => Death::Own(format!("exited with status {code}")),
             None => Death::Outside(format!("ended ({status})")),
         }
+    }
+
+    /// A watchdog stop after `seconds` of its clock, to be confirmed by another one (an
+    /// [`Death::Outside`]: the worker was killed by its supervisor).
+    pub fn watchdog_stop(seconds: f64) -> Death {
+        Death::Outside(format!("{WATCHDOG_STOP} after {seconds:.1} s"))
+    }
+
+    /// Whether this is a [`Death::watchdog_stop`].
+    pub fn is_watchdog_stop(&self) -> bool {
+        matches!(self, Death::Outside(text) if text.starts_with(WATCHDOG_STOP))
     }
 
     /// The description (e.g. "killed by signal 9 (SIGKILL)").
@@ -394,24 +442,122 @@ enum Wait {
     Stalled(Duration),
 }
 
-/// The answer on `receiver`, waited for while `beacon` moves: a timeout once it has shown
-/// the same place for `stall` (without a beacon, after `stall` in all).
-fn wait_while_moving(
+/// How often the supervisor looks at a worker it waits for.
+const TICK: Duration = Duration::from_millis(100);
+
+/// A tick that comes this much later than asked means the supervisor itself was stopped
+/// (SIGSTOP, a frozen cgroup, a suspended job or machine) in between.
+const PAUSED_GAP: Duration = Duration::from_secs(1);
+
+/// The watchdog's clock (docs/faults.md, "Stops that do not count"): wall-clock time in
+/// which both the supervisor and the worker could run. A tick that comes more than
+/// [`PAUSED_GAP`] late counts as one tick (the supervisor was stopped: its stop is not
+/// the worker's hang); a tick in which the worker's CPU time did not move and the worker
+/// was stopped (state `T`) or frozen (its cgroup's `frozen 1`) counts nothing.
+struct WatchClock {
+    pid: u32,
+    period: Duration,
+    last: Instant,
+    cpu: Option<u64>,
+    counted: Duration,
+}
+
+impl WatchClock {
+    fn new(pid: u32, period: Duration) -> Self {
+        WatchClock {
+            pid,
+            period,
+            last: Instant::now(),
+            cpu: worker_activity(pid).map(|a| a.cpu_ticks),
+            counted: Duration::ZERO,
+        }
+    }
+
+    /// Takes in the time since the last tick; what of it counts.
+    fn tick(&mut self) -> Duration {
+        let now = Instant::now();
+        let gap = now.saturating_duration_since(self.last);
+        self.last = now;
+        let activity = worker_activity(self.pid);
+        let cpu = activity.as_ref().map(|a| a.cpu_ticks);
+        let ran = cpu.is_some() && cpu != self.cpu;
+        self.cpu = cpu;
+        let counts = if gap > self.period + PAUSED_GAP {
+            self.period
+        } else if !ran && activity.is_some_and(|a| a.paused) {
+            Duration::ZERO
+        } else {
+            gap
+        };
+        self.counted += counts;
+        counts
+    }
+}
+
+/// What `/proc` says of a worker process: its CPU time (user and system, in clock ticks)
+/// and whether it is stopped or frozen.
+struct Activity {
+    cpu_ticks: u64,
+    paused: bool,
+}
+
+/// The activity of process `pid` (`None` where `/proc` cannot tell, e.g. off Linux).
+fn worker_activity(pid: u32) -> Option<Activity> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (state, cpu_ticks) = parse_stat(&stat)?;
+    let paused = matches!(state, 'T' | 't') || (state != 'R' && cgroup_frozen(pid));
+    Some(Activity { cpu_ticks, paused })
+}
+
+/// The state letter and utime + stime of a `/proc/PID/stat` line.
+fn parse_stat(stat: &str) -> Option<(char, u64)> {
+    let fields: Vec<&str> = stat
+        .get(stat.rfind(')')? + 1..)?
+        .split_whitespace()
+        .collect();
+    let state = fields.first()?.chars().next()?;
+    let (user, system): (u64, u64) = (fields.get(11)?.parse().ok()?, fields.get(12)?.parse().ok()?);
+    Some((state, user + system))
+}
+
+/// Whether process `pid`'s cgroup (version 2) is frozen.
+fn cgroup_frozen(pid: u32) -> bool {
+    let Ok(groups) = std::fs::read_to_string(format!("/proc/{pid}/cgroup")) else {
+        return false;
+    };
+    let Some(path) = groups.lines().find_map(|l| l.strip_prefix("0::")) else {
+        return false;
+    };
+    std::fs::read_to_string(format!("/sys/fs/cgroup{path}/cgroup.events"))
+        .is_ok_and(|events| events.lines().any(|l| l == "frozen 1"))
+}
+
+/// The answer on `receiver`, waited for on `clock` ([`WatchClock`]): a timeout once
+/// `wait`'s time has counted (with [`Wait::Stalled`], since `beacon` last moved).
+fn wait_for_answer(
     receiver: &Receiver<String>,
     mut beacon: Option<&mut BeaconFile>,
-    stall: Duration,
+    clock: &mut WatchClock,
+    wait: Wait,
 ) -> Result<String, RecvTimeoutError> {
-    let slice = stall.min(Duration::from_millis(100));
+    let (limit, stalled) = match wait {
+        Wait::Total(limit) => (limit, false),
+        Wait::Stalled(stall) => (stall, true),
+    };
     let mut seen = beacon.as_mut().and_then(|b| b.read());
-    let mut since = Instant::now();
+    let mut since = Duration::ZERO;
     loop {
-        match receiver.recv_timeout(slice) {
+        match receiver.recv_timeout(clock.period) {
             Err(RecvTimeoutError::Timeout) => {
-                let now = beacon.as_mut().and_then(|b| b.read());
-                if now != seen {
-                    seen = now;
-                    since = Instant::now();
-                } else if since.elapsed() >= stall {
+                since += clock.tick();
+                if stalled {
+                    let now = beacon.as_mut().and_then(|b| b.read());
+                    if now != seen {
+                        seen = now;
+                        since = Duration::ZERO;
+                    }
+                }
+                if since >= limit {
                     return Err(RecvTimeoutError::Timeout);
                 }
             }
@@ -424,7 +570,8 @@ fn wait_while_moving(
 enum Exchange {
     /// Its reply.
     Answer(Reply),
-    /// The watchdog stopped it after the given wall-clock seconds, where its beacon was.
+    /// The watchdog stopped it after the given seconds of its clock ([`WatchClock`]), where
+    /// its beacon was.
     Watchdog(f64, Option<Site>),
     /// It died before answering, after the given wall-clock seconds, where its beacon was.
     Died(Death, f64, Option<Site>),
@@ -453,15 +600,16 @@ pub struct Settled {
 }
 
 /// Settles a job from its attempts: `attempt(i)` runs attempt i (each in a fresh worker
-/// after the first). A result or a watchdog stop ends it; a crash is confirmed by
-/// [`CONFIRMING_DEATHS`] deaths of the worker's own accord; after [`ATTEMPTS`] attempts
-/// with neither, the job is [`Lost`]. Pure in its attempts, so it is tested without
-/// processes.
+/// after the first). A result ends it; a hang is confirmed by [`CONFIRMING_DEATHS`]
+/// watchdog stops, a crash by as many deaths of the worker's own accord; after
+/// [`ATTEMPTS`] attempts with neither, the job is [`Lost`]. Pure in its attempts, so it is
+/// tested without processes.
 pub fn settle(
     mut attempt: impl FnMut(usize) -> anyhow::Result<Attempt>,
 ) -> anyhow::Result<Settled> {
     let mut deaths: Vec<Death> = Vec::new();
     let mut sites: Vec<Option<Site>> = Vec::new();
+    let mut watchdog_stops = 0;
     for i in 0..ATTEMPTS {
         match attempt(i)? {
             Attempt::Done(result) => {
@@ -472,11 +620,16 @@ pub fn settle(
                 });
             }
             Attempt::Watchdog(seconds) => {
-                return Ok(Settled {
-                    result: Ok(JobResult::lost(Stop::Watchdog, seconds)),
-                    unconfirmed: deaths,
-                    site: None,
-                });
+                watchdog_stops += 1;
+                if watchdog_stops >= CONFIRMING_DEATHS {
+                    deaths.retain(|d| !d.is_watchdog_stop());
+                    return Ok(Settled {
+                        result: Ok(JobResult::lost(Stop::Watchdog, seconds)),
+                        unconfirmed: deaths,
+                        site: None,
+                    });
+                }
+                deaths.push(Death::watchdog_stop(seconds));
             }
             Attempt::Died(death, seconds, site) => {
                 if matches!(death, Death::Own(_)) {
@@ -610,14 +763,15 @@ impl WorkerProcess {
             beacon.clear().context("cannot clear a worker's beacon")?;
         }
         let started = Instant::now();
-        let (_, stdin, receiver) = self.child.as_mut().expect("started");
+        let (child, stdin, receiver) = self.child.as_mut().expect("started");
+        let limit = match wait {
+            Wait::Total(limit) | Wait::Stalled(limit) => limit,
+        };
+        let mut clock = WatchClock::new(child.id(), TICK.min(limit).max(Duration::from_millis(1)));
         let sent = serde_json::to_string(request)
             .map(|line| writeln!(stdin, "{line}").and_then(|()| stdin.flush()));
-        let answer = match (sent, wait) {
-            (Ok(Ok(())), Wait::Total(watchdog)) => receiver.recv_timeout(watchdog),
-            (Ok(Ok(())), Wait::Stalled(stall)) => {
-                wait_while_moving(receiver, self.beacon.as_mut(), stall)
-            }
+        let answer = match sent {
+            Ok(Ok(())) => wait_for_answer(receiver, self.beacon.as_mut(), &mut clock, wait),
             _ => Err(RecvTimeoutError::Disconnected),
         };
         match answer {
@@ -625,7 +779,7 @@ impl WorkerProcess {
             Err(RecvTimeoutError::Timeout) => {
                 self.kill();
                 let site = self.beacon.as_mut().and_then(BeaconFile::read);
-                Ok(Exchange::Watchdog(started.elapsed().as_secs_f64(), site))
+                Ok(Exchange::Watchdog(clock.counted.as_secs_f64(), site))
             }
             Err(RecvTimeoutError::Disconnected) => {
                 let death = self.reap();
@@ -650,9 +804,9 @@ impl WorkerProcess {
     }
 
     /// Judges `check` in this worker (started if needed): its outcome, or a stop placed by
-    /// the beacon. A watchdog stop with the target running is its hang; a death is run
-    /// again in a fresh worker and is the target's crash when [`CONFIRMING_DEATHS`] deaths
-    /// of the worker's own accord were all marked on the target's side. A stop on
+    /// the beacon. A stop is run again in a fresh worker: it is the target's hang when
+    /// [`CONFIRMING_DEATHS`] watchdog stops, its crash when as many deaths of the worker's
+    /// own accord, were all marked on the target's side. A stop on
     /// gold's side, or unplaced, abandons the check. [`Lost`] after [`ATTEMPTS`]
     /// attempts with neither.
     ///
@@ -665,7 +819,7 @@ impl WorkerProcess {
         watchdog: Duration,
     ) -> anyhow::Result<Result<CheckOutcome, Lost>> {
         let request = Request::Check(check.clone());
-        let (mut deaths, mut sides) = (Vec::new(), Vec::new());
+        let (mut deaths, mut sides, mut hangs) = (Vec::new(), Vec::new(), Vec::new());
         for _ in 0..ATTEMPTS {
             match self.exchange(&request, Wait::Total(watchdog))? {
                 Exchange::Answer(Reply::Checked(outcome)) => return Ok(Ok(outcome)),
@@ -673,8 +827,13 @@ impl WorkerProcess {
                 Exchange::Answer(Reply::Done(_) | Reply::Made) => {
                     anyhow::bail!("a worker answered a check with another request's answer")
                 }
-                Exchange::Watchdog(_, site) => {
-                    return Ok(Ok(CheckOutcome::of_stop(site.and_then(|s| s.side), true)));
+                Exchange::Watchdog(seconds, site) => {
+                    hangs.push(site.and_then(|s| s.side));
+                    deaths.push(Death::watchdog_stop(seconds).text().to_string());
+                    if hangs.len() >= CONFIRMING_DEATHS {
+                        let side = hangs[0].filter(|_| hangs.iter().all(|s| *s == hangs[0]));
+                        return Ok(Ok(CheckOutcome::of_stop(side, true)));
+                    }
                 }
                 Exchange::Died(death, _, site) => {
                     if matches!(death, Death::Own(_)) {
@@ -902,10 +1061,58 @@ mod tests {
     }
 
     #[test]
-    fn a_watchdog_stop_is_a_result_at_once() {
-        let (s, made) = settled(vec![Attempt::Watchdog(7.0)]);
-        assert_eq!(made, 1);
+    fn a_watchdog_stop_is_a_timeout_only_when_a_fresh_worker_is_stopped_again() {
+        let (s, made) = settled(vec![Attempt::Watchdog(7.0), Attempt::Watchdog(7.0)]);
+        assert_eq!(made, 2);
         assert_eq!(s.result.unwrap().stop, Stop::Watchdog);
+        assert!(s.unconfirmed.is_empty());
+        // A stop that does not repeat (the machine, not the mutant) is not recorded.
+        let (s, made) = settled(vec![Attempt::Watchdog(7.0), done()]);
+        assert_eq!(made, 2);
+        assert_eq!(s.result.unwrap().stop, Stop::Budget);
+        assert_eq!(s.unconfirmed, vec![Death::watchdog_stop(7.0)]);
+        assert!(s.unconfirmed[0].is_watchdog_stop());
+        let (s, _) = settled(vec![
+            Attempt::Watchdog(7.0),
+            outside(),
+            Attempt::Watchdog(7.0),
+        ]);
+        assert_eq!(s.result.unwrap().stop, Stop::Watchdog);
+        assert_eq!(s.unconfirmed.len(), 1);
+    }
+
+    #[test]
+    fn a_stat_line_gives_the_state_and_the_cpu_time() {
+        let line = "4242 (a (strange) name) T 1 4242 4242 0 -1 4194560 100 0 0 0 \
+                    17 25 0 0 20 0 1 0 100 1000 10 18446744073709551615";
+        assert_eq!(parse_stat(line), Some(('T', 42)));
+        assert_eq!(parse_stat("4242 (cut"), None);
+    }
+
+    /// A stopped process is seen as paused, and seen running again once continued.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_stopped_process_is_paused_for_the_watchdog() {
+        let mut child = Command::new("sleep").arg("30").spawn().unwrap();
+        let pid = child.id();
+        let state = |want: bool| {
+            (0..1000).any(|_| {
+                let paused = worker_activity(pid).unwrap().paused;
+                if paused != want {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                paused == want
+            })
+        };
+        assert!(state(false));
+        // SAFETY: kill takes a process id and a signal number.
+        unsafe { libc::kill(pid as i32, libc::SIGSTOP) };
+        assert!(state(true), "stopped");
+        // SAFETY: as above.
+        unsafe { libc::kill(pid as i32, libc::SIGCONT) };
+        assert!(state(false), "continued");
+        let _ = child.kill();
+        let _ = child.wait();
     }
 
     #[cfg(unix)]

@@ -41,6 +41,113 @@ pub enum TableError {
     /// A writer that is not a file (standard output) failed.
     #[error("cannot write the table")]
     Write(#[source] io::Error),
+    /// An output place that holds what the command did not write ([`StagedFiles::claim`]).
+    #[error("{}: {reason}", path.display())]
+    Refused {
+        /// The place refused.
+        path: PathBuf,
+        /// Why, and what to do instead.
+        reason: String,
+    },
+}
+
+/// The marker file a command leaves beside its output (in its output folder, or
+/// `.FILE.testspace-output` beside an output file), naming the command: a later run of
+/// the same command may write there again.
+pub const OUTPUT_MARKER: &str = ".testspace-output";
+
+/// Where a command's output goes, for [`StagedFiles::claim`].
+#[derive(Clone, Copy, Debug)]
+pub enum OutputPlace<'a> {
+    /// Files of the command's choosing in this folder.
+    Folder(&'a Path),
+    /// This one file.
+    File(&'a Path),
+}
+
+impl OutputPlace<'_> {
+    fn path(&self) -> &Path {
+        match self {
+            OutputPlace::Folder(path) | OutputPlace::File(path) => path,
+        }
+    }
+
+    /// The folder the files go into.
+    fn folder(&self) -> PathBuf {
+        match self {
+            OutputPlace::Folder(path) => path.to_path_buf(),
+            OutputPlace::File(path) => path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."))
+                .to_path_buf(),
+        }
+    }
+
+    /// The marker's file name in [`OutputPlace::folder`].
+    fn marker(&self) -> String {
+        match self {
+            OutputPlace::Folder(_) => OUTPUT_MARKER.to_string(),
+            OutputPlace::File(path) => format!(
+                ".{}{OUTPUT_MARKER}",
+                path.file_name().unwrap_or_default().to_string_lossy()
+            ),
+        }
+    }
+
+    /// [`OutputPlace::refusal`] as an error.
+    ///
+    /// # Errors
+    /// [`TableError::Refused`] naming the place and why.
+    pub fn check(&self, command: &str, default: bool) -> Result<(), TableError> {
+        match self.refusal(command, default) {
+            Some(reason) => Err(TableError::Refused {
+                path: self.path().to_path_buf(),
+                reason,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether `command`'s marker is there.
+    pub fn holds_output_of(&self, command: &str) -> bool {
+        fs::read_to_string(self.folder().join(self.marker()))
+            .is_ok_and(|text| text.lines().next() == Some(command))
+    }
+
+    /// Why `command` may not write here, if it may not: an existing non-empty folder, or
+    /// an existing non-empty file, without `command`'s marker, or anything else in the
+    /// place of a folder or a regular file. `default`: the command's own default place, which needs no marker (it
+    /// writes only its own file names there).
+    pub fn refusal(&self, command: &str, default: bool) -> Option<String> {
+        let path = self.path();
+        let metadata = fs::symlink_metadata(path).ok()?;
+        let folder = matches!(self, OutputPlace::Folder(_));
+        if folder != metadata.is_dir() || !(metadata.is_dir() || metadata.is_file()) {
+            let what = if folder { "a folder" } else { "a regular file" };
+            return Some(format!(
+                "it exists and is not {what}: testspace {command} never replaces it; write \
+                 elsewhere with --out"
+            ));
+        }
+        if self.holds_output_of(command) || default {
+            return None;
+        }
+        let empty = if folder {
+            fs::read_dir(path).is_ok_and(|mut entries| entries.next().is_none())
+        } else {
+            metadata.len() == 0
+        };
+        if empty {
+            return None;
+        }
+        let marker = self.marker();
+        Some(format!(
+            "it exists and holds no earlier output of testspace {command} (no {marker} naming \
+             it): testspace never overwrites what it did not write; write elsewhere with --out, \
+             or remove it"
+        ))
+    }
 }
 
 /// Writes `table` as CSV ([`csv_text`]) to `writer`.
@@ -162,6 +269,19 @@ impl StagedFiles {
         })
     }
 
+    /// Prepares to write `command`'s output into `place` ([`StagedFiles::new`]), once it is
+    /// a place `command` may write ([`OutputPlace::refusal`]; `default`: it is the
+    /// command's default place); stages the marker that lets the command write there again.
+    ///
+    /// # Errors
+    /// [`TableError::Refused`] naming the place and why; as [`StagedFiles::new`].
+    pub fn claim(place: OutputPlace<'_>, command: &str, default: bool) -> Result<Self, TableError> {
+        place.check(command, default)?;
+        let mut staged = StagedFiles::new(&place.folder())?;
+        staged.write(&place.marker(), format!("{command}\n"))?;
+        Ok(staged)
+    }
+
     /// The temporary path to write the future `directory/file_name` to: hidden, and
     /// with the same extension (some writers choose the format by extension).
     pub fn stage(&mut self, file_name: &str) -> PathBuf {
@@ -243,6 +363,40 @@ impl Drop for StagedFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_output_place_is_refused_unless_missing_empty_or_marked_as_the_commands() {
+        let root = tempfile::tempdir().unwrap();
+        let folder = root.path().join("out");
+        let place = OutputPlace::Folder(&folder);
+        assert_eq!(place.refusal("plot", false), None, "missing");
+        fs::create_dir(&folder).unwrap();
+        assert_eq!(place.refusal("plot", false), None, "empty");
+        fs::write(folder.join("mine.txt"), "x").unwrap();
+        assert!(place.refusal("plot", false).is_some(), "the user's");
+        assert_eq!(place.refusal("plot", true), None, "the default place");
+        fs::write(folder.join(OUTPUT_MARKER), "plot\n").unwrap();
+        assert_eq!(place.refusal("plot", false), None, "plot's");
+        assert!(place.refusal("minimal", false).is_some(), "not minimal's");
+        let file = root.path().join("report.json");
+        let place = OutputPlace::File(&file);
+        assert_eq!(place.refusal("mutation-report", false), None);
+        fs::write(&file, "").unwrap();
+        assert_eq!(place.refusal("mutation-report", false), None, "empty");
+        fs::write(&file, "{}").unwrap();
+        assert!(place.refusal("mutation-report", false).is_some());
+        fs::write(
+            root.path().join(".report.json.testspace-output"),
+            "mutation-report\n",
+        )
+        .unwrap();
+        assert_eq!(place.refusal("mutation-report", false), None);
+        for other in [Path::new("/dev/null"), &folder] {
+            let refusal = OutputPlace::File(other).refusal("mutation-report", true);
+            assert!(refusal.unwrap().contains("not a regular file"), "{other:?}");
+        }
+        assert!(OutputPlace::Folder(&file).refusal("plot", true).is_some());
+    }
 
     fn sample() -> Table {
         Table::new(vec![

@@ -47,6 +47,13 @@ pub(crate) fn read_checked_manifest(
             manifest.experiment_sha256
         )));
     }
+    if serde_json::from_value::<crate::oracle::OracleKind>(manifest.oracle.clone().into()).is_err()
+    {
+        return Err(wrong(format!(
+            "`oracle` is `{}`, not an oracle of testspace (`paper`, `strict`)",
+            manifest.oracle
+        )));
+    }
     for (field, value) in [
         ("experiment", &manifest.experiment),
         ("started", &manifest.started),
@@ -115,6 +122,20 @@ mod tests {
     use super::*;
     use crate::report::folder::test_folders::{folder, register_csv};
     use crate::report::folder::{MANIFEST, open};
+
+    #[test]
+    fn an_unknown_oracle_is_refused() {
+        let dir = folder(&register_csv(), |m| {
+            m.replace("\"oracle\": \"paper\"", "\"oracle\": \"bogus\"")
+        });
+        let message = open(dir.path()).unwrap_err().to_string();
+        assert!(
+            message.ends_with(
+                "manifest.json: `oracle` is `bogus`, not an oracle of testspace (`paper`, `strict`)"
+            ),
+            "{message}"
+        );
+    }
 
     #[test]
     fn the_manifest_must_be_of_a_finished_run_and_count_the_cells() {

@@ -37,7 +37,7 @@ use serde::Serialize;
 use super::{Cell, Cells};
 use crate::runner::output::Manifest;
 use crate::subject::{MutantInfo, registry};
-use crate::table::StagedFiles;
+use crate::table::{OutputPlace, StagedFiles};
 
 /// The report schema's version written (the newest the published schema accepts).
 pub(crate) const SCHEMA_VERSION: &str = "2";
@@ -495,6 +495,9 @@ pub(crate) struct Written {
     pub(crate) counts: BTreeMap<Status, usize>,
 }
 
+/// The command whose output marker the report file carries.
+const COMMAND: &str = "mutation-report";
+
 /// Writes the report of the results folder `results` to `out` (default:
 /// `results/mutation-report.json`, refused for a committed reference run), staged so that
 /// it appears whole or not at all; `note` receives a line per thing left out.
@@ -510,6 +513,9 @@ pub(crate) fn write_report(
 ) -> anyhow::Result<Written> {
     let (folder, cells, out) =
         super::open_for_output(results, out, FILE_NAME, "mutation report", "FILE")?;
+    let default = out == results.join(FILE_NAME);
+    // Checked before the work, so a refusal costs nothing.
+    OutputPlace::File(&out).check(COMMAND, default)?;
     let subjects: BTreeSet<&str> = cells.rows.iter().map(|c| c.subject.as_str()).collect();
     let units: BTreeMap<String, UnitView<'_>> = subjects
         .into_iter()
@@ -527,11 +533,7 @@ pub(crate) fn write_report(
         .file_name()
         .and_then(|name| name.to_str())
         .with_context(|| format!("{} names no file", out.display()))?;
-    let directory = out
-        .parent()
-        .filter(|parent| !parent.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut staged = StagedFiles::new(directory)?;
+    let mut staged = StagedFiles::claim(OutputPlace::File(&out), COMMAND, default)?;
     staged.write(name, report.to_json())?;
     staged.commit()?;
     Ok(Written {

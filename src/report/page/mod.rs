@@ -42,6 +42,7 @@ pub use self::survival::SurvivalCurve;
 use crate::report::replicated::Cost;
 use crate::report::{Cell, Cells};
 use crate::runner::output::Manifest;
+use crate::table::{OUTPUT_MARKER, OutputPlace};
 
 /// The page's file name in the output folder.
 pub const PAGE: &str = "index.html";
@@ -213,18 +214,38 @@ pub fn write_page(
 ) -> anyhow::Result<Written> {
     let (folder, cells, out) =
         crate::report::open_for_output(results, out, DEFAULT_OUT, "report", "DIR")?;
+    let default = out == results.join(DEFAULT_OUT);
+    // Checked before the work, so a refusal costs nothing.
+    refuse_foreign(&out, default)?;
     let has_copy = results.join(crate::report::folder::EXPERIMENT).exists();
     let model = build_model(results, &folder.manifest, &cells, phase, has_copy)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("cannot write the report of {}", results.display()))?;
-    let files = render(&model);
+    let mut files = render(&model);
     let count = files.len();
-    stage_folder(&out, &files)?;
+    files.push((
+        OUTPUT_MARKER.to_string(),
+        format!("{COMMAND}\n").into_bytes(),
+    ));
+    stage_folder(&out, &files, default)?;
     Ok(Written {
         folder: out,
         files: count,
         notes: model.notes,
     })
+}
+
+/// The command whose output marker a report folder holds.
+const COMMAND: &str = "report";
+
+/// Refuses `out` unless `report` may replace it ([`OutputPlace::refusal`]): missing, empty,
+/// marked as a report, or, at its `default` place, a report folder written before markers.
+fn refuse_foreign(out: &Path, default: bool) -> anyhow::Result<()> {
+    let earlier_report = default && is_report_folder(out);
+    match OutputPlace::Folder(out).refusal(COMMAND, false) {
+        Some(reason) if !earlier_report => anyhow::bail!("{}: {reason}", out.display()),
+        _ => Ok(()),
+    }
 }
 
 /// Whether `folder` is a folder holding only what a report writes (so replacing it
@@ -243,8 +264,9 @@ fn is_report_folder(folder: &Path) -> bool {
     })
 }
 
-/// Writes `files` into a hidden folder beside `out`, then puts it in `out`'s place.
-fn stage_folder(out: &Path, files: &[(String, Vec<u8>)]) -> anyhow::Result<()> {
+/// Writes `files` into a hidden folder beside `out`, then puts it in `out`'s place
+/// (`default`: `out` is the report's default place).
+fn stage_folder(out: &Path, files: &[(String, Vec<u8>)], default: bool) -> anyhow::Result<()> {
     let name = out
         .file_name()
         .and_then(|n| n.to_str())
@@ -253,13 +275,7 @@ fn stage_folder(out: &Path, files: &[(String, Vec<u8>)]) -> anyhow::Result<()> {
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    if out.exists() && !is_report_folder(out) {
-        anyhow::bail!(
-            "{} exists and is not a report folder (only {PAGE}, .svg and .csv files): remove it \
-             or write elsewhere with --out DIR",
-            out.display()
-        );
-    }
+    refuse_foreign(out, default)?;
     std::fs::create_dir_all(parent)
         .with_context(|| format!("cannot create {}", parent.display()))?;
     let pid = std::process::id();

@@ -26,7 +26,7 @@ use crate::report::replicated::{self, Cost, KillCurves};
 use crate::report::tables::{self, UnitInfo};
 use crate::report::{Cells, read_cells};
 use crate::subject::registry;
-use crate::table::{StagedFiles, Table, markdown_table, text_table, write_csv_file};
+use crate::table::{OutputPlace, StagedFiles, Table, markdown_table, text_table, write_csv_file};
 
 /// What [`plot_folder`] wrote: the folder, its files, and the tables as text.
 #[derive(Debug)]
@@ -83,8 +83,10 @@ pub fn plot_folder(
             results.to_path_buf()
         }
     };
+    // The results folder is plot's default place: it writes only its figures' names there.
+    let default = out == results;
     let mut output = Output {
-        staged: StagedFiles::new(&out)?,
+        staged: StagedFiles::claim(OutputPlace::Folder(&out), "plot", default)?,
         folder: out.clone(),
         tables: String::new(),
     };
