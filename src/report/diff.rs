@@ -380,6 +380,64 @@ mod tests {
         assert!(text.contains("mutant=1 n=4: tests_run 10 ≠ 11"), "{text}");
     }
 
+    /// Each way two tables can differ, alone, makes them differ: the verdict, the report's
+    /// first word and its counts say so. Rows in another order (and CPU times) do not.
+    #[test]
+    fn every_kind_of_difference_alone_makes_the_tables_differ() {
+        let base = [("p", 1, 4, 10, 0.5), ("p", 2, 4, 20, 0.7)];
+        let a = table(&base);
+        let extra = || a.clone().with_column(Column::new("extra", vec![1u64, 2]));
+        let cases: [(&str, Table, Table, &str); 6] = [
+            (
+                "a cell only on the left",
+                a.clone(),
+                table(&base[..1]),
+                "1 cells equal, 0 differ, 1 only in left, 0 only in right",
+            ),
+            (
+                "a cell only on the right",
+                table(&base[..1]),
+                a.clone(),
+                "1 cells equal, 0 differ, 0 only in left, 1 only in right",
+            ),
+            (
+                "a value",
+                a.clone(),
+                table(&[base[0], ("p", 2, 4, 21, 0.7)]),
+                "1 cells equal, 1 differ, 0 only in left, 0 only in right",
+            ),
+            (
+                "a column only on the left",
+                extra(),
+                a.clone(),
+                "columns only in left: extra",
+            ),
+            (
+                "a column only on the right",
+                a.clone(),
+                extra(),
+                "columns only in right: extra",
+            ),
+            (
+                "a key twice",
+                table(&[base[0], base[1], base[1]]),
+                a.clone(),
+                "keys that occur more than once:\n    phase=p subject=ArrayList mutant=2 n=4",
+            ),
+        ];
+        for (what, left, right, line) in cases {
+            let diff = diff_tables(&left, &right).unwrap();
+            assert!(!diff.identical(), "{what}: {diff:?}");
+            let text = diff.render("left", "right", 5);
+            assert!(text.starts_with("DIFFERENT: left"), "{what}: {text}");
+            assert!(text.contains(line), "{what}: {text}");
+        }
+        let reordered = table(&[base[1], base[0]]);
+        let diff = diff_tables(&a, &reordered).unwrap();
+        assert!(diff.identical(), "rows in another order: {diff:?}");
+        assert_eq!(diff.equal_cells(), 2);
+    }
+
     #[test]
     fn the_report_names_a_handful_of_cells_then_counts_the_rest() {
         let a = table(&(0..12).map(|m| ("p", m, 1, 1, 0.0)).collect::<Vec<_>>());
