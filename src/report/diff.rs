@@ -1,10 +1,11 @@
 //! Whether two cells tables hold the same results: cell by cell, in every column but the
-//! CPU-time ones.
+//! CPU-time ones and the crash causes.
 //!
 //! A cell is identified by its *key columns* ([`KEY_COLUMNS`] that either table has:
 //! phase, run, subject, mutant, n, and `replicate` where present); every other column
-//! that is not a CPU-time column (a name ending in `cpu_seconds`, the only columns that
-//! depend on the machine's speed) is compared as text, so a table read from
+//! that is not left out ([`is_ignored_column`]: a name ending in `cpu_seconds`, which
+//! depends on the machine's speed, and `crash_cause`, the dying worker's words, which
+//! depend on the toolchain and the allocator) is compared as text, so a table read from
 //! `cells.parquet` and one read from `cells.csv` compare equal when they hold the same
 //! values. Pure: the tables come in as tables, the verdict goes out as a [`TableDiff`].
 
@@ -17,9 +18,10 @@ use crate::table::Table;
 /// The columns that identify a cell, in the order a key is printed.
 pub const KEY_COLUMNS: [&str; 6] = ["phase", "run", "replicate", "subject", "mutant", "n"];
 
-/// Whether a column is left out of the comparison: the CPU-time columns.
-pub fn is_timing_column(name: &str) -> bool {
-    name.ends_with("cpu_seconds")
+/// Whether a column is left out of the comparison: the CPU-time columns and the crash
+/// causes (a table that has them and one that does not may still be identical).
+pub fn is_ignored_column(name: &str) -> bool {
+    name.ends_with("cpu_seconds") || name == "crash_cause"
 }
 
 /// One column of one cell that differs.
@@ -51,7 +53,7 @@ pub struct TableDiff {
     pub right_cells: usize,
     /// The columns compared (besides the key columns).
     pub compared_columns: Vec<String>,
-    /// The CPU-time columns left out.
+    /// The columns of the left table left out ([`is_ignored_column`]).
     pub ignored_columns: Vec<String>,
     /// Columns only the left table has (the tables then differ).
     pub columns_only_left: Vec<String>,
@@ -257,7 +259,7 @@ pub fn diff_tables(left: &Table, right: &Table) -> Result<TableDiff, ReportError
         ..TableDiff::default()
     };
     for name in left_names.iter().filter(|n| !is_key(n)) {
-        if is_timing_column(name) {
+        if is_ignored_column(name) {
             diff.ignored_columns.push(name.clone());
         } else if has(&right_names, name) {
             diff.compared_columns.push(name.clone());
@@ -266,7 +268,7 @@ pub fn diff_tables(left: &Table, right: &Table) -> Result<TableDiff, ReportError
         }
     }
     for name in right_names.iter().filter(|n| !is_key(n)) {
-        if !has(&left_names, name) && !is_timing_column(name) {
+        if !has(&left_names, name) && !is_ignored_column(name) {
             diff.columns_only_right.push(name.clone());
         }
     }
@@ -454,6 +456,26 @@ mod tests {
         let diff = diff_tables(&a, &b).unwrap();
         assert!(!diff.identical());
         assert_eq!(diff.columns_only_right, ["extra"]);
+    }
+
+    /// A crash's cause, like CPU time, is the machine's and the toolchain's: the tables
+    /// are identical whether it differs or one of them lacks it.
+    #[test]
+    fn crash_causes_are_left_out_like_cpu_time() {
+        let a = table(&[("p", 1, 4, 10, 0.5)]);
+        let cause = |text: &str| Column::new("crash_cause", vec![Some(text.to_string())]);
+        let b = a.clone().with_column(cause("killed by signal 6 (SIGABRT)"));
+        let c = a
+            .clone()
+            .with_column(cause("killed by signal 11 (SIGSEGV)"));
+        for (left, right) in [(&a, &b), (&b, &a), (&b, &c)] {
+            let diff = diff_tables(left, right).unwrap();
+            assert!(diff.identical(), "{diff:?}");
+        }
+        assert_eq!(
+            diff_tables(&b, &a).unwrap().ignored_columns,
+            ["cpu_seconds", "crash_cause"]
+        );
     }
 
     #[test]
