@@ -52,8 +52,15 @@ if grep -q '^\[profile\.release\.package\.' "$plain/Cargo.toml"; then
 fi
 
 echo "building the corpus binary with the checks (as committed) and without them" >&2
-(cd "$root/corpus" && CARGO_TARGET_DIR="$scratch/target-checks" cargo build --release --locked --quiet)
-(cd "$plain" && CARGO_TARGET_DIR="$scratch/target-none" cargo build --release --locked --quiet)
+build() { # FOLDER TARGET: a release build, its output shown only if it fails
+  if ! (cd "$1" && CARGO_TARGET_DIR="$2" cargo build --release --locked --quiet) > "$scratch/build.log" 2>&1; then
+    cat "$scratch/build.log" >&2
+    echo "error: the release build in $1 failed" >&2
+    exit 1
+  fi
+}
+build "$root/corpus" "$scratch/target-checks"
+build "$plain" "$scratch/target-none"
 declare -A binary=(
   [checks]="$scratch/target-checks/release/testspace-corpus"
   [none]="$scratch/target-none/release/testspace-corpus"
