@@ -49,8 +49,9 @@ fn snapshot(folder: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 /// A newcomer's first run: the smoke profile of the paper's experiment on a fresh copy of
 /// the committed tree runs to the end, draws its figures into runs/, leaves the committed
 /// reference untouched, prints plain progress lines (stderr is no terminal here) and ends
-/// with the verdict of its comparison with the reference. Run again, it refuses to mix
-/// into the finished run; resumed, it has nothing left to run.
+/// with the verdict of its comparison with the reference of the source tree it was built
+/// from. Run again, it refuses to mix into the finished run; resumed, it has nothing left
+/// to run.
 #[test]
 fn reproduce_on_a_fresh_copy_runs_to_the_end_and_compares_with_the_committed_reference() {
     let tree = committed_tree();
@@ -77,14 +78,22 @@ fn reproduce_on_a_fresh_copy_runs_to_the_end_and_compares_with_the_committed_ref
         stderr.contains("% of the expected cost") && stderr.contains("cells in "),
         "{stderr}"
     );
+    // The reference is the source tree's (the copy's is the same).
+    let source_reference = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/andrews2010-smoke");
     let last = stdout.trim_end().lines().last().unwrap_or_default();
     assert!(
         last.starts_with("identical: all ")
-            && last.contains("runs/andrews2010-smoke equal those of results/andrews2010-smoke"),
+            && last.contains(&format!(
+                "runs/andrews2010-smoke equal those of {}",
+                source_reference.display()
+            )),
         "the output ends with the comparison:\n{stdout}"
     );
     assert!(
-        stdout.contains("comparison with the committed reference run results/andrews2010-smoke"),
+        stdout.contains(&format!(
+            "comparison with the committed reference run {}",
+            source_reference.display()
+        )),
         "{stdout}"
     );
     assert!(stdout.contains("wall-clock"), "{stdout}");
@@ -102,6 +111,82 @@ fn reproduce_on_a_fresh_copy_runs_to_the_end_and_compares_with_the_committed_ref
         .assert()
         .success()
         .stdout(predicate::str::contains("(0 run now)").and(predicate::str::contains("identical")));
+}
+
+/// The reference is the source tree's, wherever `reproduce` runs: from an empty working
+/// directory it still compares (and passes); against a tampered reference it prints
+/// `DIFFERENT` and exits 1, as `run` does against a tampered reference in its working
+/// directory; with no reference to be found it says the comparison was skipped and exits 2.
+#[test]
+fn reproduce_fails_unless_it_finds_the_reference_and_equals_it() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let run = elsewhere.path().join("run");
+    let source_reference = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/andrews2010-smoke");
+    let reproduce = |extra: &[&std::ffi::OsStr]| {
+        let mut cmd = testspace();
+        cmd.current_dir(elsewhere.path())
+            .args(["reproduce", "--profile", "smoke", "--quiet", "--out"])
+            .arg(&run)
+            .args(extra);
+        cmd.output().unwrap()
+    };
+    let first = reproduce(&[]);
+    let stdout = String::from_utf8_lossy(&first.stdout);
+    assert!(
+        first.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(
+        stdout.contains(&format!(
+            "comparison with the committed reference run {}",
+            source_reference.display()
+        )) && stdout.contains("identical: all "),
+        "{stdout}"
+    );
+
+    let tampered = edited_copy(|text| first_cell_tampered(text).join("\n") + "\n");
+    let resume = std::ffi::OsStr::new("--resume");
+    let reference = std::ffi::OsStr::new("--reference");
+    let different = reproduce(&[resume, reference, tampered.path().as_os_str()]);
+    let stdout = String::from_utf8_lossy(&different.stdout);
+    let stderr = String::from_utf8_lossy(&different.stderr);
+    assert_eq!(different.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("DIFFERENT:") && stdout.contains(" ≠ 999999"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("the results differ from the committed reference run"),
+        "{stderr}"
+    );
+
+    let nowhere = elsewhere.path().join("no-such-reference");
+    let skipped = reproduce(&[resume, reference, nowhere.as_os_str()]);
+    let stdout = String::from_utf8_lossy(&skipped.stdout);
+    let stderr = String::from_utf8_lossy(&skipped.stderr);
+    assert_eq!(skipped.status.code(), Some(2), "{stdout}\n{stderr}");
+    assert!(stdout.contains("no committed reference run at"), "{stdout}");
+    assert!(stderr.contains("was skipped"), "{stderr}");
+
+    // `run` finds its reference in the working directory: there, the tampered copy.
+    let in_working_directory = elsewhere.path().join("results/andrews2010-smoke");
+    std::fs::create_dir_all(&in_working_directory).unwrap();
+    for entry in std::fs::read_dir(tampered.path()).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), in_working_directory.join(entry.file_name())).unwrap();
+    }
+    let output = testspace()
+        .current_dir(elsewhere.path())
+        .arg("run")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/andrews2010.toml"))
+        .args(["--profile", "smoke", "--quiet", "--resume", "--out"])
+        .arg(&run)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("DIFFERENT:"), "{stdout}");
 }
 
 /// No command writes into a committed reference run.
@@ -154,6 +239,17 @@ fn edited_copy(edit: impl Fn(&str) -> String) -> tempfile::TempDir {
     dir
 }
 
+/// The lines of a cells CSV with the first cell's `tests_run` made 999999.
+fn first_cell_tampered(text: &str) -> Vec<String> {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let tests_run = header.iter().position(|h| *h == "tests_run").unwrap();
+    let mut fields: Vec<String> = lines[1].split(',').map(str::to_string).collect();
+    fields[tests_run] = "999999".to_string();
+    lines[1] = fields.join(",");
+    lines
+}
+
 #[test]
 fn diff_reads_csv_against_parquet_and_ignores_only_cpu_time() {
     // Every CPU time changed: still identical.
@@ -191,12 +287,7 @@ fn diff_reads_csv_against_parquet_and_ignores_only_cpu_time() {
 #[test]
 fn diff_names_a_changed_cell_and_a_missing_one_and_exits_1() {
     let copy = edited_copy(|text| {
-        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-        let header: Vec<&str> = lines[0].split(',').collect();
-        let tests_run = header.iter().position(|h| *h == "tests_run").unwrap();
-        let mut fields: Vec<String> = lines[1].split(',').map(str::to_string).collect();
-        fields[tests_run] = "999999".to_string();
-        lines[1] = fields.join(",");
+        let mut lines = first_cell_tampered(text);
         lines.remove(2);
         lines.join("\n") + "\n"
     });

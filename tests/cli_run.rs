@@ -151,6 +151,31 @@ fn kills_survivals_crashes_and_hangs_are_each_recorded_and_the_run_goes_on() {
         .map(|r| r[column("tests_run")].parse().unwrap())
         .unwrap();
     assert!(crash_tests_run >= 1, "tests_run {crash_tests_run}");
+    // The crash cell records its cause: the signal, then what the worker said on stderr
+    // before it died; no other cell has one.
+    let text = std::fs::read_to_string(out.join("cells.csv")).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let cause = header.iter().position(|h| *h == "crash_cause").unwrap();
+    let causes: Vec<(String, String)> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect::<Vec<_>>())
+        .filter(|f| !f[cause].is_empty())
+        .map(|f| {
+            (
+                f[header.iter().position(|h| *h == "mutant").unwrap()].clone(),
+                f[cause].clone(),
+            )
+        })
+        .collect();
+    assert!(!causes.is_empty());
+    for (mutant, cause) in causes {
+        assert_eq!(mutant, "4");
+        assert_eq!(
+            cause,
+            "killed by signal 6 (SIGABRT): Register's mutant 4 aborts: inc() at 3"
+        );
+    }
     // Killed mutants skip the phase's later runs; the others get BE.
     assert!(
         !rows

@@ -12,8 +12,10 @@
 //!   `results/andrews2010-replicated/compare_r.csv`;
 //! - LinkedList's SAT suite sizes from `results/ponzio2016/generation.csv`
 //!   (docs/ponzio2016.md and docs/structures.md);
-//! - ponzio2016's kills and branch coverage per suite from `results/ponzio2016/mutation.md`,
-//!   fdrt at a field-exhaustive budget from `equal_budget.md`, and the tests over suites
+//! - ponzio2016's kills and branch coverage per suite, and claim 4's kills mutant by mutant,
+//!   counted here from the committed cells (and checked against `mutation.md` and
+//!   `beyond_be.md`, which examples/ponzio2016.rs writes from them); fdrt at a
+//!   field-exhaustive budget from `equal_budget.md`, and the tests over suites
 //!   from the `compare_*_fe-sat-seeded.csv` tables (ignored until the rerun of the current
 //!   design is committed: the committed run has none of these).
 //!
@@ -1091,9 +1093,115 @@ const KILLED: usize = 5;
 /// mutation.md's column of branch coverage.
 const COVERAGE: usize = 8;
 
+/// One (unit, phase, strategy, scope) of the ponzio2016 run.
+type PonzioKey = (String, String, String, String);
+
+/// What one replicate's cells of a [`PonzioKey`] add up to.
+#[derive(Default)]
+struct PonzioReplicate {
+    /// Mutants whose cell ended `killed`.
+    killed: u64,
+    /// Their ids.
+    kills: std::collections::BTreeSet<u64>,
+    /// Gold's branch coverage of the suite in percent: the most branches a cell covered.
+    coverage: Option<f64>,
+}
+
+/// The committed ponzio2016 cells (results/ponzio2016/cells.parquet), counted here by
+/// (unit, phase, strategy, scope) and replicate, apart from examples/ponzio2016.rs, which
+/// writes the tables the page quotes.
+fn ponzio_cells() -> BTreeMap<PonzioKey, BTreeMap<u64, PonzioReplicate>> {
+    let cells = testspace::report::read_table(std::path::Path::new("results/ponzio2016")).unwrap();
+    let text = |name: &str| cells.column(name).unwrap().values.to_texts();
+    let number = |name: &str| cells.column(name).unwrap().values.to_f64s().unwrap();
+    let (subject, phase, strategy, outcome) = (
+        text("subject"),
+        text("phase"),
+        text("strategy"),
+        text("outcome"),
+    );
+    let (n, replicate, mutant) = (number("n"), number("replicate"), number("mutant"));
+    let (covered, total) = (number("branches_covered"), number("branches_total"));
+    let mut groups: BTreeMap<PonzioKey, BTreeMap<u64, PonzioReplicate>> = BTreeMap::new();
+    for row in 0..cells.height() {
+        let key = (
+            subject[row].clone().unwrap(),
+            phase[row].clone().unwrap(),
+            strategy[row].clone().unwrap(),
+            (n[row].unwrap() as u64).to_string(),
+        );
+        let entry = groups
+            .entry(key)
+            .or_default()
+            .entry(replicate[row].unwrap() as u64)
+            .or_default();
+        if outcome[row].as_deref() == Some("killed") {
+            entry.killed += 1;
+            entry.kills.insert(mutant[row].unwrap() as u64);
+        }
+        if let (Some(covered), Some(total)) = (covered[row], total[row]) {
+            let percent = 100.0 * covered / total;
+            entry.coverage = Some(entry.coverage.map_or(percent, |c| c.max(percent)));
+        }
+    }
+    groups
+}
+
+/// A column over replicates as the page writes it: the value when all agree, else the
+/// median with the range, `m (lo–hi)`, to `digits` decimals.
+fn median_and_range(values: &[f64], digits: usize) -> String {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let (lo, hi) = (sorted[0], sorted[sorted.len() - 1]);
+    let half = sorted.len() / 2;
+    let median = if sorted.len() % 2 == 1 {
+        sorted[half]
+    } else {
+        (sorted[half - 1] + sorted[half]) / 2.0
+    };
+    if lo == hi {
+        format!("{lo:.digits$}")
+    } else {
+        format!("{median:.digits$} ({lo:.digits$}–{hi:.digits$})")
+    }
+}
+
+/// Per (unit, phase, strategy, scope): the kills and the branch coverage over replicates,
+/// from the cells.
+fn ponzio_kills_and_coverage(
+    cells: &BTreeMap<PonzioKey, BTreeMap<u64, PonzioReplicate>>,
+) -> BTreeMap<PonzioKey, (String, String)> {
+    cells
+        .iter()
+        .map(|(key, replicates)| {
+            let kills: Vec<f64> = replicates.values().map(|r| r.killed as f64).collect();
+            let coverage: Vec<f64> = replicates.values().filter_map(|r| r.coverage).collect();
+            let coverage = if coverage.is_empty() {
+                String::new()
+            } else {
+                median_and_range(&coverage, 1)
+            };
+            (key.clone(), (median_and_range(&kills, 0), coverage))
+        })
+        .collect()
+}
+
 #[test]
 fn ponzio2016_kills_coverage_and_tests_over_suites() {
+    // The kills and coverage the page quotes, from the cells; mutation.md, which
+    // examples/ponzio2016.rs wrote from them, must hold the same in every row.
+    let cells = ponzio_cells();
+    let recomputed = ponzio_kills_and_coverage(&cells);
     let rows = ponzio_mutation();
+    assert_eq!(
+        rows.keys().collect::<Vec<_>>(),
+        recomputed.keys().collect::<Vec<_>>(),
+        "mutation.md has a row per unit, phase, strategy and scope of the cells"
+    );
+    for (key, row) in &rows {
+        let (kills, coverage) = &recomputed[key];
+        assert_eq!((&row[KILLED], &row[COVERAGE]), (kills, coverage), "{key:?}");
+    }
     let cell = |unit: &str, phase: &str, strategy: &str, scope: u32, column: usize| {
         let key = (
             unit.to_string(),
@@ -1101,9 +1209,13 @@ fn ponzio2016_kills_coverage_and_tests_over_suites() {
             strategy.to_string(),
             scope.to_string(),
         );
-        rows.get(&key)
-            .unwrap_or_else(|| panic!("mutation.md has no row {key:?}"))[column]
-            .clone()
+        let (kills, coverage) = recomputed
+            .get(&key)
+            .unwrap_or_else(|| panic!("the cells have no {key:?}"));
+        match column {
+            KILLED => kills.clone(),
+            _ => coverage.clone(),
+        }
     };
     let ponzio = flat(&page("docs/ponzio2016.md"));
     // The kills table: one row per unit and oracle.
@@ -1151,21 +1263,86 @@ fn ponzio2016_kills_coverage_and_tests_over_suites() {
         );
         contains(&ponzio, &row, "the coverage table");
     }
-    // fdrt at a field-exhaustive suite's budget: every row of equal_budget.md.
+    // fdrt at a field-exhaustive suite's budget: every row of equal_budget.md, its kills,
+    // coverage and Â12 (by counting pairs of replicates) from the cells.
     let equal = page("results/ponzio2016/equal_budget.md");
+    let kills_of = |unit: &str, strategy: &str, scope: &str| -> Vec<f64> {
+        let key = (
+            unit.to_string(),
+            "andrews-oracle".to_string(),
+            strategy.to_string(),
+            scope.to_string(),
+        );
+        cells[&key].values().map(|r| r.killed as f64).collect()
+    };
     for line in equal.lines().skip(2) {
+        let row = markdown::cells(line);
+        let (unit, fdrt, against, scope) = (&row[0], &row[1], &row[2], &row[3]);
+        let fdrt_key = (
+            unit.clone(),
+            "andrews-oracle".into(),
+            fdrt.clone(),
+            "100".into(),
+        );
+        let fe_key = (
+            unit.clone(),
+            "andrews-oracle".into(),
+            against.clone(),
+            scope.clone(),
+        );
+        assert_eq!(row[5], recomputed[&fdrt_key].0, "{line}: fdrt kills");
+        assert_eq!(row[6], recomputed[&fe_key].0, "{line}: FE kills");
+        assert_eq!(row[10], recomputed[&fdrt_key].1, "{line}: fdrt coverage");
+        assert_eq!(row[11], recomputed[&fe_key].1, "{line}: FE coverage");
+        let (x, y) = (kills_of(unit, fdrt, "100"), kills_of(unit, against, scope));
+        let wins: f64 = x
+            .iter()
+            .flat_map(|a| {
+                y.iter().map(move |b| {
+                    if a > b {
+                        1.0
+                    } else if a == b {
+                        0.5
+                    } else {
+                        0.0
+                    }
+                })
+            })
+            .sum();
+        let a12 = wins / (x.len() * y.len()) as f64;
+        assert_eq!(row[7], format!("{a12:.3}"), "{line}: Â12");
         contains(&ponzio, &flat(line), "the equal-budget table");
     }
-    // Claim 4: the rows of beyond_be.md at FE SAT's largest scope.
+    // Claim 4 at FE SAT's largest scope, mutant by mutant from the cells: FE's kills, BE's
+    // largest scope and its kills at any scope (its phase and the `-capped` one), and the
+    // kills of one the other misses; beyond_be.md's rows say the same.
+    let kill_set = |unit: &str, phases: &[String], strategy: &str, scope: Option<&str>| {
+        let mut kills = std::collections::BTreeSet::new();
+        let mut largest = 0;
+        for ((u, p, s, n), replicates) in &cells {
+            if u == unit && phases.contains(p) && s == strategy && scope.is_none_or(|x| x == n) {
+                largest = largest.max(n.parse::<u64>().unwrap());
+                kills.extend(replicates.values().flat_map(|r| r.kills.iter().copied()));
+            }
+        }
+        (kills, largest)
+    };
     let beyond = page("results/ponzio2016/beyond_be.md");
-    let at_12: Vec<&str> = beyond
-        .lines()
-        .skip(2)
-        .filter(|line| markdown::cells(line)[2] == "12")
-        .collect();
-    assert_eq!(at_12.len(), 4, "a row per unit and oracle");
-    for line in at_12 {
-        contains(&ponzio, &flat(line), "the claim-4 table");
+    for unit in ["LinkedList", "TreeMap"] {
+        for oracle in ["andrews-oracle", "structure-oracle"] {
+            let (fe, _) = kill_set(unit, &[oracle.to_string()], "fe-sat", Some("12"));
+            let be_phases = [oracle.to_string(), format!("{oracle}-capped")];
+            let (be, largest) = kill_set(unit, &be_phases, "be-structures", None);
+            let row = format!(
+                "| {unit} | {oracle} | 12 | {} | {largest} | {} | {} | {} |",
+                fe.len(),
+                be.len(),
+                fe.difference(&be).count(),
+                be.difference(&fe).count()
+            );
+            contains(&beyond, &row, "beyond_be.md");
+            contains(&ponzio, &row, "the claim-4 table");
+        }
     }
     // BE's lead over the seeded suites where the test finds one, over both oracles.
     let mut leads = Vec::new();

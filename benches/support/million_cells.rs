@@ -71,6 +71,7 @@ pub fn cells() -> Vec<CellRecord> {
                                 "budget"
                             }
                             .into(),
+                            crash_cause: None,
                             branches_total: None,
                             branches_covered: None,
                             branches_at: Default::default(),

@@ -6,8 +6,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::ExitWith;
 use crate::experiment::file::{DEFAULT_PROFILE, REFERENCE_FOLDER};
-use crate::report::reference::ReferenceCheck;
+use crate::report::reference::{Expectation, ReferenceCheck};
 
 /// Arguments of `testspace merge`.
 #[derive(Debug, Args)]
@@ -36,5 +37,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
     };
     let check = ReferenceCheck::of_folder(&args.out, &PathBuf::from(REFERENCE_FOLDER).join(folder));
     print!("{}", check.text());
-    check.into_result()
+    check
+        .into_result(Expectation::Optional)
+        .map_err(|failure| ExitWith::from(failure).into())
 }

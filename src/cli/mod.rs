@@ -133,6 +133,17 @@ pub struct ExitWith {
     pub message: String,
 }
 
+impl From<crate::report::reference::ReferenceFailure> for ExitWith {
+    /// A failed comparison with the reference run ends `run`, `reproduce` and `merge` with
+    /// `diff`'s status: 1 when the results differ, 2 when no comparison was made.
+    fn from(failure: crate::report::reference::ReferenceFailure) -> Self {
+        Self {
+            code: failure.exit_status(),
+            message: format!("{:#}", anyhow::Error::from(failure)),
+        }
+    }
+}
+
 /// Parses the process arguments, runs the subcommand and maps errors to an exit code
 /// (1, or the code of an [`ExitWith`]).
 pub fn main() -> ExitCode {

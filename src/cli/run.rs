@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::report::reference::ReferenceCheck;
+use super::ExitWith;
+use crate::report::reference::{Expectation, ReferenceCheck};
 use crate::reproduce::{Reproduction, run_summary};
 use crate::runner::progress::ProgressMode;
 use crate::runner::{RunOptions, run_experiment};
@@ -67,6 +68,10 @@ pub struct ReproduceArgs {
     /// How to run it.
     #[command(flatten)]
     pub flags: RunFlags,
+    /// The results folder to compare with (default: the committed reference run
+    /// results/andrews2010[-PROFILE] of the source tree the binary was built from).
+    #[arg(long, value_name = "DIR")]
+    pub reference: Option<PathBuf>,
 }
 
 impl RunFlags {
@@ -94,35 +99,41 @@ impl RunFlags {
     }
 }
 
-/// Prints whether the results equal the committed reference run, then fails if the
-/// comparison could not be made.
-fn print_reference(check: ReferenceCheck) -> anyhow::Result<()> {
+/// Prints whether the results equal the committed reference run, then fails as
+/// `testspace diff` does when they differ (status 1) or when no comparison was made
+/// though one was `expected` (status 2).
+fn print_reference(check: ReferenceCheck, expected: Expectation) -> anyhow::Result<()> {
     print!("{}", check.text());
-    check.into_result()
+    check
+        .into_result(expected)
+        .map_err(|failure| ExitWith::from(failure).into())
 }
 
 /// Runs `testspace run`.
 pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     let outcome = run_experiment(&args.experiment, &args.flags.options()?)?;
     print!("{}", run_summary(&outcome));
-    print_reference(ReferenceCheck::of_run(&outcome))
+    print_reference(ReferenceCheck::of_run(&outcome), Expectation::Optional)
 }
 
 /// Runs `testspace reproduce`: the embedded andrews2010 experiment (results in
 /// runs/andrews2010, or runs/andrews2010-PROFILE for another profile, unless `--out`),
 /// then `testspace plot` on its results folder, then the comparison with the committed
-/// reference run (results/andrews2010, results/andrews2010-PROFILE) where there is one.
+/// reference run (results/andrews2010, results/andrews2010-PROFILE, of the source tree),
+/// which must be found and equal.
 pub fn reproduce(args: &ReproduceArgs) -> anyhow::Result<()> {
     let Reproduction {
         plotted,
         run,
         reference,
-    } = crate::reproduce::reproduce(&args.flags.options()?, &mut |note| {
-        crate::kernel::stderr_line!("{note}")
-    })?;
+    } = crate::reproduce::reproduce(
+        &args.flags.options()?,
+        args.reference.as_deref(),
+        &mut |note| crate::kernel::stderr_line!("{note}"),
+    )?;
     print!("{}", plotted.text());
     print!("{}", run_summary(&run));
-    print_reference(reference)
+    print_reference(reference, Expectation::Required)
 }
 
 /// `testspace worker`: serves jobs for a supervising `testspace run` (internal).

@@ -28,7 +28,7 @@
 //! 1-minimal (without any one of them the test passes). A witness with `fails` is replayed
 //! alone in worker processes of the corpus's experiment ([`IsolatedFailure`]): the buggy
 //! release must fail that way (differ, crash its process, or hang past the watchdog), which
-//! a memory error or a hang can only do there. Every fault of the crate has a witness,
+//! a crash or a hang can only do there. Every fault of the crate has a witness,
 //! an `unreached` line saying why no strategy found it, or a `pending` line saying why a fault
 //! that was found has no witness yet; errors name the file, line and field.
 

@@ -1,10 +1,11 @@
 //! Whether two cells tables hold the same results: cell by cell, in every column but the
-//! CPU-time ones.
+//! CPU-time ones and the crash causes.
 //!
 //! A cell is identified by its *key columns* ([`KEY_COLUMNS`] that either table has:
 //! phase, run, subject, mutant, n, and `replicate` where present); every other column
-//! that is not a CPU-time column (a name ending in `cpu_seconds`, the only columns that
-//! depend on the machine's speed) is compared as text, so a table read from
+//! that is not left out ([`is_ignored_column`]: a name ending in `cpu_seconds`, which
+//! depends on the machine's speed, and `crash_cause`, the dying worker's words, which
+//! depend on the toolchain and the allocator) is compared as text, so a table read from
 //! `cells.parquet` and one read from `cells.csv` compare equal when they hold the same
 //! values. Pure: the tables come in as tables, the verdict goes out as a [`TableDiff`].
 
@@ -17,9 +18,10 @@ use crate::table::Table;
 /// The columns that identify a cell, in the order a key is printed.
 pub const KEY_COLUMNS: [&str; 6] = ["phase", "run", "replicate", "subject", "mutant", "n"];
 
-/// Whether a column is left out of the comparison: the CPU-time columns.
-pub fn is_timing_column(name: &str) -> bool {
-    name.ends_with("cpu_seconds")
+/// Whether a column is left out of the comparison: the CPU-time columns and the crash
+/// causes (a table that has them and one that does not may still be identical).
+pub fn is_ignored_column(name: &str) -> bool {
+    name.ends_with("cpu_seconds") || name == "crash_cause"
 }
 
 /// One column of one cell that differs.
@@ -51,7 +53,7 @@ pub struct TableDiff {
     pub right_cells: usize,
     /// The columns compared (besides the key columns).
     pub compared_columns: Vec<String>,
-    /// The CPU-time columns left out.
+    /// The columns of the left table left out ([`is_ignored_column`]).
     pub ignored_columns: Vec<String>,
     /// Columns only the left table has (the tables then differ).
     pub columns_only_left: Vec<String>,
@@ -257,7 +259,7 @@ pub fn diff_tables(left: &Table, right: &Table) -> Result<TableDiff, ReportError
         ..TableDiff::default()
     };
     for name in left_names.iter().filter(|n| !is_key(n)) {
-        if is_timing_column(name) {
+        if is_ignored_column(name) {
             diff.ignored_columns.push(name.clone());
         } else if has(&right_names, name) {
             diff.compared_columns.push(name.clone());
@@ -266,7 +268,7 @@ pub fn diff_tables(left: &Table, right: &Table) -> Result<TableDiff, ReportError
         }
     }
     for name in right_names.iter().filter(|n| !is_key(n)) {
-        if !has(&left_names, name) && !is_timing_column(name) {
+        if !has(&left_names, name) && !is_ignored_column(name) {
             diff.columns_only_right.push(name.clone());
         }
     }
@@ -380,6 +382,64 @@ mod tests {
         assert!(text.contains("mutant=1 n=4: tests_run 10 ≠ 11"), "{text}");
     }
 
+    /// Each way two tables can differ, alone, makes them differ: the verdict, the report's
+    /// first word and its counts say so. Rows in another order (and CPU times) do not.
+    #[test]
+    fn every_kind_of_difference_alone_makes_the_tables_differ() {
+        let base = [("p", 1, 4, 10, 0.5), ("p", 2, 4, 20, 0.7)];
+        let a = table(&base);
+        let extra = || a.clone().with_column(Column::new("extra", vec![1u64, 2]));
+        let cases: [(&str, Table, Table, &str); 6] = [
+            (
+                "a cell only on the left",
+                a.clone(),
+                table(&base[..1]),
+                "1 cells equal, 0 differ, 1 only in left, 0 only in right",
+            ),
+            (
+                "a cell only on the right",
+                table(&base[..1]),
+                a.clone(),
+                "1 cells equal, 0 differ, 0 only in left, 1 only in right",
+            ),
+            (
+                "a value",
+                a.clone(),
+                table(&[base[0], ("p", 2, 4, 21, 0.7)]),
+                "1 cells equal, 1 differ, 0 only in left, 0 only in right",
+            ),
+            (
+                "a column only on the left",
+                extra(),
+                a.clone(),
+                "columns only in left: extra",
+            ),
+            (
+                "a column only on the right",
+                a.clone(),
+                extra(),
+                "columns only in right: extra",
+            ),
+            (
+                "a key twice",
+                table(&[base[0], base[1], base[1]]),
+                a.clone(),
+                "keys that occur more than once:\n    phase=p subject=ArrayList mutant=2 n=4",
+            ),
+        ];
+        for (what, left, right, line) in cases {
+            let diff = diff_tables(&left, &right).unwrap();
+            assert!(!diff.identical(), "{what}: {diff:?}");
+            let text = diff.render("left", "right", 5);
+            assert!(text.starts_with("DIFFERENT: left"), "{what}: {text}");
+            assert!(text.contains(line), "{what}: {text}");
+        }
+        let reordered = table(&[base[1], base[0]]);
+        let diff = diff_tables(&a, &reordered).unwrap();
+        assert!(diff.identical(), "rows in another order: {diff:?}");
+        assert_eq!(diff.equal_cells(), 2);
+    }
+
     #[test]
     fn the_report_names_a_handful_of_cells_then_counts_the_rest() {
         let a = table(&(0..12).map(|m| ("p", m, 1, 1, 0.0)).collect::<Vec<_>>());
@@ -396,6 +456,26 @@ mod tests {
         let diff = diff_tables(&a, &b).unwrap();
         assert!(!diff.identical());
         assert_eq!(diff.columns_only_right, ["extra"]);
+    }
+
+    /// A crash's cause, like CPU time, is the machine's and the toolchain's: the tables
+    /// are identical whether it differs or one of them lacks it.
+    #[test]
+    fn crash_causes_are_left_out_like_cpu_time() {
+        let a = table(&[("p", 1, 4, 10, 0.5)]);
+        let cause = |text: &str| Column::new("crash_cause", vec![Some(text.to_string())]);
+        let b = a.clone().with_column(cause("killed by signal 6 (SIGABRT)"));
+        let c = a
+            .clone()
+            .with_column(cause("killed by signal 11 (SIGSEGV)"));
+        for (left, right) in [(&a, &b), (&b, &a), (&b, &c)] {
+            let diff = diff_tables(left, right).unwrap();
+            assert!(diff.identical(), "{diff:?}");
+        }
+        assert_eq!(
+            diff_tables(&b, &a).unwrap().ignored_columns,
+            ["cpu_seconds", "crash_cause"]
+        );
     }
 
     #[test]

@@ -54,6 +54,10 @@ pub struct CellRecord {
     pub outcome: String,
     /// Why the cell stopped: `failure`, `exhausted`, `budget`, `time`, `crash`, `watchdog`.
     pub stop: String,
+    /// For a `crash`: how the worker died, the signal or exit status and the last lines it
+    /// wrote on stderr (a failed check's message, where one was printed); else `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crash_cause: Option<String>,
     /// Branch probes of the unit's coverage copy (`None`: the run's coverage is off, or
     /// the unit has no coverage copy).
     #[serde(default)]

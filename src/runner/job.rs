@@ -129,6 +129,10 @@ pub struct JobResult {
     /// What gold covered (`None`: coverage off, or the unit has no coverage copy).
     #[serde(default)]
     pub coverage: Option<RangeCoverage>,
+    /// Why the worker died, for a job that ended in a confirmed crash: the signal or exit
+    /// status and the last lines it wrote on stderr ([`crate::runner::worker::Death`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crash_cause: Option<String>,
 }
 
 impl JobResult {
@@ -146,6 +150,7 @@ impl JobResult {
             first_failure_cpu_seconds: None,
             stop,
             coverage: None,
+            crash_cause: None,
         }
     }
 

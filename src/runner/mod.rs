@@ -578,6 +578,7 @@ fn merge_chunks(chunks: Vec<(JobResult, bool)>) -> JobResult {
         }
         if !complete {
             total.stop = result.stop;
+            total.crash_cause = result.crash_cause;
             break;
         }
     }
@@ -595,6 +596,7 @@ fn cell_record(
     with_area: bool,
 ) -> anyhow::Result<CellRecord> {
     let outcome = merged.outcome();
+    let crash_cause = merged.crash_cause.filter(|_| outcome == "crash");
     Ok(CellRecord {
         replicate: cell.replicate,
         seed: cell.seed,
@@ -621,6 +623,7 @@ fn cell_record(
             .as_str()
             .unwrap_or("?")
             .to_string(),
+        crash_cause,
         branches_total: coverage.as_ref().map(|c| c.branches_total),
         branches_covered: coverage.as_ref().map(|c| c.branches_covered),
         branches_area: coverage.as_ref().filter(|_| with_area).map(|c| c.area),

@@ -334,6 +334,10 @@ pub fn cells_table(cells: &[CellRecord]) -> Table {
             cells.iter().map(|c| c.branches_at[i]).collect::<Vec<_>>(),
         ));
     }
+    // Only runs with a crash have the column of their causes.
+    if cells.iter().any(|c| c.crash_cause.is_some()) {
+        columns.push(column!("crash_cause", crash_cause));
+    }
     // Only experiments that ask for it (`coverage-area`) have the column.
     if cells.iter().any(|c| c.branches_area.is_some()) {
         columns.push(Column::new(
@@ -562,6 +566,7 @@ mod tests {
             first_failure_cpu_seconds: None,
             outcome: "survived".into(),
             stop: "budget".into(),
+            crash_cause: None,
             branches_total: None,
             branches_covered: None,
             branches_at: [None; crate::coverage::curve::CHECKPOINTS.len()],

@@ -637,10 +637,14 @@ pub fn settle(
                 }
                 deaths.push(death);
                 if sites.len() >= CONFIRMING_DEATHS {
+                    let cause = deaths.last().map(|d| d.text().to_string());
                     deaths.retain(|d| matches!(d, Death::Outside(_)));
                     let site = sites[0].filter(|_| sites.iter().all(|s| *s == sites[0]));
                     return Ok(Settled {
-                        result: Ok(JobResult::lost(Stop::Crash, seconds)),
+                        result: Ok(JobResult {
+                            crash_cause: cause,
+                            ..JobResult::lost(Stop::Crash, seconds)
+                        }),
                         unconfirmed: deaths,
                         site,
                     });
@@ -658,10 +662,54 @@ pub fn settle(
     })
 }
 
+/// A running worker process: the process, its input, its answers, and the thread that
+/// reads its stderr, which ends with the last lines it read.
+type Running = (
+    Child,
+    ChildStdin,
+    Receiver<String>,
+    std::thread::JoinHandle<Vec<String>>,
+);
+
+/// Lines of a worker's stderr kept for the cause of its death.
+const STDERR_LINES: usize = 16;
+
+/// Reads a worker's stderr to its end, keeping its last [`STDERR_LINES`] lines.
+fn read_stderr(stderr: std::process::ChildStderr) -> Vec<String> {
+    let mut lines = std::collections::VecDeque::with_capacity(STDERR_LINES);
+    for line in BufReader::new(stderr).lines() {
+        let Ok(line) = line else { break };
+        if lines.len() == STDERR_LINES {
+            lines.pop_front();
+        }
+        lines.push_back(line);
+    }
+    lines.into()
+}
+
+/// What a dead worker's last stderr lines say of its death: the last three lines that are
+/// not blank, not Rust's hints (`note: run with RUST_BACKTRACE…`, the sentence after a
+/// failed check of an unsafe precondition), each cut to 300 characters, joined by " / ";
+/// `None` when nothing is left.
+pub fn last_words(lines: &[String]) -> Option<String> {
+    let said: Vec<String> = lines
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| {
+            !l.is_empty()
+                && !l.starts_with("note: run with `RUST_BACKTRACE")
+                && !l.starts_with("This indicates a bug in the program.")
+        })
+        .map(|l| l.chars().take(300).collect())
+        .collect();
+    let last = &said[said.len().saturating_sub(3)..];
+    (!last.is_empty()).then(|| last.join(" / "))
+}
+
 /// The supervisor's handle on one worker process, restarted after a death.
 pub struct WorkerProcess {
     handshake: String,
-    child: Option<(Child, ChildStdin, Receiver<String>)>,
+    child: Option<Running>,
     /// Where its processes mark their test case (made at the first start; `None` if the
     /// file could not be made: deaths are then placed nowhere, as before beacons).
     beacon: Option<BeaconFile>,
@@ -690,11 +738,12 @@ impl WorkerProcess {
             .arg("worker")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .with_context(|| format!("cannot start a worker process ({})", exe.display()))?;
         let mut stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
+        let stderr = child.stderr.take().expect("piped");
         let (sender, receiver) = channel();
         let reader = std::thread::Builder::new().spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -704,20 +753,24 @@ impl WorkerProcess {
                 }
             }
         });
-        if let Err(e) = reader {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(e).context("cannot start a thread to read a worker's answers");
-        }
+        let last_lines = std::thread::Builder::new().spawn(move || read_stderr(stderr));
+        let last_lines = match (reader, last_lines) {
+            (Ok(_), Ok(last_lines)) => last_lines,
+            (Err(e), _) | (_, Err(e)) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(e).context("cannot start a thread to read a worker's output");
+            }
+        };
         // A worker that dies at once is seen at the job's first read.
         let _ = writeln!(stdin, "{}", self.handshake);
-        self.child = Some((child, stdin, receiver));
+        self.child = Some((child, stdin, receiver, last_lines));
         Ok(())
     }
 
     /// Kills the worker (if it still runs) and waits for it.
     fn kill(&mut self) {
-        if let Some((mut child, stdin, _)) = self.child.take() {
+        if let Some((mut child, stdin, ..)) = self.child.take() {
             drop(stdin);
             let _ = child.kill();
             let _ = child.wait();
@@ -725,12 +778,24 @@ impl WorkerProcess {
     }
 
     /// How the worker whose output closed ended: waits up to [`EXIT_GRACE`] for it to
-    /// exit, then kills it (its death is then an outside one).
+    /// exit, then kills it (its death is then an outside one). A death of its own says,
+    /// after the signal or status, what its last stderr lines said ([`last_words`]).
     fn reap(&mut self) -> Death {
-        let Some((mut child, stdin, _)) = self.child.take() else {
+        let Some((mut child, stdin, _, last_lines)) = self.child.take() else {
             return Death::of(None);
         };
         drop(stdin);
+        let death = Self::wait_for_end(&mut child);
+        // The process has ended, so its stderr is closed and the reader ends.
+        let words = last_lines.join().ok().and_then(|lines| last_words(&lines));
+        match (death, words) {
+            (Death::Own(text), Some(words)) => Death::Own(format!("{text}: {words}")),
+            (death, _) => death,
+        }
+    }
+
+    /// How `child` ended (see [`WorkerProcess::reap`]).
+    fn wait_for_end(child: &mut Child) -> Death {
         let deadline = Instant::now() + EXIT_GRACE;
         loop {
             match child.try_wait() {
@@ -763,7 +828,7 @@ impl WorkerProcess {
             beacon.clear().context("cannot clear a worker's beacon")?;
         }
         let started = Instant::now();
-        let (child, stdin, receiver) = self.child.as_mut().expect("started");
+        let (child, stdin, receiver, _) = self.child.as_mut().expect("started");
         let limit = match wait {
             Wait::Total(limit) | Wait::Stalled(limit) => limit,
         };
@@ -948,7 +1013,7 @@ impl WorkerProcess {
 
 impl Drop for WorkerProcess {
     fn drop(&mut self) {
-        if let Some((mut child, stdin, _)) = self.child.take() {
+        if let Some((mut child, stdin, ..)) = self.child.take() {
             drop(stdin); // the worker exits at end of input
             let _ = child.wait();
         }
@@ -1014,8 +1079,47 @@ mod tests {
         assert!(s.unconfirmed.is_empty());
         let (s, made) = settled(vec![own(), outside(), own()]);
         assert_eq!(made, 3);
-        assert_eq!(s.result.unwrap().stop, Stop::Crash);
+        let result = s.result.unwrap();
+        assert_eq!(result.stop, Stop::Crash);
         assert_eq!(s.unconfirmed.len(), 1);
+        // The confirming death's description is the crash's cause, not the outside one's.
+        assert_eq!(
+            result.crash_cause.as_deref(),
+            Some("killed by signal 6 (SIGABRT)")
+        );
+        let (s, _) = settled(vec![outside(), done()]);
+        assert_eq!(s.result.unwrap().crash_cause, None);
+    }
+
+    /// A failed check of an unsafe precondition, as a worker's stderr ends with it: the
+    /// message without Rust's hints.
+    #[test]
+    fn a_dead_worker_s_last_words_are_its_last_lines_without_hints() {
+        let stderr: Vec<String> = [
+            "warning: an earlier line",
+            "thread 'main' panicked at library/core/src/panicking.rs:225:5:",
+            "unsafe precondition(s) violated: ptr::copy_nonoverlapping requires that both \
+             pointer arguments are aligned and non-null and the specified memory ranges do not \
+             overlap",
+            "",
+            "This indicates a bug in the program. This Undefined Behavior check is optional, \
+             and cannot be relied on for safety.",
+            "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace",
+            "thread caused non-unwinding panic. aborting.",
+        ]
+        .map(String::from)
+        .to_vec();
+        let words = last_words(&stderr).unwrap();
+        assert!(
+            words.starts_with("thread 'main' panicked at library/core/src/panicking.rs:225:5: / unsafe precondition(s) violated: ptr::copy_nonoverlapping requires"),
+            "{words}"
+        );
+        assert!(
+            words.ends_with(" / thread caused non-unwinding panic. aborting."),
+            "{words}"
+        );
+        assert_eq!(last_words(&[String::new(), "  ".into()]), None);
+        assert_eq!(last_words(&["x".repeat(400)]).unwrap().len(), 300);
     }
 
     /// A crash is placed only where both confirming deaths were marked alike.

@@ -575,14 +575,30 @@ thread_local! {
     static QUIET: Cell<bool> = const { Cell::new(false) };
 }
 
+/// The messages of the standard library's panics that cannot unwind: the process aborts
+/// after them, so they are never an exception of the subject's.
+const ABORTING_PANICS: [&str; 3] = [
+    "unsafe precondition(s) violated",
+    "panic in a function that cannot unwind",
+    "panic in a destructor during cleanup",
+];
+
 /// Installs (once per process) a panic hook that stays silent while subject code runs
-/// on the current thread and defers to the previous hook otherwise.
+/// on the current thread and defers to the previous hook otherwise, and for a panic that
+/// aborts the process ([`ABORTING_PANICS`]): its message on stderr is what a worker's
+/// death then says of its cause.
 fn install_quiet_panic_hook() {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         let previous = panic::take_hook();
         panic::set_hook(Box::new(move |info| {
-            if !QUIET.with(Cell::get) {
+            let payload = info.payload();
+            let message = payload
+                .downcast_ref::<&str>()
+                .copied()
+                .or_else(|| payload.downcast_ref::<String>().map(String::as_str));
+            let aborts = message.is_some_and(|m| ABORTING_PANICS.iter().any(|p| m.starts_with(p)));
+            if aborts || !QUIET.with(Cell::get) {
                 previous(info);
             }
         }));

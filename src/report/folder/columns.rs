@@ -43,8 +43,8 @@ pub(crate) struct Spec {
 /// The columns [`crate::runner::output::cells_table`] writes, in its order (the
 /// coverage checkpoints apart): kind, whether a value may be empty, whether every table
 /// has the column (the optional ones came with later versions: replicates, abandoned
-/// tests, coverage).
-const COLUMNS: [(&str, Kind, bool, bool); 24] = [
+/// tests, coverage; or appear only where needed: crash causes, the coverage area).
+const COLUMNS: [(&str, Kind, bool, bool); 25] = [
     // (name, kind, nullable, required)
     ("phase", Kind::Text, false, true),
     ("run", Kind::U32, false, true),
@@ -69,6 +69,7 @@ const COLUMNS: [(&str, Kind, bool, bool); 24] = [
     ("stop", Kind::Text, false, true),
     ("branches_total", Kind::U64, true, false),
     ("branches_covered", Kind::U64, true, false),
+    ("crash_cause", Kind::Text, true, false),
     ("branches_area", Kind::U64, true, false),
 ];
 
