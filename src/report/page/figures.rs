@@ -94,13 +94,7 @@ pub(crate) fn subject_figures(
     }
     if let Ok(curves) = &subject.coverage {
         let y_title = "branch coverage, % (median, IQR band)";
-        let figure = curve_figure(
-            curves,
-            "test cases",
-            y_title,
-            Some((0.0, 100.0)),
-            file("coverage"),
-        );
+        let figure = curve_figure(curves, cost, y_title, Some((0.0, 100.0)), file("coverage"));
         figures.push(("coverage", figure));
     }
     figures.push((

@@ -79,8 +79,13 @@ pub struct SubjectReport {
     /// Kill growth over the cost axis with bands over replicates (the strategies that ran
     /// here), or why there is none.
     pub kill_growth: Result<Vec<CurveBand>, String>,
-    /// Branch coverage (percent) over test cases, or why there is none.
+    /// Branch coverage (percent) over the cost axis to each cell's end
+    /// ([`crate::report::coverage::coverage_growth`]), or why there is none.
     pub coverage: Result<Vec<CurveBand>, String>,
+    /// Per strategy (as [`ReportModel::strategies`]): the median over replicates of the final
+    /// branch coverage in percent (the longest cell's `branches_covered` at its `tests_run`);
+    /// `None` without cells or coverage.
+    pub final_coverage: Vec<Option<f64>>,
     /// Mutant × strategy kill shares.
     pub kill_matrix: super::kill_matrix::KillMatrix,
     /// Survival curves per strategy.

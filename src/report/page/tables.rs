@@ -4,7 +4,8 @@
 //! - `ranking.csv`: per strategy, its average rank (empty if it is left out of the ranking)
 //!   and the Friedman, Iman–Davenport and Nemenyi figures of the ranking it is in;
 //! - `kills.csv`: per (subject, strategy), the mutants killed over replicates (median,
-//!   quartiles, extremes), the final branch coverage's median in percent and the cells
+//!   quartiles, extremes), the median over replicates of the final branch coverage in percent
+//!   (the coverage after the last test case the strategy ran on the subject) and the cells
 //!   killed of those observed; the subject `all` sums the kills of each replicate over the
 //!   subjects, for the strategies that ran on every subject;
 //! - `pairs.csv`: per subject and ordered pair of strategies, Â12 and the Holm-adjusted
@@ -12,7 +13,7 @@
 //!
 //! Pure: the text of each file from the model.
 
-use super::model::{ReportModel, SubjectReport};
+use super::model::ReportModel;
 use crate::table::{Column, Table, csv_text};
 
 /// The CSV files of `model`'s page, each (name, text).
@@ -66,13 +67,6 @@ struct KillRow {
     killed: Option<(u64, u64)>,
 }
 
-/// The median final coverage (percent) of `strategy` on `subject`, if it has a curve.
-fn final_coverage(subject: &SubjectReport, strategy: &str) -> Option<f64> {
-    let curves = subject.coverage.as_ref().ok()?;
-    let curve = curves.iter().find(|c| c.strategy == strategy)?;
-    curve.points.last().map(|(_, band)| band.median)
-}
-
 fn kill_rows(model: &ReportModel) -> Vec<KillRow> {
     let mut rows = Vec::new();
     for subject in &model.subjects {
@@ -85,7 +79,7 @@ fn kill_rows(model: &ReportModel) -> Vec<KillRow> {
                 subject: subject.name.clone(),
                 strategy: strategy.clone(),
                 values: kills.per_replicate.clone(),
-                coverage: final_coverage(subject, strategy),
+                coverage: subject.final_coverage[j],
                 killed: survival.map(|c| (c.killed as u64, c.cells as u64)),
             });
         }
