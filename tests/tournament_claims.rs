@@ -722,6 +722,40 @@ fn friedman_rejects_everywhere_and_be_falls_beyond_the_critical_difference_of_th
             );
         }
     }
+    // Within the critical difference of each `be` length: random strategies per budget.
+    for (budget, n3, n2) in [("1k", 3, 1), ("10k", 3, 0), ("100k", 0, 0)] {
+        let ranked = ranking(&tournament_phase(budget));
+        let rank =
+            |label: &str| ranked.average[ranked.labels.iter().position(|l| l == label).unwrap()];
+        let within = |be: &str| {
+            ranked
+                .labels
+                .iter()
+                .zip(&ranked.average)
+                .filter(|(s, r)| family(s) != Some("be") && rank(be) - **r <= ranked.cd)
+                .map(|(s, _)| s.as_str())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            within("be n=3").len(),
+            n3,
+            "{budget}: {:?}",
+            within("be n=3")
+        );
+        assert_eq!(
+            within("be n=2").len(),
+            n2,
+            "{budget}: {:?}",
+            within("be n=2")
+        );
+        if n2 == 1 {
+            assert_eq!(within("be n=2"), ["swarm n=20"]);
+        }
+    }
+    assert!(flat.contains(
+        "and at 100,000 calls behind every random strategy; at 1,000 and 10,000 calls three \
+         random strategies lie within it of `be n=3` (and at 1,000 `swarm` within it of `be n=2`)"
+    ));
     assert_eq!(cds.len(), 1, "one critical difference: {cds:?}");
     let cd = cds.first().unwrap();
     assert!(
@@ -885,4 +919,111 @@ fn the_statistics_of_this_file_can_fail() {
     assert_eq!(holm(&[0.01, 0.04, 0.03]), [0.03, 0.06, 0.06]);
     assert_eq!(quantile(&[1.0, 2.0, 3.0, 4.0], 0.25), 1.75);
     assert_eq!(mid_ranks(&[3.0, 1.0, 3.0]), (vec![2.5, 1.0, 2.5], 6.0));
+}
+
+/// Per budget, the units where the best walk or choice model significantly beats the best
+/// generator (as the family table counts), with the difference of their medians.
+fn wins_over_the_generators(budget: &str) -> BTreeMap<String, f64> {
+    let phase = tournament_phase(budget);
+    let pairs = pairs(&phase);
+    let order = report_order(budget);
+    let mut wins = BTreeMap::new();
+    for unit in phase.units() {
+        let best = |families: &[&str]| {
+            let mut best: Option<(&str, f64)> = None;
+            for label in order
+                .iter()
+                .filter(|l| family(l).is_some_and(|f| families.contains(&f)))
+            {
+                let Some(kills) = phase.kills(unit, label) else {
+                    continue;
+                };
+                let median = quantile(&kills, 0.5);
+                if best.is_none_or(|(_, m)| median > m) {
+                    best = Some((label, median));
+                }
+            }
+            best.unwrap()
+        };
+        let generator = best(&["feedback"]);
+        for f in ["walk", "choice"] {
+            let winner = best(&[f]);
+            let (a, p) = pairs[&(
+                unit.to_string(),
+                winner.0.to_string(),
+                generator.0.to_string(),
+            )];
+            if p < 0.05 && a > 0.5 {
+                let difference = winner.1 - generator.1;
+                let kept = wins.entry(unit.to_string()).or_insert(difference);
+                *kept = f64::max(*kept, difference);
+            }
+        }
+    }
+    wins
+}
+
+#[test]
+fn where_the_walks_and_choice_models_beat_the_generators_they_win_by_one_or_two() {
+    let by_two = |budget: &str| -> Vec<String> {
+        let wins = wins_over_the_generators(budget);
+        assert!(
+            wins.values().all(|d| *d == 1.0 || *d == 2.0),
+            "{budget}: {wins:?}"
+        );
+        wins.into_iter()
+            .filter(|(_, d)| *d == 2.0)
+            .map(|(u, _)| u)
+            .collect()
+    };
+    assert_eq!(by_two("1k"), ["WeakHashMap"]);
+    assert_eq!(by_two("10k"), ["EnumMap", "LinkedHashMap"]);
+    assert!(by_two("100k").is_empty());
+    let at_100k: Vec<String> = wins_over_the_generators("100k").into_keys().collect();
+    assert_eq!(
+        at_100k,
+        ["ArrayList", "Hashtable", "IdentityHashMap", "PriorityQueue"]
+    );
+    let flat = flat_page();
+    assert!(flat.contains(
+        "by two on WeakHashMap at 1,000 calls (`ensemble` 13, `fcrt` 11) and on EnumMap and \
+         LinkedHashMap at 10,000 (22 against 20, 14 against 12), by one elsewhere. At 100,000 \
+         calls this happens on ArrayList, Hashtable, PriorityQueue and IdentityHashMap"
+    ));
+}
+
+#[test]
+fn the_tuned_library_model_beats_the_ensemble_on_two_units_only() {
+    let flat = flat_page();
+    let mut significant = Vec::new();
+    let mut pairs_seen = 0;
+    for (budget, written) in BUDGETS {
+        let phase = tournament_phase(budget);
+        let pairs = pairs(&phase);
+        for unit in phase.units() {
+            let (Some(library), Some(ensemble)) = (
+                phase.kills(unit, "library n=20"),
+                phase.kills(unit, "ensemble n=20"),
+            ) else {
+                continue;
+            };
+            pairs_seen += 1;
+            let (l, e) = (quantile(&library, 0.5), quantile(&ensemble, 0.5));
+            assert!((l - e).abs() <= 2.0, "{budget} {unit}: {l} against {e}");
+            let key = |a: &str, b: &str| (unit.to_string(), a.to_string(), b.to_string());
+            let (a, p) = pairs[&key("library n=20", "ensemble n=20")];
+            if p < 0.05 {
+                assert!(a > 0.5, "{budget} {unit}: the ensemble significantly ahead");
+                significant.push(format!("{unit} at {written}"));
+                let text = format!("({l} against {e}, p = {p:.3})");
+                assert!(flat.contains(&text), "{PAGE} lacks {text}");
+            }
+        }
+    }
+    assert_eq!(pairs_seen, 45);
+    assert_eq!(
+        significant,
+        ["LinkedHashMap at 10,000", "TreeMap at 100,000"]
+    );
+    assert!(flat.contains("on two of its 45 unit–budget pairs"));
 }
