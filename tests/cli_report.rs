@@ -264,3 +264,105 @@ fn a_reference_run_is_not_written_into_by_default() {
     assert!(stderr.contains("is a committed reference run"), "{stderr}");
     assert!(!Path::new(SMOKE).join("report").exists());
 }
+
+/// The legend entries of a line chart: (strategy label, its style), the style being the
+/// legend line's stroke and dash with the kind of its marker.
+fn legend_styles(svg: &str) -> Vec<(String, String)> {
+    let lines: Vec<&str> = svg.lines().collect();
+    let attribute = |element: &str, name: &str| -> String {
+        let start = element.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        element[start..start + element[start..].find('"').unwrap()].to_string()
+    };
+    let mut entries = Vec::new();
+    for window in lines.windows(3) {
+        let [line, marker, text] = window else {
+            continue;
+        };
+        if !(line.starts_with("<line") && text.starts_with("<text")) {
+            continue;
+        }
+        let marker_kind = if marker.starts_with("<circle") {
+            "circle".to_string()
+        } else if marker.starts_with("<path") {
+            let d = attribute(marker, "d");
+            d.chars().filter(|c| c.is_ascii_alphabetic()).collect()
+        } else {
+            continue;
+        };
+        let name = text[text.find('>').unwrap() + 1..text.rfind("</text>").unwrap()].to_string();
+        // Survival legends add "(killed/cells killed)" to the label.
+        let label = name.split(" (").next().unwrap().to_string();
+        let style = format!("{} {marker_kind}", attribute(line, "style"));
+        entries.push((label, style));
+    }
+    entries
+}
+
+#[test]
+fn a_strategy_is_drawn_alike_on_every_subject_and_in_two_reports() {
+    let out = tempfile::tempdir().unwrap();
+    let reports = [
+        ("results/tournament", Some("calls-1k"), ".", "tournament"),
+        ("results/realfaults", None, "corpus", "realfaults"),
+    ];
+    // label → style → the charts it was seen in.
+    let mut seen: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
+    for (results, phase, dir, name) in reports {
+        let folder = out.path().join(name);
+        let mut command = Command::cargo_bin("testspace").unwrap();
+        command
+            .current_dir(dir)
+            .arg("report")
+            .arg(results)
+            .arg("--out")
+            .arg(&folder);
+        if let Some(phase) = phase {
+            command.args(["--phase", phase]);
+        }
+        let output = command.output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let mut charts = 0;
+        for (file, bytes) in files(&folder) {
+            let is_chart = ["-growth.svg", "-coverage.svg", "-survival.svg"]
+                .iter()
+                .any(|part| file.ends_with(part));
+            if !is_chart {
+                continue;
+            }
+            charts += 1;
+            let entries = legend_styles(&String::from_utf8(bytes).unwrap());
+            assert!(entries.len() >= 2, "{name}/{file}: no legend read");
+            let styles: std::collections::BTreeSet<&String> =
+                entries.iter().map(|e| &e.1).collect();
+            assert_eq!(
+                styles.len(),
+                entries.len(),
+                "{name}/{file}: two strategies drawn alike"
+            );
+            for (label, style) in entries {
+                seen.entry(label)
+                    .or_default()
+                    .entry(style)
+                    .or_default()
+                    .push(format!("{name}/{file}"));
+            }
+        }
+        assert!(charts > 10, "{name}: {charts} charts");
+    }
+    for (label, styles) in &seen {
+        assert_eq!(
+            styles.len(),
+            1,
+            "{label} is drawn {} ways: {styles:?}",
+            styles.len()
+        );
+    }
+    // The shared strategies, on many subjects of both reports.
+    for label in ["r n=20", "bobw n=20", "ensemble n=20", "be n=3"] {
+        let charts = seen[label].values().next().unwrap();
+        for name in ["tournament", "realfaults"] {
+            let here = charts.iter().filter(|c| c.starts_with(name)).count();
+            assert!(here >= 10, "{label} in {here} charts of {name}");
+        }
+    }
+}

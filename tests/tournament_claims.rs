@@ -118,6 +118,22 @@ impl Phase<'_> {
         (!finals.is_empty()).then(|| quantile(&finals, 0.5))
     }
 
+    /// This file's label (`name n=N`) of the report's label `label` on `unit`: the same, or
+    /// for a structure suite the report labels by its name alone (its scope follows the
+    /// unit), the suite at its one scope there.
+    fn own_label(&self, unit: &str, label: &str) -> String {
+        if label.contains(" n=") {
+            return label.to_string();
+        }
+        let scopes: Vec<&str> = self
+            .labels()
+            .into_iter()
+            .filter(|l| l.starts_with(&format!("{label} n=")) && self.on(unit, l).is_some())
+            .collect();
+        assert_eq!(scopes.len(), 1, "{unit} {label}: {scopes:?}");
+        scopes[0].to_string()
+    }
+
     /// The labels with cells on every unit.
     fn everywhere(&self) -> Vec<&str> {
         let units = self.units();
@@ -531,7 +547,13 @@ fn the_kills_and_final_coverage_are_recomputed_from_the_cells() {
                     .map(|r| per_unit.iter().map(|k| k[r]).sum())
                     .collect()
             } else {
-                phase.kills(unit, label).unwrap()
+                let own = phase.own_label(unit, label);
+                assert_eq!(
+                    own.split_once(" n=").unwrap().1,
+                    row["n"],
+                    "{budget} {unit} {label}"
+                );
+                phase.kills(unit, &own).unwrap()
             };
             for (column, p) in [
                 ("kills_median", 0.5),
@@ -545,7 +567,7 @@ fn the_kills_and_final_coverage_are_recomputed_from_the_cells() {
                 );
             }
             let coverage = (unit != "all")
-                .then(|| phase.final_coverage(unit, label))
+                .then(|| phase.final_coverage(unit, &phase.own_label(unit, label)))
                 .flatten();
             match coverage {
                 None => assert_eq!(row["coverage_percent_median"], ""),
@@ -562,15 +584,14 @@ fn the_kills_and_final_coverage_are_recomputed_from_the_cells() {
 #[test]
 fn the_pairwise_tests_are_recomputed_from_the_cells() {
     for (budget, _) in BUDGETS {
-        let recomputed = pairs(&tournament_phase(budget));
+        let phase = tournament_phase(budget);
+        let recomputed = pairs(&phase);
         let rows = fresh_rows(budget, "pairs.csv");
         assert_eq!(rows.len(), recomputed.len(), "{budget}");
         for row in rows {
-            let key = (
-                row["subject"].clone(),
-                row["strategy"].clone(),
-                row["versus"].clone(),
-            );
+            let unit = row["subject"].clone();
+            let own = |label: &str| phase.own_label(&unit, label);
+            let key = (unit.clone(), own(&row["strategy"]), own(&row["versus"]));
             let (a, p) = recomputed[&key];
             assert_eq!(number(&row, "a12"), a, "{budget} {key:?}");
             assert!(

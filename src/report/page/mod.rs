@@ -34,7 +34,7 @@ use rayon::prelude::*;
 pub use self::figures::Figure;
 pub use self::kill_matrix::{KillMatrix, Share};
 pub use self::model::{
-    ExperimentInfo, KillSummary, PairCell, Pairwise, ReportModel, SubjectReport,
+    ExperimentInfo, KillSummary, PairCell, Pairwise, ReportModel, SubjectReport, Targets,
 };
 pub use self::ranking::{CriticalDifference, Ranking};
 pub use self::survival::SurvivalCurve;
@@ -94,6 +94,11 @@ pub fn build_model(
     let phase = index::choose_phase(cells, phase)?;
     let index = index::PhaseIndex::new(cells, &phase);
     let cost = cost_axis(cells.phase(&phase));
+    let targets = if cells.phase(&phase).all(|c| c.real_fault) {
+        Targets::Faults
+    } else {
+        Targets::Mutants
+    };
     let subjects: Vec<SubjectReport> = index
         .subjects
         .par_iter()
@@ -112,6 +117,7 @@ pub fn build_model(
         experiment: experiment::experiment_info(folder, manifest, cells, has_copy),
         phase,
         strategies: index.strategies,
+        targets,
         cost,
         ranking,
         subjects,

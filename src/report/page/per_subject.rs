@@ -71,6 +71,16 @@ pub(crate) fn subject_report(
         kill_growth,
         coverage,
         final_coverage,
+        lengths: subject
+            .by_strategy
+            .iter()
+            .map(|by_replicate| {
+                let mut cells = by_replicate
+                    .values()
+                    .flat_map(|by_mutant| by_mutant.values());
+                cells.next().map(|cell| cell.n)
+            })
+            .collect(),
         kill_matrix: kill_matrix(strategies, &subject.by_strategy, &subject.mutants),
         survival: survival_curves(strategies, &subject.by_strategy, cost),
     }

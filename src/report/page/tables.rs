@@ -3,7 +3,8 @@
 //!
 //! - `ranking.csv`: per strategy, its average rank (empty if it is left out of the ranking)
 //!   and the Friedman, Iman–Davenport and Nemenyi figures of the ranking it is in;
-//! - `kills.csv`: per (subject, strategy), the mutants killed over replicates (median,
+//! - `kills.csv`: per (subject, strategy), its length n there (for the subject `all`, if
+//!   the same on every subject), the mutants killed over replicates (median,
 //!   quartiles, extremes), the median over replicates of the final branch coverage in percent
 //!   (the coverage after the last test case the strategy ran on the subject) and the cells
 //!   killed of those observed; the subject `all` sums the kills of each replicate over the
@@ -62,6 +63,7 @@ fn ranking(model: &ReportModel) -> String {
 struct KillRow {
     subject: String,
     strategy: String,
+    n: Option<u64>,
     values: Vec<f64>,
     coverage: Option<f64>,
     killed: Option<(u64, u64)>,
@@ -78,6 +80,7 @@ fn kill_rows(model: &ReportModel) -> Vec<KillRow> {
             rows.push(KillRow {
                 subject: subject.name.clone(),
                 strategy: strategy.clone(),
+                n: subject.lengths[j],
                 values: kills.per_replicate.clone(),
                 coverage: subject.final_coverage[j],
                 killed: survival.map(|c| (c.killed as u64, c.cells as u64)),
@@ -107,9 +110,16 @@ fn kill_rows(model: &ReportModel) -> Vec<KillRow> {
             .fold((0, 0), |(k, c), s| {
                 (k + s.killed as u64, c + s.cells as u64)
             });
+        let lengths: std::collections::BTreeSet<Option<u64>> =
+            model.subjects.iter().map(|s| s.lengths[j]).collect();
         rows.push(KillRow {
             subject: "all".into(),
             strategy: strategy.clone(),
+            n: lengths
+                .first()
+                .copied()
+                .flatten()
+                .filter(|_| lengths.len() == 1),
             values,
             coverage: None,
             killed: Some(killed),
@@ -136,6 +146,7 @@ fn kills(model: &ReportModel) -> String {
             "strategy",
             rows.iter().map(|r| r.strategy.clone()).collect::<Vec<_>>(),
         ),
+        Column::new("n", rows.iter().map(|r| r.n).collect::<Vec<_>>()),
         Column::new(
             "replicates",
             rows.iter()

@@ -122,7 +122,7 @@ fn the_tables_beside_the_page_hold_its_ranks_kills_and_pairs() {
         .find(|l| l.starts_with(&format!("all,{first},")))
         .unwrap();
     assert_eq!(
-        row.split(',').nth(3).unwrap().parse::<f64>().unwrap(),
+        row.split(',').nth(4).unwrap().parse::<f64>().unwrap(),
         median
     );
     let pairs = text("pairs.csv");
