@@ -127,22 +127,6 @@ const KNOWN: [(&str, Rgb); 17] = [
     ("random-structures", Rgb(23, 190, 207)),
 ];
 
-/// The colours of other names, chosen by a hash of the name.
-const HASHED: [Rgb; 12] = [
-    Rgb(31, 119, 180),
-    Rgb(255, 127, 14),
-    Rgb(44, 160, 44),
-    Rgb(214, 39, 40),
-    Rgb(148, 103, 189),
-    Rgb(140, 86, 75),
-    Rgb(227, 119, 194),
-    Rgb(127, 127, 127),
-    Rgb(188, 189, 34),
-    Rgb(23, 190, 207),
-    Rgb(102, 102, 0),
-    Rgb(0, 0, 128),
-];
-
 /// The lengths whose marker and dash are fixed (the commonest first); others by a hash.
 const KNOWN_LENGTHS: [u64; 17] = [
     20, 1, 2, 3, 4, 5, 6, 7, 8, 16, 32, 64, 128, 256, 512, 1024, 100,
@@ -166,7 +150,11 @@ pub(crate) fn strategy_style(label: &str) -> StrategyStyle {
         None => (label, None),
     };
     let colour = KNOWN.iter().find(|(known, _)| *known == name).map_or_else(
-        || HASHED[(stable_hash(name.as_bytes()) % HASHED.len() as u64) as usize],
+        || {
+            // Other names: the house charts' palette ([`crate::plot`]), by a hash.
+            let c = crate::plot::color(stable_hash(name.as_bytes()) as usize);
+            Rgb(c.0, c.1, c.2)
+        },
         |(_, colour)| *colour,
     );
     let variant = match n {
