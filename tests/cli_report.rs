@@ -366,3 +366,52 @@ fn a_strategy_is_drawn_alike_on_every_subject_and_in_two_reports() {
         }
     }
 }
+
+#[test]
+fn strict_fails_on_a_checklist_violation_after_writing_the_page() {
+    let out = tempfile::tempdir().unwrap();
+    let strict = |results: &str, phase: Option<&str>, folder: &Path| {
+        let mut command = Command::cargo_bin("testspace").unwrap();
+        command
+            .args(["report", results, "--strict", "--out"])
+            .arg(folder);
+        if let Some(phase) = phase {
+            command.args(["--phase", phase]);
+        }
+        command.output().unwrap()
+    };
+    // The smoke run has 3 replicates: a violation, exit 3, the page written with its list.
+    let smoke = out.path().join("smoke");
+    let output = strict(SMOKE, None, &smoke);
+    assert_eq!(output.status.code(), Some(3), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("checklist: violation — trials per cell: 3 replicates of "),
+        "{stderr}"
+    );
+    assert!(stderr.contains("error: the evaluation checklist has a violation (--strict)"));
+    let page = std::fs::read_to_string(smoke.join("index.html")).unwrap();
+    assert!(page.contains("<h2 id=\"checklist\">Evaluation checklist</h2>"));
+    // Without --strict the same folder passes.
+    let output = report(Path::new(SMOKE), &out.path().join("lenient"));
+    assert!(output.status.success(), "{output:?}");
+    // The committed tournament: ten replicates, equal stated budgets; warnings only.
+    let output = strict(
+        "results/tournament",
+        Some("calls-10k"),
+        &out.path().join("t"),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    for item in [
+        "checklist: met — trials per cell: 10 replicates per (subject, seeded strategy)",
+        "checklist: warning — equal budgets: the stated budgets are equal",
+        "checklist: met — seeds published: seed 2026",
+        "checklist: met — effect sizes beside p-values",
+        "checklist: warning — blocks with no variance: 1 of 16 subjects",
+        "checklist: met — multiple-testing correction: pairwise Mann–Whitney p-values are Holm-adjusted",
+        "checklist: note — what the critical difference can separate: with k = 10 strategies over N = 16 subjects the CD is 3.39 ranks",
+    ] {
+        assert!(stderr.contains(item), "{item}\n{stderr}");
+    }
+}

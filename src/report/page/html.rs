@@ -67,7 +67,7 @@ pub(crate) fn page(
         "<p>The page's numbers as tables: <a href=\"ranking.csv\">ranking.csv</a>, \
          <a href=\"kills.csv\">kills.csv</a>, <a href=\"pairs.csv\">pairs.csv</a>.</p>\n",
     );
-    html.push_str("<nav><ul><li><a href=\"#experiment\">Experiment</a></li><li><a href=\"#ranking\">Ranking</a></li>");
+    html.push_str("<nav><ul><li><a href=\"#experiment\">Experiment</a></li><li><a href=\"#checklist\">Evaluation checklist</a></li><li><a href=\"#ranking\">Ranking</a></li>");
     for (i, s) in model.subjects.iter().enumerate() {
         let _ = write!(
             html,
@@ -77,6 +77,7 @@ pub(crate) fn page(
     }
     html.push_str("</ul></nav>\n");
     experiment_section(&mut html, e);
+    checklist_section(&mut html, &super::checklist::checklist(model));
     ranking_section(&mut html, &model.ranking, cd, model.targets);
     for (i, (subject, figures)) in model.subjects.iter().zip(subjects).enumerate() {
         subject_section(&mut html, i, subject, figures, model.targets);
@@ -128,6 +129,26 @@ fn experiment_section(html: &mut String, e: &ExperimentInfo) {
     );
     html.push_str("</table>\n<p>To run it again (the seeds and replicates are the file's):</p>\n");
     let _ = writeln!(html, "<pre>{}</pre>", escape(&e.rerun));
+}
+
+/// The evaluation checklist as a table, each item's status beside it.
+fn checklist_section(html: &mut String, items: &[super::checklist::CheckItem]) {
+    html.push_str(
+        "<h2 id=\"checklist\">Evaluation checklist</h2>\n<p>After Klees et al. (CCS 2018), \
+         Schloegel et al. (S&amp;P 2024) and Arcuri &amp; Briand (ICSE 2011); \
+         <code>testspace report --strict</code> fails on a violation.</p>\n\
+         <table><tr><th>item</th><th>status</th><th>what was found</th></tr>\n",
+    );
+    for item in items {
+        let _ = writeln!(
+            html,
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+            escape(item.topic),
+            escape(item.status.word()),
+            escape(&item.text)
+        );
+    }
+    html.push_str("</table>\n");
 }
 
 fn ranking_section(

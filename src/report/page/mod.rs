@@ -14,6 +14,7 @@
 //! computed (too few replicates, subjects or strategies) is said in a visible note and the
 //! rest is written.
 
+pub mod checklist;
 mod experiment;
 mod figures;
 mod html;
@@ -122,6 +123,7 @@ pub fn build_model(
         ranking,
         subjects,
         notes,
+        budgets: Err("the experiment file was not read".into()),
     })
 }
 
@@ -201,6 +203,77 @@ pub struct Written {
     pub files: usize,
     /// The page's notes.
     pub notes: Vec<String>,
+    /// The page's evaluation checklist.
+    pub checklist: Vec<checklist::CheckItem>,
+}
+
+/// The budget per cell of each strategy label of `phase` and the seed-free labels, from the
+/// experiment file the folder ran (its copy), or why it cannot be read.
+fn budgets(results: &Path, phase: &str) -> checklist::Budgets {
+    use crate::experiment::TestBudget;
+    use checklist::Budget;
+    let experiment = crate::report::folder::read_experiment(results)
+        .map_err(|e| format!("the experiment file cannot be read ({e:#})"))?;
+    let phase = experiment
+        .phases
+        .iter()
+        .find(|p| p.name == phase)
+        .ok_or_else(|| format!("the experiment file has no phase `{phase}`"))?;
+    let mut design = checklist::Design::default();
+    for run in &phase.runs {
+        let walk = matches!(run.strategy, crate::strategy::Strategy::Walk(_));
+        let budget_at = |n: usize| match &run.tests {
+            TestBudget::Cost(calls) => Budget::Calls(*calls),
+            TestBudget::Fixed(tests) => Budget::Tests {
+                tests: *tests,
+                calls_each: walk.then_some(n as u64),
+            },
+            TestBudget::Suite(suite) => match (suite.cost, suite.tests) {
+                (Some(calls), None) => Budget::Calls(calls),
+                (None, Some(tests)) => Budget::Tests {
+                    tests,
+                    calls_each: None,
+                },
+                (Some(calls), Some(tests)) => Budget::Other(format!(
+                    "a suite of at most {tests} test cases and {calls} calls"
+                )),
+                (None, None) => Budget::Other("a suite without a limit".into()),
+            },
+            TestBudget::Structures => Budget::Other("a whole structure suite".into()),
+            TestBudget::FirstFailureOf(walk) => {
+                Budget::Other(format!("E(n) of the run of {}", walk.name()))
+            }
+            TestBudget::Unlimited => Budget::Other("no limit".into()),
+        };
+        let timed = |budget: Budget| match (run.seconds, budget) {
+            (Some(seconds), Budget::Other(what)) => {
+                Budget::Other(format!("{what}, at most {seconds} s"))
+            }
+            (Some(seconds), budget) => Budget::Other(format!(
+                "{} or {seconds} s, whichever comes first",
+                budget.describe()
+            )),
+            (None, budget) => budget,
+        };
+        let structure =
+            crate::structure::suite::StructureSuiteKind::from_name(run.name()).is_some();
+        let mut labels: Vec<(String, usize)> = run
+            .lengths
+            .iter()
+            .map(|&n| (format!("{} n={n}", run.name()), n))
+            .collect();
+        if structure {
+            // Labelled by its name alone where its scope follows the subject.
+            labels.push((run.name().to_string(), 0));
+        }
+        for (label, n) in labels {
+            if !run.strategy.uses_seed() {
+                design.seed_free.insert(label.clone());
+            }
+            design.budgets.insert(label, timed(budget_at(n)));
+        }
+    }
+    Ok(design)
 }
 
 /// Reads the results folder `results` and writes its page into `out` (default:
@@ -220,15 +293,17 @@ pub fn write_page(
     let (folder, cells, out) =
         crate::report::open_for_output(results, out, DEFAULT_OUT, "report", "DIR")?;
     let has_copy = results.join(crate::report::folder::EXPERIMENT).exists();
-    let model = build_model(results, &folder.manifest, &cells, phase, has_copy)
+    let mut model = build_model(results, &folder.manifest, &cells, phase, has_copy)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("cannot write the report of {}", results.display()))?;
+    model.budgets = budgets(results, &model.phase);
     let files = render(&model);
     let count = files.len();
     stage_folder(&out, &files)?;
     Ok(Written {
         folder: out,
         files: count,
+        checklist: checklist::checklist(&model),
         notes: model.notes,
     })
 }

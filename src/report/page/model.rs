@@ -23,6 +23,10 @@ pub struct ReportModel {
     pub subjects: Vec<SubjectReport>,
     /// Visible notes on what could not be computed, in the page's order.
     pub notes: Vec<String>,
+    /// Each compared strategy's budget per cell and whether it is seed-free, as the
+    /// experiment file states them, or why they are unknown ([`super::write_page`] reads
+    /// it; [`super::build_model`] reads nothing).
+    pub budgets: super::checklist::Budgets,
 }
 
 /// What a report's cells test for.

@@ -6,7 +6,8 @@ use super::*;
 
 const SMOKE: &str = "results/andrews2010-smoke";
 
-fn smoke_model() -> ReportModel {
+/// The page's model of the committed smoke run.
+pub(crate) fn smoke_model() -> ReportModel {
     let folder = crate::report::folder::open(Path::new(SMOKE)).unwrap();
     let cells = Cells::from_table(&folder.cells).unwrap();
     build_model(Path::new(SMOKE), &folder.manifest, &cells, None, false).unwrap()
