@@ -187,7 +187,7 @@ fn trials(model: &ReportModel) -> CheckItem {
         format!(
             " Seed-free ({}): their test cases do not depend on the seed, so their \
              replicates are one trial, and a Mann–Whitney p-value against them counts copies \
-             as draws (too small; `testspace compare` tests such pairs on paired differences).",
+             as draws (too small; testspace compare tests such pairs on paired differences).",
             fixed.join(", ")
         )
     };

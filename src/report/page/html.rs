@@ -243,7 +243,7 @@ pub(crate) fn timeout_convention(targets: Targets) -> String {
     format!(
         "A cell that ends in a timeout (the target ran out of fuel or was stopped by the \
          watchdog and no test case failed) counts as not {verb}, as in every testspace table; \
-         the mutation-testing-elements viewer of `testspace mutation-report` counts a \
+         the mutation-testing-elements viewer of testspace mutation-report counts a \
          Timeout as detected, so its mutation score is higher by the {plural} that only timed \
          out.",
         verb = targets.verb(),
