@@ -10,7 +10,10 @@
 //! units: covered branches over all branches of the units with coverage columns, in
 //! percent, at 1, 10, 100, … test cases up to the largest cell budget at that length. With
 //! replicates, the line is the median and the band the interquartile range over
-//! replicates. Pure: no I/O.
+//! replicates (`testspace plot`). The report page's curves ([`coverage_growth`]) are one
+//! unit's, on its cost axis and to each cell's end, and its final coverage
+//! ([`final_coverage_percent`]) is the longest cell's after its last test case. Pure: no
+//! I/O.
 
 use std::collections::{BTreeMap, BTreeSet};
 
