@@ -267,3 +267,154 @@ fn a_reference_run_is_not_written_into_by_default() {
     assert!(stderr.contains("is a committed reference run"), "{stderr}");
     assert!(!Path::new(SMOKE).join("report").exists());
 }
+
+/// The legend entries of a line chart: (strategy label, its style), the style being the
+/// legend line's stroke and dash with the kind of its marker.
+fn legend_styles(svg: &str) -> Vec<(String, String)> {
+    let lines: Vec<&str> = svg.lines().collect();
+    let attribute = |element: &str, name: &str| -> String {
+        let start = element.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        element[start..start + element[start..].find('"').unwrap()].to_string()
+    };
+    let mut entries = Vec::new();
+    for window in lines.windows(3) {
+        let [line, marker, text] = window else {
+            continue;
+        };
+        if !(line.starts_with("<line") && text.starts_with("<text")) {
+            continue;
+        }
+        let marker_kind = if marker.starts_with("<circle") {
+            "circle".to_string()
+        } else if marker.starts_with("<path") {
+            let d = attribute(marker, "d");
+            d.chars().filter(|c| c.is_ascii_alphabetic()).collect()
+        } else {
+            continue;
+        };
+        let name = text[text.find('>').unwrap() + 1..text.rfind("</text>").unwrap()].to_string();
+        // Survival legends add "(killed/cells killed)" to the label.
+        let label = name.split(" (").next().unwrap().to_string();
+        let style = format!("{} {marker_kind}", attribute(line, "style"));
+        entries.push((label, style));
+    }
+    entries
+}
+
+#[test]
+fn a_strategy_is_drawn_alike_on_every_subject_and_in_two_reports() {
+    let out = tempfile::tempdir().unwrap();
+    let reports = [
+        ("results/tournament", Some("calls-1k"), ".", "tournament"),
+        ("results/realfaults", None, "corpus", "realfaults"),
+    ];
+    // label → style → the charts it was seen in.
+    let mut seen: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
+    for (results, phase, dir, name) in reports {
+        let folder = out.path().join(name);
+        let mut command = Command::cargo_bin("testspace").unwrap();
+        command
+            .current_dir(dir)
+            .arg("report")
+            .arg(results)
+            .arg("--out")
+            .arg(&folder);
+        if let Some(phase) = phase {
+            command.args(["--phase", phase]);
+        }
+        let output = command.output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let mut charts = 0;
+        for (file, bytes) in files(&folder) {
+            let is_chart = ["-growth.svg", "-coverage.svg", "-survival.svg"]
+                .iter()
+                .any(|part| file.ends_with(part));
+            if !is_chart {
+                continue;
+            }
+            charts += 1;
+            let entries = legend_styles(&String::from_utf8(bytes).unwrap());
+            assert!(entries.len() >= 2, "{name}/{file}: no legend read");
+            let styles: std::collections::BTreeSet<&String> =
+                entries.iter().map(|e| &e.1).collect();
+            assert_eq!(
+                styles.len(),
+                entries.len(),
+                "{name}/{file}: two strategies drawn alike"
+            );
+            for (label, style) in entries {
+                seen.entry(label)
+                    .or_default()
+                    .entry(style)
+                    .or_default()
+                    .push(format!("{name}/{file}"));
+            }
+        }
+        assert!(charts > 10, "{name}: {charts} charts");
+    }
+    for (label, styles) in &seen {
+        assert_eq!(
+            styles.len(),
+            1,
+            "{label} is drawn {} ways: {styles:?}",
+            styles.len()
+        );
+    }
+    // The shared strategies, on many subjects of both reports.
+    for label in ["r n=20", "bobw n=20", "ensemble n=20", "be n=3"] {
+        let charts = seen[label].values().next().unwrap();
+        for name in ["tournament", "realfaults"] {
+            let here = charts.iter().filter(|c| c.starts_with(name)).count();
+            assert!(here >= 10, "{label} in {here} charts of {name}");
+        }
+    }
+}
+
+#[test]
+fn strict_fails_on_a_checklist_violation_after_writing_the_page() {
+    let out = tempfile::tempdir().unwrap();
+    let strict = |results: &str, phase: Option<&str>, folder: &Path| {
+        let mut command = Command::cargo_bin("testspace").unwrap();
+        command
+            .args(["report", results, "--strict", "--out"])
+            .arg(folder);
+        if let Some(phase) = phase {
+            command.args(["--phase", phase]);
+        }
+        command.output().unwrap()
+    };
+    // The smoke run has 3 replicates: a violation, exit 3, the page written with its list.
+    let smoke = out.path().join("smoke");
+    let output = strict(SMOKE, None, &smoke);
+    assert_eq!(output.status.code(), Some(3), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("checklist: violation — trials per cell: 3 replicates of "),
+        "{stderr}"
+    );
+    assert!(stderr.contains("error: the evaluation checklist has a violation (--strict)"));
+    let page = std::fs::read_to_string(smoke.join("index.html")).unwrap();
+    assert!(page.contains("<h2 id=\"checklist\">Evaluation checklist</h2>"));
+    // Without --strict the same folder passes.
+    let output = report(Path::new(SMOKE), &out.path().join("lenient"));
+    assert!(output.status.success(), "{output:?}");
+    // The committed tournament: ten replicates, equal stated budgets; warnings only.
+    let output = strict(
+        "results/tournament",
+        Some("calls-10k"),
+        &out.path().join("t"),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    for item in [
+        "checklist: met — trials per cell: 10 replicates per (subject, seeded strategy)",
+        "checklist: warning — equal budgets: the stated budgets are equal",
+        "checklist: met — seeds published: seed 2026",
+        "checklist: met — effect sizes beside p-values",
+        "checklist: warning — blocks with no variance: 1 of 16 subjects",
+        "checklist: met — multiple-testing correction: pairwise Mann–Whitney p-values are Holm-adjusted",
+        "checklist: note — what the critical difference can separate: with k = 10 strategies over N = 16 subjects the CD is 3.39 ranks",
+    ] {
+        assert!(stderr.contains(item), "{item}\n{stderr}");
+    }
+}

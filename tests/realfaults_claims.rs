@@ -108,18 +108,55 @@ fn the_faults_found_table_is_the_committed_run() {
             assert_eq!(quoted, &expected, "{} under {run}", row[0]);
         }
     }
-    // The totals line: faults found over the units and replicates, per run.
-    let section = section();
-    for run in RUNS {
-        let total: u32 = counts
+    // The totals: faults found over the units and replicates, per run; a run that left out
+    // some units gets its total over the units it ran on, beside every other run's there.
+    let flat = section().split_whitespace().collect::<Vec<_>>().join(" ");
+    let found = |run: &str, units: &[&String]| -> u32 {
+        units
             .iter()
-            .filter(|((_, r), _)| r == run)
-            .map(|(_, c)| c.0)
-            .sum();
+            .filter_map(|u| counts.get(&((*u).clone(), run.to_string())))
+            .map(|c| c.0)
+            .sum()
+    };
+    let ran_on = |run: &str| -> Vec<&String> {
+        subjects
+            .iter()
+            .copied()
+            .filter(|u| counts.contains_key(&((*u).clone(), run.to_string())))
+            .collect()
+    };
+    let everywhere = flat
+        .split_once("Faults found over the ")
+        .and_then(|(_, rest)| rest.split_once(". "))
+        .expect("the totals sentence")
+        .1;
+    let (all, partial): (Vec<&str>, Vec<&str>) = RUNS
+        .iter()
+        .partition(|run| ran_on(run).len() == subjects.len());
+    let first = &flat[..flat.len() - everywhere.len()];
+    assert!(first.contains(&format!("over the {} units", subjects.len())));
+    for run in &all {
+        let total = found(run, &subjects);
         assert!(
-            section.contains(&format!("`{run}` {total}")),
+            first.contains(&format!("`{run}` {total}")),
             "the totals name `{run}` {total}"
         );
+    }
+    for run in partial {
+        let units = ran_on(run);
+        let k = units.len();
+        let claim = format!("`{run}` ran on {k} of them");
+        assert!(flat.contains(&claim), "the totals lack: {claim}");
+        let claim = format!("on those {k} it finds {}", found(run, &units));
+        assert!(flat.contains(&claim), "the totals lack: {claim}");
+        let there = flat.split_once(&claim).unwrap().1;
+        for other in &all {
+            let total = found(other, &units);
+            assert!(
+                there.contains(&format!("`{other}` {total}")),
+                "`{other}` {total} there"
+            );
+        }
     }
 }
 

@@ -1,12 +1,13 @@
 //! `testspace mutation-report RESULTS [--out FILE]`: a results folder's mutants as a
 //! mutation-testing-elements report ([`crate::report::mutation_elements`]); the file
-//! written on stdout, the mutants per status and notes on what was left out on stderr.
+//! written on stdout, the mutants per status, the Timeout convention and notes on what was
+//! left out on stderr.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::report::mutation_elements::write_report;
+use crate::report::mutation_elements::{timeout_note, write_report};
 
 /// Arguments of `testspace mutation-report`.
 #[derive(Debug, Args)]
@@ -31,6 +32,9 @@ pub fn run(args: &MutationReportArgs) -> anyhow::Result<()> {
         .map(|(status, count)| format!("{status} {count}"))
         .collect();
     crate::kernel::stderr_line!("mutants: {}", counts.join(", "));
+    if let Some(note) = timeout_note(&written.counts) {
+        crate::kernel::stderr_line!("note: {note}");
+    }
     println!("{}", written.path.display());
     Ok(())
 }

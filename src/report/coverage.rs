@@ -10,12 +10,15 @@
 //! units: covered branches over all branches of the units with coverage columns, in
 //! percent, at 1, 10, 100, … test cases up to the largest cell budget at that length. With
 //! replicates, the line is the median and the band the interquartile range over
-//! replicates. Pure: no I/O.
+//! replicates (`testspace plot`). The report page's curves ([`coverage_growth`]) are one
+//! unit's, on its cost axis and to each cell's end, and its final coverage
+//! ([`final_coverage_percent`]) is the longest cell's after its last test case. Pure: no
+//! I/O.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::figures::strategy_rank;
-use super::replicated::{Band, CurveBand, replicates};
+use super::replicated::{Band, Cost, CurveBand, replicates};
 use super::{Cell, Cells};
 use crate::coverage::curve::CHECKPOINTS;
 
@@ -124,6 +127,92 @@ pub fn coverage_curves(cells: &Cells, phase: &str) -> Vec<CoverageCurves> {
     charts
 }
 
+/// The cell of `cells` (one unit's cells of one replicate, strategy and length) whose
+/// test cases reach furthest, among those with coverage: every cell of the group runs the
+/// same test cases, so its coverage is the group's.
+fn longest_covered<'a>(cells: impl IntoIterator<Item = &'a Cell>) -> Option<&'a Cell> {
+    cells
+        .into_iter()
+        .filter(|cell| cell.branches_covered.is_some() && cell.branches_total.is_some())
+        .max_by_key(|cell| cell.tests_run)
+}
+
+/// The final branch coverage, in percent, of one unit's cells of one replicate, strategy
+/// and length: the longest cell's `branches_covered` (after its `tests_run` test cases, the
+/// last it ran) over `branches_total`; `None` without coverage columns.
+pub fn final_coverage_percent<'a>(cells: impl IntoIterator<Item = &'a Cell>) -> Option<f64> {
+    let longest = longest_covered(cells)?;
+    let (covered, total) = (longest.branches_covered?, longest.branches_total?);
+    Some(100.0 * covered as f64 / total.max(1) as f64)
+}
+
+/// Where a cell ends on the cost axis `cost`: its test cases, method calls or CPU seconds
+/// (`None`: method calls not recorded).
+fn end_on(cost: Cost, cell: &Cell) -> Option<f64> {
+    match cost {
+        Cost::Tests => Some(cell.tests_run as f64),
+        Cost::MethodCalls => cell.method_calls.map(|c| c as f64),
+        Cost::CpuSeconds => Some(cell.cpu_seconds),
+    }
+}
+
+/// One unit's coverage growth over replicates, on the cost axis `cost`, to the cells' end:
+/// `replicates` holds each replicate's cells of one strategy and length on the unit.
+///
+/// Per replicate the longest cell counts. A point per checkpoint of c test cases below the
+/// longest cell's end, and a last point at the end: y is the band over replicates of the
+/// coverage after c test cases (a replicate that stopped before c gives its final coverage)
+/// and, last, of the final coverage ([`final_coverage_percent`]); x is the median over
+/// replicates of where c test cases fall on the axis — c itself for test cases, else
+/// min(c, tests_run) × the cell's cost per test case (the checkpoints are recorded in test
+/// cases, so in method calls and seconds their place is the cell's mean) — and, last, of
+/// the cells' ends. `None` without coverage, or in method calls where a cell has none.
+pub fn coverage_growth(replicates: &[Vec<&Cell>], cost: Cost) -> Option<Vec<(f64, Band)>> {
+    let longest: Vec<&Cell> = replicates
+        .iter()
+        .filter_map(|cells| longest_covered(cells.iter().copied()))
+        .collect();
+    let total_of = |cell: &Cell| cell.branches_total.unwrap_or(0).max(1) as f64;
+    let ends: Vec<f64> = longest
+        .iter()
+        .map(|cell| end_on(cost, cell))
+        .collect::<Option<_>>()?;
+    let furthest = longest.iter().map(|cell| cell.tests_run).max()?;
+    let median = |values: &[f64]| Band::of(values).median;
+    let mut points = Vec::new();
+    for (i, &c) in CHECKPOINTS.iter().enumerate() {
+        if c >= furthest {
+            break;
+        }
+        let x: Vec<f64> = longest
+            .iter()
+            .zip(&ends)
+            .map(|(cell, end)| match cost {
+                Cost::Tests => c as f64,
+                _ => c.min(cell.tests_run) as f64 * end / cell.tests_run.max(1) as f64,
+            })
+            .collect();
+        let y: Vec<f64> = longest
+            .iter()
+            .map(|cell| {
+                let covered = if c < cell.tests_run {
+                    cell.branches_at[i].or(cell.branches_covered)
+                } else {
+                    cell.branches_covered
+                };
+                100.0 * covered.unwrap_or(0) as f64 / total_of(cell)
+            })
+            .collect();
+        points.push((median(&x), Band::of(&y)));
+    }
+    let finals: Vec<f64> = longest
+        .iter()
+        .filter_map(|cell| final_coverage_percent([*cell]))
+        .collect();
+    points.push((median(&ends), Band::of(&finals)));
+    Some(points)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,5 +259,50 @@ mod tests {
             rows: vec![budget_cell(0, "A", 1, "r", 4, None)],
         };
         assert!(coverage_curves(&cells, COMPARISON_PHASE).is_empty());
+    }
+    #[test]
+    fn the_final_coverage_is_the_longest_cells_at_its_last_test_case_not_a_checkpoints() {
+        // Two replicates of 100 test cases of n = 4 (400 calls), 20 branches: after 1, 10
+        // and 100 test cases 2, 5 and 12 (replicate 0) and 4, 9 and 16 (replicate 1); a
+        // killed cell of replicate 1 stopped at 5 with 3.
+        let replicate_0 = covered(budget_cell(0, "A", 1, "r", 4, None), 20, &[2, 5], 12);
+        let replicate_1 = vec![
+            covered(budget_cell(1, "A", 1, "r", 4, Some(5)), 20, &[1], 3),
+            covered(budget_cell(1, "A", 2, "r", 4, None), 20, &[4, 9], 16),
+        ];
+        assert_eq!(final_coverage_percent([&replicate_0]), Some(60.0));
+        assert_eq!(final_coverage_percent(&replicate_1), Some(80.0));
+        let replicates = vec![vec![&replicate_0], replicate_1.iter().collect()];
+        let in_calls = coverage_growth(&replicates, Cost::MethodCalls).unwrap();
+        let points: Vec<(f64, f64, f64, f64)> = in_calls
+            .iter()
+            .map(|(x, b)| (*x, b.q1, b.median, b.q3))
+            .collect();
+        // Checkpoints 1 and 10 at 4 and 40 calls; the end at 400 calls, not at the
+        // checkpoint of 100 test cases (the cells' last test case is their 100th here).
+        assert_eq!(
+            points,
+            [
+                (4.0, 12.5, 15.0, 17.5),
+                (40.0, 30.0, 35.0, 40.0),
+                (400.0, 65.0, 70.0, 75.0)
+            ]
+        );
+        let in_tests = coverage_growth(&replicates, Cost::Tests).unwrap();
+        let xs: Vec<f64> = in_tests.iter().map(|(x, _)| *x).collect();
+        assert_eq!(xs, [1.0, 10.0, 100.0]);
+    }
+
+    #[test]
+    fn a_budget_between_checkpoints_ends_at_the_last_test_case() {
+        // 50 test cases of 20 calls (1,000 calls): the checkpoint of 10 test cases says 7,
+        // the end says 9 of 10 branches.
+        let mut cell = covered(budget_cell(0, "A", 1, "r", 20, None), 10, &[3, 7], 9);
+        cell.tests_run = 50;
+        cell.method_calls = Some(1000);
+        let points = coverage_growth(&[vec![&cell]], Cost::MethodCalls).unwrap();
+        let points: Vec<(f64, f64)> = points.iter().map(|(x, b)| (*x, b.median)).collect();
+        assert_eq!(points, [(20.0, 30.0), (200.0, 70.0), (1000.0, 90.0)]);
+        assert_eq!(final_coverage_percent([&cell]), Some(90.0));
     }
 }

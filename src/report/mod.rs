@@ -149,6 +149,9 @@ pub struct Cell {
     pub first_failure_cpu_seconds: Option<f64>,
     /// `killed`, `survived`, `timeout` or `crash`.
     pub outcome: String,
+    /// Whether the target is a real fault: the `operator` column holds no mutation
+    /// operator's name but a fault's id (false without the column).
+    pub real_fault: bool,
     /// Branch probes of the unit (`None`: no coverage recorded, or no such column).
     pub branches_total: Option<u64>,
     /// Branch probes gold covered in the cell's test cases (`None` as above).
@@ -189,8 +192,9 @@ impl Cells {
     /// Reads the columns `phase`, `subject`, `mutant`, `strategy`, `n`, `tests_run`,
     /// `failing_tests`, `abandoned_tests` (optional), `first_failure`, `cpu_seconds`,
     /// `first_failure_cpu_seconds`, `outcome`, and the optional `replicate`, `run`,
-    /// `test_budget`, `method_calls` and coverage columns (`branches_total`, `branches_covered`,
-    /// `branches_at_*`; other columns are ignored). Numbers may be of any numeric type (or
+    /// `test_budget`, `method_calls`, `operator` (whether a target is a real fault) and
+    /// coverage columns (`branches_total`, `branches_covered`, `branches_at_*`; other
+    /// columns are ignored). Numbers may be of any numeric type (or
     /// text holding numbers); nulls are allowed only in `first_failure` and
     /// `first_failure_cpu_seconds`.
     ///
@@ -266,6 +270,16 @@ impl Cells {
             .collect::<Result<Vec<_>, _>>()?;
         let first_failure_cpu_seconds = optional_real("first_failure_cpu_seconds")?;
         let mut outcome = text("outcome")?;
+        let real_fault: Vec<bool> = match table.column("operator") {
+            None => vec![false; height],
+            Some(_) => text("operator")?
+                .iter()
+                .map(|operator| {
+                    operator != "gold"
+                        && crate::subject::mutation::MutationOperator::from_name(operator).is_none()
+                })
+                .collect(),
+        };
         let nulls = || vec![None; height];
         let branches_total = optional_column("branches_total")?.unwrap_or_else(nulls);
         let branches_covered = optional_column("branches_covered")?.unwrap_or_else(nulls);
@@ -292,6 +306,7 @@ impl Cells {
                 cpu_seconds: cpu_seconds[row],
                 first_failure_cpu_seconds: first_failure_cpu_seconds[row],
                 outcome: std::mem::take(&mut outcome[row]),
+                real_fault: real_fault[row],
                 branches_total: branches_total[row],
                 branches_covered: branches_covered[row],
                 branches_at: std::array::from_fn(|i| branches_at[i][row]),
@@ -469,6 +484,7 @@ pub(crate) mod test_tables {
                 "survived"
             }
             .into(),
+            real_fault: false,
             branches_total: None,
             branches_covered: None,
             branches_at: Default::default(),

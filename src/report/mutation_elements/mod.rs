@@ -114,6 +114,28 @@ pub(crate) enum Status {
     RuntimeError,
 }
 
+/// The Timeout convention, said beside the counts when some mutant only timed out: the
+/// viewer counts a Timeout as detected, testspace's tables as not killed. Both scores are
+/// over the mutants killed, timed out or survived (the viewer leaves a RuntimeError out).
+pub(crate) fn timeout_note(counts: &BTreeMap<Status, usize>) -> Option<String> {
+    let count = |status| counts.get(&status).copied().unwrap_or(0);
+    let (killed, timeout, survived) = (
+        count(Status::Killed),
+        count(Status::Timeout),
+        count(Status::Survived),
+    );
+    let valid = (killed + timeout + survived) as f64;
+    (timeout > 0).then(|| {
+        format!(
+            "the viewer counts the {timeout} Timeout mutants as detected: its mutation score is \
+             {:.1} % ((Killed + Timeout) / (Killed + Timeout + Survived)); testspace's tables \
+             count a timeout as not killed: {:.1} % (Killed / the same)",
+            100.0 * (killed + timeout) as f64 / valid,
+            100.0 * killed as f64 / valid
+        )
+    })
+}
+
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(self, f)

@@ -356,3 +356,24 @@ fn a_folder_that_is_not_results_is_refused_and_nothing_is_written() {
     );
     assert!(!Path::new(SMOKE).join(FILE_NAME).exists());
 }
+
+#[test]
+fn the_timeout_convention_is_said_with_both_scores() {
+    let counts: BTreeMap<Status, usize> = [
+        (Status::Killed, 12),
+        (Status::Timeout, 1),
+        (Status::Survived, 5),
+        (Status::RuntimeError, 2),
+    ]
+    .into_iter()
+    .collect();
+    let note = timeout_note(&counts).unwrap();
+    // 13 of 18 detected for the viewer, 12 of 18 killed for testspace.
+    assert!(note.contains("its mutation score is 72.2 %"), "{note}");
+    assert!(
+        note.contains("count a timeout as not killed: 66.7 %"),
+        "{note}"
+    );
+    let no_timeout: BTreeMap<Status, usize> = [(Status::Killed, 1)].into_iter().collect();
+    assert_eq!(timeout_note(&no_timeout), None);
+}

@@ -9,7 +9,7 @@ use super::ranking::Ranking;
 use super::survival::SurvivalCurve;
 use super::svg::boxplot::{BoxRow, box_plot};
 use super::svg::cd::cd_diagram;
-use super::svg::colour::{diverging, sequential};
+use super::svg::colour::{diverging, sequential, strategy_style};
 use super::svg::heatmap::{HeatCell, Heatmap, heatmap};
 use super::svg::lines::{LineChart, Series, line_chart};
 
@@ -55,6 +55,11 @@ pub(crate) fn subject_figures(
 ) -> Vec<(&'static str, Figure)> {
     let file = |part: &str| format!("s{index:02}-{part}.svg");
     let cost = cost_title(model.cost);
+    let (plural, singular, verb) = (
+        model.targets.plural(),
+        model.targets.singular(),
+        model.targets.verb(),
+    );
     let mut figures = Vec::new();
     let rows: Vec<BoxRow<'_>> = model
         .strategies
@@ -72,9 +77,9 @@ pub(crate) fn subject_figures(
         "kills",
         Figure {
             file: file("kills"),
-            svg: box_plot(&rows, "mutants killed per replicate"),
+            svg: box_plot(&rows, &format!("{plural} {verb} per replicate")),
             alt: format!(
-                "Mutants of {} killed per replicate, per strategy",
+                "{plural} of {} {verb} per replicate, per strategy",
                 subject.name
             ),
         },
@@ -86,30 +91,24 @@ pub(crate) fn subject_figures(
         ));
     }
     if let Ok(curves) = &subject.kill_growth {
-        let y_title = "mutants killed (median, IQR band)";
+        let y_title = format!("{plural} {verb} (median, IQR band)");
         figures.push((
             "growth",
-            curve_figure(curves, cost, y_title, None, file("growth")),
+            curve_figure(curves, cost, &y_title, None, file("growth")),
         ));
     }
     if let Ok(curves) = &subject.coverage {
         let y_title = "branch coverage, % (median, IQR band)";
-        let figure = curve_figure(
-            curves,
-            "test cases",
-            y_title,
-            Some((0.0, 100.0)),
-            file("coverage"),
-        );
+        let figure = curve_figure(curves, cost, y_title, Some((0.0, 100.0)), file("coverage"));
         figures.push(("coverage", figure));
     }
     figures.push((
         "matrix",
-        matrix_figure(&subject.kill_matrix, file("matrix")),
+        matrix_figure(&subject.kill_matrix, (singular, verb), file("matrix")),
     ));
     figures.push((
         "survival",
-        survival_figure(&subject.survival, cost, file("survival")),
+        survival_figure(&subject.survival, cost, (plural, verb), file("survival")),
     ));
     figures
 }
@@ -199,6 +198,7 @@ fn curve_figure(
             name: c.strategy.clone(),
             points: c.points.iter().map(|(x, b)| (*x, b.median)).collect(),
             band: c.points.iter().map(|(x, b)| (*x, b.q1, b.q3)).collect(),
+            style: strategy_style(&c.strategy),
         })
         .collect();
     Figure {
@@ -214,12 +214,13 @@ fn curve_figure(
     }
 }
 
-fn matrix_figure(matrix: &KillMatrix, file: String) -> Figure {
+fn matrix_figure(matrix: &KillMatrix, (singular, verb): (&str, &str), file: String) -> Figure {
     let rows: Vec<String> = matrix
         .mutants
         .iter()
-        .map(|m| format!("mutant {m}"))
+        .map(|m| format!("{singular} {m}"))
         .collect();
+    let caption = format!("share of replicates that {verb} the {singular} (grey: no cell)");
     let cells: Vec<Vec<Option<HeatCell>>> = matrix
         .shares
         .iter()
@@ -242,17 +243,20 @@ fn matrix_figure(matrix: &KillMatrix, file: String) -> Figure {
             columns: &matrix.strategies,
             cells: &cells,
             cell: (16.0, 14.0),
-            legend: (
-                "share of replicates that killed the mutant (grey: no cell)",
-                sequential,
-                ["0", "0.5", "1"],
-            ),
+            legend: (&caption, sequential, ["0", "0.5", "1"]),
         }),
-        alt: "Kill matrix: per mutant and strategy, the share of replicates that killed it".into(),
+        alt: format!(
+            "Kill matrix: per {singular} and strategy, the share of replicates that {verb} it"
+        ),
     }
 }
 
-fn survival_figure(curves: &[SurvivalCurve], cost: &str, file: String) -> Figure {
+fn survival_figure(
+    curves: &[SurvivalCurve],
+    cost: &str,
+    (plural, verb): (&str, &str),
+    file: String,
+) -> Figure {
     let series: Vec<Series> = curves
         .iter()
         .map(|c| {
@@ -260,9 +264,10 @@ fn survival_figure(curves: &[SurvivalCurve], cost: &str, file: String) -> Figure
             let last = c.steps.last().map_or(1.0, |p| p.1);
             points.push((c.end.max(points.last().map_or(0.0, |p| p.0)), last));
             Series {
-                name: format!("{} ({}/{} killed)", c.strategy, c.killed, c.cells),
+                name: format!("{} ({}/{} {verb})", c.strategy, c.killed, c.cells),
                 points,
                 band: Vec::new(),
+                style: strategy_style(&c.strategy),
             }
         })
         .collect();
@@ -270,11 +275,11 @@ fn survival_figure(curves: &[SurvivalCurve], cost: &str, file: String) -> Figure
         file,
         svg: line_chart(&LineChart {
             x_title: cost,
-            y_title: "share of mutants not yet killed",
+            y_title: &format!("share of {plural} not yet {verb}"),
             log_x: true,
             y_range: Some((0.0, 1.0)),
             series: &series,
         }),
-        alt: format!("Kaplan–Meier survival of the mutants against {cost}, per strategy"),
+        alt: format!("Kaplan–Meier survival of the {plural} against {cost}, per strategy"),
     }
 }

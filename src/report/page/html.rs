@@ -5,8 +5,9 @@ use std::fmt::Write as _;
 
 use super::escape;
 use super::figures::{Figure, MAX_LABELLED, cost_title};
+use super::model::Targets;
 use super::model::{ExperimentInfo, ReportModel, SubjectReport};
-use super::ranking::{METRIC, Ranking};
+use super::ranking::{Ranking, metric};
 
 const STYLE: &str = "body{font-family:DejaVu Sans,Verdana,Arial,sans-serif;margin:0 auto;\
 max-width:1300px;padding:0 24px 48px;color:#222;line-height:1.4}\
@@ -66,7 +67,7 @@ pub(crate) fn page(
         "<p>The page's numbers as tables: <a href=\"ranking.csv\">ranking.csv</a>, \
          <a href=\"kills.csv\">kills.csv</a>, <a href=\"pairs.csv\">pairs.csv</a>.</p>\n",
     );
-    html.push_str("<nav><ul><li><a href=\"#experiment\">Experiment</a></li><li><a href=\"#ranking\">Ranking</a></li>");
+    html.push_str("<nav><ul><li><a href=\"#experiment\">Experiment</a></li><li><a href=\"#checklist\">Evaluation checklist</a></li><li><a href=\"#ranking\">Ranking</a></li>");
     for (i, s) in model.subjects.iter().enumerate() {
         let _ = write!(
             html,
@@ -76,9 +77,10 @@ pub(crate) fn page(
     }
     html.push_str("</ul></nav>\n");
     experiment_section(&mut html, e);
-    ranking_section(&mut html, &model.ranking, cd);
+    checklist_section(&mut html, &super::checklist::checklist(model));
+    ranking_section(&mut html, &model.ranking, cd, model.targets);
     for (i, (subject, figures)) in model.subjects.iter().zip(subjects).enumerate() {
-        subject_section(&mut html, i, subject, figures);
+        subject_section(&mut html, i, subject, figures, model.targets);
     }
     html.push_str("</body>\n</html>\n");
     html
@@ -129,12 +131,38 @@ fn experiment_section(html: &mut String, e: &ExperimentInfo) {
     let _ = writeln!(html, "<pre>{}</pre>", escape(&e.rerun));
 }
 
-fn ranking_section(html: &mut String, ranking: &Result<Ranking, String>, cd: Option<&Figure>) {
+/// The evaluation checklist as a table, each item's status beside it.
+fn checklist_section(html: &mut String, items: &[super::checklist::CheckItem]) {
+    html.push_str(
+        "<h2 id=\"checklist\">Evaluation checklist</h2>\n<p>After Klees et al. (CCS 2018), \
+         Schloegel et al. (S&amp;P 2024) and Arcuri &amp; Briand (ICSE 2011); \
+         <code>testspace report --strict</code> fails on a violation.</p>\n\
+         <table><tr><th>item</th><th>status</th><th>what was found</th></tr>\n",
+    );
+    for item in items {
+        let _ = writeln!(
+            html,
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+            escape(item.topic),
+            escape(item.status.word()),
+            escape(&item.text)
+        );
+    }
+    html.push_str("</table>\n");
+}
+
+fn ranking_section(
+    html: &mut String,
+    ranking: &Result<Ranking, String>,
+    cd: Option<&Figure>,
+    targets: Targets,
+) {
     html.push_str("<h2 id=\"ranking\">Ranking</h2>\n");
     let _ = writeln!(
         html,
-        "<p>Metric: {}. Rank 1 is the best.</p>",
-        escape(METRIC)
+        "<p>Metric: {}. Rank 1 is the best. {}</p>",
+        escape(&metric(targets)),
+        escape(&timeout_convention(targets))
     );
     let ranking = match ranking {
         Ok(ranking) => ranking,
@@ -194,6 +222,14 @@ fn ranking_section(html: &mut String, ranking: &Result<Ranking, String>, cd: Opt
     html.push_str("</table>\n</details>\n");
 }
 
+/// `word` with its first letter upper-case.
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
 fn p_text(p: f64) -> String {
     if p < 1e-4 {
         format!("{p:.2e}")
@@ -202,15 +238,30 @@ fn p_text(p: f64) -> String {
     }
 }
 
+/// How a cell that ends in a timeout is counted, said wherever a kill count is shown.
+pub(crate) fn timeout_convention(targets: Targets) -> String {
+    format!(
+        "A cell that ends in a timeout (the target ran out of fuel or was stopped by the \
+         watchdog and no test case failed) counts as not {verb}, as in every testspace table; \
+         the mutation-testing-elements viewer of testspace mutation-report counts a \
+         Timeout as detected, so its mutation score is higher by the {plural} that only timed \
+         out.",
+        verb = targets.verb(),
+        plural = targets.plural()
+    )
+}
+
 fn subject_section(
     html: &mut String,
     index: usize,
     subject: &SubjectReport,
     figures: &[(&'static str, Figure)],
+    targets: Targets,
 ) {
+    let (plural, verb) = (targets.plural(), targets.verb());
     let _ = writeln!(
         html,
-        "<h2 id=\"s{index:02}\">{}</h2>\n<p>{} mutants in the phase.</p>",
+        "<h2 id=\"s{index:02}\">{}</h2>\n<p>{} {plural} in the phase.</p>",
         escape(&subject.name),
         subject.mutants
     );
@@ -229,7 +280,8 @@ fn subject_section(
             );
         }
     };
-    show(html, "Mutants killed over replicates", "kills", None);
+    let title = format!("{} {verb} over replicates", capitalised(plural));
+    show(html, &title, "kills", None);
     let ran = subject.kills.iter().filter(|k| k.is_some()).count();
     let unlabelled = format!(
         "{ran} strategies: the heatmap shows Â12 as colour and a dot where the Holm-adjusted \
@@ -265,9 +317,18 @@ fn subject_section(
     show(html, "Kill matrix", "matrix", None);
     let only = &subject.kill_matrix.only_one;
     if only.is_empty() {
-        html.push_str("<p>No mutant is killed by exactly one strategy.</p>\n");
+        let _ = writeln!(
+            html,
+            "<p>No {} is {verb} by exactly one strategy.</p>",
+            targets.singular()
+        );
     } else {
-        html.push_str("<p>Mutants only one strategy kills:</p>\n<table><tr><th>mutant</th><th>strategy</th></tr>\n");
+        let _ = writeln!(
+            html,
+            "<p>{} only one strategy {verb}:</p>\n<table><tr><th>{}</th><th>strategy</th></tr>",
+            capitalised(plural),
+            targets.singular()
+        );
         for (mutant, strategy) in only {
             let _ = writeln!(
                 html,
@@ -277,10 +338,6 @@ fn subject_section(
         }
         html.push_str("</table>\n");
     }
-    show(
-        html,
-        "Survival of the mutants (Kaplan–Meier)",
-        "survival",
-        None,
-    );
+    let title = format!("Survival of the {plural} (Kaplan–Meier)");
+    show(html, &title, "survival", None);
 }

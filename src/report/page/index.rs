@@ -1,5 +1,7 @@
 //! The compared phase's cells indexed once for every part of the page: per subject, per
-//! strategy (a run label at a length, `name n=N`, as `mutation-report` names them), per
+//! strategy (a run label at a length, `name n=N`, as `mutation-report` names them; a
+//! structure suite whose scope follows the subject — one scope on each, not the same on
+//! all, as at the largest scope a budget affords — is one strategy, `name`), per
 //! replicate, per mutant. Two runs of one label and length in the phase: the earlier run
 //! counts (as `compare` does).
 
@@ -7,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::report::figures::strategy_rank;
 use crate::report::{COMPARISON_PHASE, Cell, Cells};
+use crate::structure::suite::StructureSuiteKind;
 
 /// A strategy's cells on one subject: replicate → mutant → cell.
 pub(crate) type ByReplicate<'a> = BTreeMap<u32, BTreeMap<u64, &'a Cell>>;
@@ -72,13 +75,16 @@ impl<'a> PhaseIndex<'a> {
     /// The cells of `phase` indexed.
     pub(crate) fn new(cells: &'a Cells, phase: &str) -> Self {
         let phase_cells: Vec<&'a Cell> = cells.rows.iter().filter(|c| c.phase == phase).collect();
-        let keys: BTreeSet<(&str, u64)> = phase_cells
-            .iter()
-            .map(|c| (c.strategy.as_str(), c.n))
-            .collect();
-        let mut keys: Vec<(&str, u64)> = keys.into_iter().collect();
+        let per_subject = per_subject_lengths(&phase_cells);
+        fn key<'c>(per_subject: &BTreeSet<&str>, c: &'c Cell) -> (&'c str, Option<u64>) {
+            let name = c.strategy.as_str();
+            (name, (!per_subject.contains(name)).then_some(c.n))
+        }
+        let keys: BTreeSet<(&str, Option<u64>)> =
+            phase_cells.iter().map(|c| key(&per_subject, c)).collect();
+        let mut keys: Vec<(&str, Option<u64>)> = keys.into_iter().collect();
         keys.sort_by_key(|&(name, n)| (strategy_rank(name), n));
-        let position: HashMap<(&str, u64), usize> =
+        let position: HashMap<(&str, Option<u64>), usize> =
             keys.iter().enumerate().map(|(i, &k)| (k, i)).collect();
         let mut subjects: BTreeMap<&str, SubjectCells<'a>> = BTreeMap::new();
         for cell in phase_cells {
@@ -90,7 +96,7 @@ impl<'a> PhaseIndex<'a> {
                     mutants: BTreeSet::new(),
                 });
             subject.mutants.insert(cell.mutant);
-            let strategy = position[&(cell.strategy.as_str(), cell.n)];
+            let strategy = position[&key(&per_subject, cell)];
             subject.by_strategy[strategy]
                 .entry(cell.replicate)
                 .or_default()
@@ -105,7 +111,10 @@ impl<'a> PhaseIndex<'a> {
         PhaseIndex {
             strategies: keys
                 .iter()
-                .map(|(name, n)| format!("{name} n={n}"))
+                .map(|(name, n)| match n {
+                    Some(n) => format!("{name} n={n}"),
+                    None => name.to_string(),
+                })
                 .collect(),
             subjects: subjects.into_values().collect(),
             replicates: cells
@@ -116,6 +125,30 @@ impl<'a> PhaseIndex<'a> {
                 .unwrap_or(1),
         }
     }
+}
+
+/// The structure suites of `cells` (named by their kind) whose scope follows the subject:
+/// one scope on each subject, not the same on all (the largest scope a budget affords).
+/// Such a suite is one strategy, labelled by its name alone.
+fn per_subject_lengths<'a>(cells: &[&'a Cell]) -> BTreeSet<&'a str> {
+    let mut lengths: BTreeMap<&str, BTreeMap<&str, BTreeSet<u64>>> = BTreeMap::new();
+    let structure = |c: &Cell| StructureSuiteKind::from_name(&c.strategy).is_some();
+    for cell in cells.iter().filter(|c| structure(c)) {
+        lengths
+            .entry(cell.strategy.as_str())
+            .or_default()
+            .entry(cell.subject.as_str())
+            .or_default()
+            .insert(cell.n);
+    }
+    lengths
+        .into_iter()
+        .filter(|(_, by_subject)| {
+            let all: BTreeSet<u64> = by_subject.values().flatten().copied().collect();
+            all.len() > 1 && by_subject.values().all(|n| n.len() == 1)
+        })
+        .map(|(name, _)| name)
+        .collect()
 }
 
 #[cfg(test)]
@@ -159,5 +192,28 @@ mod tests {
         assert_eq!(choose_phase(&cells, Some("one")).unwrap(), "one");
         let error = choose_phase(&cells, Some("three")).unwrap_err();
         assert!(error.contains("phases: one, two"), "{error}");
+    }
+
+    #[test]
+    fn a_label_whose_length_follows_the_subject_is_one_strategy() {
+        let cells = Cells {
+            rows: vec![
+                budget_cell(0, "A", 1, "fe-sat", 2, None),
+                budget_cell(0, "B", 1, "fe-sat", 3, None),
+                budget_cell(0, "A", 1, "be", 2, None),
+                budget_cell(0, "A", 1, "be", 3, None),
+                budget_cell(0, "B", 1, "be", 2, None),
+                budget_cell(0, "A", 1, "r", 20, None),
+                budget_cell(0, "B", 1, "r", 10, None),
+            ],
+        };
+        let index = PhaseIndex::new(&cells, COMPARISON_PHASE);
+        // A walk at another length on each subject stays two strategies.
+        assert_eq!(
+            index.strategies,
+            ["r n=10", "r n=20", "be n=2", "be n=3", "fe-sat"]
+        );
+        let fe_sat = |subject: usize| index.subjects[subject].by_strategy[4][&0][&1].n;
+        assert_eq!((fe_sat(0), fe_sat(1)), (2, 3));
     }
 }

@@ -14,6 +14,7 @@
 //! computed (too few replicates, subjects or strategies) is said in a visible note and the
 //! rest is written.
 
+pub mod checklist;
 mod experiment;
 mod figures;
 mod html;
@@ -34,7 +35,7 @@ use rayon::prelude::*;
 pub use self::figures::Figure;
 pub use self::kill_matrix::{KillMatrix, Share};
 pub use self::model::{
-    ExperimentInfo, KillSummary, PairCell, Pairwise, ReportModel, SubjectReport,
+    ExperimentInfo, KillSummary, PairCell, Pairwise, ReportModel, SubjectReport, Targets,
 };
 pub use self::ranking::{CriticalDifference, Ranking};
 pub use self::survival::SurvivalCurve;
@@ -95,6 +96,11 @@ pub fn build_model(
     let phase = index::choose_phase(cells, phase)?;
     let index = index::PhaseIndex::new(cells, &phase);
     let cost = cost_axis(cells.phase(&phase));
+    let targets = if cells.phase(&phase).all(|c| c.real_fault) {
+        Targets::Faults
+    } else {
+        Targets::Mutants
+    };
     let subjects: Vec<SubjectReport> = index
         .subjects
         .par_iter()
@@ -113,10 +119,12 @@ pub fn build_model(
         experiment: experiment::experiment_info(folder, manifest, cells, has_copy),
         phase,
         strategies: index.strategies,
+        targets,
         cost,
         ranking,
         subjects,
         notes,
+        budgets: Err("the experiment file was not read".into()),
     })
 }
 
@@ -196,6 +204,77 @@ pub struct Written {
     pub files: usize,
     /// The page's notes.
     pub notes: Vec<String>,
+    /// The page's evaluation checklist.
+    pub checklist: Vec<checklist::CheckItem>,
+}
+
+/// The budget per cell of each strategy label of `phase` and the seed-free labels, from the
+/// experiment file the folder ran (its copy), or why it cannot be read.
+fn budgets(results: &Path, phase: &str) -> checklist::Budgets {
+    use crate::experiment::TestBudget;
+    use checklist::Budget;
+    let experiment = crate::report::folder::read_experiment(results)
+        .map_err(|e| format!("the experiment file cannot be read ({e:#})"))?;
+    let phase = experiment
+        .phases
+        .iter()
+        .find(|p| p.name == phase)
+        .ok_or_else(|| format!("the experiment file has no phase `{phase}`"))?;
+    let mut design = checklist::Design::default();
+    for run in &phase.runs {
+        let walk = matches!(run.strategy, crate::strategy::Strategy::Walk(_));
+        let budget_at = |n: usize| match &run.tests {
+            TestBudget::Cost(calls) => Budget::Calls(*calls),
+            TestBudget::Fixed(tests) => Budget::Tests {
+                tests: *tests,
+                calls_each: walk.then_some(n as u64),
+            },
+            TestBudget::Suite(suite) => match (suite.cost, suite.tests) {
+                (Some(calls), None) => Budget::Calls(calls),
+                (None, Some(tests)) => Budget::Tests {
+                    tests,
+                    calls_each: None,
+                },
+                (Some(calls), Some(tests)) => Budget::Other(format!(
+                    "a suite of at most {tests} test cases and {calls} calls"
+                )),
+                (None, None) => Budget::Other("a suite without a limit".into()),
+            },
+            TestBudget::Structures => Budget::Other("a whole structure suite".into()),
+            TestBudget::FirstFailureOf(walk) => {
+                Budget::Other(format!("E(n) of the run of {}", walk.name()))
+            }
+            TestBudget::Unlimited => Budget::Other("no limit".into()),
+        };
+        let timed = |budget: Budget| match (run.seconds, budget) {
+            (Some(seconds), Budget::Other(what)) => {
+                Budget::Other(format!("{what}, at most {seconds} s"))
+            }
+            (Some(seconds), budget) => Budget::Other(format!(
+                "{} or {seconds} s, whichever comes first",
+                budget.describe()
+            )),
+            (None, budget) => budget,
+        };
+        let structure =
+            crate::structure::suite::StructureSuiteKind::from_name(run.name()).is_some();
+        let mut labels: Vec<(String, usize)> = run
+            .lengths
+            .iter()
+            .map(|&n| (format!("{} n={n}", run.name()), n))
+            .collect();
+        if structure {
+            // Labelled by its name alone where its scope follows the subject.
+            labels.push((run.name().to_string(), 0));
+        }
+        for (label, n) in labels {
+            if !run.strategy.uses_seed() {
+                design.seed_free.insert(label.clone());
+            }
+            design.budgets.insert(label, timed(budget_at(n)));
+        }
+    }
+    Ok(design)
 }
 
 /// Reads the results folder `results` and writes its page into `out` (default:
@@ -218,9 +297,10 @@ pub fn write_page(
     // Checked before the work, so a refusal costs nothing.
     refuse_foreign(&out, default)?;
     let has_copy = results.join(crate::report::folder::EXPERIMENT).exists();
-    let model = build_model(results, &folder.manifest, &cells, phase, has_copy)
+    let mut model = build_model(results, &folder.manifest, &cells, phase, has_copy)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("cannot write the report of {}", results.display()))?;
+    model.budgets = budgets(results, &model.phase);
     let mut files = render(&model);
     let count = files.len();
     files.push((
@@ -231,6 +311,7 @@ pub fn write_page(
     Ok(Written {
         folder: out,
         files: count,
+        checklist: checklist::checklist(&model),
         notes: model.notes,
     })
 }

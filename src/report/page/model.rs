@@ -13,6 +13,8 @@ pub struct ReportModel {
     pub phase: String,
     /// The strategies compared, in the page's order (the figures' strategy order, then n).
     pub strategies: Vec<String>,
+    /// What the cells' targets are: mutants, or real faults.
+    pub targets: Targets,
     /// What the cost axes of the curves count.
     pub cost: Cost,
     /// The ranking over subjects, or why there is none.
@@ -21,6 +23,45 @@ pub struct ReportModel {
     pub subjects: Vec<SubjectReport>,
     /// Visible notes on what could not be computed, in the page's order.
     pub notes: Vec<String>,
+    /// Each compared strategy's budget per cell and whether it is seed-free, as the
+    /// experiment file states them, or why they are unknown ([`super::write_page`] reads
+    /// it; [`super::build_model`] reads nothing).
+    pub budgets: super::checklist::Budgets,
+}
+
+/// What a report's cells test for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Targets {
+    /// Mutants of the subjects (seeded faults).
+    Mutants,
+    /// Real faults: every cell's target is a fault's buggy release (`operator` holds its id).
+    Faults,
+}
+
+impl Targets {
+    /// The plural noun: `mutants`, `faults`.
+    pub fn plural(self) -> &'static str {
+        match self {
+            Targets::Mutants => "mutants",
+            Targets::Faults => "faults",
+        }
+    }
+
+    /// The singular noun: `mutant`, `fault`.
+    pub fn singular(self) -> &'static str {
+        match self {
+            Targets::Mutants => "mutant",
+            Targets::Faults => "fault",
+        }
+    }
+
+    /// What a cell that fails does to its target: `killed`, `found`.
+    pub fn verb(self) -> &'static str {
+        match self {
+            Targets::Mutants => "killed",
+            Targets::Faults => "found",
+        }
+    }
 }
 
 /// A results folder's run, from its manifest and cells.
@@ -79,8 +120,17 @@ pub struct SubjectReport {
     /// Kill growth over the cost axis with bands over replicates (the strategies that ran
     /// here), or why there is none.
     pub kill_growth: Result<Vec<CurveBand>, String>,
-    /// Branch coverage (percent) over test cases, or why there is none.
+    /// Branch coverage (percent) over the cost axis to each cell's end
+    /// ([`crate::report::coverage::coverage_growth`]), or why there is none.
     pub coverage: Result<Vec<CurveBand>, String>,
+    /// Per strategy (as [`ReportModel::strategies`]): the median over replicates of the final
+    /// branch coverage in percent (the longest cell's `branches_covered` at its `tests_run`);
+    /// `None` without cells or coverage.
+    pub final_coverage: Vec<Option<f64>>,
+    /// Per strategy (as [`ReportModel::strategies`]): the length n of its cells on this
+    /// subject (a strategy labelled by its name alone has one per subject); `None` where it
+    /// has no cells here.
+    pub lengths: Vec<Option<u64>>,
     /// Mutant × strategy kill shares.
     pub kill_matrix: super::kill_matrix::KillMatrix,
     /// Survival curves per strategy.

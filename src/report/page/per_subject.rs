@@ -1,10 +1,10 @@
 //! One subject's section: mutants killed per strategy over replicates (medians with
 //! spread), pairwise Â12 with Holm-adjusted Mann–Whitney p-values, kill growth with bands
-//! over replicates ([`crate::report::replicated`]), coverage growth
-//! ([`crate::report::coverage`]), the kill matrix and the survival curves.
+//! over replicates ([`crate::report::replicated`]), coverage growth to each cell's end and
+//! the final coverage ([`crate::report::coverage`]), the kill matrix and the survival curves.
 
-use crate::report::coverage::coverage_curves;
-use crate::report::replicated::{Cost, CurveBand, kill_curves};
+use crate::report::coverage::{coverage_growth, final_coverage_percent};
+use crate::report::replicated::{Band, Cost, CurveBand, kill_curves};
 use crate::report::{Cell, Cells};
 use crate::stats::{self, Method};
 
@@ -36,11 +36,33 @@ pub(crate) fn subject_report(
             .map(|chart| in_page_order(chart.curves, strategies))
             .ok_or_else(|| "no kill growth: no cell has a cost to plot".to_string())
     };
-    let coverage = coverage_curves(&relabelled, RELABELLED_PHASE)
-        .into_iter()
-        .next()
-        .map(|chart| in_page_order(chart.curves, strategies))
-        .ok_or_else(|| "no coverage growth: the cells recorded no branch coverage".to_string());
+    let coverage: Vec<CurveBand> = strategies
+        .iter()
+        .zip(&subject.by_strategy)
+        .filter_map(|(label, by_replicate)| {
+            let replicates = in_replicates(by_replicate);
+            Some(CurveBand {
+                strategy: label.clone(),
+                points: coverage_growth(&replicates, cost)?,
+            })
+        })
+        .collect();
+    let final_coverage = subject
+        .by_strategy
+        .iter()
+        .map(|by_replicate| {
+            let finals: Vec<f64> = by_replicate
+                .values()
+                .filter_map(|by_mutant| final_coverage_percent(by_mutant.values().copied()))
+                .collect();
+            (!finals.is_empty()).then(|| Band::of(&finals).median)
+        })
+        .collect();
+    let coverage = if coverage.is_empty() {
+        Err("no coverage growth: the cells recorded no branch coverage".to_string())
+    } else {
+        Ok(coverage)
+    };
     SubjectReport {
         name: subject.name.clone(),
         mutants: subject.mutants.len(),
@@ -48,6 +70,17 @@ pub(crate) fn subject_report(
         kills,
         kill_growth,
         coverage,
+        final_coverage,
+        lengths: subject
+            .by_strategy
+            .iter()
+            .map(|by_replicate| {
+                let mut cells = by_replicate
+                    .values()
+                    .flat_map(|by_mutant| by_mutant.values());
+                cells.next().map(|cell| cell.n)
+            })
+            .collect(),
         kill_matrix: kill_matrix(strategies, &subject.by_strategy, &subject.mutants),
         survival: survival_curves(strategies, &subject.by_strategy, cost),
     }
@@ -123,6 +156,14 @@ pub(crate) fn pairwise(kills: &[Option<KillSummary>]) -> Result<Pairwise, String
                 .to_string()
         }),
     })
+}
+
+/// A strategy's cells on the subject, one list per replicate that ran it.
+fn in_replicates<'a>(by_replicate: &ByReplicate<'a>) -> Vec<Vec<&'a Cell>> {
+    by_replicate
+        .values()
+        .map(|by_mutant| by_mutant.values().copied().collect())
+        .collect()
 }
 
 /// The phase of the relabelled cells.

@@ -9,9 +9,15 @@ use crate::stats::{self, Friedman, Order};
 /// The level of the Nemenyi critical difference.
 pub const ALPHA: f64 = 0.05;
 
-/// What is ranked, as the page says it.
-pub const METRIC: &str = "per subject, the median over replicates of the mutants killed \
-                          (cells with outcome killed) in the compared phase; larger is better";
+/// What is ranked, as the page says it, for cells testing `targets`.
+pub fn metric(targets: super::model::Targets) -> String {
+    format!(
+        "per subject, the median over replicates of the {} {} (cells with outcome killed) in \
+         the compared phase; larger is better",
+        targets.plural(),
+        targets.verb()
+    )
+}
 
 /// The ranking of the strategies that ran on every subject.
 #[derive(Clone, Debug, PartialEq)]

@@ -3,8 +3,10 @@
 //!
 //! - `ranking.csv`: per strategy, its average rank (empty if it is left out of the ranking)
 //!   and the Friedman, Iman–Davenport and Nemenyi figures of the ranking it is in;
-//! - `kills.csv`: per (subject, strategy), the mutants killed over replicates (median,
-//!   quartiles, extremes), the final branch coverage's median in percent and the cells
+//! - `kills.csv`: per (subject, strategy), its length n there (for the subject `all`, if
+//!   the same on every subject), the mutants killed over replicates (median,
+//!   quartiles, extremes), the median over replicates of the final branch coverage in percent
+//!   (the coverage after the last test case the strategy ran on the subject) and the cells
 //!   killed of those observed; the subject `all` sums the kills of each replicate over the
 //!   subjects, for the strategies that ran on every subject;
 //! - `pairs.csv`: per subject and ordered pair of strategies, Â12 and the Holm-adjusted
@@ -12,7 +14,7 @@
 //!
 //! Pure: the text of each file from the model.
 
-use super::model::{ReportModel, SubjectReport};
+use super::model::ReportModel;
 use crate::table::{Column, Table, csv_text};
 
 /// The CSV files of `model`'s page, each (name, text).
@@ -61,16 +63,10 @@ fn ranking(model: &ReportModel) -> String {
 struct KillRow {
     subject: String,
     strategy: String,
+    n: Option<u64>,
     values: Vec<f64>,
     coverage: Option<f64>,
     killed: Option<(u64, u64)>,
-}
-
-/// The median final coverage (percent) of `strategy` on `subject`, if it has a curve.
-fn final_coverage(subject: &SubjectReport, strategy: &str) -> Option<f64> {
-    let curves = subject.coverage.as_ref().ok()?;
-    let curve = curves.iter().find(|c| c.strategy == strategy)?;
-    curve.points.last().map(|(_, band)| band.median)
 }
 
 fn kill_rows(model: &ReportModel) -> Vec<KillRow> {
@@ -84,8 +80,9 @@ fn kill_rows(model: &ReportModel) -> Vec<KillRow> {
             rows.push(KillRow {
                 subject: subject.name.clone(),
                 strategy: strategy.clone(),
+                n: subject.lengths[j],
                 values: kills.per_replicate.clone(),
-                coverage: final_coverage(subject, strategy),
+                coverage: subject.final_coverage[j],
                 killed: survival.map(|c| (c.killed as u64, c.cells as u64)),
             });
         }
@@ -113,9 +110,16 @@ fn kill_rows(model: &ReportModel) -> Vec<KillRow> {
             .fold((0, 0), |(k, c), s| {
                 (k + s.killed as u64, c + s.cells as u64)
             });
+        let lengths: std::collections::BTreeSet<Option<u64>> =
+            model.subjects.iter().map(|s| s.lengths[j]).collect();
         rows.push(KillRow {
             subject: "all".into(),
             strategy: strategy.clone(),
+            n: lengths
+                .first()
+                .copied()
+                .flatten()
+                .filter(|_| lengths.len() == 1),
             values,
             coverage: None,
             killed: Some(killed),
@@ -142,6 +146,7 @@ fn kills(model: &ReportModel) -> String {
             "strategy",
             rows.iter().map(|r| r.strategy.clone()).collect::<Vec<_>>(),
         ),
+        Column::new("n", rows.iter().map(|r| r.n).collect::<Vec<_>>()),
         Column::new(
             "replicates",
             rows.iter()

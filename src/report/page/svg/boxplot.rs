@@ -1,8 +1,9 @@
 //! Horizontal box plots, one row per strategy: the box from the first to the third
 //! quartile, the median as a thick line, whiskers to the extremes, every replicate's value
-//! as a dot.
+//! as a dot, each in its strategy's colour with its marker beside the name.
 
 use super::axis::{Scale, linear_ticks};
+use super::colour::strategy_style;
 use super::{Anchor, Svg, text_width};
 use crate::stats::Summary;
 
@@ -26,7 +27,7 @@ pub(crate) fn box_plot(rows: &[BoxRow<'_>], x_title: &str) -> String {
         .iter()
         .map(|r| text_width(r.label, FONT))
         .fold(60.0, f64::max)
-        + 16.0;
+        + 28.0;
     let plot_w = 520.0;
     let top = 12.0;
     let plot_h = ROW * rows.len().max(1) as f64;
@@ -56,7 +57,10 @@ pub(crate) fn box_plot(rows: &[BoxRow<'_>], x_title: &str) -> String {
     for (i, row) in rows.iter().enumerate() {
         let mid = top + (i as f64 + 0.5) * ROW;
         let s = &row.summary;
-        svg.text((left - 8.0, mid + 4.0), row.label, FONT, Anchor::End);
+        let style = strategy_style(row.label);
+        let colour = style.colour.hex();
+        svg.text((left - 20.0, mid + 4.0), row.label, FONT, Anchor::End);
+        svg.marker((left - 10.0, mid), style.marker, style.colour);
         svg.line(
             (scale.at(s.min), mid),
             (scale.at(s.max), mid),
@@ -72,16 +76,20 @@ pub(crate) fn box_plot(rows: &[BoxRow<'_>], x_title: &str) -> String {
         svg.rect(
             (scale.at(s.q1), mid - 7.0),
             (scale.at(s.q3) - scale.at(s.q1), 14.0),
-            "fill:#c6dbef;stroke:#2171b5",
+            &format!("fill:{colour};fill-opacity:0.25;stroke:{colour}"),
             "",
         );
         svg.line(
             (scale.at(s.median), mid - 7.0),
             (scale.at(s.median), mid + 7.0),
-            "stroke:#08306b;stroke-width:2.5",
+            &format!("stroke:{colour};stroke-width:2.5"),
         );
         for &value in row.values {
-            svg.circle((scale.at(value), mid), 1.8, "fill:#08306b;fill-opacity:0.6");
+            svg.circle(
+                (scale.at(value), mid),
+                1.8,
+                &format!("fill:{colour};fill-opacity:0.7"),
+            );
         }
     }
     svg.finish()

@@ -4,6 +4,7 @@
 //! thick bar under the axis for each group of strategies the Nemenyi test does not
 //! separate.
 
+use super::colour::strategy_style;
 use super::{Anchor, Svg, text_width};
 
 const FONT: f64 = 12.0;
@@ -100,8 +101,11 @@ pub(crate) fn cd_diagram(
             &[(x(rank), AXIS_Y), (x(rank), y), (end, y)],
             "stroke:#555;stroke-width:1",
         );
+        let style = strategy_style(&labels[j]);
+        svg.marker((x(rank), AXIS_Y), style.marker, style.colour);
+        svg.marker((end, y), style.marker, style.colour);
         svg.text(
-            (text_x, y + 4.0),
+            (text_x + if on_left { -6.0 } else { 6.0 }, y + 4.0),
             &format!("{} ({rank:.2})", labels[j]),
             FONT,
             anchor,

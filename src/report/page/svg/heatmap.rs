@@ -38,6 +38,10 @@ pub(crate) struct Heatmap<'a> {
 }
 
 const FONT: f64 = 11.0;
+/// The legend's colour bar: steps of this width.
+const LEGEND_STEP: f64 = 12.0;
+/// The legend's colour bar: this many steps.
+const LEGEND_STEPS: usize = 20;
 
 /// The heatmap as SVG text.
 pub(crate) fn heatmap(map: &Heatmap<'_>) -> String {
@@ -56,7 +60,11 @@ pub(crate) fn heatmap(map: &Heatmap<'_>) -> String {
         + 12.0;
     let grid_w = cw * map.columns.len() as f64;
     let grid_h = ch * map.rows.len() as f64;
-    let width = (left + grid_w + 20.0).max(320.0);
+    // Wide enough for the grid and for the legend: its caption and its colour bar.
+    let legend_w = text_width(map.legend.0, FONT).max(LEGEND_STEP * LEGEND_STEPS as f64 + 12.0);
+    let width = (left + grid_w + 20.0)
+        .max(left + legend_w + 20.0)
+        .max(320.0);
     let height = top + grid_h + 60.0;
     let mut svg = Svg::new(width, height);
     for (c, label) in map.columns.iter().enumerate() {
@@ -129,7 +137,7 @@ fn legend(
     (caption, scale, ends): (&str, fn(f64) -> Rgb, [&str; 3]),
 ) {
     svg.text((x, y - 4.0), caption, FONT, Anchor::Start);
-    let (step, steps) = (12.0, 20);
+    let (step, steps) = (LEGEND_STEP, LEGEND_STEPS);
     for i in 0..steps {
         let t = i as f64 / (steps - 1) as f64;
         let fill = scale(t);
@@ -195,5 +203,39 @@ mod tests {
         // Each cell is one subpath of its fill, and each coloured one also of the grid.
         let subpaths: usize = paths.iter().map(|p| p.matches('M').count()).sum();
         assert_eq!(subpaths, 1600 + 1560);
+    }
+
+    #[test]
+    fn the_legend_fits_however_narrow_the_grid() {
+        let (rows, columns) = (vec!["mutant 1".to_string()], vec!["r n=20".to_string()]);
+        let caption = "share of replicates that killed the mutant (grey: no cell)";
+        let svg = heatmap(&Heatmap {
+            rows: &rows,
+            columns: &columns,
+            cells: &[vec![None]],
+            cell: (16.0, 14.0),
+            legend: (caption, diverging, ["0", "0.5", "1"]),
+        });
+        let width: f64 = svg
+            .split("width=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap()
+            .parse()
+            .unwrap();
+        let text = svg.lines().find(|l| l.contains(caption)).unwrap();
+        let x: f64 = text
+            .split("x=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(
+            x + text_width(caption, FONT) <= width,
+            "{x} + caption > {width}"
+        );
     }
 }

@@ -1,9 +1,10 @@
 //! Step charts over a cost axis (kill counts, coverage and survival change only at
 //! observed costs): one line per strategy with an optional band (the interquartile range
-//! over replicates) drawn beneath it, a legend on the right.
+//! over replicates) drawn beneath it and its strategy's marker at its end, a legend on the
+//! right.
 
 use super::axis::{Scale, linear_ticks, log_ticks, tick_label};
-use super::colour::{dash, series};
+use super::colour::StrategyStyle;
 use super::{Anchor, Svg, text_width};
 
 const FONT: f64 = 11.0;
@@ -17,6 +18,8 @@ pub(crate) struct Series {
     pub(crate) points: Vec<(f64, f64)>,
     /// Its band: (x, low, high) in increasing x (empty: none).
     pub(crate) band: Vec<(f64, f64, f64)>,
+    /// How it is drawn: its strategy's style.
+    pub(crate) style: StrategyStyle,
 }
 
 /// A step function's points as a staircase: each value held until the next x.
@@ -105,7 +108,8 @@ pub(crate) fn line_chart(chart: &LineChart<'_>) -> String {
         (plot_x, plot_y, plot_w, plot_h),
     );
     for (i, s) in chart.series.iter().enumerate() {
-        let colour = series(i);
+        let style = s.style;
+        let colour = style.colour.hex();
         if !s.band.is_empty() {
             let band: Vec<(f64, (f64, f64))> =
                 s.band.iter().map(|&(x, l, h)| (x, (l, h))).collect();
@@ -129,15 +133,19 @@ pub(crate) fn line_chart(chart: &LineChart<'_>) -> String {
             .collect();
         svg.polyline(
             &points,
-            &format!("stroke:{colour};stroke-width:1.6;{}", dash(i)),
+            &format!("stroke:{colour};stroke-width:1.6;{}", style.dash),
         );
+        if let Some(&end) = points.last() {
+            svg.marker(end, style.marker, style.colour);
+        }
         let y = plot_y + 8.0 + 16.0 * i as f64;
         let x = plot_x + plot_w + 20.0;
         svg.line(
             (x, y),
             (x + 22.0, y),
-            &format!("stroke:{colour};stroke-width:2;{}", dash(i)),
+            &format!("stroke:{colour};stroke-width:2;{}", style.dash),
         );
+        svg.marker((x + 11.0, y), style.marker, style.colour);
         svg.text((x + 28.0, y + 4.0), &s.name, FONT, Anchor::Start);
     }
     svg.finish()

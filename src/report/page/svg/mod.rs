@@ -130,6 +130,46 @@ impl Svg {
         );
     }
 
+    /// The strategy marker `marker` centred at (x, y), about 8 pixels across, filled with
+    /// `colour`.
+    pub(crate) fn marker(
+        &mut self,
+        (x, y): (f64, f64),
+        marker: colour::Marker,
+        colour: colour::Rgb,
+    ) {
+        let style = format!("fill:{};stroke:#fff;stroke-width:0.6", colour.hex());
+        let (r, p) = (4.0, |dx: f64, dy: f64| {
+            format!("{} {}", num(x + dx), num(y + dy))
+        });
+        let d = match marker {
+            colour::Marker::Circle => return self.circle((x, y), r, &style),
+            colour::Marker::Square => {
+                format!(
+                    "M{}H{}V{}H{}z",
+                    p(-r + 0.5, -r + 0.5),
+                    num(x + r - 0.5),
+                    num(y + r - 0.5),
+                    num(x - r + 0.5)
+                )
+            }
+            colour::Marker::Triangle => {
+                format!("M{}L{}L{}z", p(0.0, -r), p(r, r * 0.8), p(-r, r * 0.8))
+            }
+            colour::Marker::TriangleDown => {
+                format!("M{}L{}L{}z", p(0.0, r), p(r, -r * 0.8), p(-r, -r * 0.8))
+            }
+            colour::Marker::Diamond => format!(
+                "M{}L{}L{}L{}z",
+                p(0.0, -r),
+                p(r, 0.0),
+                p(0.0, r),
+                p(-r, 0.0)
+            ),
+        };
+        self.path(&d, &style);
+    }
+
     /// An open polyline through `points` (nothing for fewer than two).
     pub(crate) fn polyline(&mut self, points: &[(f64, f64)], style: &str) {
         if points.len() < 2 {
