@@ -21,6 +21,8 @@ pub struct IsolatedFailure {
     must_pass: Vec<Check>,
     watchdog: Duration,
     error: Option<anyhow::Error>,
+    /// Candidates whose check was abandoned (gold's side hit a guard or died).
+    abandoned: u64,
 }
 
 impl IsolatedFailure {
@@ -44,6 +46,7 @@ impl IsolatedFailure {
             must_pass: Vec::new(),
             watchdog,
             error: None,
+            abandoned: 0,
         }
     }
 
@@ -93,7 +96,9 @@ impl IsolatedFailure {
 
     /// Whether a candidate fails and passes every check it must pass.
     fn judge(&mut self, calls: &[u32]) -> anyhow::Result<bool> {
-        Ok(self.outcome(calls)?.fails() && self.shows_other(calls)?.is_none())
+        let outcome = self.outcome(calls)?;
+        self.abandoned += u64::from(outcome == CheckOutcome::Abandoned);
+        Ok(outcome.fails() && self.shows_other(calls)?.is_none())
     }
 
     /// The first error a candidate met as a [`FailureCheck`] (which counts it as passing),
@@ -104,6 +109,10 @@ impl IsolatedFailure {
 }
 
 impl FailureCheck for IsolatedFailure {
+    fn abandoned(&self) -> u64 {
+        self.abandoned
+    }
+
     fn fails(&mut self, calls: &[u32]) -> bool {
         if self.error.is_some() {
             return false;

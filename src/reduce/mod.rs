@@ -37,6 +37,11 @@ pub use mutant_failure::{MutantFailure, UnknownMutant};
 pub trait FailureCheck {
     /// `true` when the test case given by its method-call indices fails.
     fn fails(&mut self, calls: &[u32]) -> bool;
+    /// Candidates judged so far whose gold run hit a guard (gold's fuel budget, stack or
+    /// allocation): abandoned, counted as not failing (0 for checks without guards).
+    fn abandoned(&self) -> u64 {
+        0
+    }
 }
 
 /// Every closure over a test case's calls is a check (used by tests and benches).
@@ -76,6 +81,9 @@ pub struct Reduction {
     pub calls: Vec<u32>,
     /// Every pass applied, in order (the last round changed nothing).
     pub steps: Vec<PassStep>,
+    /// Candidates abandoned because gold's run of them hit a guard (see
+    /// [`FailureCheck::abandoned`]).
+    pub abandoned: u64,
 }
 
 impl Reduction {
@@ -107,6 +115,10 @@ impl FailureCheck for Counted<'_> {
         self.checks += 1;
         self.check.fails(calls)
     }
+
+    fn abandoned(&self) -> u64 {
+        self.check.abandoned()
+    }
 }
 
 /// The passes of [`reduce`], in order: ddmin, then the canonical-form simplification.
@@ -124,6 +136,7 @@ pub fn reduce(
     check: &mut dyn FailureCheck,
     passes: &[Box<dyn ReductionPass>],
 ) -> Result<Reduction, ReduceError> {
+    let abandoned_before = check.abandoned();
     if !check.fails(calls) {
         return Err(ReduceError::DoesNotFail { calls: calls.len() });
     }
@@ -148,6 +161,7 @@ pub fn reduce(
         original_calls: calls.len(),
         calls: current,
         steps,
+        abandoned: check.abandoned() - abandoned_before,
     })
 }
 
@@ -181,6 +195,45 @@ mod tests {
             }
             wanted.peek().is_none()
         }
+    }
+
+    /// A check that fails candidates holding 1 and 9, and abandons those holding 1 and 2 but
+    /// no 5 (as gold's run of a list doubled without its `clear()` is): they do not fail, and
+    /// are counted.
+    struct Guarded {
+        abandoned: u64,
+    }
+
+    impl FailureCheck for Guarded {
+        fn fails(&mut self, calls: &[u32]) -> bool {
+            if calls.contains(&1) && calls.contains(&2) && !calls.contains(&5) {
+                self.abandoned += 1;
+                return false;
+            }
+            calls.contains(&1) && calls.contains(&9)
+        }
+
+        fn abandoned(&self) -> u64 {
+            self.abandoned
+        }
+    }
+
+    #[test]
+    fn a_reduction_counts_the_candidates_its_check_abandons() {
+        let mut check = Guarded { abandoned: 3 };
+        let reduction = reduce(&[1, 5, 2, 9], &mut check, &default_passes()).unwrap();
+        assert_eq!(reduction.calls, [1, 9]);
+        // Only this reduction's abandoned candidates, not the check's earlier ones.
+        assert!(reduction.abandoned > 0, "{reduction:?}");
+        assert_eq!(reduction.abandoned, check.abandoned - 3);
+        // A closure check abandons nothing.
+        let plain = reduce(
+            &[1, 5, 2, 9],
+            &mut |c: &[u32]| c.contains(&9),
+            &default_passes(),
+        )
+        .unwrap();
+        assert_eq!(plain.abandoned, 0);
     }
 
     #[test]

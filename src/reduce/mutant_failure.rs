@@ -21,6 +21,8 @@ pub struct MutantFailure {
     corrections: Corrections,
     oracle: OracleKind,
     gold_target: bool,
+    /// Test cases judged whose gold run hit a guard.
+    abandoned: u64,
 }
 
 /// A mutant that the unit does not have.
@@ -56,6 +58,7 @@ impl MutantFailure {
             mutant: session(mutant).ok_or_else(unknown)?,
             corrections: Corrections::new(unit.gold_corrections(context.clone())),
             oracle,
+            abandoned: 0,
         })
     }
 
@@ -69,27 +72,35 @@ impl MutantFailure {
             corrections: Corrections::default(),
             oracle,
             gold_target: false,
+            abandoned: 0,
         }
     }
 
     /// The oracle's verdict on a test case, or `None` when gold's run was abandoned.
     pub fn verdict(&mut self, calls: &[u32]) -> Option<Verdict> {
-        if self.gold_target {
-            return judge_gold_target(self.gold.as_mut(), calls);
-        }
-        judge_guarded(
-            self.gold.as_mut(),
-            self.mutant.as_mut(),
-            &mut self.corrections,
-            calls,
-            self.oracle,
-        )
+        let verdict = if self.gold_target {
+            judge_gold_target(self.gold.as_mut(), calls)
+        } else {
+            judge_guarded(
+                self.gold.as_mut(),
+                self.mutant.as_mut(),
+                &mut self.corrections,
+                calls,
+                self.oracle,
+            )
+        };
+        self.abandoned += u64::from(verdict.is_none());
+        verdict
     }
 }
 
 impl FailureCheck for MutantFailure {
     fn fails(&mut self, calls: &[u32]) -> bool {
         self.verdict(calls) == Some(Verdict::Fail)
+    }
+
+    fn abandoned(&self) -> u64 {
+        self.abandoned
     }
 }
 
@@ -146,6 +157,10 @@ mod tests {
             let mut check = MutantFailure::new(unit, &context, id, OracleKind::Paper).unwrap();
             assert_eq!(check.verdict(&calls), None, "{id}");
             assert!(!check.fails(&calls));
+            // Both judgements were abandoned, and a reduction reports the count.
+            assert_eq!(check.abandoned(), 2);
+            assert!(check.verdict(&calls[..12]).is_some());
+            assert_eq!(check.abandoned(), 2);
         }
     }
 

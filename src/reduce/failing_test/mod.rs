@@ -417,6 +417,7 @@ mod tests {
             original_calls: 1,
             calls: vec![2],
             steps: Vec::new(),
+            abandoned: 0,
         };
         let json: serde_json::Value =
             serde_json::from_str(&render::reduction_json(&test, &reduction, None).unwrap())

@@ -280,6 +280,7 @@ pub fn reduction_json(
         "k": reduction.calls.len(),
         "index": index.to_string(),
         "checks": reduction.checks(),
+        "abandoned": reduction.abandoned,
         "steps": reduction.steps,
         "context": test.context.to_toml(),
     });
@@ -293,8 +294,12 @@ pub fn reduction_json(
 /// The line reporting a reduction's size and wall-clock time (for stderr: stdout is the
 /// same on every run).
 pub fn reduction_summary(reduction: &Reduction, seconds: f64) -> String {
+    let abandoned = match reduction.abandoned {
+        0 => String::new(),
+        count => format!(" ({count} abandoned on gold's side)"),
+    };
     format!(
-        "reduced {} calls to {} in {} candidate test cases, {:.3} ms",
+        "reduced {} calls to {} in {} candidate test cases{abandoned}, {:.3} ms",
         reduction.original_calls,
         reduction.calls.len(),
         reduction.checks(),
