@@ -6,8 +6,8 @@ mod common;
 
 use common::{stdout_of, testspace};
 
-/// The demo's row `strategy n` as its columns.
-fn demo_row(stdout: &str, strategy: &str, n: &str) -> Vec<String> {
+/// The demo's rows (the header left out), each as its eight columns.
+fn demo_rows(stdout: &str) -> Vec<Vec<String>> {
     stdout
         .lines()
         .map(|line| {
@@ -15,7 +15,15 @@ fn demo_row(stdout: &str, strategy: &str, n: &str) -> Vec<String> {
                 .map(str::to_string)
                 .collect::<Vec<_>>()
         })
-        .find(|cells| cells.len() == 8 && cells[0] == strategy && cells[1] == n)
+        .filter(|cells| cells.len() == 8 && cells[0] != "strategy")
+        .collect()
+}
+
+/// The demo's row `strategy n` as its columns.
+fn demo_row(stdout: &str, strategy: &str, n: &str) -> Vec<String> {
+    demo_rows(stdout)
+        .into_iter()
+        .find(|cells| cells[0] == strategy && cells[1] == n)
         .unwrap_or_else(|| panic!("no row {strategy} {n} in\n{stdout}"))
 }
 
@@ -62,11 +70,9 @@ fn the_demo_prints_the_rows_asked_for_in_order() {
         "--count",
         "50",
     ]);
-    let rows: Vec<(String, String)> = stdout
-        .lines()
-        .map(|line| line.split_whitespace().collect::<Vec<_>>())
-        .filter(|cells| cells.len() == 8 && cells[0] != "strategy")
-        .map(|cells| (cells[0].to_string(), cells[1].to_string()))
+    let rows: Vec<(String, String)> = demo_rows(&stdout)
+        .into_iter()
+        .map(|cells| (cells[0].clone(), cells[1].clone()))
         .collect();
     let expected: Vec<(String, String)> = [
         ("bobw-prime", "2"),

@@ -609,23 +609,7 @@ fn random_testing_finds_the_bug_planted_in_a_declared_subject() {
         objects: 2,
     };
     let context = Arc::new(TestContext::new(&unit, &MethodSelection::All, pools).unwrap());
-    let job = |mutant| Job {
-        subject: "Ring".into(),
-        mutant,
-        strategy: testspace::strategy::Strategy::Walk(testspace::walk::WalkConfig::of(
-            WalkKind::RANDOM,
-        )),
-        n: 8,
-        suite: None,
-        max_guarded: None,
-        seed: 2010,
-        start: 0,
-        count: Some(2000),
-        until: Until::Budget,
-        seconds: None,
-        oracle: OracleKind::Paper,
-        coverage: false,
-    };
+    let job = |mutant| random_job("Ring", mutant);
     let found = execute(&job(1), &unit, &context).unwrap();
     assert!(found.failing_tests > 0, "{found:?}");
     assert!(found.first_failure.is_some());
@@ -745,23 +729,7 @@ fn random_testing_finds_a_wrong_result_through_an_invariant() {
         .unwrap(),
     );
     // Gold as the target (`[mutants] gold = true`) is judged by the crash oracle.
-    let job = Job {
-        subject: "Ledger".into(),
-        mutant: testspace::subject::GOLD,
-        strategy: testspace::strategy::Strategy::Walk(testspace::walk::WalkConfig::of(
-            WalkKind::RANDOM,
-        )),
-        n: 8,
-        suite: None,
-        max_guarded: None,
-        seed: 2010,
-        start: 0,
-        count: Some(2000),
-        until: Until::Budget,
-        seconds: None,
-        oracle: OracleKind::Paper,
-        coverage: false,
-    };
+    let job = random_job("Ledger", testspace::subject::GOLD);
     let found = execute(&job, &*unit, &context).unwrap();
     assert!(found.failing_tests > 0, "{found:?}");
 }
@@ -788,5 +756,26 @@ fn constructors_are_rendered_by_their_own_names() {
                 assert_eq!(method.name, port.class(), "{}", method.signature);
             }
         }
+    }
+}
+
+/// A job of 2,000 R(8) test cases of `subject`'s `mutant` (seed 2010, the paper's oracle).
+fn random_job(subject: &str, mutant: MutantId) -> Job {
+    Job {
+        subject: subject.into(),
+        mutant,
+        strategy: testspace::strategy::Strategy::Walk(testspace::walk::WalkConfig::of(
+            WalkKind::RANDOM,
+        )),
+        n: 8,
+        suite: None,
+        max_guarded: None,
+        seed: 2010,
+        start: 0,
+        count: Some(2000),
+        until: Until::Budget,
+        seconds: None,
+        oracle: OracleKind::Paper,
+        coverage: false,
     }
 }

@@ -26,6 +26,7 @@ use std::collections::BTreeMap;
 
 use testspace::stats::{Method, smallest_significant_a12};
 
+mod common;
 mod markdown;
 
 type Row = BTreeMap<String, String>;
@@ -1321,21 +1322,7 @@ fn ponzio2016_kills_coverage_and_tests_over_suites() {
         assert_eq!(row[10], recomputed[&fdrt_key].1, "{line}: fdrt coverage");
         assert_eq!(row[11], recomputed[&fe_key].1, "{line}: FE coverage");
         let (x, y) = (kills_of(unit, fdrt, "100"), kills_of(unit, against, scope));
-        let wins: f64 = x
-            .iter()
-            .flat_map(|a| {
-                y.iter().map(move |b| {
-                    if a > b {
-                        1.0
-                    } else if a == b {
-                        0.5
-                    } else {
-                        0.0
-                    }
-                })
-            })
-            .sum();
-        let a12 = wins / (x.len() * y.len()) as f64;
+        let a12 = common::a12(&x, &y);
         assert_eq!(row[7], format!("{a12:.3}"), "{line}: Â12");
         contains(&ponzio, &flat(line), "the equal-budget table");
     }

@@ -19,6 +19,9 @@
 //! - the rank agreement of mutants and real faults;
 //! - the structure suites' coverage table (median final coverage).
 
+mod common;
+use common::a12;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -247,24 +250,6 @@ fn normal_upper_tail(z: f64) -> f64 {
     } else {
         1.0 - upper_gamma(0.5, z * z / 2.0) / 2.0
     }
-}
-
-/// Â12(x, y): P(X > Y) + ½ P(X = Y), counted over every pair.
-fn a12(x: &[f64], y: &[f64]) -> f64 {
-    let wins: f64 = x
-        .iter()
-        .flat_map(|a| y.iter().map(move |b| (a, b)))
-        .map(|(a, b)| {
-            if a > b {
-                1.0
-            } else if a == b {
-                0.5
-            } else {
-                0.0
-            }
-        })
-        .sum();
-    wins / (x.len() * y.len()) as f64
 }
 
 /// Two-sided Mann–Whitney p, scipy's asymptotic form (tie and continuity corrections), the

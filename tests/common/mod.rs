@@ -144,3 +144,21 @@ pub fn call(context: &TestContext, sig: &str, slots: &[u32]) -> u32 {
         .unwrap();
     context.call_space().encode_call(position, slots).unwrap()
 }
+
+/// Â12(x, y): P(X > Y) + ½ P(X = Y), counted over every pair.
+pub fn a12(x: &[f64], y: &[f64]) -> f64 {
+    let wins: f64 = x
+        .iter()
+        .flat_map(|a| y.iter().map(move |b| (a, b)))
+        .map(|(a, b)| {
+            if a > b {
+                1.0
+            } else if a == b {
+                0.5
+            } else {
+                0.0
+            }
+        })
+        .sum();
+    wins / (x.len() * y.len()) as f64
+}
