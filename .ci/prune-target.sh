@@ -26,7 +26,9 @@ for file in tests/*.rs benches/*.rs examples/*.rs; do
 done
 
 removed=0
-for profile in debug release; do
+# `testspace harvest` checks a crate's copies in `harvest-check/` (src/harvest/own_code.rs),
+# building this crate there too.
+for profile in debug release harvest-check/debug; do
   for dir in deps examples build .fingerprint incremental; do
     [ -d "$target/$profile/$dir" ] || continue
     for name in $names; do

@@ -38,7 +38,12 @@ fn a_crate_is_harvested_into_a_new_folder_with_a_subject_and_a_context() {
     files.sort();
     assert_eq!(
         files,
-        ["context-StoreOfInts.toml", "harvest.toml", "subject.rs"]
+        [
+            "context-StoreOfInts.toml",
+            "harvest.toml",
+            "mutants.toml",
+            "subject.rs"
+        ]
     );
     let subject = std::fs::read_to_string(out.join("subject.rs")).unwrap();
     syn::parse_file(&subject).unwrap();
@@ -66,6 +71,73 @@ fn a_crate_is_harvested_into_a_new_folder_with_a_subject_and_a_context() {
     assert!(context.contains("subject = \"StoreOfInts\""), "{context}");
     // Nothing but the folder was written beside it.
     assert_eq!(std::fs::read_dir(scratch.path()).unwrap().count(), 1);
+    own_code_is_instrumented_and_compile_checked(&stdout, &out);
+}
+
+/// The crate's own code, mutated and probed file by file, its copies compiled: what does
+/// not compile is recorded as such, what the pass cannot rewrite is counted.
+fn own_code_is_instrumented_and_compile_checked(stdout: &str, out: &std::path::Path) {
+    let catalog: toml::Table =
+        toml::from_str(&std::fs::read_to_string(out.join("mutants.toml")).unwrap()).unwrap();
+    let mutants = catalog["mutant"].as_array().unwrap();
+    assert_eq!(catalog["mutants"].as_integer(), Some(mutants.len() as i64));
+    let refused: Vec<&toml::Value> = mutants
+        .iter()
+        .filter(|m| m["compiles"].as_bool() == Some(false))
+        .collect();
+    // `self.values.len() - 1` on a usize: `- -1` does not compile.
+    assert!(
+        refused
+            .iter()
+            .any(|m| m["location"].as_str() == Some("src/store.rs:24:29")
+                && m["replacement"].as_str() == Some("-1")),
+        "{refused:#?}"
+    );
+    let compiling = mutants.len() - refused.len();
+    assert_eq!(catalog["compiling"].as_integer(), Some(compiling as i64));
+    assert!(compiling >= 10, "{compiling}");
+    // Ids run on from lib.rs into store.rs; nothing is mutated in the code left as it is.
+    let ids: Vec<i64> = mutants
+        .iter()
+        .map(|m| m["id"].as_integer().unwrap())
+        .collect();
+    assert_eq!(ids, (1..=mutants.len() as i64).collect::<Vec<_>>());
+    // The unsafe block inside the unsafe fn is inside what is left, not counted again.
+    let left = &catalog["left-as-is"];
+    for (kind, count) in [
+        ("macros", 1),
+        ("const-fns", 1),
+        ("unsafe-blocks", 1),
+        ("unsafe-fns", 1),
+        ("conditional-items", 1),
+        ("conditional-files", 0),
+    ] {
+        assert_eq!(left[kind].as_integer(), Some(count), "{kind}");
+    }
+    let store = std::fs::read_to_string("testdata/harvest/store/src/store.rs").unwrap();
+    let lines: Vec<&str> = store.lines().collect();
+    for m in mutants {
+        let location = m["location"].as_str().unwrap();
+        let line: usize = location.split(':').nth(1).unwrap().parse().unwrap();
+        if location.starts_with("src/store.rs:") {
+            let text = lines[line - 1];
+            assert!(
+                !["n * 2", "unsafe", "len() + 1"]
+                    .iter()
+                    .any(|t| text.contains(t)),
+                "{location} is mutated: {text}"
+            );
+        }
+    }
+    assert!(
+        stdout.contains(&format!(
+            "  own code: {} mutants, {compiling} compile (2 check rounds)",
+            mutants.len()
+        )) && stdout.contains(
+            "left as it is: 1 macro, 1 const fn, 1 unsafe block, 1 unsafe fn, 1 #[cfg] item\n"
+        ),
+        "{stdout}"
+    );
 }
 
 #[test]

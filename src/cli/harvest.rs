@@ -9,7 +9,7 @@ use anyhow::{Context as _, bail};
 use clap::Args;
 use testspace_harvest::{TypePlan, context_file, subject_file};
 
-use crate::harvest::{Harvest, Source, harvest};
+use crate::harvest::{Harvest, HarvestOptions, Source, harvest};
 
 /// Arguments of `testspace harvest`.
 #[derive(Debug, Args)]
@@ -24,6 +24,13 @@ pub struct HarvestArgs {
     /// The checksum the release must have on crates.io (sha256, as Cargo.lock records it).
     #[arg(long, value_name = "SHA256")]
     pub checksum: Option<String>,
+    /// Skip the crate's own code: no mutants, no coverage copy, no `mutants.toml`.
+    #[arg(long)]
+    pub no_own_code: bool,
+    /// Where the own-code check builds testspace and the crate's copies (default:
+    /// `harvest-check` in `$CARGO_TARGET_DIR`, else in the source tree's `target/`).
+    #[arg(long, value_name = "DIR")]
+    pub check_target: Option<PathBuf>,
 }
 
 /// Runs `testspace harvest`: prints per public type its subject, or why none, with the
@@ -40,8 +47,15 @@ pub fn run(args: &HarvestArgs) -> anyhow::Result<()> {
         bail!("--checksum is for a release on crates.io (NAME@VERSION), not a folder");
     }
     let scratch = std::env::temp_dir().join(format!("testspace-harvest-{}", std::process::id()));
-    let harvested =
-        harvest(&source, &scratch).with_context(|| format!("harvesting {}", args.source))?;
+    let options = HarvestOptions {
+        own_code_target: (!args.no_own_code).then(|| {
+            args.check_target
+                .clone()
+                .unwrap_or_else(HarvestOptions::default_target)
+        }),
+    };
+    let harvested = harvest(&source, &scratch, &options)
+        .with_context(|| format!("harvesting {}", args.source))?;
     let release = harvested.release();
     print!("{}", summary(&harvested));
     let made: Vec<&TypePlan> = harvested
@@ -62,6 +76,9 @@ pub fn run(args: &HarvestArgs) -> anyhow::Result<()> {
         ),
         ("harvest.toml".to_string(), record(&harvested)),
     ];
+    if let Some(own_code) = &harvested.own_code {
+        files.push(("mutants.toml".to_string(), own_code.catalog(&release)));
+    }
     for plan in &made {
         files.push((
             format!("context-{}.toml", plan.wrapper),
@@ -95,6 +112,18 @@ fn summary(harvested: &Harvest) -> String {
                 plan.skipped.len()
             ),
         };
+    }
+    if let Some(own) = &harvested.own_code {
+        let _ = writeln!(
+            out,
+            "  own code: {} mutants, {} compile ({} check round{}), {} probes; left as it is: {}",
+            own.mutants.len(),
+            own.compiling(),
+            own.rounds,
+            if own.rounds == 1 { "" } else { "s" },
+            own.probes,
+            own.left.describe()
+        );
     }
     out
 }

@@ -63,8 +63,20 @@ impl SourceTree for BTreeMap<PathBuf, String> {
 pub struct CrateApi {
     /// Public types, by public path.
     pub types: Vec<PublicType>,
-    /// Source files read.
-    pub files: usize,
+    /// The source files of the module tree, the root first, in the order they were read.
+    pub files: Vec<ModuleFile>,
+}
+
+/// One source file of a crate's module tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModuleFile {
+    /// Its path from the crate's root (`src/lib.rs`, `src/map/entry.rs`).
+    pub path: PathBuf,
+    /// The module it holds, from the crate root (empty for `src/lib.rs`).
+    pub module: Vec<String>,
+    /// Whether a `mod` on its way from the root carries a `#[cfg(…)]` (compiled only under
+    /// some configurations).
+    pub conditional: bool,
 }
 
 /// Struct or enum.
@@ -132,7 +144,7 @@ struct Collected {
     impls: Vec<(String, InherentImpl)>,
     /// (type name, trait name).
     trait_impls: Vec<(String, String)>,
-    files: usize,
+    files: Vec<ModuleFile>,
 }
 
 /// Reads the public API of the crate whose root `tree` is (`src/lib.rs` and the modules it
@@ -149,10 +161,15 @@ pub fn read_api(tree: &dyn SourceTree) -> Result<CrateApi, HarvestError> {
         from: "the crate's manifest".to_string(),
     })?;
     let file = parse(&root, &text)?;
-    collected.files += 1;
+    collected.files.push(ModuleFile {
+        path: root.clone(),
+        module: Vec::new(),
+        conditional: false,
+    });
     let scope = Scope {
         module: Vec::new(),
         public: true,
+        conditional: false,
         file: root.clone(),
         directory: PathBuf::from("src"),
     };
@@ -177,6 +194,8 @@ struct Scope {
     module: Vec<String>,
     /// Whether the module's whole path is `pub`.
     public: bool,
+    /// Whether a `mod` on the module's path carries a `#[cfg(…)]`.
+    conditional: bool,
     /// The file the items are in.
     file: PathBuf,
     /// The folder the module's child modules' files are in.
@@ -259,10 +278,12 @@ fn collect_module(
     let mut path = scope.module.clone();
     path.push(name.clone());
     let public = scope.public && is_pub(&module.vis);
+    let conditional = scope.conditional || module.attrs.iter().any(|a| a.path().is_ident("cfg"));
     if let Some((_, items)) = &module.content {
         let inner = Scope {
             module: path,
             public,
+            conditional,
             file: scope.file.clone(),
             directory: scope.directory.join(&name),
         };
@@ -286,12 +307,17 @@ fn collect_module(
         });
     };
     let parsed = parse(&file, &text)?;
-    out.files += 1;
+    out.files.push(ModuleFile {
+        path: file.clone(),
+        module: path.clone(),
+        conditional,
+    });
     // A module file `a/b.rs` keeps its children in `a/b/`; `a/b/mod.rs` in `a/b/`.
     let directory = scope.directory.join(&name);
     let inner = Scope {
         module: path,
         public,
+        conditional,
         file,
         directory,
     };
@@ -600,7 +626,7 @@ mod tests {
                 "set::Renamed"
             ]
         );
-        assert_eq!(api.files, 5);
+        assert_eq!(api.files.len(), 5);
         let counter = &api.types[0];
         assert_eq!(counter.summary, "A counter of things.");
         assert!(counter.traits.contains("Clone") && counter.traits.contains("Default"));

@@ -1,7 +1,7 @@
 //! The harvester: a crate's public API, read from its source with `syn`, turned into
 //! subjects testspace can drive (issue 60, docs/harvest.md).
 //!
-//! Three stages, one file each:
+//! Four stages, one file each:
 //! 1. [`api`] reads the crate: its module tree from `src/lib.rs`, the public types (declared
 //!    in public modules or re-exported), their generic parameters, the traits they derive
 //!    or implement, and the public methods of their inherent impls.
@@ -15,13 +15,19 @@
 //!    against the crate alone, the same wrappers without the attribute, with where each
 //!    method lies, so that [`prune`] can skip the methods the crate's bounds refuse.
 //!
+//! 4. [`copies`] instruments the crate's own code: the mutant schemata and coverage copies of
+//!    every file of its module tree, numbered across the crate, with what the pass leaves
+//!    as it is counted.
+//!
 //! Pure: reading files is the caller's (a [`SourceTree`]), and the output is text.
 #![warn(missing_docs)]
 
 pub mod adapt;
 pub mod api;
+pub mod copies;
 pub mod emit;
 
 pub use adapt::{CheckError, Instantiation, MethodPlan, Skipped, TypePlan, plan_type, prune};
-pub use api::{CrateApi, HarvestError, PublicType, SourceTree, read_api};
+pub use api::{CrateApi, HarvestError, ModuleFile, PublicType, SourceTree, read_api};
+pub use copies::{LeftAsIs, OwnCode, instrument_crate};
 pub use emit::{Placement, check_file, context_file, subject_file};

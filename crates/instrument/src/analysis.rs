@@ -77,15 +77,39 @@ impl Analysis {
 pub fn analyse(source: &str, file: &str) -> syn::Result<Analysis> {
     let mut parsed = syn::parse_file(source)?;
     parsed.attrs.clear(); // inner attributes cannot be `include!`d
+    Ok(analyse_parsed(parsed, source, file, Numbering::default()))
+}
+
+/// Where a file's ids start: the mutants and probes of the files before it in a crate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Numbering {
+    /// Mutant ids already taken (this file's first mutant is `mutants + 1`).
+    pub mutants: u32,
+    /// Probe ids already taken (this file's first probe is `probes`).
+    pub probes: usize,
+}
+
+/// [`analyse`] of a file already parsed from `source` (its inner attributes as the caller
+/// wants them printed), numbered after `numbering`: its mutant ids and probe ids follow
+/// those of a crate's earlier files.
+pub fn analyse_parsed(
+    mut parsed: File,
+    source: &str,
+    file: &str,
+    numbering: Numbering,
+) -> Analysis {
     strip_test_items(&mut parsed.items);
     let plan = call_graph::plan(&parsed);
-    let coverage = coverage_copy::instrument(parsed.clone(), &plan);
-    let (points, functions) = generate::rewrite(&mut parsed, source, plan);
-    Ok(Analysis {
+    let coverage = coverage_copy::instrument_from(parsed.clone(), &plan, numbering.probes);
+    let (mut points, functions) = generate::rewrite(&mut parsed, source, plan);
+    for point in &mut points {
+        point.first_id += numbering.mutants;
+    }
+    Analysis {
         file: file.to_string(),
         points,
         rewritten: parsed,
         functions,
         coverage,
-    })
+    }
 }

@@ -61,9 +61,16 @@ pub struct CoverageCopy {
 
 /// Rewrites `file` (already stripped of its test items) into its coverage copy, with the
 /// guards that `plan` (the schemata's call-graph plan of the same file) puts on gold.
-pub fn instrument(mut file: File, plan: &Plan) -> CoverageCopy {
+pub fn instrument(file: File, plan: &Plan) -> CoverageCopy {
+    instrument_from(file, plan, 0)
+}
+
+/// [`instrument`] with probe ids starting at `first` (a file of a crate whose earlier files
+/// hold probes `0..first`); [`CoverageCopy::probes`] still starts at index 0, id `first`.
+pub fn instrument_from(mut file: File, plan: &Plan, first: usize) -> CoverageCopy {
     let mut probes = Probes {
         plan,
+        first,
         sites: Vec::new(),
         owners: Vec::new(),
         functions: Vec::new(),
@@ -100,6 +107,8 @@ pub fn table(file: &str, probes: &[ProbeSite]) -> String {
 
 struct Probes<'a> {
     plan: &'a Plan,
+    /// The id of this file's first probe.
+    first: usize,
     sites: Vec<ProbeSite>,
     /// The enclosing `impl`'s self type or trait's name, innermost last.
     owners: Vec<String>,
@@ -138,7 +147,7 @@ impl Probes<'_> {
             column: start.column + 1,
             function: self.functions.last().cloned().unwrap_or_default(),
         });
-        self.sites.len() - 1
+        self.first + self.sites.len() - 1
     }
 
     /// Instruments one function body: its probes, the guards of the schemata's gold path

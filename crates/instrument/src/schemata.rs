@@ -77,6 +77,17 @@ impl Rendered {
         Vec::new()
     }
 
+    /// The same map for the text placed `lines` lines further down a file.
+    pub fn shift(&mut self, lines: usize) {
+        let move_down = |(a, b): &mut Lines| {
+            *a += lines;
+            *b += lines;
+        };
+        self.arms.iter_mut().for_each(|(_, l)| move_down(l));
+        self.points.iter_mut().for_each(|(_, l)| move_down(l));
+        self.functions.iter_mut().for_each(|(_, l)| move_down(l));
+    }
+
     /// Parses [`Rendered::map_text`] back (the text is not restored).
     pub fn from_map_text(map: &str) -> Option<Rendered> {
         let mut r = Rendered::default();

@@ -51,3 +51,35 @@ impl<T: Clone + Weighted> Store<T> {
         self.values.iter().max_by_key(|v| v.weight())
     }
 }
+
+/// Code the instrument pass leaves as it is, one of each kind (docs/harvest.md).
+const fn doubled(n: usize) -> usize {
+    n * 2
+}
+
+macro_rules! first_or {
+    ($values:expr, $default:expr) => {
+        $values.first().cloned().unwrap_or($default)
+    };
+}
+
+impl<T: Clone + Default> Store<T> {
+    #[allow(dead_code)]
+    fn first(&self) -> T {
+        first_or!(self.values, T::default())
+    }
+    #[allow(dead_code)]
+    fn spare(&self) -> usize {
+        // SAFETY: reading a length has no precondition; the block is here for the pass.
+        let spare = unsafe { self.values.capacity() - self.values.len() };
+        doubled(spare)
+    }
+    #[allow(dead_code)]
+    unsafe fn first_unchecked(&self) -> &T {
+        unsafe { self.values.get_unchecked(0) }
+    }
+    #[cfg(feature = "never")]
+    fn never(&self) -> usize {
+        self.values.len() + 1
+    }
+}

@@ -10,6 +10,10 @@ use testspace_harvest::{CheckError, TypePlan, check_file, plan_type, prune, read
 
 use crate::corpus::fetch::{lock_checksum, source_folder};
 
+pub mod own_code;
+
+pub use own_code::OwnCodeCheck;
+
 /// Where a crate's source comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
@@ -63,6 +67,27 @@ pub struct Harvest {
     pub plans: Vec<TypePlan>,
     /// Compile checks run (one more than the rounds that skipped methods).
     pub checks: usize,
+    /// The crate's own code instrumented and compile-checked (`None`: not asked for).
+    pub own_code: Option<OwnCodeCheck>,
+}
+
+/// What [`harvest`] does besides planning the subjects.
+#[derive(Clone, Debug)]
+pub struct HarvestOptions {
+    /// Instrument the crate's own code and compile-check its copies, building testspace
+    /// (from [`crate::reproduce::SOURCE_TREE`]) into this target folder; `None`: skip.
+    pub own_code_target: Option<PathBuf>,
+}
+
+impl HarvestOptions {
+    /// The target folder of the own-code check by default: `harvest-check` inside
+    /// `$CARGO_TARGET_DIR` when set, else inside the source tree's `target/`.
+    pub fn default_target() -> PathBuf {
+        match std::env::var_os("CARGO_TARGET_DIR") {
+            Some(dir) => PathBuf::from(dir).join("harvest-check"),
+            None => Path::new(crate::reproduce::SOURCE_TREE).join("target/harvest-check"),
+        }
+    }
 }
 
 impl Harvest {
@@ -144,14 +169,22 @@ fn identifier(name: &str) -> String {
 ///
 /// # Errors
 /// See [`HarvestFailure`].
-pub fn harvest(source: &Source, scratch: &Path) -> Result<Harvest, HarvestFailure> {
+pub fn harvest(
+    source: &Source,
+    scratch: &Path,
+    options: &HarvestOptions,
+) -> Result<Harvest, HarvestFailure> {
     std::fs::create_dir_all(scratch.join("src")).map_err(io(scratch))?;
-    let result = harvest_in(source, scratch);
+    let result = harvest_in(source, scratch, options);
     let _ = std::fs::remove_dir_all(scratch);
     result
 }
 
-fn harvest_in(source: &Source, scratch: &Path) -> Result<Harvest, HarvestFailure> {
+fn harvest_in(
+    source: &Source,
+    scratch: &Path,
+    options: &HarvestOptions,
+) -> Result<Harvest, HarvestFailure> {
     let (name, version, dependency) = match source {
         Source::Folder(folder) => {
             let (name, version) = package(folder)?;
@@ -230,12 +263,26 @@ fn harvest_in(source: &Source, scratch: &Path) -> Result<Harvest, HarvestFailure
         .map(|t| plan_type(&api, &krate, t, None))
         .collect();
     let checks = check_until_it_builds(scratch, &release, &mut plans)?;
+    let own_code = match &options.own_code_target {
+        // A crate without a subject gets nothing written, its own code no copies.
+        Some(_) if plans.iter().all(|p| p.refused.is_some()) => None,
+        Some(target) => Some(own_code::check_own_code(
+            &folder,
+            &api.files,
+            &release,
+            Path::new(crate::reproduce::SOURCE_TREE),
+            &scratch.join("own-code"),
+            target,
+        )?),
+        None => None,
+    };
     Ok(Harvest {
         name,
         version,
         checksum,
         plans,
         checks,
+        own_code,
     })
 }
 
@@ -287,33 +334,21 @@ fn compile_errors(scratch: &Path, release: &str) -> Result<Vec<CheckError>, Harv
     )
     .map_err(io(scratch))?;
     let mut errors = Vec::new();
-    for line in String::from_utf8_lossy(&output.stdout).lines() {
-        let Ok(message) = serde_json::from_str::<serde_json::Value>(line) else {
-            continue;
-        };
-        if message["reason"] != "compiler-message" || message["message"]["level"] != "error" {
-            continue;
-        }
-        let text = message["message"]["message"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string();
-        let ours = message["target"]["name"] == "testspace_harvest_check";
-        if !ours {
+    for error in cargo_errors(&output.stdout) {
+        if error.target != "testspace_harvest_check" {
             return Err(HarvestFailure::DoesNotBuild {
                 release: release.to_string(),
-                message: text,
+                message: error.message,
             });
         }
-        let primary = message["message"]["spans"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .find(|s| s["is_primary"] == true && s["file_name"] == "src/lib.rs");
-        if let Some(line) = primary.and_then(|s| s["line_start"].as_u64()) {
+        let primary = error
+            .spans
+            .iter()
+            .find(|(file, _, primary)| *primary && file == Path::new("src/lib.rs"));
+        if let Some((_, line, _)) = primary {
             errors.push(CheckError {
-                line: line as usize,
-                message: text,
+                line: *line,
+                message: error.message,
             });
         }
     }
@@ -325,6 +360,60 @@ fn compile_errors(scratch: &Path, release: &str) -> Result<Vec<CheckError>, Harv
         });
     }
     Ok(errors)
+}
+
+/// One error of `cargo check --message-format=json`.
+pub(crate) struct CargoError {
+    /// The target it is in (`testspace_harvest_check`, a crate's library).
+    pub(crate) target: String,
+    /// The message's first line.
+    pub(crate) message: String,
+    /// The message as the compiler renders it.
+    pub(crate) rendered: String,
+    /// Its spans: file as cargo names it, first line, whether primary; primary first.
+    pub(crate) spans: Vec<(PathBuf, usize, bool)>,
+}
+
+/// The errors in cargo's JSON messages `stdout`.
+pub(crate) fn cargo_errors(stdout: &[u8]) -> Vec<CargoError> {
+    let mut errors = Vec::new();
+    for line in String::from_utf8_lossy(stdout).lines() {
+        let Ok(message) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if message["reason"] != "compiler-message" || message["message"]["level"] != "error" {
+            continue;
+        }
+        let text = |key: &str| {
+            message["message"][key]
+                .as_str()
+                .unwrap_or_default()
+                .to_string()
+        };
+        let mut spans: Vec<(PathBuf, usize, bool)> = message["message"]["spans"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|s| {
+                Some((
+                    PathBuf::from(s["file_name"].as_str()?),
+                    s["line_start"].as_u64()? as usize,
+                    s["is_primary"] == true,
+                ))
+            })
+            .collect();
+        spans.sort_by_key(|s| !s.2);
+        errors.push(CargoError {
+            target: message["target"]["name"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+            message: text("message"),
+            rendered: text("rendered"),
+            spans,
+        });
+    }
+    errors
 }
 
 fn cargo_output(scratch: &Path, args: &[&str]) -> std::io::Result<std::process::Output> {
