@@ -218,7 +218,8 @@ mod textwrap_0_14_2 {
     include!("../crates/textwrap/subject.rs");
 }
 
-/// The corpus's units: each subject at each fixed release, its faults as targets.
+/// The corpus's units: each subject at each fixed release, its faults as targets; each
+/// subject of a mutated release, its own code's mutants as targets.
 pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
     Ok(vec![
         Box::new(

@@ -96,6 +96,7 @@ fn run_fetch(args: &FetchArgs) -> anyhow::Result<()> {
     let sizes = fetch(&corpus, |release| {
         crate::kernel::stderr_line!("fetched {release}")
     })?;
+    write_mutated_copies(root, &corpus)?;
     let generated = Generated::new(&corpus, &sizes);
     if args.check {
         let stale = generated.stale(root);
@@ -119,6 +120,30 @@ fn run_fetch(args: &FetchArgs) -> anyhow::Result<()> {
         corpus.releases().len(),
         corpus.faults().count()
     );
+    Ok(())
+}
+
+/// The schemata and coverage copies of each release a crate mutates, beside the release.
+fn write_mutated_copies(root: &std::path::Path, corpus: &Corpus) -> anyhow::Result<()> {
+    use crate::harvest::own_code::{OwnCodeCatalog, write_copies};
+    for krate in &corpus.crates {
+        let Some(version) = &krate.mutate else {
+            continue;
+        };
+        let label = format!("{}-{version}", krate.name);
+        let release = root.join("releases").join(&label);
+        let api = testspace_harvest::read_api(&release)
+            .with_context(|| format!("reading {}", release.display()))?;
+        let catalog = OwnCodeCatalog::read(&krate.mutants_file())?;
+        let compiled = write_copies(
+            &release,
+            &api.files,
+            &catalog,
+            &label,
+            std::path::Path::new("../../.."),
+        )?;
+        crate::kernel::stderr_line!("{label}: schemata and coverage copies, {compiled} mutants");
+    }
     Ok(())
 }
 

@@ -21,6 +21,12 @@
 //! summary = "…"
 //! reproduction = "…"                 # optional: the call sequence that shows it
 //! ```
+//!
+//! A crate may also name one release whose own code is mutated (`mutate = "1.6.1"`): its
+//! mutant schemata and coverage copies are built beside it (docs/harvest.md), its compiling
+//! mutants listed in the crate's `mutants.toml` as `testspace harvest` writes it, and each
+//! subject becomes a unit `Subject@version+mutants` whose targets are those mutants. A crate
+//! with no faults is a crate harvested for its mutants only.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -95,15 +101,18 @@ pub struct CrateEntry {
     pub checksums: BTreeMap<String, String>,
     /// Its faults, in file order.
     pub faults: Vec<Fault>,
+    /// The release whose own code is mutated, if any.
+    pub mutate: Option<String>,
 }
 
 impl CrateEntry {
-    /// The releases its faults name, in version order.
+    /// The releases its faults name and the one it mutates, in version order.
     pub fn releases(&self) -> Vec<&str> {
         let mut releases: Vec<&str> = self
             .faults
             .iter()
             .flat_map(|f| [f.buggy.as_str(), f.fixed.as_str()])
+            .chain(self.mutate.as_deref())
             .collect();
         releases.sort_by_key(|v| version_key(v));
         releases.dedup();
@@ -113,6 +122,11 @@ impl CrateEntry {
     /// The wrapper source, `subject.rs` in its folder.
     pub fn subject_file(&self) -> PathBuf {
         self.folder.join("subject.rs")
+    }
+
+    /// The catalog of the mutated release's mutants, `mutants.toml` in its folder.
+    pub fn mutants_file(&self) -> PathBuf {
+        self.folder.join("mutants.toml")
     }
 
     /// The releases that fixed the own faults of `subject` at `release`, in order: the fixed
@@ -155,6 +169,8 @@ struct CrateDecl {
     checksums: BTreeMap<Spanned<String>, Spanned<String>>,
     #[serde(default, rename = "fault")]
     faults: Vec<FaultDecl>,
+    #[serde(default)]
+    mutate: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -214,15 +230,37 @@ pub fn parse_entry(folder: &Path, path: &Path, source: &str) -> Result<CrateEntr
     for (i, fault) in decl.faults.iter().enumerate() {
         faults.push(check_fault(&decl, fault, i, &subjects, &checksums, &err)?);
     }
+    if let Some(mutate) = &decl.mutate
+        && !checksums.contains_key(mutate.get_ref())
+    {
+        return Err(err(
+            mutate.span(),
+            "mutate",
+            format!(
+                "release `{}` has no checksum under [checksums]",
+                mutate.get_ref()
+            ),
+        ));
+    }
+    if decl.faults.is_empty() && decl.mutate.is_none() {
+        return Err(err(
+            decl.name.span(),
+            "fault",
+            "a crate holds at least one [[fault]], or names the release it mutates (`mutate`)"
+                .into(),
+        ));
+    }
     for (version, checksum) in &decl.checksums {
-        if !faults
-            .iter()
-            .any(|f: &Fault| &f.buggy == version.get_ref() || &f.fixed == version.get_ref())
+        let mutated = decl.mutate.as_ref().map(Spanned::get_ref) == Some(version.get_ref());
+        if !mutated
+            && !faults
+                .iter()
+                .any(|f: &Fault| &f.buggy == version.get_ref() || &f.fixed == version.get_ref())
         {
             return Err(err(
                 checksum.span(),
                 &format!("checksums.\"{}\"", version.get_ref()),
-                "no fault names this release: remove it or correct the version".into(),
+                "no fault names this release and it is not the one mutated: remove it or correct the version".into(),
             ));
         }
     }
@@ -234,6 +272,7 @@ pub fn parse_entry(folder: &Path, path: &Path, source: &str) -> Result<CrateEntr
         subjects,
         checksums,
         faults,
+        mutate: decl.mutate.map(Spanned::into_inner),
     })
 }
 
@@ -456,6 +495,41 @@ summary = "insert_many writes past the buffer."
     }
 
     #[test]
+    fn a_mutated_release_is_a_release_of_the_crate_and_needs_a_checksum() {
+        let mutated = GOOD.replace(
+            "subjects = [\"SmallVecOfInts\"]",
+            "subjects = [\"SmallVecOfInts\"]\nmutate = \"1.6.2\"",
+        );
+        let e = parse(&mutated).unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (5, "mutate"), "{e}");
+        let with_checksum = mutated.replace(
+            "[checksums]\n",
+            "[checksums]\n\"1.6.2\" = \"1a55ca5f3b68e41c979bf8c46a6f1da892ca4db8f94023ce0bd32407573b1ac0\"\n",
+        );
+        let entry = parse(&with_checksum).unwrap();
+        assert_eq!(entry.mutate.as_deref(), Some("1.6.2"));
+        assert_eq!(entry.releases(), ["1.6.0", "1.6.1", "1.6.2"]);
+        assert_eq!(
+            entry.mutants_file(),
+            Path::new("corpus/crates/smallvec/mutants.toml")
+        );
+        // A crate of mutants only: no fault, one release.
+        let start = with_checksum.find("[[fault]]").unwrap();
+        let only = with_checksum[..start]
+            .replace("\"1.6.0\" = \"1a55ca5f3b68e41c979bf8c46a6f1da892ca4db8f94023ce0bd32407573b1ac0\"\n", "")
+            .replace("\"1.6.1\" = \"fe0f37c9e8f3c5a4a66ad655a93c74daac4ad00c441533bf5c6e7990bb42604e\"\n", "");
+        let entry = parse(&only).unwrap();
+        assert_eq!(entry.releases(), ["1.6.2"]);
+        // Neither a fault nor a mutated release: nothing to test.
+        let nothing = GOOD[..GOOD.find("[[fault]]").unwrap()].to_string();
+        let nothing = nothing
+            .replace("\"1.6.0\" = \"1a55ca5f3b68e41c979bf8c46a6f1da892ca4db8f94023ce0bd32407573b1ac0\"\n", "")
+            .replace("\"1.6.1\" = \"fe0f37c9e8f3c5a4a66ad655a93c74daac4ad00c441533bf5c6e7990bb42604e\"\n", "");
+        let e = parse(&nothing).unwrap_err();
+        assert_eq!(e.field, "fault", "{e}");
+    }
+
+    #[test]
     fn versions_order_by_their_numbers() {
         assert!(version_key("1.10.0") > version_key("1.9.2"));
         assert!(version_key("0.6.14") < version_key("1.0.0"));
@@ -543,6 +617,7 @@ summary = "insert_many writes past the buffer."
             repository: "r".into(),
             subjects: vec!["S".into(), "T".into()],
             checksums: Default::default(),
+            mutate: None,
             faults: vec![
                 chained("a", "S", "1.0.0", "1.0.1"),
                 chained("b", "S", "1.0.1", "1.0.2"),

@@ -119,25 +119,57 @@ fn manifest(corpus: &Corpus) -> String {
             release.folder_name()
         );
     }
+    for (krate, version) in mutated(corpus) {
+        let ident = release_ident(&krate.name, version);
+        for kind in COPIES {
+            let _ = writeln!(
+                out,
+                "{ident}_{kind} = {{ package = \"{}-testspace-{kind}\", path = \"releases/{}-{version}+{kind}\" }}",
+                krate.name, krate.name
+            );
+        }
+    }
     out.push_str(BENCH);
     out.push('\n');
     out.push_str(PROFILES);
     // The standard library's checks of unsafe preconditions follow debug assertions: with
     // them, a release that corrupts memory aborts instead of going on (docs/corpus.md).
     for krate in &corpus.crates {
-        let _ = write!(
-            out,
-            "\n[profile.release.package.{}]\ndebug-assertions = true\noverflow-checks = true\n",
-            krate.name
-        );
+        let copies = krate
+            .mutate
+            .iter()
+            .flat_map(|_| COPIES.map(|kind| format!("{}-testspace-{kind}", krate.name)));
+        for package in std::iter::once(krate.name.clone()).chain(copies) {
+            let _ = write!(
+                out,
+                "\n[profile.release.package.{package}]\ndebug-assertions = true\noverflow-checks = true\n"
+            );
+        }
     }
     out
 }
 
+/// The copies of a mutated release, as the suffixes of their folders and idents.
+const COPIES: [&str; 2] = ["schemata", "coverage"];
+
+/// The crates that mutate a release, with that release.
+fn mutated(corpus: &Corpus) -> impl Iterator<Item = (&CrateEntry, &str)> {
+    corpus
+        .crates
+        .iter()
+        .filter_map(|k| Some((k, k.mutate.as_deref()?)))
+}
+
 fn units(corpus: &Corpus, sizes: &BTreeMap<String, usize>) -> String {
-    let mut out = format!(
-        "// {HEADER}.\n\nuse testspace::subject::{{Declared, FaultInfo, Releases, ReleasesError, Unit}};\n"
-    );
+    let mut out = if mutated(corpus).next().is_some() {
+        format!(
+            "// {HEADER}.\n\nuse testspace::subject::probes::ProbeTable;\nuse testspace::subject::{{Declared, FaultInfo, Releases, ReleasesError, SchemataUnit, Unit}};\n"
+        )
+    } else {
+        format!(
+            "// {HEADER}.\n\nuse testspace::subject::{{Declared, FaultInfo, Releases, ReleasesError, Unit}};\n"
+        )
+    };
     for release in corpus.releases() {
         let _ = write!(
             out,
@@ -148,8 +180,19 @@ fn units(corpus: &Corpus, sizes: &BTreeMap<String, usize>) -> String {
             release.krate.name,
         );
     }
+    for (krate, version) in mutated(corpus) {
+        let ident = release_ident(&krate.name, version);
+        for kind in COPIES {
+            let _ = write!(
+                out,
+                "\n#[allow(dead_code, unused_imports)]\nmod {ident}_{kind} {{\n    use ::{ident}_{kind} as {};\n    include!(\"../crates/{}/subject.rs\");\n}}\n",
+                krate.name.replace('-', "_"),
+                krate.name,
+            );
+        }
+    }
     out.push_str(
-        "\n/// The corpus's units: each subject at each fixed release, its faults as targets.\npub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {\n    Ok(vec![\n",
+        "\n/// The corpus's units: each subject at each fixed release, its faults as targets; each\n/// subject of a mutated release, its own code's mutants as targets.\npub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {\n    Ok(vec![\n",
     );
     for krate in &corpus.crates {
         for ((subject, fixed), faults) in groups(krate) {
@@ -180,6 +223,15 @@ fn units(corpus: &Corpus, sizes: &BTreeMap<String, usize>) -> String {
                 );
             }
             out.push_str("        ),\n");
+        }
+    }
+    for (krate, version) in mutated(corpus) {
+        let ident = release_ident(&krate.name, version);
+        for subject in &krate.subjects {
+            let _ = write!(
+                out,
+                "        Box::new(\n            SchemataUnit::<{ident}::{subject}, {ident}_schemata::{subject}>::new(::{ident}_schemata::TESTSPACE_MUTANTS)\n                .with_class(\"{subject}@{version}+mutants\")\n                .with_coverage::<{ident}_coverage::{subject}>(ProbeTable {{\n                    file: ::{ident}_coverage::TESTSPACE_PROBE_FILE,\n                    probes: ::{ident}_coverage::TESTSPACE_PROBES,\n                }}),\n        ),\n"
+            );
         }
     }
     out.push_str("    ])\n}\n");
@@ -253,6 +305,39 @@ summary = "s"
             root: "corpus".into(),
             crates: vec![parse_entry(folder, &folder.join("crate.toml"), source).unwrap()],
         }
+    }
+
+    #[test]
+    fn a_mutated_release_gets_its_copies_and_a_unit_of_its_mutants_per_subject() {
+        let mut corpus = corpus();
+        let plain = Generated::new(&corpus, &BTreeMap::new());
+        assert!(
+            !plain.units.contains("SchemataUnit"),
+            "no import left unused"
+        );
+        corpus.crates[0].mutate = Some("1.6.1".to_string());
+        let generated = Generated::new(&corpus, &BTreeMap::new());
+        for kind in ["schemata", "coverage"] {
+            assert!(generated.manifest.contains(&format!(
+                "smallvec_1_6_1_{kind} = {{ package = \"smallvec-testspace-{kind}\", path = \"releases/smallvec-1.6.1+{kind}\" }}"
+            )));
+            assert!(generated.manifest.contains(&format!(
+                "[profile.release.package.smallvec-testspace-{kind}]\ndebug-assertions = true"
+            )));
+            assert!(generated.units.contains(&format!(
+                "mod smallvec_1_6_1_{kind} {{\n    use ::smallvec_1_6_1_{kind} as smallvec;"
+            )));
+        }
+        assert!(generated.units.contains(
+            "SchemataUnit::<smallvec_1_6_1::SmallVecOfInts, smallvec_1_6_1_schemata::SmallVecOfInts>::new(::smallvec_1_6_1_schemata::TESTSPACE_MUTANTS)\n                .with_class(\"SmallVecOfInts@1.6.1+mutants\")"
+        ));
+        assert!(
+            generated
+                .units
+                .contains(".with_coverage::<smallvec_1_6_1_coverage::SmallVecOfInts>(ProbeTable {")
+        );
+        // The fault units stay as they were.
+        assert_eq!(generated.units.matches("Releases::new(").count(), 3);
     }
 
     #[test]

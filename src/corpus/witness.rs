@@ -422,6 +422,7 @@ mod tests {
             subjects: vec!["S".into()],
             checksums: Default::default(),
             faults: vec![fault("demo-a"), fault("demo-b")],
+            mutate: None,
         }
     }
 

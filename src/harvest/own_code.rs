@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use testspace_harvest::{LeftAsIs, ModuleFile, OwnCode, instrument_crate};
-use testspace_instrument::generate::Mutant;
+use testspace_instrument::generate::{Mutant, fingerprint};
 
 use super::{HarvestFailure, cargo_errors, io};
 
@@ -44,9 +44,10 @@ impl OwnCodeCheck {
         use std::fmt::Write as _;
         let mut out = format!(
             "# The mutants of {release}'s own code, written by `testspace harvest`.\n\
-             mutants = {}\ncompiling = {}\nprobes = {}\n\n[left-as-is]\n\
+             fingerprint = \"{}\"\nmutants = {}\ncompiling = {}\nprobes = {}\n\n[left-as-is]\n\
              macros = {}\nconst-fns = {}\nunsafe-blocks = {}\nunsafe-fns = {}\n\
              conditional-items = {}\nconditional-files = {}\n",
+            fingerprint(&self.mutants),
             self.mutants.len(),
             self.compiling(),
             self.probes,
@@ -307,4 +308,179 @@ mod tests {
         assert_eq!(table["features"]["default"][0].as_str(), Some("std"));
         assert!(copy_manifest("[lib]\n", Path::new("/t")).is_err());
     }
+}
+
+/// What a committed `mutants.toml` says the copies are built from: the fingerprint of the
+/// mutant list it was made for, and the ids that do not compile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnCodeCatalog {
+    /// [`fingerprint`] of the crate's mutants when the catalog was written.
+    pub fingerprint: String,
+    /// The mutants that do not compile.
+    pub not_compiling: BTreeSet<u32>,
+}
+
+impl OwnCodeCatalog {
+    /// Reads `mutants.toml` as [`OwnCodeCheck::catalog`] writes it.
+    ///
+    /// # Errors
+    /// A file that cannot be read, is not TOML, or lacks a field (named).
+    pub fn read(path: &Path) -> anyhow::Result<OwnCodeCatalog> {
+        use anyhow::Context as _;
+        let text = std::fs::read_to_string(path).with_context(|| {
+            format!(
+                "{}: cannot be read (write it with `testspace harvest`)",
+                path.display()
+            )
+        })?;
+        let table: toml::Table = toml::from_str(&text)
+            .with_context(|| format!("{}: is not a mutants catalog", path.display()))?;
+        let field = |key: &str| {
+            anyhow::anyhow!("{}: field `{key}` is missing or malformed", path.display())
+        };
+        let fingerprint = table
+            .get("fingerprint")
+            .and_then(toml::Value::as_str)
+            .ok_or_else(|| field("fingerprint"))?
+            .to_string();
+        let mut not_compiling = BTreeSet::new();
+        for (i, mutant) in table
+            .get("mutant")
+            .and_then(toml::Value::as_array)
+            .ok_or_else(|| field("mutant"))?
+            .iter()
+            .enumerate()
+        {
+            let id = mutant.get("id").and_then(toml::Value::as_integer);
+            let compiles = mutant.get("compiles").and_then(toml::Value::as_bool);
+            let (Some(id), Some(compiles)) = (id, compiles) else {
+                return Err(field(&format!("mutant[{i}].id/compiles")));
+            };
+            if !compiles {
+                not_compiling
+                    .insert(u32::try_from(id).map_err(|_| field(&format!("mutant[{i}].id")))?);
+            }
+        }
+        Ok(OwnCodeCatalog {
+            fingerprint,
+            not_compiling,
+        })
+    }
+}
+
+/// Writes the schemata and coverage copies of the release in `release` (its module tree
+/// `files`) beside it (`<release>+schemata`, `<release>+coverage`) with the mutants that
+/// `catalog` says compile, each copy a package of its own (`<name>-testspace-schemata`)
+/// depending on testspace at `testspace_root` (relative to the copy); a file is rewritten
+/// only when its text changes, so cargo rebuilds only what changed. Returns the number of
+/// compiled mutants.
+///
+/// # Errors
+/// A catalog made for other code (its fingerprint differs: harvest the release again), or
+/// files that cannot be read or written.
+pub fn write_copies(
+    release: &Path,
+    files: &[ModuleFile],
+    catalog: &OwnCodeCatalog,
+    label: &str,
+    testspace_root: &Path,
+) -> anyhow::Result<usize> {
+    use anyhow::Context as _;
+    let code = instrument_crate(&release.to_path_buf(), files)?;
+    let mutants = code.mutants();
+    let found = fingerprint(&mutants);
+    anyhow::ensure!(
+        found == catalog.fingerprint,
+        "{label}: its mutants.toml was written for other code (fingerprint {}, the release's is {found}): harvest it again",
+        catalog.fingerprint
+    );
+    let enabled = |id: u32| !catalog.not_compiling.contains(&id);
+    let (schemata_folder, coverage_folder) = testspace_harvest::copies::copy_folders(release);
+    let manifest_path = release.join("Cargo.toml");
+    let manifest = std::fs::read_to_string(&manifest_path)
+        .with_context(|| format!("reading {}", manifest_path.display()))?;
+    for (folder, kind, copied) in [
+        (&schemata_folder, "schemata", code.schemata(&enabled)),
+        (&coverage_folder, "coverage", code.coverage(label)),
+    ] {
+        let manifest = renamed_manifest(&manifest, testspace_root, kind)
+            .map_err(|message| anyhow::anyhow!("{}: {message}", manifest_path.display()))?;
+        let rewritten: BTreeSet<PathBuf> = copied
+            .iter()
+            .map(|f| folder.join(&f.path))
+            .chain([folder.join("Cargo.toml")])
+            .collect();
+        mirror(release, folder, &rewritten)?;
+        write_if_changed(&folder.join("Cargo.toml"), &manifest)?;
+        for file in copied {
+            write_if_changed(&folder.join(&file.path), &file.text)?;
+        }
+    }
+    Ok(mutants.iter().filter(|m| enabled(m.id)).count())
+}
+
+/// The package name of a release's `kind` copy (`slab-testspace-schemata`).
+pub fn copy_package(name: &str, kind: &str) -> String {
+    format!("{name}-testspace-{kind}")
+}
+
+/// [`copy_manifest`] of a copy in a workspace beside other releases: renamed to
+/// [`copy_package`] (its library keeps the crate's name) and without `links`, so that it
+/// coexists with the release it copies.
+fn renamed_manifest(text: &str, testspace_root: &Path, kind: &str) -> Result<String, String> {
+    let mut table: toml::Table =
+        toml::from_str(&copy_manifest(text, testspace_root)?).map_err(|e| e.to_string())?;
+    table.remove("workspace");
+    let package = table
+        .get_mut("package")
+        .and_then(toml::Value::as_table_mut)
+        .ok_or("field `package` is missing")?;
+    let name = package
+        .get("name")
+        .and_then(toml::Value::as_str)
+        .ok_or("field `package.name` is missing")?
+        .to_string();
+    package.insert("name".into(), copy_package(&name, kind).into());
+    package.remove("links");
+    let lib = table
+        .entry("lib")
+        .or_insert_with(|| toml::Value::Table(toml::Table::new()))
+        .as_table_mut()
+        .ok_or("field `lib` is not a table")?;
+    lib.entry("name")
+        .or_insert_with(|| name.replace('-', "_").into());
+    toml::to_string(&table).map_err(|e| e.to_string())
+}
+
+/// Makes `to` hold every file of `from` (but `target/` and the files `rewritten` names in
+/// `to`) that it lacks or holds otherwise.
+fn mirror(from: &Path, to: &Path, rewritten: &BTreeSet<PathBuf>) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    std::fs::create_dir_all(to).with_context(|| format!("creating {}", to.display()))?;
+    for entry in std::fs::read_dir(from).with_context(|| format!("reading {}", from.display()))? {
+        let entry = entry?;
+        let (source, name) = (entry.path(), entry.file_name());
+        if entry.file_type()?.is_dir() {
+            if name != "target" {
+                mirror(&source, &to.join(&name), rewritten)?;
+            }
+        } else if !rewritten.contains(&to.join(&name)) {
+            let text =
+                std::fs::read(&source).with_context(|| format!("reading {}", source.display()))?;
+            let destination = to.join(&name);
+            if std::fs::read(&destination).ok().as_deref() != Some(&text[..]) {
+                std::fs::write(&destination, &text)
+                    .with_context(|| format!("writing {}", destination.display()))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn write_if_changed(path: &Path, text: &str) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    if std::fs::read_to_string(path).ok().as_deref() != Some(text) {
+        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(())
 }

@@ -281,6 +281,8 @@ pub struct SchemataUnit<G: Subject, M: Subject> {
     states: Option<StateFunctions<M>>,
     /// Where the mutants come from, for a module of a user's crate.
     origin: Option<MutantsSource>,
+    /// Its name, when not the port's class name ([`SchemataUnit::with_class`]).
+    class: Option<&'static str>,
 }
 
 impl<G: Subject, M: Subject> SchemataUnit<G, M> {
@@ -326,7 +328,15 @@ impl<G: Subject, M: Subject> SchemataUnit<G, M> {
             coverage_heaps: None,
             states: None,
             origin: None,
+            class: None,
         }
+    }
+
+    /// The same unit named `class` (a harvested release's mutants,
+    /// `SlabOfInts@0.4.11+mutants`) rather than by its port's class name.
+    pub fn with_class(mut self, class: &'static str) -> Self {
+        self.class = Some(class);
+        self
     }
 
     /// The same unit able to start sessions from structures ([`Unit::heap_session`]),
@@ -462,7 +472,7 @@ pub enum CatalogState {
 
 impl<G: Subject, M: Subject> Unit for SchemataUnit<G, M> {
     fn class(&self) -> &'static str {
-        G::CLASS
+        self.class.unwrap_or(G::CLASS)
     }
     fn java_class(&self) -> &'static str {
         G::JAVA_CLASS
