@@ -69,6 +69,15 @@ fn a_crate_is_harvested_into_a_new_folder_with_a_subject_and_a_context() {
     assert_eq!(subject_record["methods"].as_integer(), Some(4));
     let context = std::fs::read_to_string(out.join("context-StoreOfInts.toml")).unwrap();
     assert!(context.contains("subject = \"StoreOfInts\""), "{context}");
+    // Pools seeded from the code: `insert(value: i32)` gives i32's bounds, the crate's
+    // constants 64 (twice) and 48 follow the defaults.
+    assert!(
+        context.contains(
+            "# -2147483648: i32's smallest; 2147483647: i32's largest; 64: a constant of the crate (2 times); 48: a constant of the crate (once)\n\
+             int = { size = 8, init = [0, 1, 2, -1, -2147483648, 2147483647, 64, 48] }"
+        ),
+        "{context}"
+    );
     // Nothing but the folder was written beside it.
     assert_eq!(std::fs::read_dir(scratch.path()).unwrap().count(), 1);
     own_code_is_instrumented_and_compile_checked(&stdout, &out);

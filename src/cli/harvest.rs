@@ -82,7 +82,7 @@ pub fn run(args: &HarvestArgs) -> anyhow::Result<()> {
     for plan in &made {
         files.push((
             format!("context-{}.toml", plan.wrapper),
-            context_file(&release, plan),
+            context_file(&release, plan, &harvested.constants),
         ));
     }
     write_new_folder(&args.out, &files)?;

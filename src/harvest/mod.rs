@@ -69,6 +69,8 @@ pub struct Harvest {
     pub checks: usize,
     /// The crate's own code instrumented and compile-checked (`None`: not asked for).
     pub own_code: Option<OwnCodeCheck>,
+    /// The literal constants of the crate's code, which seed the contexts' pools.
+    pub constants: testspace_harvest::Constants,
 }
 
 /// What [`harvest`] does besides planning the subjects.
@@ -256,6 +258,7 @@ fn harvest_in(
         }
     };
     let api = read_api(&folder)?;
+    let constants = testspace_harvest::mine_constants(&folder, &api.files)?;
     let krate = identifier(&name);
     let mut plans: Vec<TypePlan> = api
         .types
@@ -283,6 +286,7 @@ fn harvest_in(
         plans,
         checks,
         own_code,
+        constants,
     })
 }
 

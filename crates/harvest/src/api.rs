@@ -177,6 +177,23 @@ pub fn read_api(tree: &dyn SourceTree) -> Result<CrateApi, HarvestError> {
     Ok(resolve(collected))
 }
 
+/// The text of a module-tree file and its parse.
+///
+/// # Errors
+/// The file is missing or does not parse.
+pub(crate) fn read_module_file(
+    tree: &dyn SourceTree,
+    file: &ModuleFile,
+) -> Result<(String, syn::File), HarvestError> {
+    let text = tree.read(&file.path).ok_or_else(|| HarvestError::Missing {
+        path: file.path.display().to_string(),
+        module: file.module.join("::"),
+        from: "the module tree".to_string(),
+    })?;
+    let parsed = parse(&file.path, &text)?;
+    Ok((text, parsed))
+}
+
 fn parse(path: &Path, text: &str) -> Result<syn::File, HarvestError> {
     syn::parse_file(text).map_err(|e| {
         let start = e.span().start();

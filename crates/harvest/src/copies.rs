@@ -28,7 +28,7 @@ use testspace_instrument::coverage_copy;
 use testspace_instrument::generate::Mutant;
 use testspace_instrument::schemata::{self, Rendered};
 
-use crate::api::{HarvestError, ModuleFile, SourceTree};
+use crate::api::{HarvestError, ModuleFile, SourceTree, read_module_file};
 
 /// The code the pass leaves as it is, by kind (see the module).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -116,20 +116,7 @@ pub fn instrument_crate(
     let mut numbering = Numbering::default();
     let mut out = Vec::with_capacity(files.len());
     for (index, file) in files.iter().enumerate() {
-        let text = tree.read(&file.path).ok_or_else(|| HarvestError::Missing {
-            path: file.path.display().to_string(),
-            module: file.module.join("::"),
-            from: "the module tree".to_string(),
-        })?;
-        let mut parsed = syn::parse_file(&text).map_err(|e| {
-            let start = e.span().start();
-            HarvestError::Parse {
-                path: file.path.display().to_string(),
-                line: start.line,
-                column: start.column + 1,
-                message: e.to_string(),
-            }
-        })?;
+        let (text, mut parsed) = read_module_file(tree, file)?;
         let inner_attributes = kept_attributes(&parsed.attrs, index == 0);
         if file.conditional {
             left.conditional_files += 1;

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::adapt::TypePlan;
+use crate::pools::{Constants, int_pool, string_pool};
 
 /// The Rust source of the wrapper subjects of `plans` (the refused ones as comments), for
 /// `release` (`rangemap 1.0.3`), to be `include!`d where the crate's identifier names the
@@ -141,10 +142,12 @@ fn write_subject(
     }
 }
 
-/// The test context of a harvested subject: every method, an `int` pool of small values
-/// (0, 1, 2, -1), a `bool` and a `string` pool where its methods take them, two object
-/// slots.
-pub fn context_file(release: &str, plan: &TypePlan) -> String {
+/// The test context of a harvested subject: every method; an `int` pool of the small
+/// defaults (0, 1, 2, -1), the boundaries of its parameters' integer types and the crate's
+/// most frequent integer constants; a `bool` pool and a `string` pool (defaults and string
+/// constants) where its methods take them; two object slots. Each seeded value's origin is
+/// said in a comment above its pool.
+pub fn context_file(release: &str, plan: &TypePlan, constants: &Constants) -> String {
     let parameter_types: Vec<&str> = plan
         .methods
         .iter()
@@ -157,17 +160,70 @@ pub fn context_file(release: &str, plan: &TypePlan) -> String {
         })
     };
     let mut out = format!(
-        "# Pools for {}, harvested from {release}: small ints with -1, every method.\n\
+        "# Pools for {}, harvested from {release}: every method; defaults, the boundaries of\n\
+         # the parameter types and the crate's frequent constants (docs/harvest.md).\n\
          subject = \"{}\"\nmethods = \"all\"\n\n[pools]\n",
         plan.wrapper, plan.wrapper
     );
-    out.push_str("int = { size = 4, init = [0, 1, 2, -1] }\n");
+    let ints = int_pool(plan, constants);
+    origins(
+        &mut out,
+        ints.iter().map(|s| (s.value.to_string(), &s.origin)),
+    );
+    let values: Vec<String> = ints.iter().map(|s| s.value.to_string()).collect();
+    let _ = writeln!(
+        out,
+        "int = {{ size = {}, init = [{}] }}",
+        values.len(),
+        values.join(", ")
+    );
     if takes(&["bool"]) {
         out.push_str("bool = { size = 2, init = [false, true] }\n");
     }
     if takes(&["String", "&str", "char"]) {
-        out.push_str("string = { size = 3, init = [\"\", \"a\", \"ab\"] }\n");
+        let strings = string_pool(constants);
+        origins(
+            &mut out,
+            strings
+                .iter()
+                .map(|s| (format!("{:?}", s.value), &s.origin)),
+        );
+        let values: Vec<String> = strings.iter().map(|s| toml_string(&s.value)).collect();
+        let _ = writeln!(
+            out,
+            "string = {{ size = {}, init = [{}] }}",
+            values.len(),
+            values.join(", ")
+        );
     }
     out.push_str("object = { size = 2 }\n");
+    out
+}
+
+/// A comment line naming where each value that is not a default comes from.
+fn origins<'a>(out: &mut String, values: impl Iterator<Item = (String, &'a String)>) {
+    let seeded: Vec<String> = values
+        .filter(|(_, origin)| origin.as_str() != "default")
+        .map(|(value, origin)| format!("{value}: {origin}"))
+        .collect();
+    if !seeded.is_empty() {
+        let _ = writeln!(out, "# {}", seeded.join("; "));
+    }
+}
+
+/// `value` as a TOML basic string.
+fn toml_string(value: &str) -> String {
+    let mut out = String::from("\"");
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
     out
 }

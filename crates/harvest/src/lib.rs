@@ -19,6 +19,9 @@
 //!    every file of its module tree, numbered across the crate, with what the pass leaves
 //!    as it is counted.
 //!
+//! Beside them, [`pools`] seeds a context's pools from the crate's literal constants and
+//! the boundary values of the parameter types.
+//!
 //! Pure: reading files is the caller's (a [`SourceTree`]), and the output is text.
 #![warn(missing_docs)]
 
@@ -26,8 +29,10 @@ pub mod adapt;
 pub mod api;
 pub mod copies;
 pub mod emit;
+pub mod pools;
 
 pub use adapt::{CheckError, Instantiation, MethodPlan, Skipped, TypePlan, plan_type, prune};
 pub use api::{CrateApi, HarvestError, ModuleFile, PublicType, SourceTree, read_api};
 pub use copies::{LeftAsIs, OwnCode, instrument_crate};
 pub use emit::{Placement, check_file, context_file, subject_file};
+pub use pools::{Constants, mine_constants};

@@ -216,9 +216,16 @@ fn the_emitted_subject_parses_and_lists_what_it_skipped() {
             .find(|p| p.wrapper == "SlabOfInts")
             .unwrap()
             .clone(),
+        &crate::pools::Constants::default(),
     );
     assert!(context.contains("subject = \"SlabOfInts\""));
-    assert!(context.contains("int = { size = 4, init = [0, 1, 2, -1] }"));
+    // `insert(value: i32)`: i32's bounds join the defaults.
+    assert!(
+        context.contains(
+            "# -2147483648: i32's smallest; 2147483647: i32's largest\nint = { size = 6, init = [0, 1, 2, -1, -2147483648, 2147483647] }"
+        ),
+        "{context}"
+    );
     assert!(!context.contains("string ="));
 }
 

@@ -82,4 +82,9 @@ impl<T: Clone + Default> Store<T> {
     fn never(&self) -> usize {
         self.values.len() + 1
     }
+    /// Constants of the crate's code seed the pools (docs/harvest.md).
+    #[allow(dead_code)]
+    fn is_full(&self) -> bool {
+        self.values.len() >= 64 || self.values.len() == 48 || self.values.capacity() == 64
+    }
 }
