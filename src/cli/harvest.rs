@@ -78,6 +78,9 @@ pub fn run(args: &HarvestArgs) -> anyhow::Result<()> {
     ];
     if let Some(own_code) = &harvested.own_code {
         files.push(("mutants.toml".to_string(), own_code.catalog(&release)));
+        if let Some(entry) = crate_entry(&harvested, &made) {
+            files.push(("crate.toml".to_string(), entry));
+        }
     }
     for plan in &made {
         files.push((
@@ -126,6 +129,37 @@ fn summary(harvested: &Harvest) -> String {
         );
     }
     out
+}
+
+/// `crate.toml` for a release brought from crates.io whose own code was instrumented: the
+/// folder is then a crate of a corpus root (docs/corpus.md), its release mutated.
+fn crate_entry(harvested: &Harvest, made: &[&TypePlan]) -> Option<String> {
+    let checksum = harvested.checksum.as_ref()?;
+    let one_line = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let summary = harvested
+        .description
+        .as_deref()
+        .map(one_line)
+        .unwrap_or_else(|| format!("The crate {}.", harvested.name));
+    let repository = harvested
+        .repository
+        .clone()
+        .unwrap_or_else(|| format!("https://crates.io/crates/{}", harvested.name));
+    let subjects: Vec<String> = made.iter().map(|p| format!("{:?}", p.wrapper)).collect();
+    Some(format!(
+        "# Written by `testspace harvest`: {} {} with the mutants of its own code.\n\
+         crate = {:?}\nsummary = {:?}\nrepository = {:?}\nsubjects = [{}]\nmutate = {:?}\n\n\
+         [checksums]\n{:?} = {:?}\n",
+        harvested.name,
+        harvested.version,
+        harvested.name,
+        summary,
+        repository,
+        subjects.join(", "),
+        harvested.version,
+        harvested.version,
+        checksum
+    ))
 }
 
 /// `harvest.toml`: the release, its checksum, and each subject with its type and
@@ -189,4 +223,57 @@ fn write_new_folder(out: &Path, files: &[(String, String)]) -> anyhow::Result<()
         let _ = std::fs::remove_dir_all(&staging);
     }
     renamed
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::corpus::entry::parse_entry;
+
+    #[test]
+    fn a_release_from_crates_io_gets_a_crate_entry_the_corpus_reads() {
+        let plan = TypePlan {
+            wrapper: "SlabOfInts".into(),
+            target: "slab::Slab<i32>".into(),
+            path: "slab::Slab".into(),
+            instantiation: testspace_harvest::Instantiation {
+                arguments: Vec::new(),
+            },
+            methods: Vec::new(),
+            skipped: Vec::new(),
+            summary: String::new(),
+            refused: None,
+        };
+        let mut harvested = Harvest {
+            name: "slab".into(),
+            version: "0.4.11".into(),
+            checksum: Some(
+                "7a2ae44ef20feb57a68b23d846850f861394c2e02dc425a50098ae8c90267589".into(),
+            ),
+            plans: vec![plan],
+            checks: 1,
+            own_code: None,
+            constants: Default::default(),
+            description: Some("Pre-allocated storage\n  for a \"uniform\" data type".into()),
+            repository: None,
+        };
+        let made: Vec<&TypePlan> = harvested.plans.iter().collect();
+        let text = crate_entry(&harvested, &made).unwrap();
+        let folder = Path::new("harvested/crates/slab");
+        let entry = parse_entry(folder, &folder.join("crate.toml"), &text)
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(entry.mutate.as_deref(), Some("0.4.11"));
+        assert_eq!(entry.subjects, ["SlabOfInts"]);
+        assert_eq!(
+            entry.summary,
+            "Pre-allocated storage for a \"uniform\" data type"
+        );
+        assert_eq!(entry.repository, "https://crates.io/crates/slab");
+        assert!(entry.faults.is_empty());
+        // A folder has no checksum: no entry.
+        harvested.checksum = None;
+        assert!(crate_entry(&harvested, &made).is_none());
+    }
 }

@@ -108,7 +108,8 @@ debug = false
 
 fn manifest(corpus: &Corpus) -> String {
     let mut out = format!(
-        "# {HEADER}.\n[package]\nname = \"testspace-corpus\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n[workspace]\nexclude = [\"releases\"]\n\n[dependencies]\ntestspace = {{ path = \"..\" }}\n"
+        "# {HEADER}.\n[package]\nname = \"{}\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n[workspace]\nexclude = [\"releases\"]\n\n[dependencies]\ntestspace = {{ path = \"..\" }}\n",
+        package_name(corpus)
     );
     for release in corpus.releases() {
         let _ = writeln!(
@@ -129,7 +130,10 @@ fn manifest(corpus: &Corpus) -> String {
             );
         }
     }
-    out.push_str(BENCH);
+    // The fault bench measures faults: a root of mutated releases only has none to measure.
+    if corpus.faults().next().is_some() {
+        out.push_str(BENCH);
+    }
     out.push('\n');
     out.push_str(PROFILES);
     // The standard library's checks of unsafe preconditions follow debug assertions: with
@@ -147,6 +151,24 @@ fn manifest(corpus: &Corpus) -> String {
         }
     }
     out
+}
+
+/// The package (and binary) of a corpus crate: `testspace-` and its root folder's name
+/// (`testspace-corpus`, `testspace-harvested`), so roots share one target folder.
+pub fn package_name(corpus: &Corpus) -> String {
+    let folder = corpus
+        .root
+        .canonicalize()
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .or_else(|| {
+            corpus
+                .root
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| "corpus".to_string());
+    format!("testspace-{folder}")
 }
 
 /// The copies of a mutated release, as the suffixes of their folders and idents.

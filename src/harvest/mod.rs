@@ -71,6 +71,10 @@ pub struct Harvest {
     pub own_code: Option<OwnCodeCheck>,
     /// The literal constants of the crate's code, which seed the contexts' pools.
     pub constants: testspace_harvest::Constants,
+    /// The manifest's `description` and `repository`, where it has them.
+    pub description: Option<String>,
+    /// See `description`.
+    pub repository: Option<String>,
 }
 
 /// What [`harvest`] does besides planning the subjects.
@@ -287,6 +291,8 @@ fn harvest_in(
         checks,
         own_code,
         constants,
+        description: package_field(&folder, "description"),
+        repository: package_field(&folder, "repository"),
     })
 }
 
@@ -450,6 +456,13 @@ fn cargo(
 
 fn write(path: &Path, text: &str) -> Result<(), HarvestFailure> {
     std::fs::write(path, text).map_err(io(path))
+}
+
+/// A text field of `[package]` in `folder`'s `Cargo.toml`, if it has one.
+fn package_field(folder: &Path, key: &str) -> Option<String> {
+    let text = std::fs::read_to_string(folder.join("Cargo.toml")).ok()?;
+    let table: toml::Table = toml::from_str(&text).ok()?;
+    Some(table.get("package")?.get(key)?.as_str()?.to_string())
 }
 
 /// The package name and version in `folder`'s `Cargo.toml`.
