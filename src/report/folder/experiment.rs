@@ -155,13 +155,16 @@ fn outline(path: &Path, text: &str, profile: &str) -> Result<Outline, ReportErro
 /// of the unit of that name, where the folder was written by this build.
 pub(crate) type Catalogs<'a> = &'a dyn Fn(&str) -> Option<BTreeSet<u64>>;
 
+/// [`Catalogs`], owned.
+pub(crate) type OwnedCatalogs = Box<dyn Fn(&str) -> Option<BTreeSet<u64>>>;
+
 /// The catalogs of this build's registered units, if `manifest` names this build: its
 /// crate version, and a commit equal to the one `current` gives (asked only when the
 /// versions agree); else none.
 pub(crate) fn catalogs_of_this_build(
     manifest: &Manifest,
     current: impl FnOnce() -> crate::runner::output::Version,
-) -> Box<dyn Fn(&str) -> Option<BTreeSet<u64>>> {
+) -> OwnedCatalogs {
     let same = manifest.crate_version == env!("CARGO_PKG_VERSION")
         && manifest.git_commit.is_some()
         && manifest.git_commit == current().git_commit;
@@ -364,8 +367,6 @@ pub(crate) fn check_against_experiment(
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeSet;
-
     use crate::report::folder::test_folders::{folder, refused, register_csv, with_field};
     use crate::report::folder::{CSV, EXPERIMENT, MANIFEST, open, open_with};
     use crate::runner::output::{Manifest, Version};
@@ -432,7 +433,7 @@ mod tests {
     fn a_mutant_outside_the_catalog_of_the_build_that_wrote_the_folder_is_refused() {
         let dir = folder(&register_csv(), str::to_string);
         // This build's catalog of Register, as a test gives it: mutants 1 to 4.
-        let catalogs = |_: &Manifest| -> Box<dyn Fn(&str) -> Option<BTreeSet<u64>>> {
+        let catalogs = |_: &Manifest| -> super::OwnedCatalogs {
             Box::new(|unit: &str| (unit == "Register").then(|| (1..=4).collect()))
         };
         let message = open_with(dir.path(), &catalogs).unwrap_err().to_string();
@@ -441,9 +442,7 @@ mod tests {
             "{message}"
         );
         // Another unit, or none of this build: nothing to check against.
-        let none = |_: &Manifest| -> Box<dyn Fn(&str) -> Option<BTreeSet<u64>>> {
-            Box::new(|_: &str| None)
-        };
+        let none = |_: &Manifest| -> super::OwnedCatalogs { Box::new(|_: &str| None) };
         open_with(dir.path(), &none).unwrap();
     }
 

@@ -44,7 +44,6 @@ mod recorded;
 mod test_folders;
 mod values;
 
-use std::collections::BTreeSet;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -164,7 +163,7 @@ pub fn open(directory: &Path) -> Result<ResultsFolder, ReportError> {
 }
 
 /// The catalogs a folder's mutants are checked against, given its manifest.
-type CatalogsOf<'a> = &'a dyn Fn(&Manifest) -> Box<dyn Fn(&str) -> Option<BTreeSet<u64>>>;
+type CatalogsOf<'a> = &'a dyn Fn(&Manifest) -> experiment::OwnedCatalogs;
 
 /// [`open`], the units' catalogs given by `catalogs` (tests give their own).
 fn open_with(directory: &Path, catalogs: CatalogsOf<'_>) -> Result<ResultsFolder, ReportError> {
