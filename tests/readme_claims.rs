@@ -20,8 +20,9 @@
 //!   design is committed: the committed run has none of these).
 //!
 //! The committed compare tables these claims read are themselves recomputed from the cells by
-//! code of this file (`the_*_compare_tables_are_their_cells`): per replicate the matched
-//! mutants' kills, kill-curve area and f_eff, then Â12, Mann–Whitney p and Holm's adjustment
+//! code of this file (`the_*_compare_tables_are_their_cells`: poulding2015's, ponzio2016's and
+//! the replicated andrews2010's): per replicate the matched mutants' kills, kill-curve area
+//! and f_eff, then the medians, Â12, the Mann–Whitney or signed-rank p and Holm's adjustment
 //! from `tests/common/stats.rs`, not the library's, so a wrong statistic in `compare` fails
 //! here and every count of units "after Holm" is a count over the cells.
 //!
@@ -38,7 +39,7 @@ mod common;
 mod markdown;
 
 use common::a12;
-use common::stats::{holm, mann_whitney_p};
+use common::stats::{holm, mann_whitney_p, signed_rank_p};
 
 type Row = BTreeMap<String, String>;
 
@@ -234,14 +235,24 @@ fn metric_value(metric: &str, cells: &[&Cell], budget: f64) -> f64 {
     }
 }
 
-/// (Â12, Mann–Whitney p) of `strategy` against `baseline` on `subjects` at length `n`:
-/// per replicate, the mutants with a cell on both sides.
+/// One row of a compare table as this file computes it: replicates, the two medians, Â12
+/// and p.
+struct Compared {
+    replicates: usize,
+    medians: (f64, f64),
+    a12: f64,
+    p: f64,
+}
+
+/// `strategy` against `baseline` on `subjects` at length `n`: per replicate, the mutants
+/// with a cell on both sides; the test the row names (`mann-whitney` on the two samples,
+/// `signed-rank` on the replicates' differences).
 fn compare_from_cells(
     sides: &Sides<'_>,
     subjects: &[&str],
     (n, strategy, baseline): (u64, &str, &str),
-    metric: &str,
-) -> (usize, f64, f64) {
+    (metric, test): (&str, &str),
+) -> Compared {
     let replicates: BTreeSet<u32> = sides
         .values()
         .flat_map(|by_replicate| by_replicate.keys().copied())
@@ -284,12 +295,34 @@ fn compare_from_cells(
             )
         })
         .unzip();
-    (x.len(), a12(&x, &y), mann_whitney_p(&x, &y))
+    let p = match test {
+        "mann-whitney" => mann_whitney_p(&x, &y),
+        "signed-rank" => {
+            let differences: Vec<f64> = x.iter().zip(&y).map(|(a, b)| a - b).collect();
+            signed_rank_p(&differences)
+        }
+        other => panic!("{other}: not recomputed here"),
+    };
+    Compared {
+        replicates: x.len(),
+        medians: (median(&x), median(&y)),
+        a12: a12(&x, &y),
+        p,
+    }
 }
 
-/// Checks every Mann–Whitney row of a committed compare table of `metrics` against the
-/// cells of `folder`'s `phase`: replicates, Â12, p and Holm's p (over the subjects of each
-/// (n, strategy, metric); the pooled row `all` alone). Returns the rows checked.
+/// The median, linear between the middle order statistics.
+fn median(values: &[f64]) -> f64 {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    let h = (v.len() - 1) as f64 / 2.0;
+    (v[h.floor() as usize] + v[h.ceil() as usize]) / 2.0
+}
+
+/// Checks every tested row (Mann–Whitney or signed-rank) of a committed compare table of
+/// `metrics` against the cells of `folder`'s `phase`: replicates, medians, Â12, p and Holm's
+/// p (over the subjects of each (n, strategy, metric); the pooled row `all` alone). Returns
+/// the rows checked.
 fn compare_table_is_the_cells(folder: &str, phase: &str, table: &str, metrics: &[&str]) -> usize {
     let cells: Vec<Cell> = testspace::report::read_cells(Path::new(folder))
         .unwrap()
@@ -300,7 +333,7 @@ fn compare_table_is_the_cells(folder: &str, phase: &str, table: &str, metrics: &
     let sides = sides(&cells);
     let rows: Vec<Row> = csv(&format!("{folder}/{table}"))
         .into_iter()
-        .filter(|r| r["test"] == "mann-whitney" && metrics.contains(&r["metric"].as_str()))
+        .filter(|r| r["test"] != "none" && metrics.contains(&r["metric"].as_str()))
         .collect();
     type Family = (String, String, String, String);
     let mut families: BTreeMap<Family, Vec<&Row>> = BTreeMap::new();
@@ -327,9 +360,16 @@ fn compare_table_is_the_cells(folder: &str, phase: &str, table: &str, metrics: &
             } else {
                 vec![row["subject"].as_str()]
             };
-            let (replicates, a, p) = compare_from_cells(&sides, &pool, what, &metric);
+            let Compared {
+                replicates,
+                medians,
+                a12: a,
+                p,
+            } = compare_from_cells(&sides, &pool, what, (&metric, &row["test"]));
             let label = format!("{table}: {} {strategy} {metric} n={n}", row["subject"]);
             assert_eq!(num(row, "replicates"), replicates as f64, "{label}");
+            assert!(close(num(row, "median"), medians.0), "{label}: median");
+            assert!(close(num(row, "baseline_median"), medians.1), "{label}");
             assert!((num(row, "a12") - a).abs() < 1e-9, "{label}: Â12 {a}");
             assert!(close(num(row, "p_value"), p), "{label}: p {p}");
             if row["subject"] == "all" {
@@ -366,6 +406,15 @@ fn the_poulding2015_compare_tables_are_their_cells() {
         checked += rows;
     }
     assert!(checked >= 9 * 16, "{checked} rows checked");
+}
+
+#[test]
+fn the_ponzio2016_compare_tables_are_their_cells() {
+    for phase in ["andrews-oracle", "structure-oracle"] {
+        let table = format!("compare_{phase}_fe-sat-seeded.csv");
+        let rows = compare_table_is_the_cells("results/ponzio2016", phase, &table, &["kills"]);
+        assert!(rows >= 60, "{table}: {rows} rows checked");
+    }
 }
 
 #[test]

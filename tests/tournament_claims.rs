@@ -21,7 +21,9 @@
 
 mod common;
 use common::a12;
-use common::stats::{holm, mann_whitney_p, mid_ranks, normal_upper_tail, upper_gamma};
+use common::stats::{
+    holm, mann_whitney_p, mid_ranks, normal_upper_tail, signed_rank_p, upper_gamma,
+};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -802,6 +804,12 @@ fn the_statistics_of_this_file_can_fail() {
     assert_eq!(holm(&[0.01, 0.04, 0.03]), [0.03, 0.06, 0.06]);
     assert_eq!(quantile(&[1.0, 2.0, 3.0, 4.0], 0.25), 1.75);
     assert_eq!(mid_ranks(&[3.0, 1.0, 3.0]), (vec![2.5, 1.0, 2.5], 6.0));
+    // Signed ranks, by hand: [1, 2, 3] has R₊ = 6, reached by 1 of the 8 sign patterns
+    // (scipy's exact p = 0.25); [0, 1, −1, 2] drops the zero, ranks 1.5, 1.5, 3, R₊ = 4.5:
+    // 3 patterns reach at least that and 7 at most, p = 2 · 3/8.
+    assert_eq!(signed_rank_p(&[1.0, 2.0, 3.0]), 0.25);
+    assert_eq!(signed_rank_p(&[0.0, 1.0, -1.0, 2.0]), 0.75);
+    assert_eq!(signed_rank_p(&[0.0, 0.0]), 1.0);
 }
 
 /// Per budget, the units where the best walk or choice model significantly beats the best

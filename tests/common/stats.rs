@@ -126,3 +126,34 @@ pub fn holm(p: &[f64]) -> Vec<f64> {
     }
     adjusted
 }
+
+/// Two-sided Wilcoxon signed-rank p of paired differences `d` (zeros dropped, mid-ranks of
+/// the rest's absolute values), by enumerating every sign pattern of the non-zero values:
+/// min(1, 2·min(P(R₊ ≥ r), P(R₊ ≤ r))) with r the observed R₊ — scipy's `auto` for up to 13
+/// differences (its exact and permutation forms are this enumeration).
+pub fn signed_rank_p(d: &[f64]) -> f64 {
+    assert!(d.len() <= 13, "the asymptotic form is not written here");
+    let nonzero: Vec<f64> = d.iter().copied().filter(|v| *v != 0.0).collect();
+    if nonzero.is_empty() {
+        return 1.0;
+    }
+    let magnitudes: Vec<f64> = nonzero.iter().map(|v| v.abs()).collect();
+    let (ranks, _) = mid_ranks(&magnitudes);
+    let observed: f64 = nonzero
+        .iter()
+        .zip(&ranks)
+        .filter(|(v, _)| **v > 0.0)
+        .map(|(_, r)| r)
+        .sum();
+    let patterns = 1u32 << nonzero.len();
+    let (mut at_least, mut at_most) = (0u32, 0u32);
+    for pattern in 0..patterns {
+        let sum: f64 = (0..nonzero.len())
+            .filter(|i| pattern & (1 << i) != 0)
+            .map(|i| ranks[i])
+            .sum();
+        at_least += u32::from(sum >= observed);
+        at_most += u32::from(sum <= observed);
+    }
+    (2.0 * f64::from(at_least.min(at_most)) / f64::from(patterns)).min(1.0)
+}
