@@ -105,7 +105,9 @@ fn areas_are_the_tuning_fitness_of_the_replicate_s_test_set(cells: &[Vec<String>
             tests: 100,
             seeds: vec![value("seed").parse().unwrap()],
         };
-        let fitness = testspace::tune::fitness::coverage_area(&[unit], &sets, &model).unwrap();
+        let fitness = testspace::tune::fitness::coverage_area(&[unit], &sets, &model)
+            .unwrap()
+            .value;
         let area: f64 = value("branches_area").parse().unwrap();
         let total: f64 = value("branches_total").parse().unwrap();
         let recorded = area / (100.0 * total);

@@ -351,3 +351,64 @@ fn isolated_reduction_refuses_a_test_case_failing_a_target_it_must_pass() {
             .stderr(predicate::str::contains(message));
     }
 }
+
+/// Reducing a killed cell of swarm at n = 1024 on ArrayList, whose test cases can double the
+/// one list by `addAll` of itself: `reduce` and `show-test --minimal` run every candidate
+/// under gold's guards, finish, and report the candidates abandoned on gold's side (here
+/// none is: the killing test case is short-lived; a candidate that explodes is abandoned
+/// and counted in `src/reduce/mutant_failure.rs`,
+/// `a_candidate_whose_gold_run_explodes_is_abandoned_not_run_unguarded`).
+#[test]
+fn reducing_a_swarm_cell_at_n_1024_finishes_and_counts_what_it_abandons() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("swarm");
+    testspace()
+        .args([
+            "run",
+            "testdata/experiments/swarm-1024.toml",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    let cells = std::fs::read_to_string(out.join("cells.csv")).unwrap();
+    let header: Vec<&str> = cells.lines().next().unwrap().split(',').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let killed: Vec<String> = cells
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect::<Vec<_>>())
+        .filter(|row| row[column("outcome")] == "killed")
+        .map(|row| row[column("mutant")].clone())
+        .collect();
+    assert!(!killed.is_empty(), "{cells}");
+    let args = |command: &str| -> Vec<String> {
+        let mut args = vec![command.to_string(), out.display().to_string()];
+        for (flag, value) in [
+            ("--subject", "ArrayList"),
+            ("--mutant", killed[0].as_str()),
+            ("--strategy", "swarm"),
+            ("--n", "1024"),
+        ] {
+            args.extend([flag.to_string(), value.to_string()]);
+        }
+        args
+    };
+    let mut json = args("reduce");
+    json.extend(["--format".into(), "json".into()]);
+    let reduced: serde_json::Value =
+        serde_json::from_str(&stdout(testspace().args(&json))).unwrap();
+    assert_eq!(reduced["original_calls"], 1024);
+    assert!(reduced["abandoned"].is_u64(), "{reduced}");
+    assert!(reduced["k"].as_u64().unwrap() < 1024, "{reduced}");
+    // show-test --minimal reduces the same way, under the same guards.
+    let mut show = args("show-test");
+    show.push("--minimal".into());
+    let code = stdout(testspace().args(&show));
+    assert_eq!(code, stdout(testspace().args(args("reduce"))));
+    assert!(
+        code.contains(&format!("Reduced from 1024 to k = {} calls", reduced["k"])),
+        "{code}"
+    );
+}

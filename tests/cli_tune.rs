@@ -309,3 +309,52 @@ fn each_and_leave_one_out_tune_one_model_per_subject_on_itself_or_on_the_others(
         "{message}"
     );
 }
+
+/// Under a base model that chains `addAll` of ArrayList's one list to itself, test cases at
+/// n = 1024 double the list call after call. Gold's guards abandon them: `tune` finishes,
+/// says how many it abandoned, and its trace counts them per evaluation.
+#[test]
+fn tune_abandons_test_cases_that_explode_and_says_how_many() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let stdout = success_stdout(
+        testspace()
+            .args(["tune", "testdata/tune/exploding.toml", "--out"])
+            .arg(&out),
+    );
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("tuned"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let abandoned: u64 = line
+        .split("; ")
+        .nth(1)
+        .and_then(|rest| rest.strip_suffix(" abandoned at gold's guards"))
+        .and_then(|count| {
+            count
+                .strip_suffix(" test cases")
+                .or_else(|| count.strip_suffix(" test case"))
+        })
+        .unwrap_or_else(|| panic!("{line}"))
+        .parse()
+        .unwrap();
+    assert!(abandoned > 0, "{line}");
+    let trace = std::fs::read_to_string(out.join("trace.csv")).unwrap();
+    let mut rows = trace.lines();
+    assert!(
+        rows.next()
+            .unwrap()
+            .starts_with("evaluation,fitness,abandoned,"),
+        "{trace}"
+    );
+    let per_evaluation: Vec<u64> = rows
+        .map(|row| row.split(',').nth(2).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(per_evaluation.len(), 4, "{trace}");
+    assert_eq!(per_evaluation.iter().sum::<u64>(), abandoned, "{trace}");
+    // At most one per test case of every evaluation: 4 test cases of 1 set each.
+    assert!(per_evaluation.iter().all(|&a| a <= 4), "{trace}");
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["abandoned_tests"], abandoned);
+}

@@ -19,15 +19,27 @@
 //!   from the `compare_*_fe-sat-seeded.csv` tables (ignored until the rerun of the current
 //!   design is committed: the committed run has none of these).
 //!
+//! The committed compare tables these claims read are themselves recomputed from the cells by
+//! code of this file (`the_*_compare_tables_are_their_cells`: poulding2015's, ponzio2016's and
+//! the replicated andrews2010's): per replicate the matched mutants' kills, kill-curve area
+//! and f_eff, then the medians, Â12, the Mann–Whitney or signed-rank p and Holm's adjustment
+//! from `tests/common/stats.rs`, not the library's, so a wrong statistic in `compare` fails
+//! here and every count of units "after Holm" is a count over the cells.
+//!
 //! Each check builds the sentence the page quotes from the recomputed values and looks for it
 //! in the section it belongs to, with runs of whitespace (line breaks) read as one space.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 
+use testspace::report::Cell;
 use testspace::stats::{Method, smallest_significant_a12};
 
 mod common;
 mod markdown;
+
+use common::a12;
+use common::stats::{holm, mann_whitney_p, signed_rank_p};
 
 type Row = BTreeMap<String, String>;
 
@@ -152,6 +164,271 @@ fn rounds_to(quoted: &str, value: f64) -> bool {
 fn two_significant(p: f64) -> String {
     let decimals = (1 - p.log10().floor() as i32).max(0) as usize;
     format!("{p:.decimals$}")
+}
+
+// ---------------------------------------------------------------------------------------------
+// The committed compare tables, recomputed from the cells
+
+/// A strategy's cells on one subject at one length: replicate → mutant → cell (the earlier
+/// run counts where two runs give one).
+type Sides<'a> = BTreeMap<(String, String, u64), BTreeMap<u32, BTreeMap<u64, &'a Cell>>>;
+
+fn sides(cells: &[Cell]) -> Sides<'_> {
+    let mut out: Sides<'_> = BTreeMap::new();
+    for cell in cells {
+        let by_mutant = out
+            .entry((cell.subject.clone(), cell.strategy.clone(), cell.n))
+            .or_default()
+            .entry(cell.replicate)
+            .or_default();
+        let kept = by_mutant.entry(cell.mutant).or_insert(cell);
+        if cell.run < kept.run {
+            *kept = cell;
+        }
+    }
+    out
+}
+
+/// One replicate's value of `metric` over one side's matched cells, written out here:
+/// `kills` counted; `kill_curve_area` as Σ over killed mutants of (ln B − ln max(c, 1))⁺
+/// over M ln B (c the first failing test case); `coverage_curve_area` per subject from
+/// its longest cell, (area + (B − T)⁺ · covered)/(B · branches), averaged.
+fn metric_value(metric: &str, cells: &[&Cell], budget: f64) -> f64 {
+    match metric {
+        "kills" => cells.iter().filter(|c| c.outcome == "killed").count() as f64,
+        "kill_curve_area" => {
+            // Summed in the order of the costs, so that replicates with the same costs get
+            // the same value to the last bit (a tie, as it is).
+            let log_budget = budget.ln();
+            let mut costs: Vec<u64> = cells
+                .iter()
+                .filter(|c| c.outcome == "killed")
+                .filter_map(|c| c.first_failure)
+                .collect();
+            costs.sort_unstable();
+            let area: f64 = costs
+                .iter()
+                .map(|&c| (log_budget - (c.max(1) as f64).ln()).max(0.0))
+                .sum();
+            area / (cells.len() as f64 * log_budget)
+        }
+        "coverage_curve_area" => {
+            let mut longest: BTreeMap<&str, &Cell> = BTreeMap::new();
+            for &c in cells {
+                let kept = longest.entry(&c.subject).or_insert(c);
+                if c.tests_run > kept.tests_run {
+                    *kept = c;
+                }
+            }
+            let areas: Vec<f64> = longest
+                .values()
+                .map(|c| {
+                    let beyond = (budget - c.tests_run as f64).max(0.0);
+                    let covered = c.branches_covered.unwrap() as f64;
+                    let total = c.branches_total.unwrap() as f64;
+                    (c.branches_area.unwrap() as f64 + beyond * covered) / (budget * total)
+                })
+                .collect();
+            areas.iter().sum::<f64>() / areas.len() as f64
+        }
+        other => panic!("{other}: not recomputed here"),
+    }
+}
+
+/// One row of a compare table as this file computes it: replicates, the two medians, Â12
+/// and p.
+struct Compared {
+    replicates: usize,
+    medians: (f64, f64),
+    a12: f64,
+    p: f64,
+}
+
+/// `strategy` against `baseline` on `subjects` at length `n`: per replicate, the mutants
+/// with a cell on both sides; the test the row names (`mann-whitney` on the two samples,
+/// `signed-rank` on the replicates' differences).
+fn compare_from_cells(
+    sides: &Sides<'_>,
+    subjects: &[&str],
+    (n, strategy, baseline): (u64, &str, &str),
+    (metric, test): (&str, &str),
+) -> Compared {
+    let replicates: BTreeSet<u32> = sides
+        .values()
+        .flat_map(|by_replicate| by_replicate.keys().copied())
+        .collect();
+    let mut matched: Vec<(Vec<&Cell>, Vec<&Cell>)> = Vec::new();
+    for replicate in replicates {
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for subject in subjects {
+            let side = |s: &str| {
+                sides
+                    .get(&(subject.to_string(), s.to_string(), n))
+                    .and_then(|by| by.get(&replicate))
+            };
+            if let (Some(x), Some(y)) = (side(strategy), side(baseline)) {
+                for (mutant, cell) in x {
+                    if let Some(base) = y.get(mutant) {
+                        a.push(*cell);
+                        b.push(*base);
+                    }
+                }
+            }
+        }
+        if !a.is_empty() {
+            matched.push((a, b));
+        }
+    }
+    let budget = matched
+        .iter()
+        .flat_map(|(a, b)| a.iter().chain(b))
+        .map(|c| c.test_budget.unwrap_or(c.tests_run))
+        .max()
+        .unwrap_or(1)
+        .max(1) as f64;
+    let (x, y): (Vec<f64>, Vec<f64>) = matched
+        .iter()
+        .map(|(a, b)| {
+            (
+                metric_value(metric, a, budget),
+                metric_value(metric, b, budget),
+            )
+        })
+        .unzip();
+    let p = match test {
+        "mann-whitney" => mann_whitney_p(&x, &y),
+        "signed-rank" => {
+            let differences: Vec<f64> = x.iter().zip(&y).map(|(a, b)| a - b).collect();
+            signed_rank_p(&differences)
+        }
+        other => panic!("{other}: not recomputed here"),
+    };
+    Compared {
+        replicates: x.len(),
+        medians: (median(&x), median(&y)),
+        a12: a12(&x, &y),
+        p,
+    }
+}
+
+/// The median, linear between the middle order statistics.
+fn median(values: &[f64]) -> f64 {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    let h = (v.len() - 1) as f64 / 2.0;
+    (v[h.floor() as usize] + v[h.ceil() as usize]) / 2.0
+}
+
+/// Checks every tested row (Mann–Whitney or signed-rank) of a committed compare table of
+/// `metrics` against the cells of `folder`'s `phase`: replicates, medians, Â12, p and Holm's
+/// p (over the subjects of each (n, strategy, metric); the pooled row `all` alone). Returns
+/// the rows checked.
+fn compare_table_is_the_cells(folder: &str, phase: &str, table: &str, metrics: &[&str]) -> usize {
+    let cells: Vec<Cell> = testspace::report::read_cells(Path::new(folder))
+        .unwrap()
+        .rows
+        .into_iter()
+        .filter(|c| c.phase == phase)
+        .collect();
+    let sides = sides(&cells);
+    let rows: Vec<Row> = csv(&format!("{folder}/{table}"))
+        .into_iter()
+        .filter(|r| r["test"] != "none" && metrics.contains(&r["metric"].as_str()))
+        .collect();
+    type Family = (String, String, String, String);
+    let mut families: BTreeMap<Family, Vec<&Row>> = BTreeMap::new();
+    for row in &rows {
+        let key = (
+            row["n"].clone(),
+            row["strategy"].clone(),
+            row["baseline"].clone(),
+            row["metric"].clone(),
+        );
+        families.entry(key).or_default().push(row);
+    }
+    for ((n, strategy, baseline, metric), members) in families {
+        let units: Vec<&str> = members
+            .iter()
+            .map(|r| r["subject"].as_str())
+            .filter(|s| *s != "all")
+            .collect();
+        let what = (n.parse().unwrap(), strategy.as_str(), baseline.as_str());
+        let mut p_values = Vec::new();
+        for row in &members {
+            let pool = if row["subject"] == "all" {
+                units.clone()
+            } else {
+                vec![row["subject"].as_str()]
+            };
+            let Compared {
+                replicates,
+                medians,
+                a12: a,
+                p,
+            } = compare_from_cells(&sides, &pool, what, (&metric, &row["test"]));
+            let label = format!("{table}: {} {strategy} {metric} n={n}", row["subject"]);
+            assert_eq!(num(row, "replicates"), replicates as f64, "{label}");
+            assert!(close(num(row, "median"), medians.0), "{label}: median");
+            assert!(close(num(row, "baseline_median"), medians.1), "{label}");
+            assert!((num(row, "a12") - a).abs() < 1e-9, "{label}: Â12 {a}");
+            assert!(close(num(row, "p_value"), p), "{label}: p {p}");
+            if row["subject"] == "all" {
+                assert!(close(num(row, "p_holm"), p), "{label}: pooled Holm");
+            } else {
+                p_values.push((row, p));
+            }
+        }
+        let adjusted = holm(&p_values.iter().map(|(_, p)| *p).collect::<Vec<_>>());
+        for ((row, _), p) in p_values.iter().zip(adjusted) {
+            let label = format!("{table}: {} {strategy} {metric} n={n}", row["subject"]);
+            assert!(close(num(row, "p_holm"), p), "{label}: Holm's p {p}");
+        }
+    }
+    rows.len()
+}
+
+/// Equal to a relative 10⁻⁷ (the tables print shortest round-trip floats).
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-7 * a.abs().max(b.abs()).max(1e-300)
+}
+
+#[test]
+fn the_poulding2015_compare_tables_are_their_cells() {
+    const METRICS: [&str; 3] = ["kills", "kill_curve_area", "coverage_curve_area"];
+    let tables = std::fs::read_dir(POULDING)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.starts_with("compare_main_") && name.ends_with(".csv"));
+    let mut checked = 0;
+    for table in tables {
+        let rows = compare_table_is_the_cells(POULDING, "main", &table, &METRICS);
+        assert!(rows > 0, "{table}: no row checked");
+        checked += rows;
+    }
+    assert!(checked >= 9 * 16, "{checked} rows checked");
+}
+
+#[test]
+fn the_ponzio2016_compare_tables_are_their_cells() {
+    for phase in ["andrews-oracle", "structure-oracle"] {
+        let table = format!("compare_{phase}_fe-sat-seeded.csv");
+        let rows = compare_table_is_the_cells("results/ponzio2016", phase, &table, &["kills"]);
+        assert!(rows >= 60, "{table}: {rows} rows checked");
+    }
+}
+
+#[test]
+fn the_andrews2010_replicated_comparison_with_r_is_its_cells() {
+    let folder = "results/andrews2010-replicated";
+    let phase = csv(&format!("{folder}/compare_r.csv"));
+    assert!(
+        phase
+            .iter()
+            .any(|r| r["strategy"] == "bobw" && r["test"] == "mann-whitney")
+    );
+    // `compare`'s default phase.
+    let rows = compare_table_is_the_cells(folder, "comparison", "compare_r.csv", &["kills"]);
+    assert!(rows > 0);
 }
 
 // ---------------------------------------------------------------------------------------------

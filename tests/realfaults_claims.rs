@@ -1,10 +1,14 @@
-//! docs/ma2015.md's "On real faults", recomputed from the committed corpus run
-//! (`corpus/results/realfaults/`, phase `grt-components`) and its activity counts
-//! (`grt_activity.csv` there), so that the page cannot drift from the run it reads:
+//! The pages' counts of the committed corpus run (`corpus/results/realfaults/cells.parquet`),
+//! recomputed from its cells, so that a page cannot drift from the run it reads:
 //!
-//! - the table of faults found: per unit and run, the replicates whose cell ended `killed`,
-//!   with the crashes and timeouts beside them;
-//! - the activity per suite over the units that the bullets quote.
+//! - docs/ma2015.md's "On real faults" (phase `grt-components`): per unit and run, the
+//!   replicates whose cell ended `killed`, with the crashes and timeouts beside them, and the
+//!   totals;
+//! - docs/corpus.md's table of faults found (phase `comparison`): per fault and strategy,
+//!   the same counts, and the bullets' counts read from it.
+//!
+//! The activity bullets of docs/ma2015.md need the run's suites, which only the corpus's
+//! binary can generate again: `corpus/tests/grt_activity_claims.rs` recomputes them.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -38,22 +42,25 @@ fn section() -> String {
 
 /// (found, crash, timeout) per (subject, run) in the phase; every subject has one target.
 fn outcomes() -> BTreeMap<(String, String), (u32, u32, u32)> {
+    outcomes_by(PHASE, "subject")
+}
+
+/// (found, crash, timeout) per (`key` column, strategy) in `phase`.
+fn outcomes_by(phase_name: &str, key: &str) -> BTreeMap<(String, String), (u32, u32, u32)> {
     let results = folder::open(Path::new(RESULTS)).unwrap();
     let cells = &results.cells;
     let text = |name: &str| cells.column(name).unwrap().values.to_texts();
-    let (phase, subject, strategy, outcome) = (
-        text("phase"),
-        text("subject"),
-        text("strategy"),
-        text("outcome"),
-    );
+    let (phase, subject, strategy, outcome) =
+        (text("phase"), text(key), text("strategy"), text("outcome"));
     let mutant = cells.column("mutant").unwrap().values.to_u64s().unwrap();
     let mut counts = BTreeMap::new();
     for row in 0..cells.height() {
-        if phase[row].as_deref() != Some(PHASE) {
+        if phase[row].as_deref() != Some(phase_name) {
             continue;
         }
-        assert_eq!(mutant[row], Some(1), "one target per unit in {PHASE}");
+        if phase_name == PHASE {
+            assert_eq!(mutant[row], Some(1), "one target per unit in {PHASE}");
+        }
         let key = (
             subject[row].clone().unwrap(),
             strategy[row].clone().unwrap(),
@@ -160,73 +167,79 @@ fn the_faults_found_table_is_the_committed_run() {
     }
 }
 
-/// Per run (alone runs only), summed over the units: (suites, asked, changed, part
-/// asked, part changed).
-fn activity() -> BTreeMap<String, [u64; 5]> {
-    let text = std::fs::read_to_string(format!("{RESULTS}/grt_activity.csv")).unwrap();
-    let mut lines = text.lines();
-    assert_eq!(
-        lines.next(),
-        Some("unit,run,component,suites,asked,changed,part_asked,part_changed")
-    );
-    let mut sums: BTreeMap<String, [u64; 5]> = BTreeMap::new();
-    for line in lines {
-        let fields: Vec<&str> = line.split(',').collect();
-        if fields[1] != fields[2] {
-            continue;
-        }
-        let sum = sums.entry(fields[1].to_string()).or_default();
-        for (s, f) in sum.iter_mut().zip(&fields[3..]) {
-            *s += f.parse::<u64>().unwrap();
-        }
-    }
-    sums
-}
-
-/// `x` as the page writes a count: rounded, thousands separated by commas (up to a million).
-fn whole(x: f64) -> String {
-    let x = x.round() as u64;
-    if x >= 1000 {
-        format!("{},{:03}", x / 1000, x % 1000)
-    } else {
-        x.to_string()
-    }
-}
+const CORPUS_PAGE: &str = "docs/corpus.md";
+const STRATEGIES: [&str; 8] = [
+    "r", "r-leaf", "bobw", "swarm", "ensemble", "be", "fdrt", "grt",
+];
 
 #[test]
-fn the_activity_bullets_are_the_committed_counts() {
-    let sums = activity();
-    let section = section().split_whitespace().collect::<Vec<_>>().join(" ");
-    let per_suite = |run: &str, k: usize| {
-        let s = sums[run];
-        s[k] as f64 / s[0] as f64
-    };
-    let share = |run: &str| {
-        let s = sums[run];
-        100.0 * s[2] as f64 / s[1] as f64
-    };
-    let claims = [
-        format!(
-            "acts on none of {} object inputs a suite",
-            whole(per_suite("elephant-brain", 1))
-        ),
-        format!("acts {:.1} times a suite", per_suite("detective", 2)),
-        format!(
-            "supplies {:.1} % of the primitive arguments",
-            share("constant-mining")
-        ),
-        format!("fuzzes {:.1} % of the inputs", share("impurity")),
-        format!(
-            "only {} of {} object inputs a suite",
-            whole(per_suite("impurity", 4)),
-            whole(per_suite("impurity", 3))
-        ),
-        format!("in {:.1} % of its draws", share("orienteering")),
-    ];
-    for claim in claims {
-        assert!(section.contains(&claim), "{PAGE} lacks {claim:?}");
+fn the_corpus_page_s_faults_table_is_the_committed_run() {
+    let counts = outcomes_by("comparison", "operator");
+    let page = std::fs::read_to_string(CORPUS_PAGE).unwrap();
+    let (header, rows) = markdown::table(&page, "| fault | kind |");
+    assert_eq!(header[2..], STRATEGIES[..], "the table's columns");
+    let faults: std::collections::BTreeSet<&String> = counts.keys().map(|(f, _)| f).collect();
+    assert_eq!(rows.len(), faults.len(), "a row per fault of the run");
+    for row in &rows {
+        for (strategy, quoted) in STRATEGIES.iter().zip(&row[2..]) {
+            let found = counts
+                .get(&(row[0].clone(), strategy.to_string()))
+                .unwrap_or_else(|| panic!("no cells of {} under {strategy}", row[0]));
+            assert_eq!(quoted, &cell(*found), "{} under {strategy}", row[0]);
+        }
     }
-    assert_eq!(sums["elephant-brain"][2], 0, "Elephant brain never acts");
-    // "all of them through its global level"
-    assert_eq!(sums["constant-mining"][2], sums["constant-mining"][4]);
+    // The bullets under it.
+    let flat = page.split_whitespace().collect::<Vec<_>>().join(" ");
+    let found_somewhere = faults
+        .iter()
+        .filter(|f| {
+            STRATEGIES
+                .iter()
+                .any(|s| counts[&((**f).clone(), s.to_string())].0 > 0)
+        })
+        .count();
+    let claim = format!(
+        "{found_somewhere} of the {} faults are found by an oracle difference",
+        faults.len()
+    );
+    assert!(flat.contains(&claim), "{CORPUS_PAGE} lacks {claim:?}");
+    let never = faults.len() - found_somewhere;
+    let numbers = ["None", "One", "Two", "Three", "Four", "Five"];
+    let claim = format!("{} are never found.", numbers[never]);
+    assert!(flat.contains(&claim), "{CORPUS_PAGE} lacks {claim:?}");
+    // rangemap 1.0.0's inverted gaps: the walks meet the shared hang, the generators the
+    // fault.
+    let inverted = |s: &str| {
+        counts[&(
+            "rangemap-inclusive-gaps-inverted-between-touching".to_string(),
+            s.to_string(),
+        )]
+    };
+    let walks = ["r", "r-leaf", "bobw", "swarm", "ensemble"];
+    let hangs: Vec<u32> = walks.iter().map(|w| inverted(w).2).collect();
+    assert!(
+        walks.iter().all(|w| inverted(w).0 == 0),
+        "the walks find it"
+    );
+    let (fdrt, grt) = (inverted("fdrt"), inverted("grt"));
+    let claim = format!(
+        "The walks meet it in {} to {} replicates of 10, and the fault in none. fdrt and grt \
+         find the fault in {} and {} replicates and meet the hang in {} and {}.",
+        hangs.iter().min().unwrap(),
+        hangs.iter().max().unwrap(),
+        fdrt.0,
+        grt.0,
+        fdrt.2,
+        grt.2
+    );
+    assert!(flat.contains(&claim), "{CORPUS_PAGE} lacks {claim:?}");
+    // GRT's components on shlex's non-ASCII quoting fault (ShellWords@1.2.1, one target).
+    let components = outcomes();
+    let shlex = |run: &str| components[&("ShellWords@1.2.1".to_string(), run.to_string())].0;
+    let claim = format!(
+        "through Impurity ({} of 10) and constant mining ({} of 10)",
+        shlex("impurity"),
+        shlex("constant-mining")
+    );
+    assert!(flat.contains(&claim), "{CORPUS_PAGE} lacks {claim:?}");
 }

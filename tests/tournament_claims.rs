@@ -1,12 +1,12 @@
 //! docs/tournament.md's tables and claims, recomputed from the committed cells
 //! (`results/tournament/cells.parquet`, `corpus/results/realfaults/cells.parquet`) by code of
-//! this file, not the report's: kills and final coverage per replicate, medians and quartiles,
-//! average ranks, the Friedman statistic and its p-value (an incomplete gamma of its own), the
-//! Nemenyi critical difference from Demšar's table of q_α, Â12 by counting, Mann–Whitney p
-//! (scipy's asymptotic rule, the erfc of this file) and Holm. Each number is checked twice:
-//! against the page, and against a report written now by `testspace report` (so a wrong
-//! statistic in the library fails here, not only a stale page), whose CSV tables must also
-//! be the committed reports' byte for byte.
+//! this file and tests/common/stats.rs, not the report's: kills and final coverage per
+//! replicate, medians and quartiles, average ranks, the Friedman statistic and its p-value
+//! (an incomplete gamma of its own), the Nemenyi critical difference from Demšar's table of
+//! q_α, Â12 by counting, Mann–Whitney p (scipy's asymptotic rule) and Holm. Each number is
+//! checked twice: against the page, and against a report written now by `testspace report`
+//! (so a wrong statistic in the library fails here, not only a stale page), whose CSV tables
+//! must also be the committed reports' byte for byte.
 //!
 //! The page's claims:
 //! - the average ranks per budget, in the page's order (by the 10,000-call rank);
@@ -21,6 +21,9 @@
 
 mod common;
 use common::a12;
+use common::stats::{
+    holm, mann_whitney_p, mid_ranks, normal_upper_tail, signed_rank_p, upper_gamma,
+};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -148,7 +151,7 @@ impl Phase<'_> {
 }
 
 // ---------------------------------------------------------------------------------------
-// Statistics, written out here.
+// Statistics, written out here and in tests/common/stats.rs.
 
 /// The p-quantile of `values`, linear between order statistics (numpy's default).
 fn quantile(values: &[f64], p: f64) -> f64 {
@@ -157,130 +160,6 @@ fn quantile(values: &[f64], p: f64) -> f64 {
     let h = (v.len() - 1) as f64 * p;
     let (low, high) = (h.floor() as usize, h.ceil() as usize);
     v[low] + (h - low as f64) * (v[high] - v[low])
-}
-
-/// Mid-ranks (1-based) of `values`, ascending, and Σ (t³ − t) over tied groups.
-fn mid_ranks(values: &[f64]) -> (Vec<f64>, f64) {
-    let mut order: Vec<usize> = (0..values.len()).collect();
-    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
-    let mut ranks = vec![0.0; values.len()];
-    let mut ties = 0.0;
-    let mut i = 0;
-    while i < order.len() {
-        let mut j = i;
-        while j + 1 < order.len() && values[order[j + 1]] == values[order[i]] {
-            j += 1;
-        }
-        let t = (j - i + 1) as f64;
-        ties += t * t * t - t;
-        for &k in &order[i..=j] {
-            ranks[k] = (i + j) as f64 / 2.0 + 1.0;
-        }
-        i = j + 1;
-    }
-    (ranks, ties)
-}
-
-/// ln Γ(x), x > 0 (Lanczos, g = 7, nine terms).
-fn ln_gamma(x: f64) -> f64 {
-    const C: [f64; 9] = [
-        0.999_999_999_999_809_9,
-        676.520_368_121_885_1,
-        -1_259.139_216_722_402_8,
-        771.323_428_777_653_1,
-        -176.615_029_162_140_6,
-        12.507_343_278_686_905,
-        -0.138_571_095_265_720_12,
-        9.984_369_578_019_572e-6,
-        1.505_632_735_149_311_6e-7,
-    ];
-    let x = x - 1.0;
-    let t = x + 7.5;
-    let sum = C[0] + (1..9).map(|i| C[i] / (x + i as f64)).sum::<f64>();
-    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + sum.ln()
-}
-
-/// The regularised upper incomplete gamma Q(a, x): a series below a + 1, else a continued
-/// fraction (modified Lentz).
-fn upper_gamma(a: f64, x: f64) -> f64 {
-    if x <= 0.0 {
-        return 1.0;
-    }
-    let front = (a * x.ln() - x - ln_gamma(a)).exp();
-    if x < a + 1.0 {
-        let (mut term, mut sum, mut ap) = (1.0 / a, 1.0 / a, a);
-        while term.abs() > sum.abs() * 1e-17 {
-            ap += 1.0;
-            term *= x / ap;
-            sum += term;
-        }
-        1.0 - front * sum
-    } else {
-        let tiny = 1e-300;
-        let mut b = x + 1.0 - a;
-        let mut c = 1.0 / tiny;
-        let mut d = 1.0 / b;
-        let mut h = d;
-        for i in 1..10_000 {
-            let an = -(i as f64) * (i as f64 - a);
-            b += 2.0;
-            d = an * d + b;
-            d = if d.abs() < tiny { tiny } else { d };
-            c = b + an / c;
-            c = if c.abs() < tiny { tiny } else { c };
-            d = 1.0 / d;
-            let delta = d * c;
-            h *= delta;
-            if (delta - 1.0).abs() < 1e-16 {
-                break;
-            }
-        }
-        front * h
-    }
-}
-
-/// The standard normal's upper tail, P(Z > z) = erfc(z/√2)/2 with erfc(y) = Q(½, y²).
-fn normal_upper_tail(z: f64) -> f64 {
-    if z == f64::INFINITY {
-        0.0
-    } else if z == f64::NEG_INFINITY {
-        1.0
-    } else if z >= 0.0 {
-        upper_gamma(0.5, z * z / 2.0) / 2.0
-    } else {
-        1.0 - upper_gamma(0.5, z * z / 2.0) / 2.0
-    }
-}
-
-/// Two-sided Mann–Whitney p, scipy's asymptotic form (tie and continuity corrections), the
-/// form scipy's `auto` takes for these samples (both larger than 8).
-fn mann_whitney_p(x: &[f64], y: &[f64]) -> f64 {
-    let (n1, n2) = (x.len() as f64, y.len() as f64);
-    assert!(n1 > 8.0 && n2 > 8.0, "the exact form is not written here");
-    let pooled: Vec<f64> = x.iter().chain(y).copied().collect();
-    let (ranks, ties) = mid_ranks(&pooled);
-    let r1: f64 = ranks[..x.len()].iter().sum();
-    let u1 = r1 - n1 * (n1 + 1.0) / 2.0;
-    let u = u1.max(n1 * n2 - u1);
-    let n = n1 + n2;
-    let sigma = (n1 * n2 / 12.0 * ((n + 1.0) - ties / (n * (n - 1.0)))).sqrt();
-    if sigma == 0.0 {
-        return 1.0;
-    }
-    (2.0 * normal_upper_tail((u - n1 * n2 / 2.0 - 0.5) / sigma)).min(1.0)
-}
-
-/// Holm's step-down adjustment, in the order given.
-fn holm(p: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..p.len()).collect();
-    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
-    let mut adjusted = vec![0.0; p.len()];
-    let mut running: f64 = 0.0;
-    for (j, &i) in order.iter().enumerate() {
-        running = running.max(((p.len() - j) as f64 * p[i]).min(1.0));
-        adjusted[i] = running;
-    }
-    adjusted
 }
 
 /// q_0.05 of the Nemenyi test for k treatments (the studentized range over √2; Demšar
@@ -925,6 +804,12 @@ fn the_statistics_of_this_file_can_fail() {
     assert_eq!(holm(&[0.01, 0.04, 0.03]), [0.03, 0.06, 0.06]);
     assert_eq!(quantile(&[1.0, 2.0, 3.0, 4.0], 0.25), 1.75);
     assert_eq!(mid_ranks(&[3.0, 1.0, 3.0]), (vec![2.5, 1.0, 2.5], 6.0));
+    // Signed ranks, by hand: [1, 2, 3] has R₊ = 6, reached by 1 of the 8 sign patterns
+    // (scipy's exact p = 0.25); [0, 1, −1, 2] drops the zero, ranks 1.5, 1.5, 3, R₊ = 4.5:
+    // 3 patterns reach at least that and 7 at most, p = 2 · 3/8.
+    assert_eq!(signed_rank_p(&[1.0, 2.0, 3.0]), 0.25);
+    assert_eq!(signed_rank_p(&[0.0, 1.0, -1.0, 2.0]), 0.75);
+    assert_eq!(signed_rank_p(&[0.0, 0.0]), 1.0);
 }
 
 /// Per budget, the units where the best walk or choice model significantly beats the best

@@ -50,27 +50,34 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         let label = target
             .as_deref()
             .map_or(String::new(), |t| format!(" {t}:"));
-        let (space, optimiser) = tune(&task, task.seed, args.jobs.max(1), |o| {
+        let tuned = tune(&task, task.seed, args.jobs.max(1), |o| {
             let best = o.best().map_or(f64::NAN, |b| b.fitness);
             crate::kernel::stderr_line!(
                 "tune:{label} {}/{total} evaluations, best fitness {best:.4}",
                 o.trace().len()
             );
         })?;
+        let (space, optimiser) = (&tuned.space, &tuned.optimiser);
         let tuned = TunedModel {
             task: &task,
             target: target.as_deref(),
-            space: &space,
-            optimiser: &optimiser,
+            space,
+            optimiser,
+            abandoned: &tuned.abandoned,
             seconds: started.elapsed().as_secs_f64(),
         };
         let files = tuned.files(&origin)?.context("no evaluation")?;
         println!(
-            "tuned{label} {} ({} numbers) in {} evaluations: best fitness {:.4}",
+            "tuned{label} {} ({} numbers) in {} evaluations: best fitness {:.4}; \
+             {} abandoned at gold's guards",
             space.describe(),
             space.names().len(),
             optimiser.trace().len(),
             tuned.best().map_or(f64::NAN, |b| b.fitness),
+            match tuned.abandoned_tests() {
+                1 => "1 test case".to_string(),
+                n => format!("{n} test cases"),
+            },
         );
         outputs.push(files);
     }

@@ -103,14 +103,20 @@ pub struct ActivityTable {
     pub units: Vec<UnitActivity>,
 }
 
-/// Generates the suites of `run` on `plan` with `seed` as the runner does and returns
-/// GRT's activity over them.
-fn suite_activity(run: &GrtRun, plan: &SubjectPlan, seed: u64) -> Activity {
-    let mut generator = Grt::build(&run.settings, run.n, seed);
-    let coverage = Grt::needs_coverage(&run.settings);
+/// Generates the suite of a `grt` run (`settings`, length `n`, `budget`) on `plan` with
+/// `seed` as the runner does and returns GRT's activity over it.
+pub fn suite_activity(
+    settings: &GrtSettings,
+    n: usize,
+    budget: SuiteBudget,
+    plan: &SubjectPlan,
+    seed: u64,
+) -> Activity {
+    let mut generator = Grt::build(settings, n, seed);
+    let coverage = Grt::needs_coverage(settings);
     let mut gold = GoldExecutor::new(plan.unit, Arc::clone(&plan.context), coverage);
     let mut cases = 0;
-    while run.budget.allows(cases, gold.cost) && generator.next_case(&mut gold).is_some() {
+    while budget.allows(cases, gold.cost) && generator.next_case(&mut gold).is_some() {
         cases += 1;
     }
     generator.activity()
@@ -204,7 +210,7 @@ pub fn measure(
             Some(k) => &present[k].1,
             None => together.as_ref().expect("a together run"),
         };
-        suite_activity(run, plans[p], seed)
+        suite_activity(&run.settings, run.n, run.budget, plans[p], seed)
     });
     let mut units: Vec<UnitActivity> = plans
         .iter()

@@ -10,6 +10,11 @@
 //! - [`FitnessKind::Coverage`] ([`coverage_area`]): the branch-coverage curve on gold through
 //!   the unit's coverage copy, (1/M) Σ_{i ≤ M} covered_i / branches — the paper's
 //!   f_eff = Σ c_i, normalised.
+//!
+//! Both run gold under the runner's guards: a test case whose gold run hits one (gold's
+//! fuel budget, the stack or the allocation bound) is abandoned as the runner abandons it —
+//! it fails on no mutant, and adds no coverage beyond what it reached — and counted in
+//! [`Fitness::abandoned`].
 
 use std::sync::Arc;
 
@@ -66,6 +71,16 @@ pub enum FitnessError {
     Coverage(#[from] crate::coverage::measure::CoverageError),
 }
 
+/// A fitness, with the test cases abandoned while it was computed.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Fitness {
+    /// The mean normalised area (see the module).
+    pub value: f64,
+    /// Test cases whose gold run a guard cut short, summed over units and test sets
+    /// (each test case counted once, however many mutants judged it).
+    pub abandoned: u64,
+}
+
 /// What a fitness measures.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -87,7 +102,7 @@ pub fn fitness(
     sets: &TestSets,
     model: &Model,
     oracle: OracleKind,
-) -> Result<f64, FitnessError> {
+) -> Result<Fitness, FitnessError> {
     match kind {
         FitnessKind::Kills => kill_area(units, sets, model, oracle),
         FitnessKind::Coverage => coverage_area(units, sets, model),
@@ -103,11 +118,11 @@ pub fn kill_area(
     sets: &TestSets,
     model: &Model,
     oracle: OracleKind,
-) -> Result<f64, FitnessError> {
+) -> Result<Fitness, FitnessError> {
     if units.is_empty() || sets.seeds.is_empty() || sets.tests == 0 {
         return Err(FitnessError::Empty);
     }
-    let mut sum = 0.0;
+    let (mut sum, mut abandoned) = (0.0, 0);
     for portfolio_unit in units {
         let PortfolioUnit {
             unit,
@@ -123,18 +138,18 @@ pub fn kill_area(
             .collect::<Result<Vec<_>, _>>()?;
         let mut per_set = 0.0;
         for &seed in &sets.seeds {
-            let walk =
-                Choice::new(model, context, sets.n, seed).map_err(|e| FitnessError::Model {
-                    unit: unit.class().to_string(),
-                    message: e.to_string(),
-                })?;
-            let costs = first_failures(&walk, &mut checks, sets);
+            let walk = choice_walk(model, context, sets.n, seed, *unit)?;
+            let (costs, cut_short) = first_failures(&walk, &mut checks, sets);
+            abandoned += cut_short;
             per_set += kill_curve_area(&costs, sets.tests as f64, false)
                 .expect("costs are test counts and the budget at least 1");
         }
         sum += per_set / sets.seeds.len() as f64;
     }
-    Ok(sum / units.len() as f64)
+    Ok(Fitness {
+        value: sum / units.len() as f64,
+        abandoned,
+    })
 }
 
 /// The coverage fitness of `model` on `units` (see the module); mutants are not used.
@@ -145,11 +160,11 @@ pub fn coverage_area(
     units: &[PortfolioUnit],
     sets: &TestSets,
     model: &Model,
-) -> Result<f64, FitnessError> {
+) -> Result<Fitness, FitnessError> {
     if units.is_empty() || sets.seeds.is_empty() || sets.tests == 0 {
         return Err(FitnessError::Empty);
     }
-    let mut sum = 0.0;
+    let (mut sum, mut abandoned) = (0.0, 0);
     for PortfolioUnit { unit, context, .. } in units {
         let no_copy = || crate::coverage::measure::CoverageError::NoCoverageCopy {
             unit: unit.class().to_string(),
@@ -166,7 +181,8 @@ pub fn coverage_area(
             let mut area = 0.0;
             for k in 0..sets.tests as u64 {
                 walk.case_into(k, &mut case);
-                crate::oracle::trace(&mut session, &case, false);
+                let gold = crate::oracle::trace(&mut session, &case, false);
+                abandoned += u64::from(gold.guard.is_some());
                 coverage.absorb(&session);
                 area += coverage.branches_covered() as f64 / branches;
             }
@@ -174,7 +190,10 @@ pub fn coverage_area(
         }
         sum += per_set / sets.seeds.len() as f64;
     }
-    Ok(sum / units.len() as f64)
+    Ok(Fitness {
+        value: sum / units.len() as f64,
+        abandoned,
+    })
 }
 
 /// The `choice` walk of `model` in `unit`'s `context`.
@@ -192,26 +211,34 @@ fn choice_walk(
 }
 
 /// Per mutant, the 1-based number of the first of the walk's first `sets.tests` test cases
-/// that fails on it (`None`: none does).
+/// that fails on it (`None`: none does); and the test cases judged whose gold run a guard
+/// abandoned (gold's run is the same for every mutant, so one check that abandoned a test
+/// case counts it).
 fn first_failures(
     walk: &Choice,
     checks: &mut [MutantFailure],
     sets: &TestSets,
-) -> Vec<Option<f64>> {
+) -> (Vec<Option<f64>>, u64) {
+    use crate::reduce::FailureCheck;
     let mut costs = vec![None; checks.len()];
     let mut case = vec![0u32; sets.n];
+    let mut abandoned = 0;
+    let abandoned_so_far =
+        |checks: &[MutantFailure]| -> u64 { checks.iter().map(FailureCheck::abandoned).sum() };
     for k in 0..sets.tests as u64 {
         if costs.iter().all(Option::is_some) {
             break;
         }
         walk.case_into(k, &mut case);
+        let before = abandoned_so_far(checks);
         for (cost, check) in costs.iter_mut().zip(checks.iter_mut()) {
-            if cost.is_none() && crate::reduce::FailureCheck::fails(check, &case) {
+            if cost.is_none() && check.fails(&case) {
                 *cost = Some((k + 1) as f64);
             }
         }
+        abandoned += u64::from(abandoned_so_far(checks) > before);
     }
-    costs
+    (costs, abandoned)
 }
 
 #[cfg(test)]
@@ -242,7 +269,9 @@ mod tests {
     #[test]
     fn the_uniform_model_s_fitness_is_the_kill_curve_area_of_r() {
         let units = [array_list(12)];
-        let fitness = kill_area(&units, &sets(), &Model::default(), OracleKind::Paper).unwrap();
+        let fitness = kill_area(&units, &sets(), &Model::default(), OracleKind::Paper)
+            .unwrap()
+            .value;
         // The same by hand, from r's test cases.
         let unit = &units[0];
         let mut expected = 0.0;
@@ -271,7 +300,9 @@ mod tests {
     #[test]
     fn the_uniform_model_s_coverage_fitness_is_r_s_coverage_curve_area() {
         let units = [array_list(1)];
-        let fitness = coverage_area(&units, &sets(), &Model::default()).unwrap();
+        let fitness = coverage_area(&units, &sets(), &Model::default())
+            .unwrap()
+            .value;
         let unit = &units[0];
         let mut expected = 0.0;
         for &seed in &sets().seeds {
@@ -292,7 +323,9 @@ mod tests {
             "{fitness} vs {expected}"
         );
         // A model that only calls the constructor covers less.
-        let constructing = coverage_area(&units, &sets(), &only_constructing(&units)).unwrap();
+        let constructing = coverage_area(&units, &sets(), &only_constructing(&units))
+            .unwrap()
+            .value;
         assert!(constructing < fitness, "{constructing} vs {fitness}");
     }
 
@@ -305,8 +338,11 @@ mod tests {
             &only_constructing(&units),
             OracleKind::Paper,
         )
-        .unwrap();
-        let uniform = kill_area(&units, &sets(), &Model::default(), OracleKind::Paper).unwrap();
+        .unwrap()
+        .value;
+        let uniform = kill_area(&units, &sets(), &Model::default(), OracleKind::Paper)
+            .unwrap()
+            .value;
         assert!(constructing < uniform, "{constructing} vs {uniform}");
     }
 

@@ -22,13 +22,25 @@ pub mod space;
 
 pub use differential_evolution::{Evaluation, Optimiser, Settings, maximise};
 pub use fitness::{
-    FitnessError, FitnessKind, PortfolioUnit, TestSets, coverage_area, fitness, kill_area,
+    Fitness, FitnessError, FitnessKind, PortfolioUnit, TestSets, coverage_area, fitness, kill_area,
 };
 pub use space::SearchSpace;
 
+/// A finished tuning run: its space, the optimiser with its trace, and per evaluation of
+/// the trace (in its order) the test cases gold's guards abandoned
+/// ([`Fitness::abandoned`]).
+pub struct Tuned {
+    /// The numbers tuned.
+    pub space: SearchSpace,
+    /// The finished optimiser.
+    pub optimiser: Optimiser,
+    /// Per evaluation, the test cases abandoned while its fitness was computed.
+    pub abandoned: Vec<u64>,
+}
+
 /// Tunes a model on `tuning`'s portfolio: DE over the [`SearchSpace`] of its base model,
 /// each batch's fitnesses computed on `jobs` threads (the same run for any number),
-/// `progress` told after each batch. Returns the space and the finished run.
+/// `progress` told after each batch.
 ///
 /// # Errors
 /// A fitness that cannot be computed (a unit lacks a mutant, the model does not apply).
@@ -37,9 +49,10 @@ pub fn tune(
     seed: u64,
     jobs: usize,
     mut progress: impl FnMut(&Optimiser),
-) -> Result<(SearchSpace, Optimiser), FitnessError> {
+) -> Result<Tuned, FitnessError> {
     let space = SearchSpace::new(&tuning.units, tuning.base.clone());
     let mut optimiser = Optimiser::new(tuning.settings, &space.bounds(), seed);
+    let mut abandoned = Vec::new();
     while !optimiser.done() {
         let batch = optimiser.ask();
         let evaluate = |point: &Vec<f64>| {
@@ -52,11 +65,16 @@ pub fn tune(
                 tuning.oracle,
             )
         };
-        let values: Vec<Result<f64, FitnessError>> =
+        let values: Vec<Result<Fitness, FitnessError>> =
             crate::kernel::parallel::each_in_parallel(batch.len(), jobs, |i| evaluate(&batch[i]));
-        let values = values.into_iter().collect::<Result<Vec<f64>, _>>()?;
-        optimiser.tell(&values);
+        let values = values.into_iter().collect::<Result<Vec<Fitness>, _>>()?;
+        optimiser.tell(&values.iter().map(|f| f.value).collect::<Vec<_>>());
+        abandoned.extend(values.iter().map(|f| f.abandoned));
         progress(&optimiser);
     }
-    Ok((space, optimiser))
+    Ok(Tuned {
+        space,
+        optimiser,
+        abandoned,
+    })
 }

@@ -29,6 +29,8 @@ pub struct TunedModel<'a> {
     pub space: &'a SearchSpace,
     /// The finished optimiser: its trace and best point.
     pub optimiser: &'a Optimiser,
+    /// Per evaluation of the trace, the test cases gold's guards abandoned.
+    pub abandoned: &'a [u64],
     /// Wall-clock seconds the run took (recorded only).
     pub seconds: f64,
 }
@@ -62,6 +64,8 @@ struct TuneManifest {
     dimensions: Vec<String>,
     best_fitness: f64,
     evaluations: usize,
+    /// Test cases gold's guards abandoned, summed over the evaluations.
+    abandoned_tests: u64,
     seconds: f64,
 }
 
@@ -76,6 +80,11 @@ impl TunedModel<'_> {
     /// The best evaluation, if the run made any.
     pub fn best(&self) -> Option<&Evaluation> {
         self.optimiser.best()
+    }
+
+    /// Test cases gold's guards abandoned, over every evaluation.
+    pub fn abandoned_tests(&self) -> u64 {
+        self.abandoned.iter().sum()
     }
 
     /// The three files of the model as (file name, content): `model.toml`, `trace.csv`
@@ -119,7 +128,10 @@ impl TunedModel<'_> {
         let dimensions = self.space.names();
         Ok(Some([
             (model, header + &self.space.model_of(&best.point).to_toml()),
-            (trace, trace_csv(&dimensions, self.optimiser.trace())),
+            (
+                trace,
+                trace_csv(&dimensions, self.optimiser.trace(), self.abandoned),
+            ),
             (
                 manifest_file,
                 serde_json::to_string_pretty(&manifest)? + "\n",
@@ -159,22 +171,25 @@ impl TunedModel<'_> {
             dimensions: self.space.names(),
             best_fitness,
             evaluations: self.optimiser.trace().len(),
+            abandoned_tests: self.abandoned_tests(),
             seconds: self.seconds,
         }
     }
 }
 
-/// The fitness trace: one row per evaluation, in order, with its point.
-pub fn trace_csv(dimensions: &[String], trace: &[Evaluation]) -> String {
+/// The fitness trace: one row per evaluation, in order, with the test cases gold's guards
+/// abandoned while its fitness was computed (`abandoned[i]` for evaluation i) and its point.
+pub fn trace_csv(dimensions: &[String], trace: &[Evaluation], abandoned: &[u64]) -> String {
+    assert_eq!(trace.len(), abandoned.len(), "one count per evaluation");
     let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
-    let mut text = String::from("evaluation,fitness");
+    let mut text = String::from("evaluation,fitness,abandoned");
     for s in dimensions {
         text.push(',');
         text.push_str(&quote(s));
     }
     text.push('\n');
-    for (i, e) in trace.iter().enumerate() {
-        text.push_str(&format!("{},{}", i + 1, e.fitness));
+    for (i, (e, abandoned)) in trace.iter().zip(abandoned).enumerate() {
+        text.push_str(&format!("{},{},{abandoned}", i + 1, e.fitness));
         for w in &e.point {
             text.push_str(&format!(",{w}"));
         }
@@ -201,8 +216,8 @@ mod tests {
         ];
         let names = ["add(\"x\")".to_string(), "remove".to_string()];
         assert_eq!(
-            trace_csv(&names, &trace),
-            "evaluation,fitness,\"add(\"\"x\"\")\",\"remove\"\n1,0.25,0.5,2\n2,0.75,1,0\n"
+            trace_csv(&names, &trace, &[0, 3]),
+            "evaluation,fitness,abandoned,\"add(\"\"x\"\")\",\"remove\"\n1,0.25,0,0.5,2\n2,0.75,3,1,0\n"
         );
     }
 }

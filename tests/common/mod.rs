@@ -4,6 +4,8 @@
 
 #![allow(dead_code)] // each test crate uses some of them
 
+pub mod stats;
+
 use std::sync::Arc;
 
 use testspace::context::TestContext;

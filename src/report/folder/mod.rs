@@ -18,7 +18,10 @@
 //!    do not, the other table's rows are checked as in 1, for the more precise message),
 //!    naming the first difference;
 //! 4. when the folder holds its `experiment.toml`, that every cell's phase, run,
-//!    strategy (or label) and subject are the experiment's (`experiment.rs`).
+//!    strategy (or label), subject and `n` are the experiment's, and its mutant one the
+//!    experiment could have run: gold only with `[mutants] gold = true`, no more mutants
+//!    per subject than `[mutants] sample`, and — in a folder this very build wrote (the
+//!    manifest's crate version and commit) — an id of the unit's catalog (`experiment.rs`).
 //!
 //! `by_row.rs` reads a checked table's columns by row; the tests share copies of the
 //! committed fixture folder (`test_folders.rs`). [`read_experiment`] (`recorded.rs`)
@@ -154,6 +157,16 @@ pub(crate) fn io_error(
 /// [`ReportError::Disagree`] if the two tables differ, [`ReportError::Unfinished`] if
 /// the run has not finished.
 pub fn open(directory: &Path) -> Result<ResultsFolder, ReportError> {
+    open_with(directory, &|manifest: &Manifest| {
+        experiment::catalogs_of_this_build(manifest, crate::runner::output::Version::current)
+    })
+}
+
+/// The catalogs a folder's mutants are checked against, given its manifest.
+type CatalogsOf<'a> = &'a dyn Fn(&Manifest) -> experiment::OwnedCatalogs;
+
+/// [`open`], the units' catalogs given by `catalogs` (tests give their own).
+fn open_with(directory: &Path, catalogs: CatalogsOf<'_>) -> Result<ResultsFolder, ReportError> {
     let not_results = |reason: &str| ReportError::NotResults {
         path: directory.to_path_buf(),
         reason: reason.to_string(),
@@ -184,7 +197,8 @@ pub fn open(directory: &Path) -> Result<ResultsFolder, ReportError> {
         return Err(disagreement);
     }
     let table = parquet.or(csv).expect("a table was read");
-    experiment::check_against_experiment(directory, &table, &manifest)?;
+    let catalogs = catalogs(&manifest);
+    experiment::check_against_experiment(directory, &table, &manifest, &*catalogs)?;
     Ok(ResultsFolder {
         path: directory.to_path_buf(),
         manifest,
