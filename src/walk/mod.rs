@@ -395,7 +395,7 @@ mod tests {
         let unknown = "walk".parse::<WalkKind>().unwrap_err().to_string();
         assert_eq!(
             unknown,
-            "unknown walk `walk` (expected one of: be, r, r-leaf, bobw, bobw-prime, round-robin, swarm, choice)"
+            "unknown walk `walk` (expected one of: be, r, r-leaf, bobw, bobw-prime, round-robin, swarm, choice, proptest)"
         );
     }
 

@@ -162,3 +162,126 @@ impl CounterWalk for StateMachineWalk {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::subject::{MethodKind, registry};
+
+    fn walk(class: &str, n: usize, seed: u64, params: &ProptestParams) -> StateMachineWalk {
+        let unit = registry().find(class).unwrap();
+        StateMachineWalk::build(&TestContext::paper(unit).unwrap(), n, seed, params)
+    }
+
+    fn case(walk: &StateMachineWalk, counter: u64) -> Vec<u32> {
+        let mut out = vec![0; walk.n];
+        assert!(walk.case_into(counter, &mut out));
+        out
+    }
+
+    /// Whether every instance call of `calls` targets an object slot a constructor filled
+    /// before it (with no object result written over it since).
+    fn targets_constructed(context: &TestContext, calls: &[u32]) -> bool {
+        let mut constructed = vec![false; context.pools().objects];
+        calls.iter().all(|&index| {
+            let call = context.call(index);
+            let info = &context.methods()[call.position].info;
+            let target_ok = info.kind != MethodKind::Instance
+                || constructed[call.slots()[info.params.len()] as usize];
+            if info.returns.pool() == Some(crate::subject::PoolType::Object) {
+                let slot = *call.slots().last().unwrap() as usize;
+                constructed[slot] = info.kind == MethodKind::Constructor;
+            }
+            target_ok
+        })
+    }
+
+    #[test]
+    fn the_same_seed_and_counter_give_the_same_test_case_and_another_seed_another() {
+        let params = ProptestParams::default();
+        let a = walk("TreeMap", 12, 5, &params);
+        let cases: Vec<Vec<u32>> = (0..50).map(|k| case(&a, k)).collect();
+        let again = walk("TreeMap", 12, 5, &params);
+        assert_eq!(cases, (0..50).map(|k| case(&again, k)).collect::<Vec<_>>());
+        let other = walk("TreeMap", 12, 6, &params);
+        assert_ne!(cases, (0..50).map(|k| case(&other, k)).collect::<Vec<_>>());
+        let distinct: std::collections::HashSet<&Vec<u32>> = cases.iter().collect();
+        assert_eq!(distinct.len(), cases.len());
+        let there = std::thread::spawn(move || case(&again, 49)).join().unwrap();
+        assert_eq!(there, cases[49]);
+    }
+
+    /// Every test case is n calls of the context's call space whose targets a constructor
+    /// made; without the precondition, calls on `null` targets are drawn too.
+    #[test]
+    fn test_cases_are_call_sequences_of_the_context_honouring_the_precondition() {
+        let unguarded = ProptestParams {
+            precondition: Precondition::None,
+            ..ProptestParams::default()
+        };
+        for unit in registry().units() {
+            let context = TestContext::paper(unit).unwrap();
+            let guarded = StateMachineWalk::build(&context, 8, 3, &ProptestParams::default());
+            let free = StateMachineWalk::build(&context, 8, 3, &unguarded);
+            let mut unguarded_null_targets = 0;
+            for k in 0..100 {
+                let calls = case(&guarded, k);
+                assert!(calls.iter().all(|&c| c < context.j()), "{}", unit.class());
+                assert!(targets_constructed(&context, &calls), "{}", unit.class());
+                unguarded_null_targets +=
+                    usize::from(!targets_constructed(&context, &case(&free, k)));
+            }
+            assert!(unguarded_null_targets > 10, "{}", unit.class());
+        }
+    }
+
+    /// proptest's shrink keeps failing under the check, keeps the precondition, ends no
+    /// longer than it began, is deterministic, and stops within `max-shrink-iters`.
+    #[test]
+    fn the_shrink_still_fails_and_keeps_the_precondition() {
+        let unit = registry().find("ArrayList").unwrap();
+        let context = TestContext::paper(unit).unwrap();
+        let params = ProptestParams::default();
+        let walk = StateMachineWalk::build(&context, 20, 9, &params);
+        // Fails when some call removes from a list by index after two calls of `add`.
+        let remove =
+            |call: u32| context.methods()[context.call(call).position].info.name == "remove";
+        let add = |call: u32| context.methods()[context.call(call).position].info.name == "add";
+        let mut fails = |calls: &[u32]| {
+            let adds = calls
+                .iter()
+                .position(|&c| remove(c))
+                .map(|first| calls[..first].iter().filter(|&&c| add(c)).count());
+            adds.is_some_and(|adds| adds >= 2)
+        };
+        let counter = (0..1000)
+            .find(|&k| fails(&case(&walk, k)))
+            .expect("a failing test case");
+        let original = case(&walk, counter);
+        let shrink = walk.shrink(counter, &mut fails).unwrap();
+        assert!(fails(&shrink.calls), "{shrink:?}");
+        assert!(targets_constructed(&context, &shrink.calls), "{shrink:?}");
+        assert!(
+            shrink.calls.len() <= 4 && shrink.calls.len() < original.len(),
+            "{shrink:?}"
+        );
+        assert!(shrink.seen <= original.len() && shrink.iterations > 0);
+        assert_eq!(walk.shrink(counter, &mut fails), Some(shrink.clone()));
+        let limited = ProptestParams {
+            max_shrink_iters: 2,
+            ..params.clone()
+        };
+        let short = StateMachineWalk::build(&context, 20, 9, &limited);
+        let short = short.shrink(counter, &mut fails).unwrap();
+        assert_eq!(short.iterations, 2);
+        assert!(fails(&short.calls));
+        let off = ProptestParams {
+            max_shrink_iters: 0,
+            ..params
+        };
+        let off = StateMachineWalk::build(&context, 20, 9, &off);
+        let off = off.shrink(counter, &mut fails).unwrap();
+        assert_eq!((off.calls, off.iterations), (original, 0));
+        assert_eq!(walk.shrink(counter, &mut |_: &[u32]| false), None);
+    }
+}
