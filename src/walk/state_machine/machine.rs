@@ -8,10 +8,10 @@
 //! run time cannot implement the trait; [`CallMachine::sequential`] builds the strategy the
 //! trait's `sequential_strategy` builds, `Sequential::new`, from closures over the context.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use proptest::collection::SizeRange;
-use proptest::strategy::{BoxedStrategy, Just, Strategy, Union};
+use proptest::strategy::{BoxedStrategy, Just, SBoxedStrategy, Strategy, Union};
 use proptest_state_machine::Sequential;
 
 use super::Precondition;
@@ -34,7 +34,11 @@ pub type Constructed = Vec<bool>;
 /// The state machine strategy of a context: its value is (initial state, transitions,
 /// proptest-state-machine's counter of transitions seen).
 pub type CallSequences =
-    Sequential<Constructed, MethodCall, BoxedStrategy<Constructed>, BoxedStrategy<MethodCall>>;
+    Sequential<Constructed, MethodCall, BoxedStrategy<Constructed>, SBoxedStrategy<MethodCall>>;
+
+/// Up to this many object slots, the transition strategy of every reference state is kept
+/// once built (2^slots states).
+const CACHED_OBJECT_SLOTS: usize = 12;
 
 /// What the machine knows of one method of M_C with at least one call.
 #[derive(Clone, Debug)]
@@ -54,11 +58,14 @@ struct MethodModel {
 /// Contract: [`CallMachine::transitions`] draws only transitions that
 /// [`CallMachine::preconditions`] accepts, so generation never rejects; the preconditions
 /// are what keep shrinking's deletions and simplifications valid.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct CallMachine {
     methods: Vec<MethodModel>,
     objects: usize,
     precondition: Precondition,
+    /// The transition strategy of each reference state (by its bits), once built; empty
+    /// beyond [`CACHED_OBJECT_SLOTS`] object slots.
+    strategies: Vec<OnceLock<SBoxedStrategy<MethodCall>>>,
 }
 
 impl CallMachine {
@@ -86,10 +93,17 @@ impl CallMachine {
                 }
             })
             .collect();
+        let objects = context.pools().objects;
+        let cached = if objects <= CACHED_OBJECT_SLOTS {
+            1 << objects
+        } else {
+            0
+        };
         CallMachine {
             methods,
-            objects: context.pools().objects,
+            objects,
             precondition,
+            strategies: (0..cached).map(|_| OnceLock::new()).collect(),
         }
     }
 
@@ -121,31 +135,44 @@ impl CallMachine {
 
     /// A uniformly chosen method among those the preconditions allow in `state`, its slots
     /// uniform (a guarded target among the constructed slots): R's draw, restricted.
-    pub fn transitions(&self, state: &Constructed) -> BoxedStrategy<MethodCall> {
+    pub fn transitions(&self, state: &Constructed) -> SBoxedStrategy<MethodCall> {
+        let bits = state
+            .iter()
+            .enumerate()
+            .fold(0usize, |bits, (slot, &filled)| {
+                bits | usize::from(filled) << slot
+            });
+        match self.strategies.get(bits) {
+            Some(cached) => cached.get_or_init(|| self.build_transitions(state)).clone(),
+            None => self.build_transitions(state),
+        }
+    }
+
+    fn build_transitions(&self, state: &Constructed) -> SBoxedStrategy<MethodCall> {
         let guarded = self.guarded(state);
         let constructed: Vec<u32> = (0..state.len() as u32)
             .filter(|&slot| state[slot as usize])
             .collect();
-        let options: Vec<BoxedStrategy<MethodCall>> = self
+        let options: Vec<SBoxedStrategy<MethodCall>> = self
             .methods
             .iter()
             .filter(|m| !guarded || m.target.is_none() || !constructed.is_empty())
             .map(|m| {
-                let slots: Vec<BoxedStrategy<u32>> = (0..m.radices.len())
+                let slots: Vec<SBoxedStrategy<u32>> = (0..m.radices.len())
                     .map(|i| match m.target {
                         Some(target) if guarded && target == i => {
-                            proptest::sample::select(constructed.clone()).boxed()
+                            proptest::sample::select(constructed.clone()).sboxed()
                         }
-                        _ => (0..m.radices[i]).boxed(),
+                        _ => (0..m.radices[i]).sboxed(),
                     })
                     .collect();
                 let position = m.position;
                 slots
                     .prop_map(move |slots| MethodCall { position, slots })
-                    .boxed()
+                    .sboxed()
             })
             .collect();
-        Union::new(options).boxed()
+        Union::new(options).sboxed()
     }
 
     /// Whether `call` may follow `state`: its target constructed, when guarded.
