@@ -72,6 +72,24 @@ fn proptest_runs_from_an_experiment_kills_mutants_and_shows_its_shrink_beside_th
     let mut check = MutantFailure::new(unit, &context, mutant_id, OracleKind::Paper).unwrap();
     assert!(check.fails(&shrunk), "proptest's shrink fails: {json}");
     assert!(check.fails(&calls_of(&json["calls"])));
+    // Judged alone in workers, the same shrink.
+    let isolated: serde_json::Value = serde_json::from_str(&success_stdout(
+        testspace()
+            .arg("reduce")
+            .arg(&out)
+            .args(["--subject", subject, "--mutant", mutant])
+            .args([
+                "--strategy",
+                "proptest",
+                "--n",
+                "10",
+                "--format",
+                "json",
+                "--isolate",
+            ]),
+    ))
+    .unwrap();
+    assert_eq!(isolated["proptest"], json["proptest"]);
     // As code: testspace's reduced #[test], then proptest's shrink beside it.
     let code = reduce("code");
     let (test, beside) = code.split_once("// proptest's own shrink").expect(&code);
