@@ -6,7 +6,8 @@ use clap::{Args, ValueEnum};
 
 use super::args::CellArgs;
 use crate::reduce::failing_test::{
-    locate, reduce_failing_test, reduce_isolated, reduction_json, reduction_summary, render,
+    isolated_check, locate, mutant_check, proptest_shrink, proptest_shrink_code,
+    reduce_failing_test, reduce_isolated, reduction_json, reduction_summary, render,
 };
 
 /// Output formats of `testspace reduce`.
@@ -68,9 +69,26 @@ pub fn run(args: &ReduceArgs) -> anyhow::Result<()> {
         let (reduction, seconds) = reduce_failing_test(&test)?;
         (reduction, None, seconds)
     };
+    // A `proptest` run's test case is also shrunk by proptest itself, under the same check.
+    let proptest = match (&test.proptest, args.isolate) {
+        (None, _) => None,
+        (Some(_), true) => {
+            let watchdog = args.watchdog.map(std::time::Duration::from_secs_f64);
+            let mut check = isolated_check(&query.results, &test, watchdog, &args.must_pass)?;
+            proptest_shrink(&test, &mut check)?
+        }
+        (Some(_), false) => proptest_shrink(&test, &mut mutant_check(&test)?)?,
+    };
     let text = match args.format {
-        ReduceFormat::Code => render(&test, Some(&reduction)),
-        ReduceFormat::Json => format!("{}\n", reduction_json(&test, &reduction, fails)?),
+        ReduceFormat::Code => {
+            let shrink = proptest.as_ref();
+            let beside = shrink.map_or(String::new(), |s| proptest_shrink_code(&test, s));
+            format!("{}{beside}", render(&test, Some(&reduction)))
+        }
+        ReduceFormat::Json => format!(
+            "{}\n",
+            reduction_json(&test, &reduction, fails, proptest.as_ref())?
+        ),
     };
     print!("{text}");
     crate::kernel::stderr_line!("{}", reduction_summary(&reduction, seconds));

@@ -5,8 +5,8 @@ use clap::Args;
 
 use super::args::CellArgs;
 use crate::reduce::failing_test::{
-    find_cell, reduce_failing_test, reduction_summary, regenerate, render, structure_case,
-    structure_run,
+    find_cell, mutant_check, proptest_shrink, proptest_shrink_code, reduce_failing_test,
+    reduction_summary, regenerate, render, structure_case, structure_run,
 };
 
 /// Arguments of `testspace show-test`.
@@ -15,7 +15,8 @@ pub struct ShowTestArgs {
     /// The cell.
     #[command(flatten)]
     pub cell: CellArgs,
-    /// Show the test case reduced to a 1-minimal failing one (as `testspace reduce`).
+    /// Show the test case reduced to a 1-minimal failing one (as `testspace reduce`); for a
+    /// `proptest` run, proptest's own shrink of it beside.
     #[arg(long)]
     pub minimal: bool,
 }
@@ -42,6 +43,12 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
         None
     };
     print!("{}", render(&test, reduction.as_ref().map(|(r, _)| r)));
+    // Beside a `proptest` run's reduced test case, proptest's own shrink of it.
+    if args.minimal && test.proptest.is_some() {
+        if let Some(shrink) = proptest_shrink(&test, &mut mutant_check(&test)?)? {
+            print!("{}", proptest_shrink_code(&test, &shrink));
+        }
+    }
     if let Some((reduction, seconds)) = &reduction {
         crate::kernel::stderr_line!("{}", reduction_summary(reduction, *seconds));
     }

@@ -20,6 +20,7 @@
 //! | `round-robin` | [`RoundRobin`] | — (the book's example of adding a strategy) |
 //! | `swarm` | [`Swarm`] | swarm testing (Groce et al., ISSTA 2012) over M_C |
 //! | `choice` | [`Choice`] | a choice model (Poulding & Feldt, ICST 2015); by default R |
+//! | `proptest` | [`StateMachineWalk`] | proptest-state-machine's sequential strategy |
 //!
 //! Each is registered in `register_walks!` below through its [`CounterWalk`] implementation;
 //! [`WalkKind`] names a registered one.
@@ -35,6 +36,7 @@ mod random;
 mod random_leaf;
 mod round_robin;
 mod search;
+pub mod state_machine;
 mod swarm;
 
 pub use crate::kernel::parameters::{
@@ -49,6 +51,7 @@ pub use random::Random;
 pub use random_leaf::RandomLeaf;
 pub use round_robin::RoundRobin;
 pub use search::{Budget, SearchOutcome, StopReason, search};
+pub use state_machine::{ProptestParams, StateMachineWalk};
 pub use swarm::{Swarm, SwarmParams};
 
 use crate::context::TestContext;
@@ -80,6 +83,7 @@ register_walks! {
     ROUND_ROBIN = RoundRobin,
     SWARM = Swarm,
     CHOICE = Choice,
+    PROPTEST = StateMachineWalk,
 }
 
 /// A walk over the jⁿ test cases of length n, as the rest of testspace drives it (the
@@ -391,7 +395,7 @@ mod tests {
         let unknown = "walk".parse::<WalkKind>().unwrap_err().to_string();
         assert_eq!(
             unknown,
-            "unknown walk `walk` (expected one of: be, r, r-leaf, bobw, bobw-prime, round-robin, swarm, choice)"
+            "unknown walk `walk` (expected one of: be, r, r-leaf, bobw, bobw-prime, round-robin, swarm, choice, proptest)"
         );
     }
 

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
 
-use super::{IsolatedFailure, MutantFailure, Reduction, default_passes, reduce};
+use super::{FailureCheck, IsolatedFailure, MutantFailure, Reduction, default_passes, reduce};
 use crate::context::TestContext;
 use crate::experiment::{Experiment, SubjectPlan};
 use crate::generator::GeneratorConfig;
@@ -22,9 +22,13 @@ use crate::runner::check::CheckOutcome;
 use crate::runner::worker::Handshake;
 use crate::strategy::Strategy;
 use crate::structure::suite::StructureConfig;
+use crate::walk::state_machine::{ProptestShrink, StateMachineWalk};
+use crate::walk::{CounterWalk, WalkKind, parameters};
 
 pub use self::cells::FailingCell;
-pub use self::render::{reduction_json, reduction_summary, render, structure_case};
+pub use self::render::{
+    proptest_shrink_code, reduction_json, reduction_summary, render, structure_case,
+};
 
 /// Which cell's first failing test case: a results folder and the cell's coordinates.
 #[derive(Clone, Debug)]
@@ -68,6 +72,8 @@ pub struct FailingTest {
     pub in_experiment_context: bool,
     /// The experiment's watchdog, in seconds (`None`: the runner's default).
     pub watchdog: Option<f64>,
+    /// The walk of a `proptest` run, whose own shrinking [`proptest_shrink`] shows.
+    pub proptest: Option<Arc<StateMachineWalk>>,
 }
 
 impl FailingTest {
@@ -198,9 +204,15 @@ pub fn regenerate(
     let counter = cell.first_failure - 1;
     let seed = experiment.replicate_seed(query.replicate);
     let run = &experiment.phases[cell.phase_index].runs[cell.run];
+    let mut proptest = None;
     let (context, calls) = match &run.strategy {
         Strategy::Walk(walk) => {
             let context = Arc::clone(&plan.context);
+            if walk.kind == WalkKind::PROPTEST {
+                let params = parameters::from_values(&walk.params);
+                let machine = StateMachineWalk::build(&context, n, seed, &params);
+                proptest = Some(Arc::new(machine));
+            }
             let strategy = walk.build(&context, n, seed);
             let mut calls = vec![0u32; n];
             anyhow::ensure!(
@@ -229,6 +241,7 @@ pub fn regenerate(
         unit: plan.unit,
         in_experiment_context: matches!(run.strategy, Strategy::Walk(_)),
         watchdog: experiment.watchdog,
+        proptest,
         context,
         cell,
         calls,
@@ -283,8 +296,7 @@ fn generated_case(
 /// # Errors
 /// The unit has no mutant session for the cell's mutant, or the test case no longer fails.
 pub fn reduce_failing_test(test: &FailingTest) -> anyhow::Result<(Reduction, f64)> {
-    let mut check = MutantFailure::new(test.unit, &test.context, test.cell.mutant, test.oracle)?;
-    reduce_under(test, &mut check)
+    reduce_under(test, &mut mutant_check(test)?)
 }
 
 /// The check of an isolated reduction of `test`, found in the results folder `results`:
@@ -338,10 +350,7 @@ pub fn reduce_isolated(
     watchdog: Option<Duration>,
     must_pass: &[(String, u32)],
 ) -> anyhow::Result<(Reduction, CheckOutcome, f64)> {
-    let mut check = isolated_failure(results, test, watchdog)?;
-    for (subject, mutant) in must_pass {
-        check = check.must_pass(subject, *mutant);
-    }
+    let mut check = isolated_check(results, test, watchdog, must_pass)?;
     if let Some((other, outcome)) = check.shows_other(&test.calls)? {
         bail!(
             "the failing test case also fails {} mutant {} ({}), which it must pass",
@@ -357,6 +366,59 @@ pub fn reduce_isolated(
     let (reduction, seconds) = reduced?;
     let fails = check.outcome(&reduction.calls)?;
     Ok((reduction, fails, seconds))
+}
+
+/// The check of [`reduce_isolated`]: [`isolated_failure`] whose failing candidates must
+/// also pass the checks of `must_pass` (subject, target).
+///
+/// # Errors
+/// As [`isolated_failure`].
+pub fn isolated_check(
+    results: &Path,
+    test: &FailingTest,
+    watchdog: Option<Duration>,
+    must_pass: &[(String, u32)],
+) -> anyhow::Result<IsolatedFailure> {
+    let mut check = isolated_failure(results, test, watchdog)?;
+    for (subject, mutant) in must_pass {
+        check = check.must_pass(subject, *mutant);
+    }
+    Ok(check)
+}
+
+/// The check of [`reduce_failing_test`]: the cell's oracle on gold and the mutant, guarded
+/// as in a job, in this process.
+///
+/// # Errors
+/// The unit has no mutant session for the cell's mutant.
+pub fn mutant_check(test: &FailingTest) -> anyhow::Result<MutantFailure> {
+    Ok(MutantFailure::new(
+        test.unit,
+        &test.context,
+        test.cell.mutant,
+        test.oracle,
+    )?)
+}
+
+/// proptest's own shrink of a `proptest` run's failing test case under `check` (the check
+/// testspace's reduction uses), beside that reduction; `None` for other runs.
+///
+/// # Errors
+/// The test case does not fail under `check`.
+pub fn proptest_shrink(
+    test: &FailingTest,
+    check: &mut dyn FailureCheck,
+) -> anyhow::Result<Option<ProptestShrink>> {
+    let Some(walk) = &test.proptest else {
+        return Ok(None);
+    };
+    let shrink = walk.shrink(test.cell.first_failure - 1, &mut |calls| check.fails(calls));
+    shrink.map(Some).with_context(|| {
+        format!(
+            "proptest's shrink: the failing test case of {} mutant {} does not fail",
+            test.cell.subject, test.cell.mutant
+        )
+    })
 }
 
 /// Reduces `test` under `check`; also the wall-clock seconds it took.
@@ -403,6 +465,7 @@ mod tests {
             index: "2".to_string(),
             in_experiment_context: true,
             watchdog: None,
+            proptest: None,
         }
     }
 
@@ -420,7 +483,7 @@ mod tests {
             abandoned: 0,
         };
         let json: serde_json::Value =
-            serde_json::from_str(&render::reduction_json(&test, &reduction, None).unwrap())
+            serde_json::from_str(&render::reduction_json(&test, &reduction, None, None).unwrap())
                 .unwrap();
         assert_eq!(json["oracle"], "crash");
     }

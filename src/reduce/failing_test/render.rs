@@ -13,6 +13,7 @@ use crate::reduce::Reduction;
 use crate::report::test_case::render_test_case;
 use crate::runner::structures::{StructureKey, read_structures};
 use crate::structure::suite::StructureConfig;
+use crate::walk::state_machine::ProptestShrink;
 
 /// The cell's failing test case — or, given a reduction, the reduced one — as a
 /// standalone Rust `#[test]`.
@@ -260,6 +261,7 @@ pub fn reduction_json(
     test: &FailingTest,
     reduction: &Reduction,
     fails: Option<crate::runner::check::CheckOutcome>,
+    proptest: Option<&ProptestShrink>,
 ) -> anyhow::Result<String> {
     let index = test
         .context
@@ -288,7 +290,50 @@ pub fn reduction_json(
         value["crashed"] = test.cell.crashed.into();
         value["fails"] = fails.name().into();
     }
+    if let Some(shrink) = proptest {
+        let index = test
+            .context
+            .codec(shrink.calls.len())
+            .encode(&shrink.calls)?;
+        value["proptest"] = serde_json::json!({
+            "calls": shrink.calls,
+            "k": shrink.calls.len(),
+            "index": index.to_string(),
+            "seen": shrink.seen,
+            "iterations": shrink.iterations,
+            "checks": shrink.checks,
+        });
+    }
     Ok(serde_json::to_string_pretty(&value)?)
+}
+
+/// proptest's own shrink of the cell's test case, as comment lines to print beside the
+/// reduced `#[test]`: its size, its counts and its calls in canonical form 3.
+pub fn proptest_shrink_code(test: &FailingTest, shrink: &ProptestShrink) -> String {
+    let index = test
+        .context
+        .codec(shrink.calls.len())
+        .encode(&shrink.calls)
+        .expect("shrunk calls are valid digits");
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "// proptest's own shrink of the same test case (SequentialValueTree::simplify and \
+         complicate under the same check): k = {} of {} calls, index {index} at length {}; \
+         {} transitions seen, {} shrink iterations, {} candidate test cases.",
+        shrink.calls.len(),
+        test.calls.len(),
+        shrink.calls.len(),
+        shrink.seen,
+        shrink.iterations,
+        shrink.checks
+    );
+    for line in render_test_case(&test.context, &index, &shrink.calls).lines() {
+        let _ = writeln!(out, "//   {line}");
+    }
+    let list: Vec<String> = shrink.calls.iter().map(u32::to_string).collect();
+    let _ = writeln!(out, "// proptest's calls: [{}]", list.join(", "));
+    out
 }
 
 /// The line reporting a reduction's size and wall-clock time (for stderr: stdout is the
