@@ -21,6 +21,14 @@
 //! | `e?` | `try-ok`, `try-err` (the early return) |
 //! | `let P = e else {…}` | `let-else-match`, `let-else-miss` |
 //!
+//! An `if`, `while` or match-guard condition built from comparisons (`==`, `!=`, `<`,
+//! `<=`, `>`, `>=`) with `&&`, `||`, `!` and parentheses is written as a
+//! `probes::Condition` (its value and its distances to true and to false: numeric operands
+//! of one type by EvoSuite's table, others as a flag, composed per Tracey et al.) and
+//! decided by `probes::decide`, which records the distances of the decision's two outcome
+//! probes when a session asks; its `&&`/`||` keep their probes, in the same order. Other
+//! conditions are left as they are.
+//!
 //! A loop left by `break` or `return` records no exit outcome: its condition was never
 //! false. `&&`/`||` inside a `let` chain get no probes (the chain's `if` outcomes stand for
 //! it).
@@ -29,7 +37,7 @@ use proc_macro2::Span;
 use quote::ToTokens;
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
-use syn::{BinOp, Block, Expr, File, ImplItem, Item, Stmt, TraitItem};
+use syn::{BinOp, Block, Expr, File, ImplItem, Item, Stmt, TraitItem, UnOp};
 
 use crate::call_graph::{self, Plan};
 use crate::glue::is_glue;
@@ -177,13 +185,108 @@ impl Probes<'_> {
         syn::parse_quote!(::testspace::subject::probes::branch(#cond, #yes, #no))
     }
 
+    /// `probes::branch(probes::decide(condition, yes, no), yes, no)`: the condition's
+    /// value, its distances recorded and its outcome probe hit.
+    fn decided(condition: &Expr, yes: usize, no: usize) -> Expr {
+        let (yes, no) = (literal(yes), literal(no));
+        syn::parse_quote!(::testspace::subject::probes::branch(
+            ::testspace::subject::probes::decide(#condition, #yes, #no), #yes, #no))
+    }
+
+    /// Visits a decision's condition. One built from comparisons (without `let`) comes back
+    /// as a `probes::Condition` expression, its `&&`/`||` probes registered as the plain
+    /// visit registers them; any other is visited in place (`None`).
+    fn decision_condition(&mut self, cond: &mut Expr) -> Option<Expr> {
+        if contains_let(cond) || !has_comparison(cond) {
+            self.visit_expr_mut(cond);
+            return None;
+        }
+        Some(self.condition(cond))
+    }
+
+    /// `e` (visited) as a `probes::Condition` expression.
+    fn condition(&mut self, e: &mut Expr) -> Expr {
+        const PROBES: &str = "::testspace::subject::probes";
+        let probes: syn::Path = syn::parse_str(PROBES).expect("a path");
+        match e {
+            Expr::Paren(p) => self.condition(&mut p.expr),
+            Expr::Unary(u) if matches!(u.op, UnOp::Not(_)) => {
+                let inner = self.condition(&mut u.expr);
+                syn::parse_quote!((#inner).negate())
+            }
+            Expr::Binary(b) if matches!(b.op, BinOp::And(_) | BinOp::Or(_)) => {
+                let span = b.op.span();
+                let and = matches!(b.op, BinOp::And(_));
+                // The plain visit's order: both probes, then the left and right operands.
+                let (first, second) = if and {
+                    (ProbeKind::AndRight, ProbeKind::AndShort)
+                } else {
+                    (ProbeKind::OrShort, ProbeKind::OrRight)
+                };
+                let (first, second) = (
+                    literal(self.register(first, span)),
+                    literal(self.register(second, span)),
+                );
+                let left = self.condition(&mut b.left);
+                let right = self.condition(&mut b.right);
+                if and {
+                    syn::parse_quote!({
+                        let __ts_left = #left;
+                        if __ts_left.holds {
+                            #probes::hit(#first);
+                            __ts_left.and(#right)
+                        } else {
+                            #probes::hit(#second);
+                            __ts_left.and_skipped()
+                        }
+                    })
+                } else {
+                    syn::parse_quote!({
+                        let __ts_left = #left;
+                        if __ts_left.holds {
+                            #probes::hit(#first);
+                            __ts_left.or_skipped()
+                        } else {
+                            #probes::hit(#second);
+                            __ts_left.or(#right)
+                        }
+                    })
+                }
+            }
+            Expr::Binary(b) if comparison(&b.op).is_some() => {
+                self.visit_expr_mut(&mut b.left);
+                self.visit_expr_mut(&mut b.right);
+                let kind: syn::Ident = syn::parse_str(comparison(&b.op).expect("a comparison"))
+                    .expect("an identifier");
+                let (left, op, right) = (&b.left, &b.op, &b.right);
+                syn::parse_quote!(match (&(#left), &(#right)) {
+                    (__ts_a, __ts_b) => {
+                        #[allow(unused_imports)]
+                        use #probes::{FlagOperands as _, NumericOperands as _};
+                        let __ts_holds = *__ts_a #op *__ts_b;
+                        (&#probes::Operands(__ts_a, __ts_b))
+                            .condition(__ts_holds, #probes::Comparison::#kind)
+                    }
+                })
+            }
+            _ => {
+                self.visit_expr_mut(e);
+                syn::parse_quote!(#probes::Condition::flag(#e))
+            }
+        }
+    }
+
     fn if_expr(&mut self, i: &mut syn::ExprIf) {
         let span = i.if_token.span;
         let (then, otherwise) = (
             self.register(ProbeKind::IfThen, span),
             self.register(ProbeKind::IfElse, span),
         );
-        self.visit_expr_mut(&mut i.cond);
+        if let Some(condition) = self.decision_condition(&mut i.cond) {
+            let (yes, no) = (literal(then), literal(otherwise));
+            *i.cond =
+                syn::parse_quote!(::testspace::subject::probes::decide(#condition, #yes, #no));
+        }
         self.visit_block_mut(&mut i.then_branch);
         i.then_branch.stmts.insert(0, hit(then));
         match &mut i.else_branch {
@@ -210,8 +313,12 @@ impl Probes<'_> {
             self.register(ProbeKind::WhileBody, span),
             self.register(ProbeKind::WhileExit, span),
         );
-        self.visit_expr_mut(&mut w.cond);
+        let condition = self.decision_condition(&mut w.cond);
         self.visit_block_mut(&mut w.body);
+        if let Some(condition) = condition {
+            *w.cond = Self::decided(&condition, body, exit);
+            return;
+        }
         match &mut *w.cond {
             Expr::Let(l) => {
                 // The scrutinee is evaluated once and tested against the pattern by
@@ -255,9 +362,19 @@ impl Probes<'_> {
                         self.register(ProbeKind::GuardFalse, span),
                     )
                 });
-                self.visit_expr_mut(guard);
-                if let Some((yes, no)) = outcomes {
-                    **guard = Self::branch(guard, yes, no);
+                let condition = match outcomes {
+                    Some(_) => self.decision_condition(guard),
+                    None => {
+                        self.visit_expr_mut(guard);
+                        None
+                    }
+                };
+                match (outcomes, condition) {
+                    (Some((yes, no)), Some(condition)) => {
+                        **guard = Self::decided(&condition, yes, no)
+                    }
+                    (Some((yes, no)), None) => **guard = Self::branch(guard, yes, no),
+                    _ => {}
                 }
             }
             let taken = self.register(ProbeKind::MatchArm, arm.pat.span());
@@ -314,6 +431,33 @@ impl Probes<'_> {
         let (hit_miss, body) = (hit(missed), &diverge);
         **diverge = syn::parse_quote!({ #hit_miss #body });
         Some(hit(matched))
+    }
+}
+
+/// The `probes::Comparison` variant of a comparison operator.
+fn comparison(op: &BinOp) -> Option<&'static str> {
+    Some(match op {
+        BinOp::Eq(_) => "Equal",
+        BinOp::Ne(_) => "NotEqual",
+        BinOp::Lt(_) => "Less",
+        BinOp::Le(_) => "LessEqual",
+        BinOp::Gt(_) => "Greater",
+        BinOp::Ge(_) => "GreaterEqual",
+        _ => return None,
+    })
+}
+
+/// Whether a condition is a comparison, or comparisons and other operands under `&&`,
+/// `||`, `!` and parentheses with at least one comparison.
+fn has_comparison(e: &Expr) -> bool {
+    match e {
+        Expr::Paren(p) => has_comparison(&p.expr),
+        Expr::Unary(u) if matches!(u.op, UnOp::Not(_)) => has_comparison(&u.expr),
+        Expr::Binary(b) if matches!(b.op, BinOp::And(_) | BinOp::Or(_)) => {
+            has_comparison(&b.left) || has_comparison(&b.right)
+        }
+        Expr::Binary(b) => comparison(&b.op).is_some(),
+        _ => false,
     }
 }
 
@@ -493,5 +637,51 @@ mod tests {
             fn g() {}\n";
         let (probes, _) = probes_of(source);
         assert_eq!(probes, [(ProbeKind::Entry, 5, "g".to_string())]);
+    }
+
+    #[test]
+    fn conditions_with_comparisons_are_decided_with_distances_and_others_are_left_alone() {
+        let source = "fn f(x: i32, b: bool, s: &str) -> i32 {\n\
+                if !(x > 0 && b) || s == \"a\" { return 1; }\n\
+                if b { return 2; }\n\
+                while x != 3 { break; }\n\
+                match x { y if y <= 2 => 3, _ => 4 }\n\
+            }\n";
+        let (probes, text) = probes_of(source);
+        let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        // The probes of the plain visit, in its order.
+        use ProbeKind::*;
+        let kinds: Vec<ProbeKind> = probes.iter().map(|p| p.0).collect();
+        assert_eq!(
+            kinds,
+            [
+                Entry, IfThen, IfElse, OrShort, OrRight, AndRight, AndShort, IfThen, IfElse,
+                WhileBody, WhileExit, GuardTrue, GuardFalse, MatchArm, MatchArm
+            ]
+        );
+        // The first `if`: `||` of a negated `&&` and a string comparison.
+        assert!(
+            text.contains("probes::decide({let__ts_left=({let__ts_left="),
+            "{text}"
+        );
+        assert!(text.contains("Comparison::Greater"), "{text}");
+        assert!(text.contains(".negate()"), "{text}");
+        assert!(text.contains("Condition::flag(b)"), "{text}");
+        assert!(text.contains("Comparison::Equal"), "{text}");
+        assert!(
+            text.contains("__ts_left.and(") && text.contains("__ts_left.or("),
+            "{text}"
+        );
+        assert!(
+            text.contains(",1,2)"),
+            "the first `if`'s outcome probes: {text}"
+        );
+        // `if b` has no comparison: untouched.
+        assert!(text.contains("ifb{"), "{text}");
+        // The loop and the guard are decided and hit their probes.
+        assert!(text.contains("Comparison::NotEqual"), "{text}");
+        assert!(text.contains("Comparison::LessEqual"), "{text}");
+        assert_eq!(text.matches("probes::decide(").count(), 3, "{text}");
+        assert_eq!(text.matches("probes::branch(").count(), 2, "{text}");
     }
 }
