@@ -433,16 +433,28 @@ pub struct Probe {
     pub column: u32,
     /// The port function it lies in (`ArrayList::add_at`, or a free function's name).
     pub function: &'static str,
+    /// The probe it is control dependent on as the syntax nests it (the innermost
+    /// enclosing branch outcome, else its function's `entry`; `None` for an `entry`).
+    pub parent: Option<usize>,
 }
 
 impl Probe {
-    /// A probe placed by hand in a fixture subject (no line or column).
+    /// A probe placed by hand in a fixture subject (no line or column, no parent).
     pub const fn by_hand(kind: ProbeKind, function: &'static str) -> Probe {
         Probe {
             kind,
             line: 0,
             column: 0,
             function,
+            parent: None,
+        }
+    }
+
+    /// This probe, control dependent on probe `parent`.
+    pub const fn under(self, parent: usize) -> Probe {
+        Probe {
+            parent: Some(parent),
+            ..self
         }
     }
 }

@@ -56,6 +56,11 @@ pub struct ProbeSite {
     pub column: usize,
     /// The port function it lies in: `Type::name` inside an `impl` or a trait, else `name`.
     pub function: String,
+    /// The probe it is control dependent on, as the syntax nests it: the innermost branch
+    /// outcome whose code encloses it (an `if`'s then or else block, a loop body, a match
+    /// arm, the right operand of `&&`/`||`, a guarded arm's `guard-true`, a `let … else`'s
+    /// `else`), or else its function's `entry`; `None` for an `entry`.
+    pub parent: Option<usize>,
 }
 
 /// The coverage copy of one file: the rewritten file and its probes (index = probe id).
@@ -75,6 +80,7 @@ pub fn instrument(mut file: File, plan: &Plan) -> CoverageCopy {
         sites: Vec::new(),
         owners: Vec::new(),
         functions: Vec::new(),
+        enclosing: Vec::new(),
     };
     probes.visit_file_mut(&mut file);
     CoverageCopy {
@@ -96,8 +102,8 @@ pub fn table(file: &str, probes: &[ProbeSite]) -> String {
     for p in probes {
         let _ = writeln!(
             out,
-            "    ::testspace::subject::probes::Probe {{ kind: ::testspace::subject::probes::ProbeKind::{:?}, line: {}, column: {}, function: {:?} }},",
-            p.kind, p.line, p.column, p.function
+            "    ::testspace::subject::probes::Probe {{ kind: ::testspace::subject::probes::ProbeKind::{:?}, line: {}, column: {}, function: {:?}, parent: {:?} }},",
+            p.kind, p.line, p.column, p.function, p.parent
         );
     }
     out.push_str(
@@ -113,6 +119,9 @@ struct Probes<'a> {
     owners: Vec<String>,
     /// The enclosing port functions, innermost last.
     functions: Vec<String>,
+    /// The probes whose code encloses the visit, innermost last (from the function's
+    /// `entry`).
+    enclosing: Vec<usize>,
 }
 
 /// `::testspace::subject::probes::hit(id);`
@@ -145,8 +154,17 @@ impl Probes<'_> {
             line: start.line,
             column: start.column + 1,
             function: self.functions.last().cloned().unwrap_or_default(),
+            parent: self.enclosing.last().copied(),
         });
         self.sites.len() - 1
+    }
+
+    /// Runs `visit` with the code it visits nested under probe `probe`.
+    fn under<T>(&mut self, probe: usize, visit: impl FnOnce(&mut Self) -> T) -> T {
+        self.enclosing.push(probe);
+        let out = visit(self);
+        self.enclosing.pop();
+        out
     }
 
     /// Instruments one function body: its probes, the guards of the schemata's gold path
@@ -161,8 +179,10 @@ impl Probes<'_> {
             None => sig.ident.to_string(),
         };
         self.functions.push(name);
+        let enclosing = std::mem::take(&mut self.enclosing);
         let entry = self.register(ProbeKind::Entry, sig.ident.span());
-        self.visit_block_mut(block);
+        self.under(entry, |this| this.visit_block_mut(block));
+        self.enclosing = enclosing;
         self.functions.pop();
         let mut guards = Guards {
             eager_closures: &self.plan.eager_closures,
@@ -223,12 +243,11 @@ impl Probes<'_> {
                 } else {
                     (ProbeKind::OrShort, ProbeKind::OrRight)
                 };
-                let (first, second) = (
-                    literal(self.register(first, span)),
-                    literal(self.register(second, span)),
-                );
+                let (first, second) = (self.register(first, span), self.register(second, span));
+                let evaluated = if and { first } else { second };
                 let left = self.condition(&mut b.left);
-                let right = self.condition(&mut b.right);
+                let right = self.under(evaluated, |this| this.condition(&mut b.right));
+                let (first, second) = (literal(first), literal(second));
                 if and {
                     syn::parse_quote!({
                         let __ts_left = #left;
@@ -287,11 +306,11 @@ impl Probes<'_> {
             *i.cond =
                 syn::parse_quote!(::testspace::subject::probes::decide(#condition, #yes, #no));
         }
-        self.visit_block_mut(&mut i.then_branch);
+        self.under(then, |this| this.visit_block_mut(&mut i.then_branch));
         i.then_branch.stmts.insert(0, hit(then));
         match &mut i.else_branch {
             Some((_, els)) => {
-                self.visit_expr_mut(els);
+                self.under(otherwise, |this| this.visit_expr_mut(els));
                 match &mut **els {
                     Expr::Block(b) => b.block.stmts.insert(0, hit(otherwise)),
                     other => {
@@ -314,7 +333,7 @@ impl Probes<'_> {
             self.register(ProbeKind::WhileExit, span),
         );
         let condition = self.decision_condition(&mut w.cond);
-        self.visit_block_mut(&mut w.body);
+        self.under(body, |this| this.visit_block_mut(&mut w.body));
         if let Some(condition) = condition {
             *w.cond = Self::decided(&condition, body, exit);
             return;
@@ -346,7 +365,7 @@ impl Probes<'_> {
             self.register(ProbeKind::ForExit, span),
         );
         self.visit_expr_mut(&mut f.expr);
-        self.visit_block_mut(&mut f.body);
+        self.under(body, |this| this.visit_block_mut(&mut f.body));
         let (iter, body, exit) = (&f.expr, literal(body), literal(exit));
         *f.expr = syn::parse_quote!(::testspace::subject::probes::Loop::new(#iter, #body, #exit));
     }
@@ -354,6 +373,7 @@ impl Probes<'_> {
     fn match_expr(&mut self, m: &mut syn::ExprMatch) {
         self.visit_expr_mut(&mut m.expr);
         for arm in &mut m.arms {
+            let mut guard_holds = None;
             if let Some((_, guard)) = &mut arm.guard {
                 let span = guard.span();
                 let outcomes = (!contains_let(guard)).then(|| {
@@ -362,6 +382,7 @@ impl Probes<'_> {
                         self.register(ProbeKind::GuardFalse, span),
                     )
                 });
+                guard_holds = outcomes.map(|(yes, _)| yes);
                 let condition = match outcomes {
                     Some(_) => self.decision_condition(guard),
                     None => {
@@ -377,8 +398,13 @@ impl Probes<'_> {
                     _ => {}
                 }
             }
-            let taken = self.register(ProbeKind::MatchArm, arm.pat.span());
-            self.visit_expr_mut(&mut arm.body);
+            let taken = match guard_holds {
+                Some(holds) => self.under(holds, |this| {
+                    this.register(ProbeKind::MatchArm, arm.pat.span())
+                }),
+                None => self.register(ProbeKind::MatchArm, arm.pat.span()),
+            };
+            self.under(taken, |this| this.visit_expr_mut(&mut arm.body));
             let (hit, body) = (hit(taken), &arm.body);
             *arm.body = syn::parse_quote!({ #hit #body });
             arm.comma.get_or_insert_with(Default::default);
@@ -399,7 +425,14 @@ impl Probes<'_> {
                 (short, self.register(ProbeKind::OrRight, span))
             }
         });
-        visit_mut::visit_expr_binary_mut(self, b);
+        match outcomes {
+            Some((yes, no)) => {
+                self.visit_expr_mut(&mut b.left);
+                let evaluated = if and { yes } else { no };
+                self.under(evaluated, |this| this.visit_expr_mut(&mut b.right));
+            }
+            None => visit_mut::visit_expr_binary_mut(self, b),
+        }
         if let Some((yes, no)) = outcomes {
             *b.left = Self::branch(&b.left, yes, no);
         }
@@ -427,7 +460,7 @@ impl Probes<'_> {
             self.register(ProbeKind::LetElseMiss, span),
         );
         self.visit_expr_mut(&mut init.expr);
-        self.visit_expr_mut(diverge);
+        self.under(missed, |this| this.visit_expr_mut(diverge));
         let (hit_miss, body) = (hit(missed), &diverge);
         **diverge = syn::parse_quote!({ #hit_miss #body });
         Some(hit(matched))
@@ -683,5 +716,58 @@ mod tests {
         assert!(text.contains("Comparison::LessEqual"), "{text}");
         assert_eq!(text.matches("probes::decide(").count(), 3, "{text}");
         assert_eq!(text.matches("probes::branch(").count(), 2, "{text}");
+    }
+
+    /// Each probe's parent is the innermost branch outcome whose code holds it, else its
+    /// function's entry.
+    #[test]
+    fn probes_are_control_dependent_on_the_outcome_that_encloses_them() {
+        let source = "fn f(x: i32, v: Vec<i32>) -> Option<i32> {\n\
+                if x > 0 {\n\
+                    for y in v { if y == x && x < 9 { return None; } }\n\
+                } else {\n\
+                    while x < 0 { break; }\n\
+                }\n\
+                let Some(z) = Some(x) else { if x == 1 { return None; } return None; };\n\
+                match z { 1 if x == 2 => { if x > 5 {} Some(1) }, _ => None }\n\
+            }\n\
+            fn g() { if true {} }\n";
+        let analysis = crate::analysis::analyse(source, "f.rs").unwrap();
+        let parents: Vec<(ProbeKind, Option<usize>)> = analysis
+            .coverage
+            .probes
+            .iter()
+            .map(|p| (p.kind, p.parent))
+            .collect();
+        use ProbeKind::*;
+        assert_eq!(
+            parents,
+            [
+                (Entry, None),
+                (IfThen, Some(0)),       // 1
+                (IfElse, Some(0)),       // 2
+                (ForBody, Some(1)),      // 3
+                (ForExit, Some(1)),      // 4
+                (IfThen, Some(3)),       // 5
+                (IfElse, Some(3)),       // 6
+                (AndRight, Some(3)),     // 7
+                (AndShort, Some(3)),     // 8
+                (WhileBody, Some(2)),    // 9
+                (WhileExit, Some(2)),    // 10
+                (LetElseMatch, Some(0)), // 11
+                (LetElseMiss, Some(0)),  // 12
+                (IfThen, Some(12)),      // 13
+                (IfElse, Some(12)),      // 14
+                (GuardTrue, Some(0)),    // 15
+                (GuardFalse, Some(0)),   // 16
+                (MatchArm, Some(15)),    // 17
+                (IfThen, Some(17)),      // 18
+                (IfElse, Some(17)),      // 19
+                (MatchArm, Some(0)),     // 20
+                (Entry, None),           // 21
+                (IfThen, Some(21)),
+                (IfElse, Some(21)),
+            ]
+        );
     }
 }
