@@ -608,6 +608,7 @@ mod tests {
 
     /// `if x < 10 && !(s == "a") {…}` as the coverage copy writes it, with its `if`
     /// outcomes at probes 0 and 1 and its `&&` at 2 and 3.
+    #[allow(clippy::match_single_binding, clippy::needless_borrow)] // as generated
     fn sample(x: i64, s: &str) -> bool {
         use super::{FlagOperands as _, NumericOperands as _};
         let left = match (&x, &10) {
