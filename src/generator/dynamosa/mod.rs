@@ -107,9 +107,12 @@ impl FeedbackGenerator for Dynamosa {
         }
         let search = self.search.as_mut().expect("made above");
         let test = search.next_test(&mut self.rng, &self.settings);
-        let (kind, evaluated) = evaluate(gold, test);
-        search.record(evaluated.clone());
+        let (kind, mut evaluated) = evaluate(gold, test);
+        if !self.settings.branch_distance {
+            evaluated.distances.fill(f64::INFINITY);
+        }
         self.emit(gold, kind, &evaluated.test);
+        self.search.as_mut().expect("made above").record(evaluated);
         self.pending.pop_front()
     }
 }

@@ -27,6 +27,10 @@ pub struct DynamosaSettings {
     /// Insertion goes on with probability alpha^k after k insertions
     /// (`p_statement_insertion`: 0.5).
     pub statement_insertion: Probability,
+    /// Whether fitness reads the coverage copy's branch distances (default); `false` counts
+    /// every missed branch as a flag (K = 1), leaving the approach level alone to guide
+    /// the search — the ablation that shows what the distances add.
+    pub branch_distance: bool,
 }
 
 impl Default for DynamosaSettings {
@@ -41,6 +45,7 @@ impl Default for DynamosaSettings {
             max_delta: 20,
             random_perturbation: Probability(0.2),
             statement_insertion: Probability(0.5),
+            branch_distance: true,
         }
     }
 }
