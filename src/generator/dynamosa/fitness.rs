@@ -14,8 +14,10 @@ pub fn normalise(distance: f64) -> f64 {
 
 /// The fitness of a test for `target` (0: covered): approach level + the normalised
 /// branch distance of the missed branch. The missed branch's distance is what its
-/// decision recorded; a decision without one (not a comparison, or not evaluated: an
-/// early exit, or a `for` or `match` outcome) counts as a flag missed, [`crate::subject::probes::K`].
+/// decision recorded. A decision without one (not a comparison, or not evaluated: an
+/// early exit, a `for` or `match` outcome) counts as a flag missed,
+/// [`crate::subject::probes::K`], when the code holding it was reached, and as infinite
+/// when the test never entered the function (fitness depth + 1).
 pub fn fitness(
     graph: &ControlDependence,
     target: usize,
@@ -25,13 +27,16 @@ pub fn fitness(
     if reached[target] {
         return 0.0;
     }
-    let (level, missed) = approach(graph, target, |t| reached[t]);
-    let distance = match missed {
-        Some(branch) if distances[branch].is_finite() => distances[branch],
-        Some(_) => crate::subject::probes::K,
-        None => f64::INFINITY,
+    let at = approach(graph, target, |t| reached[t]);
+    let recorded = distances[at.missed];
+    let distance = if recorded.is_finite() {
+        recorded
+    } else if at.entered {
+        crate::subject::probes::K
+    } else {
+        f64::INFINITY
     };
-    f64::from(level) + normalise(distance)
+    f64::from(at.level) + normalise(distance)
 }
 
 #[cfg(test)]
@@ -72,5 +77,8 @@ mod tests {
         assert_eq!(fitness(&graph, 6, &reached, &distances), 2.0);
         distances[1] = f64::INFINITY;
         assert_eq!(fitness(&graph, 1, &reached, &distances), 0.5);
+        // A root's own decision (a fixture's hand-placed probes): its recorded distance.
+        distances[5] = 1.0;
+        assert_eq!(fitness(&graph, 5, &reached, &distances), 0.5);
     }
 }

@@ -66,26 +66,44 @@ impl ControlDependence {
 }
 
 /// The approach level of a test for `target`, and the branch whose distance counts:
-/// walking up from the target, the first ancestor the test reached is at level L (its
-/// child on the path, missed by the test, is the branch to take; `target` itself at level
-/// 0). `None` as the branch: the test reached no ancestor, not even the function's entry —
-/// the level is then the target's depth (its root's level) and the distance counts as
-/// infinite, so that its fitness is depth + 1.
+/// walking up from the target, the first ancestor the test reached is at level L, and its
+/// child on the path, which the test missed, is the branch to take (`target` itself at
+/// level 0). `Approach::entered` is false when the test reached no ancestor, not even the
+/// function's entry: the level is then the target's depth and the branch its root.
 pub fn approach(
     graph: &ControlDependence,
     target: usize,
     reached: impl Fn(usize) -> bool,
-) -> (u32, Option<usize>) {
+) -> Approach {
     let mut missed = target;
     let mut level = 0;
     while let Some(parent) = graph.parent(missed) {
         if reached(parent) {
-            return (level, Some(missed));
+            return Approach {
+                level,
+                missed,
+                entered: true,
+            };
         }
         missed = parent;
         level += 1;
     }
-    (level, None)
+    Approach {
+        level,
+        missed,
+        entered: false,
+    }
+}
+
+/// How far a test is from a target along the control-dependence forest ([`approach`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Approach {
+    /// The approach level.
+    pub level: u32,
+    /// The branch the test missed nearest to the code it reached.
+    pub missed: usize,
+    /// Whether the test reached the missed branch's parent.
+    pub entered: bool,
 }
 
 #[cfg(test)]
@@ -98,9 +116,15 @@ mod tests {
         let graph =
             ControlDependence::from_parents(vec![None, Some(0), Some(0), Some(1), Some(1), None]);
         let reached = [true, false, true, false, false, false];
-        assert_eq!(approach(&graph, 1, |t| reached[t]), (0, Some(1)));
-        assert_eq!(approach(&graph, 3, |t| reached[t]), (1, Some(1)));
-        assert_eq!(approach(&graph, 5, |t| reached[t]), (0, None));
+        let at = |level, missed, entered| Approach {
+            level,
+            missed,
+            entered,
+        };
+        assert_eq!(approach(&graph, 1, |t| reached[t]), at(0, 1, true));
+        assert_eq!(approach(&graph, 3, |t| reached[t]), at(1, 1, true));
+        assert_eq!(approach(&graph, 5, |t| reached[t]), at(0, 5, false));
+        assert_eq!(approach(&graph, 4, |_| false), at(2, 0, false));
         assert_eq!(graph.roots().collect::<Vec<_>>(), [0, 5]);
         assert_eq!(graph.children(1).collect::<Vec<_>>(), [3, 4]);
         assert_eq!(graph.len(), 6);

@@ -110,3 +110,46 @@ fn bad_parameters_are_refused_naming_the_key() {
         assert_eq!(error.key(), key, "{error}");
     }
 }
+
+/// The Vault's `tryOpen` holds only for its secret, 4242, beyond every random `int`
+/// (|x| ≤ 2048) and seed value, 2,194 from the nearest: with branch distances DynaMOSA
+/// climbs towards it by mutation deltas on every seed; counting the missed branch as a
+/// flag, it stays where random values and undirected deltas put it.
+#[test]
+fn branch_distances_lead_the_search_towards_the_vault_s_secret() {
+    use crate::subject::fixtures::vault::VaultUnit;
+    let unit = VaultUnit::new();
+    let context = Arc::new(TestContext::paper(&unit).unwrap());
+    // The smallest distance to `tryOpen`'s true branch over the final population, and
+    // whether the archive holds it.
+    let search = |branch_distance: bool, seed: u64| {
+        let settings = DynamosaSettings {
+            branch_distance,
+            ..DynamosaSettings::default()
+        };
+        let mut gold = GoldExecutor::new(&unit, Arc::clone(&context), true);
+        let mut generator = Dynamosa::build(&settings, 4, seed);
+        while gold.cost < 40_000 {
+            FeedbackGenerator::next_case(&mut generator, &mut gold).unwrap();
+        }
+        let search = generator.search.as_ref().unwrap();
+        let nearest = search
+            .population
+            .iter()
+            .map(|e| {
+                let (_, again) = evaluate(&mut gold, e.test.clone());
+                again.distances[1]
+            })
+            .fold(f64::INFINITY, f64::min);
+        (nearest, search.archive.covers(1))
+    };
+    use crate::subject::fixtures::vault::SECRET;
+    // The nearest any random `int` or seed value comes.
+    let random_reach = f64::from(SECRET - 2048);
+    for seed in 1..=3 {
+        let (led, _) = search(true, seed);
+        let (flags, _) = search(false, seed);
+        assert!(led < random_reach, "seed {seed}: {led}");
+        assert!(led < flags, "seed {seed}: {led} against {flags}");
+    }
+}
