@@ -2,12 +2,14 @@
 //! apart from the population; EvoSuite's `MOSA` archive with the `TOTAL_LENGTH`
 //! secondary objective).
 
+use std::sync::Arc;
+
 use crate::generator::sequence::Sequence;
 
 /// Per target, the shortest covering test seen (the first of equal length).
 #[derive(Clone, Debug, Default)]
 pub struct Archive {
-    best: Vec<Option<Sequence>>,
+    best: Vec<Option<Arc<Sequence>>>,
 }
 
 impl Archive {
@@ -19,15 +21,15 @@ impl Archive {
     }
 
     /// Records that `test` covers `target`; whether the target was uncovered before.
-    pub fn offer(&mut self, target: usize, test: &Sequence) -> bool {
+    pub fn offer(&mut self, target: usize, test: &Arc<Sequence>) -> bool {
         match &self.best[target] {
             None => {
-                self.best[target] = Some(test.clone());
+                self.best[target] = Some(Arc::clone(test));
                 true
             }
             Some(kept) => {
                 if test.len() < kept.len() {
-                    self.best[target] = Some(test.clone());
+                    self.best[target] = Some(Arc::clone(test));
                 }
                 false
             }
@@ -41,7 +43,7 @@ impl Archive {
 
     /// The test kept for `target`.
     pub fn test(&self, target: usize) -> Option<&Sequence> {
-        self.best[target].as_ref()
+        self.best[target].as_deref()
     }
 
     /// The number of targets covered.
@@ -55,15 +57,15 @@ mod tests {
     use super::*;
     use crate::generator::sequence::Statement;
 
-    fn test(calls: u32) -> Sequence {
-        Sequence {
+    fn test(calls: u32) -> Arc<Sequence> {
+        Arc::new(Sequence {
             statements: (0..calls)
                 .map(|m| Statement {
                     method: m,
                     inputs: Vec::new(),
                 })
                 .collect(),
-        }
+        })
     }
 
     #[test]
@@ -74,11 +76,15 @@ mod tests {
         assert!(!archive.offer(0, &test(7)));
         assert_eq!(archive.test(0).unwrap().len(), 5);
         assert!(!archive.offer(0, &test(3)));
-        assert_eq!(archive.test(0), Some(&test(3)));
-        let mut other = test(3);
+        assert_eq!(archive.test(0), Some(&*test(3)));
+        let mut other = (*test(3)).clone();
         other.statements[0].method = 9;
-        archive.offer(0, &other);
-        assert_eq!(archive.test(0), Some(&test(3)), "the first of equal length");
+        archive.offer(0, &Arc::new(other));
+        assert_eq!(
+            archive.test(0),
+            Some(&*test(3)),
+            "the first of equal length"
+        );
         assert_eq!(archive.covered(), 1);
     }
 }

@@ -25,6 +25,7 @@ mod targets;
 mod variation;
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
 
 use rand_pcg::Pcg64Mcg;
 
@@ -44,7 +45,7 @@ use variation::Variation;
 /// What one evaluation of a test on gold reached.
 #[derive(Clone, Debug)]
 struct Evaluated {
-    test: Sequence,
+    test: Arc<Sequence>,
     /// Per probe, whether the test reached it.
     reached: Vec<bool>,
     /// Per probe, the smallest branch distance recorded (∞: none).
@@ -130,7 +131,7 @@ fn evaluate(gold: &mut GoldExecutor<'_>, test: Sequence) -> (CaseKind, Evaluated
         reached[probe as usize] = true;
     }
     let evaluated = Evaluated {
-        test,
+        test: Arc::new(test),
         reached,
         distances,
     };
@@ -289,7 +290,7 @@ impl Search {
     fn breed(&mut self, rng: &mut Pcg64Mcg, settings: &DynamosaSettings) {
         let pick = |rng: &mut Pcg64Mcg, this: &Self| {
             let winner = ranking::tournament(rng, &this.ranks, settings.tournament_size);
-            this.population[winner].test.clone()
+            Sequence::clone(&this.population[winner].test)
         };
         for _ in 0..settings.population.div_ceil(2) {
             let (a, b) = (pick(rng, self), pick(rng, self));

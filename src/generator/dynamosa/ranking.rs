@@ -10,8 +10,14 @@ use crate::kernel::rng::below;
 /// The fronts of a population: `objectives[i][j]` is test i's fitness for current target
 /// j, `lengths[i]` its number of calls. Front 0 holds, per target, the test with the
 /// lowest fitness (ties: the shorter, then the earlier); the rest are sorted into
-/// non-dominated fronts on all targets. Each front lists tests in ascending order.
-pub fn preference_sort(objectives: &[Vec<f64>], lengths: &[usize]) -> Vec<Vec<usize>> {
+/// non-dominated fronts on `sorted` (the same tests on the targets that can decide
+/// dominance: `objectives` itself, or without the targets on which all tests are equal).
+/// Each front lists tests in ascending order.
+pub fn preference_sort(
+    objectives: &[Vec<f64>],
+    sorted: &[Vec<f64>],
+    lengths: &[usize],
+) -> Vec<Vec<usize>> {
     let targets = objectives.first().map_or(0, Vec::len);
     let mut preferred = vec![false; objectives.len()];
     for j in 0..targets {
@@ -31,7 +37,7 @@ pub fn preference_sort(objectives: &[Vec<f64>], lengths: &[usize]) -> Vec<Vec<us
     if !front.is_empty() {
         fronts.push(front);
     }
-    fronts.extend(non_dominated_sort(objectives, &rest));
+    fronts.extend(non_dominated_sort(sorted, &rest));
     fronts
 }
 
@@ -123,13 +129,21 @@ pub struct Ranks {
 /// The `size` tests that survive, fronts filled in order and the last one cut by distance
 /// (larger first, ties by position), with their ranks in the order returned.
 pub fn survivors(objectives: &[Vec<f64>], lengths: &[usize], size: usize) -> (Vec<usize>, Ranks) {
+    // A target on which every test is equal decides no dominance and no distance: only
+    // the preference criterion reads it.
+    let varying = varying_columns(objectives);
+    let reduced: Vec<Vec<f64>> = objectives
+        .iter()
+        .map(|row| varying.iter().map(|&j| row[j]).collect())
+        .collect();
     let mut chosen = Vec::with_capacity(size);
     let mut ranks = Ranks::default();
-    for (f, front) in preference_sort(objectives, lengths).into_iter().enumerate() {
+    let fronts = preference_sort(objectives, &reduced, lengths);
+    for (f, front) in fronts.into_iter().enumerate() {
         if chosen.len() >= size {
             break;
         }
-        let distances = front_distances(objectives, &front);
+        let distances = front_distances(&reduced, &front);
         let mut order: Vec<usize> = (0..front.len()).collect();
         if chosen.len() + front.len() > size {
             order.sort_by(|&a, &b| distances[b].total_cmp(&distances[a]).then(a.cmp(&b)));
@@ -142,6 +156,16 @@ pub fn survivors(objectives: &[Vec<f64>], lengths: &[usize], size: usize) -> (Ve
         }
     }
     (chosen, ranks)
+}
+
+/// The targets (columns) on which not every test has the same fitness.
+fn varying_columns(objectives: &[Vec<f64>]) -> Vec<usize> {
+    let Some(first) = objectives.first() else {
+        return Vec::new();
+    };
+    (0..first.len())
+        .filter(|&j| objectives.iter().any(|row| row[j] != first[j]))
+        .collect()
 }
 
 /// A tournament of `size` draws (with replacement) among the ranked tests: the lowest
@@ -208,7 +232,7 @@ mod tests {
         /// least fitness beats by length (or position); the other fronts peel the rest.
         #[test]
         fn preference_sorting_matches_brute_force((objectives, lengths) in population()) {
-            let fronts = preference_sort(&objectives, &lengths);
+            let fronts = preference_sort(&objectives, &objectives, &lengths);
             let targets = objectives[0].len();
             let mut front0: Vec<usize> = (0..targets)
                 .map(|j| {
@@ -247,7 +271,14 @@ mod tests {
             let (chosen, ranks) = survivors(&objectives, &lengths, size);
             prop_assert_eq!(chosen.len(), size.min(objectives.len()));
             prop_assert!(ranks.front.windows(2).all(|w| w[0] <= w[1]));
-            let fronts = preference_sort(&objectives, &lengths);
+            let fronts = preference_sort(&objectives, &objectives, &lengths);
+            // Leaving out the targets on which all tests are equal changes no front.
+            let varying = varying_columns(&objectives);
+            let reduced: Vec<Vec<f64>> = objectives
+                .iter()
+                .map(|row| varying.iter().map(|&j| row[j]).collect())
+                .collect();
+            prop_assert_eq!(&preference_sort(&objectives, &reduced, &lengths), &fronts);
             let last = *ranks.front.last().unwrap();
             for front in &fronts[..last] {
                 prop_assert!(front.iter().all(|i| chosen.contains(i)));

@@ -137,7 +137,7 @@ fn branch_distances_lead_the_search_towards_the_vault_s_secret() {
             .population
             .iter()
             .map(|e| {
-                let (_, again) = evaluate(&mut gold, e.test.clone());
+                let (_, again) = evaluate(&mut gold, Sequence::clone(&e.test));
                 again.distances[1]
             })
             .fold(f64::INFINITY, f64::min);
