@@ -1,7 +1,9 @@
 //! Generation plus gold execution of FDRT and FCRT against R's, per method call executed on
 //! gold (issue 16's target: FDRT ≤ 3× R on ArrayList, HashMap and TreeMap); GRT and each of
 //! its components alone against FDRT (issue 21's: GRT ≤ 2× FDRT; `cargo bench --bench
-//! generators -- grt`).
+//! generators -- grt`); DynaMOSA against R (issue 62's: dynamosa ≤ 3× R; `cargo bench
+//! --bench generators -- dynamosa`), its side through the coverage copy with branch
+//! distances recorded, ranking and breeding included.
 //!
 //! R's side: test cases of n = 100 calls drawn from the counter and run on gold through the
 //! schemata copy (what a cell of `r` does for gold). The generators' side: a suite generated
@@ -367,7 +369,27 @@ fn grt_against_fdrt(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, per_call, grt_against_fdrt);
+/// DynaMOSA against R, per call executed on gold (issue 62's target: ≤ 3× R), alternated
+/// on the same seeds.
+fn dynamosa_against_r(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dynamosa");
+    group.sample_size(10);
+    group.sampling_mode(SamplingMode::Flat);
+    let config = GeneratorConfig::of(GeneratorKind::DYNAMOSA, 100);
+    for class in ["ArrayList", "HashMap", "TreeMap"] {
+        let (unit, context) = plan(class);
+        alternated(
+            &mut group,
+            &format!("dynamosa-vs-r/{class}"),
+            &format!("dynamosa / r on {class}"),
+            |seed| generated(unit, &context, &config, seed),
+            |seed| random_on_gold(unit, &context, seed).calls as usize,
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, per_call, grt_against_fdrt, dynamosa_against_r);
 
 fn main() {
     benches();

@@ -300,30 +300,35 @@ mod tests {
             line: 1,
             column: 1,
             function: "f",
+            parent: None,
         },
         Probe {
             kind: ProbeKind::IfThen,
             line: 2,
             column: 5,
             function: "f",
+            parent: None,
         },
         Probe {
             kind: ProbeKind::IfElse,
             line: 2,
             column: 5,
             function: "f",
+            parent: None,
         },
         Probe {
             kind: ProbeKind::Entry,
             line: 9,
             column: 1,
             function: "g",
+            parent: None,
         },
         Probe {
             kind: ProbeKind::TryErr,
             line: 10,
             column: 9,
             function: "f",
+            parent: None,
         },
     ];
 

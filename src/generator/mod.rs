@@ -19,8 +19,10 @@
 //! | `fdrt` | [`Fdrt`] | Pacheco, Lahiri, Ernst, Ball, ICSE 2007 (Randoop) |
 //! | `fdrt-reset` | [`Fdrt`] with a reset interval | Yatoh et al.'s second baseline |
 //! | `fcrt` | [`Fcrt`] | Yatoh, Sakamoto, Ishikawa, Honiden, ISSTA 2015 |
+//! | `dynamosa` | [`Dynamosa`] | Panichella, Kifetew, Tonella, TSE 2018 (EvoSuite's default) |
 
 mod checked_states;
+pub mod dynamosa;
 mod fcrt;
 mod fdrt;
 mod fdrt_reset;
@@ -32,6 +34,7 @@ pub mod sequence;
 mod sequence_store;
 mod suite;
 
+pub use dynamosa::{Dynamosa, DynamosaSettings};
 pub use fcrt::{Fcrt, FcrtParams, FcrtSettings, PoolSelection, Pruning};
 pub use fdrt::{Fdrt, FdrtSettings, FdrtStepConfig, Seeds};
 pub use fdrt_reset::{FDRT_RESET_EVERY, FdrtReset, FdrtResetSettings};
@@ -74,6 +77,7 @@ register_generators! {
     FCRT = Fcrt,
     GROW = Grow,
     GRT = Grt,
+    DYNAMOSA = Dynamosa,
 }
 
 /// A sequential generator as its file registers it.

@@ -7,6 +7,13 @@
 //! case, the thread's flags belong to that session: run one coverage session's test case
 //! at a time on a thread (the plain and schemata copies set no flags, so they may
 //! interleave freely).
+//!
+//! Branch distances (Tracey et al. 1998; Korel 1990), for search-based generators: a
+//! decision whose condition compares numbers is written by the coverage copy as a
+//! [`Condition`] — its value with the distance to make it true and to make it false —
+//! and [`decide`] records, per outcome probe, the smallest distance seen since the last
+//! clear. Nothing is recorded unless a session asks ([`record_distances`]); otherwise a
+//! decision costs one thread-local read more than a plain `if`.
 
 use super::Session;
 use super::exception::JavaException;
@@ -19,6 +26,11 @@ pub const MAX_PROBES: usize = 8192;
 
 thread_local! {
     static FLAGS: [Cell<bool>; MAX_PROBES] = const { [const { Cell::new(false) }; MAX_PROBES] };
+    /// Per outcome probe, the smallest branch distance to it since the last clear.
+    static DISTANCES: [Cell<f64>; MAX_PROBES] =
+        const { [const { Cell::new(f64::INFINITY) }; MAX_PROBES] };
+    /// Whether [`decide`] records distances on this thread.
+    static RECORDING: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Records that probe `probe` was reached on this thread.
@@ -105,9 +117,291 @@ impl<I: Iterator> Iterator for Loop<I> {
     }
 }
 
-/// Clears the thread's first `count` flags.
+/// Clears the thread's first `count` flags (and their distances, when recording).
 pub fn clear(count: usize) {
     FLAGS.with(|flags| flags[..count].iter().for_each(|f| f.set(false)));
+    if RECORDING.with(Cell::get) {
+        clear_distances(count);
+    }
+}
+
+fn clear_distances(count: usize) {
+    DISTANCES.with(|d| d[..count].iter().for_each(|d| d.set(f64::INFINITY)));
+}
+
+/// Whether [`decide`] records branch distances on this thread from now on; turning it on
+/// or off clears the first `count` distances.
+pub fn record_distances(on: bool, count: usize) {
+    RECORDING.with(|r| r.set(on));
+    clear_distances(count);
+}
+
+/// Calls `f` with each of the thread's first `count` distances, by probe id: the smallest
+/// distance to that outcome recorded since the last clear (`f64::INFINITY`: none).
+pub fn distances(count: usize, mut f: impl FnMut(usize, f64)) {
+    DISTANCES.with(|d| {
+        d[..count]
+            .iter()
+            .enumerate()
+            .for_each(|(id, d)| f(id, d.get()))
+    });
+}
+
+/// The distance added for a predicate that is not a numeric comparison and does not hold,
+/// or for an operand that a short circuit did not evaluate (EvoSuite's `K`).
+pub const K: f64 = 1.0;
+
+/// A decision's condition with its branch distances: how far it is from being true and
+/// from being false (0 for the outcome it has). Composed per Tracey et al.: `a && b` sums
+/// the distances to true and takes the minimum to false, `a || b` the reverse, and `!`
+/// swaps them (negation pushed inward).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Condition {
+    /// Whether the condition holds.
+    pub holds: bool,
+    /// The distance to make it true.
+    pub to_true: f64,
+    /// The distance to make it false.
+    pub to_false: f64,
+}
+
+impl Condition {
+    /// A predicate with no numeric distance: 0 to its outcome, [`K`] to the other.
+    #[inline(always)]
+    pub fn flag(holds: bool) -> Self {
+        let (to_true, to_false) = if holds { (0.0, K) } else { (K, 0.0) };
+        Condition {
+            holds,
+            to_true,
+            to_false,
+        }
+    }
+
+    /// `!self`.
+    #[inline(always)]
+    pub fn negate(self) -> Self {
+        Condition {
+            holds: !self.holds,
+            to_true: self.to_false,
+            to_false: self.to_true,
+        }
+    }
+
+    /// `self && right`, both evaluated.
+    #[inline(always)]
+    pub fn and(self, right: Condition) -> Self {
+        Condition {
+            holds: self.holds && right.holds,
+            to_true: self.to_true + right.to_true,
+            to_false: self.to_false.min(right.to_false),
+        }
+    }
+
+    /// `self && …` cut short (`self` failed): the unevaluated operand counts [`K`] to true.
+    #[inline(always)]
+    pub fn and_skipped(self) -> Self {
+        Condition {
+            holds: false,
+            to_true: self.to_true + K,
+            to_false: self.to_false,
+        }
+    }
+
+    /// `self || right`, both evaluated.
+    #[inline(always)]
+    pub fn or(self, right: Condition) -> Self {
+        Condition {
+            holds: self.holds || right.holds,
+            to_true: self.to_true.min(right.to_true),
+            to_false: self.to_false + right.to_false,
+        }
+    }
+
+    /// `self || …` cut short (`self` held): the unevaluated operand counts [`K`] to false.
+    #[inline(always)]
+    pub fn or_skipped(self) -> Self {
+        Condition {
+            holds: true,
+            to_true: self.to_true,
+            to_false: self.to_false + K,
+        }
+    }
+}
+
+/// The operator of a comparison in a condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comparison {
+    /// `==`
+    Equal,
+    /// `!=`
+    NotEqual,
+    /// `<`
+    Less,
+    /// `<=`
+    LessEqual,
+    /// `>`
+    Greater,
+    /// `>=`
+    GreaterEqual,
+}
+
+impl Comparison {
+    /// The distance to make `left OP right` true (EvoSuite's `ExecutionTracer` table,
+    /// K = 1): `==` |a−b|; `!=` K if equal; `<` a−b+K if a ≥ b; `<=` a−b+K if a > b;
+    /// `>` b−a+K if a ≤ b; `>=` b−a+K if a < b; else 0.
+    pub fn to_true(self, a: f64, b: f64) -> f64 {
+        match self {
+            Comparison::Equal => (a - b).abs(),
+            Comparison::NotEqual => (a == b) as u8 as f64 * K,
+            Comparison::Less => {
+                if a >= b {
+                    a - b + K
+                } else {
+                    0.0
+                }
+            }
+            Comparison::LessEqual => {
+                if a > b {
+                    a - b + K
+                } else {
+                    0.0
+                }
+            }
+            Comparison::Greater => {
+                if a <= b {
+                    b - a + K
+                } else {
+                    0.0
+                }
+            }
+            Comparison::GreaterEqual => {
+                if a < b {
+                    b - a + K
+                } else {
+                    0.0
+                }
+            }
+        }
+    }
+
+    /// The comparison that holds exactly when this one fails.
+    pub fn negated(self) -> Comparison {
+        match self {
+            Comparison::Equal => Comparison::NotEqual,
+            Comparison::NotEqual => Comparison::Equal,
+            Comparison::Less => Comparison::GreaterEqual,
+            Comparison::LessEqual => Comparison::Greater,
+            Comparison::Greater => Comparison::LessEqual,
+            Comparison::GreaterEqual => Comparison::Less,
+        }
+    }
+
+    /// The condition `left OP right` whose value is `holds`, with numeric distances. The
+    /// outcome that holds is at distance 0; the other at least [`K`]'s fraction above 0
+    /// (a distance lost to rounding, or NaN, counts [`K`]).
+    #[inline(always)]
+    pub fn condition(self, holds: bool, a: f64, b: f64) -> Condition {
+        let away = |d: f64| if d > 0.0 { d } else { K };
+        if holds {
+            Condition {
+                holds,
+                to_true: 0.0,
+                to_false: away(self.negated().to_true(a, b)),
+            }
+        } else {
+            Condition {
+                holds,
+                to_true: away(self.to_true(a, b)),
+                to_false: 0.0,
+            }
+        }
+    }
+}
+
+/// The operands of a comparison, for the coverage copy's distance: numeric operands of one
+/// type give [`NumericOperands::condition`], any others [`FlagOperands::condition`] (the
+/// method call picks the first that applies: autoref specialisation).
+pub struct Operands<'a, L: ?Sized, R: ?Sized>(pub &'a L, pub &'a R);
+
+/// A number a branch distance can be measured on.
+pub trait Number {
+    /// The value as a float.
+    fn number(&self) -> f64;
+}
+
+macro_rules! numbers {
+    ($($t:ty),*) => {$(
+        impl Number for $t {
+            #[inline(always)]
+            fn number(&self) -> f64 {
+                *self as f64
+            }
+        }
+    )*};
+}
+numbers!(
+    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64
+);
+
+impl Number for char {
+    #[inline(always)]
+    fn number(&self) -> f64 {
+        u32::from(*self) as f64
+    }
+}
+
+impl<T: Number + ?Sized> Number for &T {
+    #[inline(always)]
+    fn number(&self) -> f64 {
+        (**self).number()
+    }
+}
+
+/// The condition of a comparison of two numbers of one type.
+pub trait NumericOperands {
+    /// `left OP right`, whose value is `holds`, with numeric distances.
+    fn condition(&self, holds: bool, comparison: Comparison) -> Condition;
+}
+
+impl<T: Number + ?Sized> NumericOperands for Operands<'_, T, T> {
+    #[inline(always)]
+    fn condition(&self, holds: bool, comparison: Comparison) -> Condition {
+        comparison.condition(holds, self.0.number(), self.1.number())
+    }
+}
+
+/// The condition of a comparison of anything else: a flag.
+pub trait FlagOperands {
+    /// `holds` as a flag ([`Condition::flag`]).
+    fn condition(&self, holds: bool, comparison: Comparison) -> Condition;
+}
+
+impl<L: ?Sized, R: ?Sized> FlagOperands for &Operands<'_, L, R> {
+    #[inline(always)]
+    fn condition(&self, holds: bool, _: Comparison) -> Condition {
+        Condition::flag(holds)
+    }
+}
+
+/// The value of a decision's `condition`; when recording, keeps its distance to true as
+/// probe `yes`'s and its distance to false as probe `no`'s, if smaller than before.
+#[inline(always)]
+pub fn decide(condition: Condition, yes: usize, no: usize) -> bool {
+    if RECORDING.with(Cell::get) {
+        record(yes, condition.to_true);
+        record(no, condition.to_false);
+    }
+    condition.holds
+}
+
+#[inline(never)]
+fn record(probe: usize, distance: f64) {
+    DISTANCES.with(|d| {
+        let cell = &d[probe];
+        if distance < cell.get() {
+            cell.set(distance);
+        }
+    });
 }
 
 /// Calls `reached` with the id of each of the thread's first `count` flags that is set.
@@ -139,16 +433,28 @@ pub struct Probe {
     pub column: u32,
     /// The port function it lies in (`ArrayList::add_at`, or a free function's name).
     pub function: &'static str,
+    /// The probe it is control dependent on as the syntax nests it (the innermost
+    /// enclosing branch outcome, else its function's `entry`; `None` for an `entry`).
+    pub parent: Option<usize>,
 }
 
 impl Probe {
-    /// A probe placed by hand in a fixture subject (no line or column).
+    /// A probe placed by hand in a fixture subject (no line or column, no parent).
     pub const fn by_hand(kind: ProbeKind, function: &'static str) -> Probe {
         Probe {
             kind,
             line: 0,
             column: 0,
             function,
+            parent: None,
+        }
+    }
+
+    /// This probe, control dependent on probe `parent`.
+    pub const fn under(self, parent: usize) -> Probe {
+        Probe {
+            parent: Some(parent),
+            ..self
         }
     }
 }
@@ -298,6 +604,97 @@ mod tests {
             prop_assert_eq!(seen, want.into_iter().collect::<Vec<_>>());
             clear(320);
         }
+    }
+
+    /// `if x < 10 && !(s == "a") {…}` as the coverage copy writes it, with its `if`
+    /// outcomes at probes 0 and 1 and its `&&` at 2 and 3.
+    #[allow(clippy::match_single_binding, clippy::needless_borrow)] // as generated
+    fn sample(x: i64, s: &str) -> bool {
+        use super::{FlagOperands as _, NumericOperands as _};
+        let left = match (&x, &10) {
+            (a, b) => (&Operands(a, b)).condition(*a < *b, Comparison::Less),
+        };
+        let condition = if left.holds {
+            hit(2);
+            left.and(
+                match (&s, &"a") {
+                    (a, b) => (&Operands(a, b)).condition(*a == *b, Comparison::Equal),
+                }
+                .negate(),
+            )
+        } else {
+            hit(3);
+            left.and_skipped()
+        };
+        decide(condition, 0, 1)
+    }
+
+    fn distances_of(count: usize) -> Vec<f64> {
+        let mut all = Vec::new();
+        distances(count, |_, d| all.push(d));
+        all
+    }
+
+    /// Hand-worked: x = 15 misses `x < 10` by 15 − 10 + K = 6, and the skipped operand
+    /// adds K: 7 to true, 0 to false; x = 12 brings it to 4; x = 3 with s = "a" holds
+    /// `x < 10` (3 from false: 10 − 3 + K = 8), fails `s != "a"` (flag: K to true, 0 to
+    /// false): to true 0 + 1 = 1, to false min(8, 0) = 0; x = 3 with s = "b" holds.
+    #[test]
+    fn decisions_record_the_smallest_branch_distance_per_outcome_while_asked() {
+        record_distances(true, 4);
+        clear(4);
+        assert!(!sample(15, "b"));
+        assert_eq!(distances_of(4), [7.0, 0.0, f64::INFINITY, f64::INFINITY]);
+        assert!(!sample(12, "b"));
+        assert_eq!(distances_of(4)[..2], [4.0, 0.0]);
+        assert!(!sample(3, "a"));
+        assert_eq!(distances_of(4)[..2], [1.0, 0.0]);
+        clear(4);
+        assert!(sample(3, "b"));
+        // To false: `x < 10` fails at 8, or `s != "a"` at K: the minimum, 1.
+        assert_eq!(distances_of(4)[..2], [0.0, 1.0]);
+        record_distances(false, 4);
+        assert!(!sample(50, "b"));
+        assert!(
+            distances_of(4).iter().all(|d| d.is_infinite()),
+            "not recording"
+        );
+        clear(4);
+    }
+
+    /// EvoSuite's table with K = 1, each comparison's distances to true and to false.
+    #[test]
+    fn comparisons_measure_distances_by_the_table() {
+        use Comparison::*;
+        let c = |op: Comparison, a: f64, b: f64| {
+            let holds = match op {
+                Equal => a == b,
+                NotEqual => a != b,
+                Less => a < b,
+                LessEqual => a <= b,
+                Greater => a > b,
+                GreaterEqual => a >= b,
+            };
+            let c = op.condition(holds, a, b);
+            (c.to_true, c.to_false)
+        };
+        assert_eq!(c(Equal, 3.0, 7.0), (4.0, 0.0));
+        assert_eq!(c(Equal, 7.0, 7.0), (0.0, 1.0));
+        assert_eq!(c(NotEqual, 7.0, 7.0), (1.0, 0.0));
+        assert_eq!(c(NotEqual, 2.0, 7.0), (0.0, 5.0));
+        assert_eq!(c(Less, 9.0, 7.0), (3.0, 0.0));
+        assert_eq!(c(Less, 5.0, 7.0), (0.0, 3.0));
+        assert_eq!(c(LessEqual, 7.0, 7.0), (0.0, 1.0));
+        assert_eq!(c(LessEqual, 8.0, 7.0), (2.0, 0.0));
+        assert_eq!(c(Greater, 7.0, 7.0), (1.0, 0.0));
+        assert_eq!(c(GreaterEqual, 5.0, 7.0), (3.0, 0.0));
+        assert_eq!(c(GreaterEqual, 7.0, 7.0), (0.0, 1.0));
+        // Or and and per Tracey, negation swaps.
+        let (t, f) = (Condition::flag(true), Condition::flag(false));
+        assert_eq!(f.and(f).to_true, 2.0);
+        assert_eq!(f.or(f).to_true, 1.0);
+        assert_eq!(t.or(t).to_false, 2.0);
+        assert_eq!(t.negate(), f);
     }
 
     #[test]

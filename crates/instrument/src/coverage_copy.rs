@@ -21,6 +21,14 @@
 //! | `e?` | `try-ok`, `try-err` (the early return) |
 //! | `let P = e else {…}` | `let-else-match`, `let-else-miss` |
 //!
+//! An `if`, `while` or match-guard condition built from comparisons (`==`, `!=`, `<`,
+//! `<=`, `>`, `>=`) with `&&`, `||`, `!` and parentheses is written as a
+//! `probes::Condition` (its value and its distances to true and to false: numeric operands
+//! of one type by EvoSuite's table, others as a flag, composed per Tracey et al.) and
+//! decided by `probes::decide`, which records the distances of the decision's two outcome
+//! probes when a session asks; its `&&`/`||` keep their probes, in the same order. Other
+//! conditions are left as they are.
+//!
 //! A loop left by `break` or `return` records no exit outcome: its condition was never
 //! false. `&&`/`||` inside a `let` chain get no probes (the chain's `if` outcomes stand for
 //! it).
@@ -29,7 +37,7 @@ use proc_macro2::Span;
 use quote::ToTokens;
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
-use syn::{BinOp, Block, Expr, File, ImplItem, Item, Stmt, TraitItem};
+use syn::{BinOp, Block, Expr, File, ImplItem, Item, Stmt, TraitItem, UnOp};
 
 use crate::call_graph::{self, Plan};
 use crate::glue::is_glue;
@@ -48,6 +56,11 @@ pub struct ProbeSite {
     pub column: usize,
     /// The port function it lies in: `Type::name` inside an `impl` or a trait, else `name`.
     pub function: String,
+    /// The probe it is control dependent on, as the syntax nests it: the innermost branch
+    /// outcome whose code encloses it (an `if`'s then or else block, a loop body, a match
+    /// arm, the right operand of `&&`/`||`, a guarded arm's `guard-true`, a `let … else`'s
+    /// `else`), or else its function's `entry`; `None` for an `entry`.
+    pub parent: Option<usize>,
 }
 
 /// The coverage copy of one file: the rewritten file and its probes (index = probe id).
@@ -74,6 +87,7 @@ pub fn instrument_from(mut file: File, plan: &Plan, first: usize) -> CoverageCop
         sites: Vec::new(),
         owners: Vec::new(),
         functions: Vec::new(),
+        enclosing: Vec::new(),
     };
     probes.visit_file_mut(&mut file);
     CoverageCopy {
@@ -95,8 +109,8 @@ pub fn table(file: &str, probes: &[ProbeSite]) -> String {
     for p in probes {
         let _ = writeln!(
             out,
-            "    ::testspace::subject::probes::Probe {{ kind: ::testspace::subject::probes::ProbeKind::{:?}, line: {}, column: {}, function: {:?} }},",
-            p.kind, p.line, p.column, p.function
+            "    ::testspace::subject::probes::Probe {{ kind: ::testspace::subject::probes::ProbeKind::{:?}, line: {}, column: {}, function: {:?}, parent: {:?} }},",
+            p.kind, p.line, p.column, p.function, p.parent
         );
     }
     out.push_str(
@@ -114,6 +128,9 @@ struct Probes<'a> {
     owners: Vec<String>,
     /// The enclosing port functions, innermost last.
     functions: Vec<String>,
+    /// The probes whose code encloses the visit, innermost last (from the function's
+    /// `entry`).
+    enclosing: Vec<usize>,
 }
 
 /// `::testspace::subject::probes::hit(id);`
@@ -146,8 +163,17 @@ impl Probes<'_> {
             line: start.line,
             column: start.column + 1,
             function: self.functions.last().cloned().unwrap_or_default(),
+            parent: self.enclosing.last().copied(),
         });
         self.first + self.sites.len() - 1
+    }
+
+    /// Runs `visit` with the code it visits nested under probe `probe`.
+    fn under<T>(&mut self, probe: usize, visit: impl FnOnce(&mut Self) -> T) -> T {
+        self.enclosing.push(probe);
+        let out = visit(self);
+        self.enclosing.pop();
+        out
     }
 
     /// Instruments one function body: its probes, the guards of the schemata's gold path
@@ -162,8 +188,10 @@ impl Probes<'_> {
             None => sig.ident.to_string(),
         };
         self.functions.push(name);
+        let enclosing = std::mem::take(&mut self.enclosing);
         let entry = self.register(ProbeKind::Entry, sig.ident.span());
-        self.visit_block_mut(block);
+        self.under(entry, |this| this.visit_block_mut(block));
+        self.enclosing = enclosing;
         self.functions.pop();
         let mut guards = Guards {
             eager_closures: &self.plan.eager_closures,
@@ -186,18 +214,112 @@ impl Probes<'_> {
         syn::parse_quote!(::testspace::subject::probes::branch(#cond, #yes, #no))
     }
 
+    /// `probes::branch(probes::decide(condition, yes, no), yes, no)`: the condition's
+    /// value, its distances recorded and its outcome probe hit.
+    fn decided(condition: &Expr, yes: usize, no: usize) -> Expr {
+        let (yes, no) = (literal(yes), literal(no));
+        syn::parse_quote!(::testspace::subject::probes::branch(
+            ::testspace::subject::probes::decide(#condition, #yes, #no), #yes, #no))
+    }
+
+    /// Visits a decision's condition. One built from comparisons (without `let`) comes back
+    /// as a `probes::Condition` expression, its `&&`/`||` probes registered as the plain
+    /// visit registers them; any other is visited in place (`None`).
+    fn decision_condition(&mut self, cond: &mut Expr) -> Option<Expr> {
+        if contains_let(cond) || !has_comparison(cond) {
+            self.visit_expr_mut(cond);
+            return None;
+        }
+        Some(self.condition(cond))
+    }
+
+    /// `e` (visited) as a `probes::Condition` expression.
+    fn condition(&mut self, e: &mut Expr) -> Expr {
+        const PROBES: &str = "::testspace::subject::probes";
+        let probes: syn::Path = syn::parse_str(PROBES).expect("a path");
+        match e {
+            Expr::Paren(p) => self.condition(&mut p.expr),
+            Expr::Unary(u) if matches!(u.op, UnOp::Not(_)) => {
+                let inner = self.condition(&mut u.expr);
+                syn::parse_quote!((#inner).negate())
+            }
+            Expr::Binary(b) if matches!(b.op, BinOp::And(_) | BinOp::Or(_)) => {
+                let span = b.op.span();
+                let and = matches!(b.op, BinOp::And(_));
+                // The plain visit's order: both probes, then the left and right operands.
+                let (first, second) = if and {
+                    (ProbeKind::AndRight, ProbeKind::AndShort)
+                } else {
+                    (ProbeKind::OrShort, ProbeKind::OrRight)
+                };
+                let (first, second) = (self.register(first, span), self.register(second, span));
+                let evaluated = if and { first } else { second };
+                let left = self.condition(&mut b.left);
+                let right = self.under(evaluated, |this| this.condition(&mut b.right));
+                let (first, second) = (literal(first), literal(second));
+                if and {
+                    syn::parse_quote!({
+                        let __ts_left = #left;
+                        if __ts_left.holds {
+                            #probes::hit(#first);
+                            __ts_left.and(#right)
+                        } else {
+                            #probes::hit(#second);
+                            __ts_left.and_skipped()
+                        }
+                    })
+                } else {
+                    syn::parse_quote!({
+                        let __ts_left = #left;
+                        if __ts_left.holds {
+                            #probes::hit(#first);
+                            __ts_left.or_skipped()
+                        } else {
+                            #probes::hit(#second);
+                            __ts_left.or(#right)
+                        }
+                    })
+                }
+            }
+            Expr::Binary(b) if comparison(&b.op).is_some() => {
+                self.visit_expr_mut(&mut b.left);
+                self.visit_expr_mut(&mut b.right);
+                let kind: syn::Ident = syn::parse_str(comparison(&b.op).expect("a comparison"))
+                    .expect("an identifier");
+                let (left, op, right) = (&b.left, &b.op, &b.right);
+                syn::parse_quote!(match (&(#left), &(#right)) {
+                    (__ts_a, __ts_b) => {
+                        #[allow(unused_imports)]
+                        use #probes::{FlagOperands as _, NumericOperands as _};
+                        let __ts_holds = *__ts_a #op *__ts_b;
+                        (&#probes::Operands(__ts_a, __ts_b))
+                            .condition(__ts_holds, #probes::Comparison::#kind)
+                    }
+                })
+            }
+            _ => {
+                self.visit_expr_mut(e);
+                syn::parse_quote!(#probes::Condition::flag(#e))
+            }
+        }
+    }
+
     fn if_expr(&mut self, i: &mut syn::ExprIf) {
         let span = i.if_token.span;
         let (then, otherwise) = (
             self.register(ProbeKind::IfThen, span),
             self.register(ProbeKind::IfElse, span),
         );
-        self.visit_expr_mut(&mut i.cond);
-        self.visit_block_mut(&mut i.then_branch);
+        if let Some(condition) = self.decision_condition(&mut i.cond) {
+            let (yes, no) = (literal(then), literal(otherwise));
+            *i.cond =
+                syn::parse_quote!(::testspace::subject::probes::decide(#condition, #yes, #no));
+        }
+        self.under(then, |this| this.visit_block_mut(&mut i.then_branch));
         i.then_branch.stmts.insert(0, hit(then));
         match &mut i.else_branch {
             Some((_, els)) => {
-                self.visit_expr_mut(els);
+                self.under(otherwise, |this| this.visit_expr_mut(els));
                 match &mut **els {
                     Expr::Block(b) => b.block.stmts.insert(0, hit(otherwise)),
                     other => {
@@ -219,8 +341,12 @@ impl Probes<'_> {
             self.register(ProbeKind::WhileBody, span),
             self.register(ProbeKind::WhileExit, span),
         );
-        self.visit_expr_mut(&mut w.cond);
-        self.visit_block_mut(&mut w.body);
+        let condition = self.decision_condition(&mut w.cond);
+        self.under(body, |this| this.visit_block_mut(&mut w.body));
+        if let Some(condition) = condition {
+            *w.cond = Self::decided(&condition, body, exit);
+            return;
+        }
         match &mut *w.cond {
             Expr::Let(l) => {
                 // The scrutinee is evaluated once and tested against the pattern by
@@ -248,7 +374,7 @@ impl Probes<'_> {
             self.register(ProbeKind::ForExit, span),
         );
         self.visit_expr_mut(&mut f.expr);
-        self.visit_block_mut(&mut f.body);
+        self.under(body, |this| this.visit_block_mut(&mut f.body));
         let (iter, body, exit) = (&f.expr, literal(body), literal(exit));
         *f.expr = syn::parse_quote!(::testspace::subject::probes::Loop::new(#iter, #body, #exit));
     }
@@ -256,6 +382,7 @@ impl Probes<'_> {
     fn match_expr(&mut self, m: &mut syn::ExprMatch) {
         self.visit_expr_mut(&mut m.expr);
         for arm in &mut m.arms {
+            let mut guard_holds = None;
             if let Some((_, guard)) = &mut arm.guard {
                 let span = guard.span();
                 let outcomes = (!contains_let(guard)).then(|| {
@@ -264,13 +391,29 @@ impl Probes<'_> {
                         self.register(ProbeKind::GuardFalse, span),
                     )
                 });
-                self.visit_expr_mut(guard);
-                if let Some((yes, no)) = outcomes {
-                    **guard = Self::branch(guard, yes, no);
+                guard_holds = outcomes.map(|(yes, _)| yes);
+                let condition = match outcomes {
+                    Some(_) => self.decision_condition(guard),
+                    None => {
+                        self.visit_expr_mut(guard);
+                        None
+                    }
+                };
+                match (outcomes, condition) {
+                    (Some((yes, no)), Some(condition)) => {
+                        **guard = Self::decided(&condition, yes, no)
+                    }
+                    (Some((yes, no)), None) => **guard = Self::branch(guard, yes, no),
+                    _ => {}
                 }
             }
-            let taken = self.register(ProbeKind::MatchArm, arm.pat.span());
-            self.visit_expr_mut(&mut arm.body);
+            let taken = match guard_holds {
+                Some(holds) => self.under(holds, |this| {
+                    this.register(ProbeKind::MatchArm, arm.pat.span())
+                }),
+                None => self.register(ProbeKind::MatchArm, arm.pat.span()),
+            };
+            self.under(taken, |this| this.visit_expr_mut(&mut arm.body));
             let (hit, body) = (hit(taken), &arm.body);
             *arm.body = syn::parse_quote!({ #hit #body });
             arm.comma.get_or_insert_with(Default::default);
@@ -291,7 +434,14 @@ impl Probes<'_> {
                 (short, self.register(ProbeKind::OrRight, span))
             }
         });
-        visit_mut::visit_expr_binary_mut(self, b);
+        match outcomes {
+            Some((yes, no)) => {
+                self.visit_expr_mut(&mut b.left);
+                let evaluated = if and { yes } else { no };
+                self.under(evaluated, |this| this.visit_expr_mut(&mut b.right));
+            }
+            None => visit_mut::visit_expr_binary_mut(self, b),
+        }
         if let Some((yes, no)) = outcomes {
             *b.left = Self::branch(&b.left, yes, no);
         }
@@ -319,10 +469,37 @@ impl Probes<'_> {
             self.register(ProbeKind::LetElseMiss, span),
         );
         self.visit_expr_mut(&mut init.expr);
-        self.visit_expr_mut(diverge);
+        self.under(missed, |this| this.visit_expr_mut(diverge));
         let (hit_miss, body) = (hit(missed), &diverge);
         **diverge = syn::parse_quote!({ #hit_miss #body });
         Some(hit(matched))
+    }
+}
+
+/// The `probes::Comparison` variant of a comparison operator.
+fn comparison(op: &BinOp) -> Option<&'static str> {
+    Some(match op {
+        BinOp::Eq(_) => "Equal",
+        BinOp::Ne(_) => "NotEqual",
+        BinOp::Lt(_) => "Less",
+        BinOp::Le(_) => "LessEqual",
+        BinOp::Gt(_) => "Greater",
+        BinOp::Ge(_) => "GreaterEqual",
+        _ => return None,
+    })
+}
+
+/// Whether a condition is a comparison, or comparisons and other operands under `&&`,
+/// `||`, `!` and parentheses with at least one comparison.
+fn has_comparison(e: &Expr) -> bool {
+    match e {
+        Expr::Paren(p) => has_comparison(&p.expr),
+        Expr::Unary(u) if matches!(u.op, UnOp::Not(_)) => has_comparison(&u.expr),
+        Expr::Binary(b) if matches!(b.op, BinOp::And(_) | BinOp::Or(_)) => {
+            has_comparison(&b.left) || has_comparison(&b.right)
+        }
+        Expr::Binary(b) => comparison(&b.op).is_some(),
+        _ => false,
     }
 }
 
@@ -502,5 +679,104 @@ mod tests {
             fn g() {}\n";
         let (probes, _) = probes_of(source);
         assert_eq!(probes, [(ProbeKind::Entry, 5, "g".to_string())]);
+    }
+
+    #[test]
+    fn conditions_with_comparisons_are_decided_with_distances_and_others_are_left_alone() {
+        let source = "fn f(x: i32, b: bool, s: &str) -> i32 {\n\
+                if !(x > 0 && b) || s == \"a\" { return 1; }\n\
+                if b { return 2; }\n\
+                while x != 3 { break; }\n\
+                match x { y if y <= 2 => 3, _ => 4 }\n\
+            }\n";
+        let (probes, text) = probes_of(source);
+        let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        // The probes of the plain visit, in its order.
+        use ProbeKind::*;
+        let kinds: Vec<ProbeKind> = probes.iter().map(|p| p.0).collect();
+        assert_eq!(
+            kinds,
+            [
+                Entry, IfThen, IfElse, OrShort, OrRight, AndRight, AndShort, IfThen, IfElse,
+                WhileBody, WhileExit, GuardTrue, GuardFalse, MatchArm, MatchArm
+            ]
+        );
+        // The first `if`: `||` of a negated `&&` and a string comparison.
+        assert!(
+            text.contains("probes::decide({let__ts_left=({let__ts_left="),
+            "{text}"
+        );
+        assert!(text.contains("Comparison::Greater"), "{text}");
+        assert!(text.contains(".negate()"), "{text}");
+        assert!(text.contains("Condition::flag(b)"), "{text}");
+        assert!(text.contains("Comparison::Equal"), "{text}");
+        assert!(
+            text.contains("__ts_left.and(") && text.contains("__ts_left.or("),
+            "{text}"
+        );
+        assert!(
+            text.contains(",1,2)"),
+            "the first `if`'s outcome probes: {text}"
+        );
+        // `if b` has no comparison: untouched.
+        assert!(text.contains("ifb{"), "{text}");
+        // The loop and the guard are decided and hit their probes.
+        assert!(text.contains("Comparison::NotEqual"), "{text}");
+        assert!(text.contains("Comparison::LessEqual"), "{text}");
+        assert_eq!(text.matches("probes::decide(").count(), 3, "{text}");
+        assert_eq!(text.matches("probes::branch(").count(), 2, "{text}");
+    }
+
+    /// Each probe's parent is the innermost branch outcome whose code holds it, else its
+    /// function's entry.
+    #[test]
+    fn probes_are_control_dependent_on_the_outcome_that_encloses_them() {
+        let source = "fn f(x: i32, v: Vec<i32>) -> Option<i32> {\n\
+                if x > 0 {\n\
+                    for y in v { if y == x && x < 9 { return None; } }\n\
+                } else {\n\
+                    while x < 0 { break; }\n\
+                }\n\
+                let Some(z) = Some(x) else { if x == 1 { return None; } return None; };\n\
+                match z { 1 if x == 2 => { if x > 5 {} Some(1) }, _ => None }\n\
+            }\n\
+            fn g() { if true {} }\n";
+        let analysis = crate::analysis::analyse(source, "f.rs").unwrap();
+        let parents: Vec<(ProbeKind, Option<usize>)> = analysis
+            .coverage
+            .probes
+            .iter()
+            .map(|p| (p.kind, p.parent))
+            .collect();
+        use ProbeKind::*;
+        assert_eq!(
+            parents,
+            [
+                (Entry, None),
+                (IfThen, Some(0)),       // 1
+                (IfElse, Some(0)),       // 2
+                (ForBody, Some(1)),      // 3
+                (ForExit, Some(1)),      // 4
+                (IfThen, Some(3)),       // 5
+                (IfElse, Some(3)),       // 6
+                (AndRight, Some(3)),     // 7
+                (AndShort, Some(3)),     // 8
+                (WhileBody, Some(2)),    // 9
+                (WhileExit, Some(2)),    // 10
+                (LetElseMatch, Some(0)), // 11
+                (LetElseMiss, Some(0)),  // 12
+                (IfThen, Some(12)),      // 13
+                (IfElse, Some(12)),      // 14
+                (GuardTrue, Some(0)),    // 15
+                (GuardFalse, Some(0)),   // 16
+                (MatchArm, Some(15)),    // 17
+                (IfThen, Some(17)),      // 18
+                (IfElse, Some(17)),      // 19
+                (MatchArm, Some(0)),     // 20
+                (Entry, None),           // 21
+                (IfThen, Some(21)),
+                (IfElse, Some(21)),
+            ]
+        );
     }
 }
