@@ -100,6 +100,8 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<arrayvec_0_7_6::ArrayStringOfInts, arrayvec_0_7_6_schemata::ArrayStringOfInts>::new(::arrayvec_0_7_6_schemata::TESTSPACE_MUTANTS)
                 .with_class("ArrayStringOfInts@0.7.6+mutants")
+                // 92 mutants in functions ArrayStringOfInts's methods cannot reach (docs/harvest.md).
+                .without_mutants(&[28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 55, 69, 78, 80, 82, 83, 84, 85, 86, 87, 88, 90, 91, 92, 93, 94, 95, 96, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 144, 145, 146, 147, 148, 149, 314, 315, 316, 317, 318, 319, 320, 321, 322, 323, 324, 325, 326])
                 .with_coverage::<arrayvec_0_7_6_coverage::ArrayStringOfInts>(ProbeTable {
                     file: ::arrayvec_0_7_6_coverage::TESTSPACE_PROBE_FILE,
                     probes: ::arrayvec_0_7_6_coverage::TESTSPACE_PROBES,
@@ -108,6 +110,8 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<arrayvec_0_7_6::ArrayVecOfInts, arrayvec_0_7_6_schemata::ArrayVecOfInts>::new(::arrayvec_0_7_6_schemata::TESTSPACE_MUTANTS)
                 .with_class("ArrayVecOfInts@0.7.6+mutants")
+                // 65 mutants in functions ArrayVecOfInts's methods cannot reach (docs/harvest.md).
+                .without_mutants(&[69, 78, 80, 82, 83, 84, 85, 86, 87, 88, 90, 91, 92, 93, 94, 95, 96, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 144, 145, 146, 147, 148, 149, 314, 315, 316, 317, 318, 319, 320, 321, 322, 323, 324, 325, 326])
                 .with_coverage::<arrayvec_0_7_6_coverage::ArrayVecOfInts>(ProbeTable {
                     file: ::arrayvec_0_7_6_coverage::TESTSPACE_PROBE_FILE,
                     probes: ::arrayvec_0_7_6_coverage::TESTSPACE_PROBES,
@@ -116,6 +120,8 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<bit_vec_0_8_0::BitVec, bit_vec_0_8_0_schemata::BitVec>::new(::bit_vec_0_8_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("BitVec@0.8.0+mutants")
+                // 224 mutants in functions BitVec's methods cannot reach (docs/harvest.md).
+                .without_mutants(&[1, 2, 3, 4, 5, 6, 8, 9, 14, 16, 18, 19, 20, 21, 22, 23, 24, 26, 27, 28, 29, 30, 31, 32, 34, 35, 36, 37, 38, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 94, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 140, 141, 142, 143, 144, 146, 331, 332, 333, 334, 335, 336, 337, 338, 339, 340, 341, 342, 343, 344, 345, 346, 347, 348, 349, 350, 351, 352, 353, 354, 355, 357, 358, 359, 360, 361, 362, 363, 365, 366, 367, 368, 369, 370, 371, 373, 374, 375, 376, 377, 378, 379, 381, 382, 383, 384, 385, 386, 387, 388, 389, 390, 391, 392, 393, 394, 466, 498, 499, 500, 501, 502, 503, 505, 506, 507, 508, 509, 510, 511, 512, 513, 514, 515, 516, 517, 519, 520, 521, 522, 523, 524, 525, 526, 528, 530, 532, 533, 535, 537, 538, 539, 541, 542, 543, 544, 545, 547, 548, 549, 550, 551, 553, 554, 555, 556, 557, 558, 560, 561, 562, 563, 564, 565, 567, 568, 569, 570, 571, 572, 574, 575, 576, 577, 578, 579, 581, 582, 583, 584, 585, 586, 587])
                 .with_coverage::<bit_vec_0_8_0_coverage::BitVec>(ProbeTable {
                     file: ::bit_vec_0_8_0_coverage::TESTSPACE_PROBE_FILE,
                     probes: ::bit_vec_0_8_0_coverage::TESTSPACE_PROBES,
@@ -124,6 +130,8 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<fixedbitset_0_5_7::FixedBitSet, fixedbitset_0_5_7_schemata::FixedBitSet>::new(::fixedbitset_0_5_7_schemata::TESTSPACE_MUTANTS)
                 .with_class("FixedBitSet@0.5.7+mutants")
+                // 58 mutants in functions FixedBitSet's methods cannot reach (docs/harvest.md).
+                .without_mutants(&[21, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 174, 175, 176, 177, 178, 179, 180, 181, 182, 184, 185, 186, 187, 189, 191, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 204, 206, 208, 210, 211, 212, 213, 214, 215, 217, 219, 221, 223, 224, 225, 226, 227, 228, 230, 232])
                 .with_coverage::<fixedbitset_0_5_7_coverage::FixedBitSet>(ProbeTable {
                     file: ::fixedbitset_0_5_7_coverage::TESTSPACE_PROBE_FILE,
                     probes: ::fixedbitset_0_5_7_coverage::TESTSPACE_PROBES,
@@ -132,6 +140,8 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<indexmap_2_7_0::IndexMapOfInts, indexmap_2_7_0_schemata::IndexMapOfInts>::new(::indexmap_2_7_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("IndexMapOfInts@2.7.0+mutants")
+                // 64 mutants in functions IndexMapOfInts's methods cannot reach (docs/harvest.md).
+                .without_mutants(&[51, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90, 91, 92, 93, 94, 95, 96, 97, 157, 162, 163, 164, 635, 636, 637, 638, 640, 653, 682, 683, 684, 685, 694, 695, 696, 697, 698, 699])
                 .with_coverage::<indexmap_2_7_0_coverage::IndexMapOfInts>(ProbeTable {
                     file: ::indexmap_2_7_0_coverage::TESTSPACE_PROBE_FILE,
                     probes: ::indexmap_2_7_0_coverage::TESTSPACE_PROBES,
@@ -140,6 +150,8 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<indexmap_2_7_0::IndexSetOfInts, indexmap_2_7_0_schemata::IndexSetOfInts>::new(::indexmap_2_7_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("IndexSetOfInts@2.7.0+mutants")
+                // 71 mutants in functions IndexSetOfInts's methods cannot reach (docs/harvest.md).
+                .without_mutants(&[51, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90, 91, 92, 93, 94, 95, 96, 97, 157, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 635, 636, 637, 638, 640, 653, 682, 683, 684, 685, 694, 695, 696, 697, 698, 699])
                 .with_coverage::<indexmap_2_7_0_coverage::IndexSetOfInts>(ProbeTable {
                     file: ::indexmap_2_7_0_coverage::TESTSPACE_PROBE_FILE,
                     probes: ::indexmap_2_7_0_coverage::TESTSPACE_PROBES,
@@ -148,6 +160,8 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<slab_0_4_11::SlabOfInts, slab_0_4_11_schemata::SlabOfInts>::new(::slab_0_4_11_schemata::TESTSPACE_MUTANTS)
                 .with_class("SlabOfInts@0.4.11+mutants")
+                // 19 mutants in functions SlabOfInts's methods cannot reach (docs/harvest.md).
+                .without_mutants(&[163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 177, 224, 226, 227, 228])
                 .with_coverage::<slab_0_4_11_coverage::SlabOfInts>(ProbeTable {
                     file: ::slab_0_4_11_coverage::TESTSPACE_PROBE_FILE,
                     probes: ::slab_0_4_11_coverage::TESTSPACE_PROBES,

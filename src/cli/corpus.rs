@@ -6,11 +6,11 @@ use std::time::Duration;
 use anyhow::Context as _;
 use clap::{Args, Subcommand};
 
-use crate::corpus::Corpus;
 use crate::corpus::fetch::fetch;
 use crate::corpus::generate::Generated;
 use crate::corpus::golds_own::survey;
 use crate::corpus::witness::{Evidence, Replay, read_witnesses, replay, replay_isolated};
+use crate::corpus::{Corpus, release_ident};
 use crate::runner::worker::Handshake;
 
 /// The subcommands of `testspace corpus`.
@@ -96,8 +96,8 @@ fn run_fetch(args: &FetchArgs) -> anyhow::Result<()> {
     let sizes = fetch(&corpus, |release| {
         crate::kernel::stderr_line!("fetched {release}")
     })?;
-    write_mutated_copies(root, &corpus)?;
-    let generated = Generated::new(&corpus, &sizes);
+    let unreachable = write_mutated_copies(root, &corpus)?;
+    let generated = Generated::new(&corpus, &sizes, &unreachable);
     if args.check {
         let stale = generated.stale(root);
         if !stale.is_empty() {
@@ -123,9 +123,15 @@ fn run_fetch(args: &FetchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The schemata and coverage copies of each release a crate mutates, beside the release.
-fn write_mutated_copies(root: &std::path::Path, corpus: &Corpus) -> anyhow::Result<()> {
-    use crate::harvest::own_code::{OwnCodeCatalog, write_copies};
+/// The schemata and coverage copies of each release a crate mutates, beside the release;
+/// returns, per subject of such a release (`ident::Subject`), the compiled mutants its
+/// methods cannot reach.
+fn write_mutated_copies(
+    root: &std::path::Path,
+    corpus: &Corpus,
+) -> anyhow::Result<std::collections::BTreeMap<String, Vec<u32>>> {
+    use crate::harvest::own_code::{OwnCodeCatalog, unreachable_mutants, write_copies};
+    let mut unreachable = std::collections::BTreeMap::new();
     for krate in &corpus.crates {
         let Some(version) = &krate.mutate else {
             continue;
@@ -142,9 +148,36 @@ fn write_mutated_copies(root: &std::path::Path, corpus: &Corpus) -> anyhow::Resu
             &label,
             std::path::Path::new("../../.."),
         )?;
-        crate::kernel::stderr_line!("{label}: schemata and coverage copies, {compiled} mutants");
+        crate::kernel::stderr_line!(
+            "{label}: schemata and coverage copies, {} mutants",
+            compiled.len()
+        );
+        let subject_path = krate.folder.join("subject.rs");
+        let subject_source = std::fs::read_to_string(&subject_path)
+            .with_context(|| format!("reading {}", subject_path.display()))?;
+        for reach in unreachable_mutants(
+            &release,
+            &api.files,
+            &compiled,
+            &subject_path,
+            &subject_source,
+            &krate.subjects,
+        )? {
+            crate::kernel::stderr_line!(
+                "  {}: {} of {} functions reached, {} of {} mutants reachable",
+                reach.subject,
+                reach.reached,
+                reach.functions,
+                compiled.len() - reach.unreachable.len(),
+                compiled.len()
+            );
+            unreachable.insert(
+                format!("{}::{}", release_ident(&krate.name, version), reach.subject),
+                reach.unreachable,
+            );
+        }
     }
-    Ok(())
+    Ok(unreachable)
 }
 
 fn run_list(args: &CorpusArgs) -> anyhow::Result<()> {

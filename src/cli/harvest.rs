@@ -128,6 +128,25 @@ fn summary(harvested: &Harvest) -> String {
             own.left.describe()
         );
     }
+    for reach in &harvested.reach {
+        let compiled = harvested.own_code.as_ref().map_or(0, |own| own.compiling());
+        let _ = writeln!(
+            out,
+            "  {}: {} of {} functions reached, {} of {} compiling mutants reachable",
+            reach.subject,
+            reach.reached,
+            reach.functions,
+            compiled - reach.unreachable.len(),
+            compiled
+        );
+    }
+    if !harvested.unread.is_empty() {
+        let _ = writeln!(
+            out,
+            "  not read: {} (modules under a #[cfg] whose file the release does not hold)",
+            harvested.unread.join(", ")
+        );
+    }
     out
 }
 
@@ -258,6 +277,8 @@ mod tests {
             constants: Default::default(),
             description: Some("Pre-allocated storage\n  for a \"uniform\" data type".into()),
             repository: None,
+            unread: Vec::new(),
+            reach: Vec::new(),
         };
         let made: Vec<&TypePlan> = harvested.plans.iter().collect();
         let text = crate_entry(&harvested, &made).unwrap();

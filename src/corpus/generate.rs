@@ -25,11 +25,17 @@ pub struct Generated {
 }
 
 impl Generated {
-    /// The files of `corpus`, with each release's SLOC from `sizes` (by release ident).
-    pub fn new(corpus: &Corpus, sizes: &BTreeMap<String, usize>) -> Generated {
+    /// The files of `corpus`, with each release's SLOC from `sizes` (by release ident) and,
+    /// per subject of a mutated release, the mutants it cannot reach from `unreachable`
+    /// (by `ident::Subject`; left out of its unit's targets).
+    pub fn new(
+        corpus: &Corpus,
+        sizes: &BTreeMap<String, usize>,
+        unreachable: &BTreeMap<String, Vec<u32>>,
+    ) -> Generated {
         Generated {
             manifest: manifest(corpus),
-            units: units(corpus, sizes),
+            units: units(corpus, sizes, unreachable),
         }
     }
 
@@ -182,7 +188,11 @@ fn mutated(corpus: &Corpus) -> impl Iterator<Item = (&CrateEntry, &str)> {
         .filter_map(|k| Some((k, k.mutate.as_deref()?)))
 }
 
-fn units(corpus: &Corpus, sizes: &BTreeMap<String, usize>) -> String {
+fn units(
+    corpus: &Corpus,
+    sizes: &BTreeMap<String, usize>,
+    unreachable: &BTreeMap<String, Vec<u32>>,
+) -> String {
     let mut out = if mutated(corpus).next().is_some() {
         format!(
             "// {HEADER}.\n\nuse testspace::subject::probes::ProbeTable;\nuse testspace::subject::{{Declared, FaultInfo, Releases, ReleasesError, SchemataUnit, Unit}};\n"
@@ -252,7 +262,23 @@ fn units(corpus: &Corpus, sizes: &BTreeMap<String, usize>) -> String {
         for subject in &krate.subjects {
             let _ = write!(
                 out,
-                "        Box::new(\n            SchemataUnit::<{ident}::{subject}, {ident}_schemata::{subject}>::new(::{ident}_schemata::TESTSPACE_MUTANTS)\n                .with_class(\"{subject}@{version}+mutants\")\n                .with_coverage::<{ident}_coverage::{subject}>(ProbeTable {{\n                    file: ::{ident}_coverage::TESTSPACE_PROBE_FILE,\n                    probes: ::{ident}_coverage::TESTSPACE_PROBES,\n                }}),\n        ),\n"
+                "        Box::new(\n            SchemataUnit::<{ident}::{subject}, {ident}_schemata::{subject}>::new(::{ident}_schemata::TESTSPACE_MUTANTS)\n                .with_class(\"{subject}@{version}+mutants\")\n"
+            );
+            if let Some(ids) = unreachable
+                .get(&format!("{ident}::{subject}"))
+                .filter(|ids| !ids.is_empty())
+            {
+                let list: Vec<String> = ids.iter().map(u32::to_string).collect();
+                let _ = write!(
+                    out,
+                    "                // {} mutants in functions {subject}'s methods cannot reach (docs/harvest.md).\n                .without_mutants(&[{}])\n",
+                    ids.len(),
+                    list.join(", "),
+                );
+            }
+            let _ = write!(
+                out,
+                "                .with_coverage::<{ident}_coverage::{subject}>(ProbeTable {{\n                    file: ::{ident}_coverage::TESTSPACE_PROBE_FILE,\n                    probes: ::{ident}_coverage::TESTSPACE_PROBES,\n                }}),\n        ),\n"
             );
         }
     }
@@ -332,13 +358,13 @@ summary = "s"
     #[test]
     fn a_mutated_release_gets_its_copies_and_a_unit_of_its_mutants_per_subject() {
         let mut corpus = corpus();
-        let plain = Generated::new(&corpus, &BTreeMap::new());
+        let plain = Generated::new(&corpus, &BTreeMap::new(), &BTreeMap::new());
         assert!(
             !plain.units.contains("SchemataUnit"),
             "no import left unused"
         );
         corpus.crates[0].mutate = Some("1.6.1".to_string());
-        let generated = Generated::new(&corpus, &BTreeMap::new());
+        let generated = Generated::new(&corpus, &BTreeMap::new(), &BTreeMap::new());
         for kind in ["schemata", "coverage"] {
             assert!(generated.manifest.contains(&format!(
                 "smallvec_1_6_1_{kind} = {{ package = \"smallvec-testspace-{kind}\", path = \"releases/smallvec-1.6.1+{kind}\" }}"
@@ -360,12 +386,20 @@ summary = "s"
         );
         // The fault units stay as they were.
         assert_eq!(generated.units.matches("Releases::new(").count(), 3);
+        assert!(!generated.units.contains("without_mutants"));
+        // Mutants the subject cannot reach are left out of its targets, and counted.
+        let unreachable =
+            BTreeMap::from([("smallvec_1_6_1::SmallVecOfInts".to_string(), vec![4, 9, 12])]);
+        let reached = Generated::new(&corpus, &BTreeMap::new(), &unreachable);
+        assert!(reached.units.contains(
+            ".with_class(\"SmallVecOfInts@1.6.1+mutants\")\n                // 3 mutants in functions SmallVecOfInts's methods cannot reach (docs/harvest.md).\n                .without_mutants(&[4, 9, 12])\n                .with_coverage::<"
+        ));
     }
 
     #[test]
     fn every_release_is_a_dependency_and_a_module_and_every_fault_a_target() {
         let sizes = BTreeMap::from([("smallvec_1_6_1".to_string(), 900)]);
-        let generated = Generated::new(&corpus(), &sizes);
+        let generated = Generated::new(&corpus(), &sizes, &BTreeMap::new());
         for release in ["0.6.13", "0.6.14", "1.6.0", "1.6.1", "1.6.2"] {
             let ident = release_ident("smallvec", release);
             assert!(

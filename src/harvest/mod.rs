@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use testspace_harvest::{CheckError, TypePlan, check_file, plan_type, prune, read_api};
+use testspace_instrument::generate::Mutant;
 
 use crate::corpus::fetch::{lock_checksum, source_folder};
 
@@ -75,6 +76,10 @@ pub struct Harvest {
     pub description: Option<String>,
     /// See `description`.
     pub repository: Option<String>,
+    /// Files of modules under a `#[cfg]` the release does not hold, left out.
+    pub unread: Vec<String>,
+    /// Per subject, what its methods reach of the crate's own code (empty without it).
+    pub reach: Vec<own_code::SubjectReach>,
 }
 
 /// What [`harvest`] does besides planning the subjects.
@@ -153,6 +158,9 @@ pub enum HarvestFailure {
         /// The I/O error.
         cause: std::io::Error,
     },
+    /// The written wrappers cannot be read back for the reach analysis (a bug).
+    #[error("the reach of the wrappers: {0}")]
+    Reach(String),
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> HarvestFailure + '_ {
@@ -283,6 +291,31 @@ fn harvest_in(
         )?),
         None => None,
     };
+    let reach = match &own_code {
+        Some(own) => {
+            let compiled: Vec<Mutant> = own
+                .mutants
+                .iter()
+                .filter(|m| !own.not_compiling.contains(&m.id))
+                .cloned()
+                .collect();
+            let made: Vec<String> = plans
+                .iter()
+                .filter(|p| p.refused.is_none())
+                .map(|p| p.wrapper.clone())
+                .collect();
+            own_code::unreachable_mutants(
+                &folder,
+                &api.files,
+                &compiled,
+                Path::new("subject.rs"),
+                &testspace_harvest::subject_file(&release, &plans),
+                &made,
+            )
+            .map_err(|e| HarvestFailure::Reach(format!("{e:#}")))?
+        }
+        None => Vec::new(),
+    };
     Ok(Harvest {
         name,
         version,
@@ -293,6 +326,8 @@ fn harvest_in(
         constants,
         description: package_field(&folder, "description"),
         repository: package_field(&folder, "repository"),
+        unread: api.unread.clone(),
+        reach,
     })
 }
 

@@ -372,8 +372,8 @@ impl OwnCodeCatalog {
 /// `files`) beside it (`<release>+schemata`, `<release>+coverage`) with the mutants that
 /// `catalog` says compile, each copy a package of its own (`<name>-testspace-schemata`)
 /// depending on testspace at `testspace_root` (relative to the copy); a file is rewritten
-/// only when its text changes, so cargo rebuilds only what changed. Returns the number of
-/// compiled mutants.
+/// only when its text changes, so cargo rebuilds only what changed. Returns the compiled
+/// mutants, in id order.
 ///
 /// # Errors
 /// A catalog made for other code (its fingerprint differs: harvest the release again), or
@@ -384,7 +384,7 @@ pub fn write_copies(
     catalog: &OwnCodeCatalog,
     label: &str,
     testspace_root: &Path,
-) -> anyhow::Result<usize> {
+) -> anyhow::Result<Vec<Mutant>> {
     use anyhow::Context as _;
     let code = instrument_crate(&release.to_path_buf(), files)?;
     let mutants = code.mutants();
@@ -416,7 +416,57 @@ pub fn write_copies(
             write_if_changed(&folder.join(&file.path), &file.text)?;
         }
     }
-    Ok(mutants.iter().filter(|m| enabled(m.id)).count())
+    Ok(mutants.into_iter().filter(|m| enabled(m.id)).collect())
+}
+
+/// What the subjects of a wrapper file can reach of a release's own code
+/// ([`testspace_harvest::reach`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubjectReach {
+    /// The subject (the wrapper's name).
+    pub subject: String,
+    /// The crate's functions, and how many of them the subject's methods reach.
+    pub functions: usize,
+    /// How many of them the subject's methods reach.
+    pub reached: usize,
+    /// The compiled mutants in functions it cannot reach, in id order.
+    pub unreachable: Vec<u32>,
+}
+
+/// For each of `subjects`, declared in `subject_source` (the crate's `subject.rs`), the
+/// mutants of `compiled` that lie in functions of the release (its module tree `files` in
+/// `release`) that none of the subject's methods can reach.
+///
+/// # Errors
+/// A file of the release that cannot be read or parsed, or a subject without an impl in
+/// `subject_source` (`subject_path` names the file in the message).
+pub fn unreachable_mutants(
+    release: &Path,
+    files: &[ModuleFile],
+    compiled: &[Mutant],
+    subject_path: &Path,
+    subject_source: &str,
+    subjects: &[String],
+) -> anyhow::Result<Vec<SubjectReach>> {
+    let graph = testspace_harvest::CallGraph::read(&release.to_path_buf(), files)?;
+    subjects
+        .iter()
+        .map(|subject| {
+            let roots = testspace_harvest::wrapper_mentions(subject_source, subject)
+                .map_err(|message| anyhow::anyhow!("{}: {message}", subject_path.display()))?;
+            let reach = graph.reach(&roots);
+            Ok(SubjectReach {
+                subject: subject.clone(),
+                functions: graph.len(),
+                reached: reach.reached(),
+                unreachable: compiled
+                    .iter()
+                    .filter(|m| !reach.reaches(&m.location))
+                    .map(|m| m.id)
+                    .collect(),
+            })
+        })
+        .collect()
 }
 
 /// The package name of a release's `kind` copy (`slab-testspace-schemata`).

@@ -339,6 +339,15 @@ impl<G: Subject, M: Subject> SchemataUnit<G, M> {
         self
     }
 
+    /// The same unit without the mutants `ids` as targets: those of a harvested release's
+    /// own code that lie in functions the subject's methods cannot reach
+    /// (`testspace_harvest::reach`), so that no cell is spent on a mutant no test case can
+    /// execute.
+    pub fn without_mutants(mut self, ids: &[MutantId]) -> Self {
+        self.mutants.retain(|m| !ids.contains(&m.id));
+        self
+    }
+
     /// The same unit able to start sessions from structures ([`Unit::heap_session`]),
     /// built by the schemata copy's [`HeapBuild`] (declaration glue the generator copies
     /// unmutated from the port, so gold and every mutant build the same instance).

@@ -65,6 +65,9 @@ pub struct CrateApi {
     pub types: Vec<PublicType>,
     /// The source files of the module tree, the root first, in the order they were read.
     pub files: Vec<ModuleFile>,
+    /// Files of modules under a `#[cfg(…)]` or `#[cfg_attr(…)]` that the release does not
+    /// hold (a path chosen by a configuration), left out.
+    pub unread: Vec<String>,
 }
 
 /// One source file of a crate's module tree.
@@ -145,6 +148,7 @@ struct Collected {
     /// (type name, trait name).
     trait_impls: Vec<(String, String)>,
     files: Vec<ModuleFile>,
+    unread: Vec<String>,
 }
 
 /// Reads the public API of the crate whose root `tree` is (`src/lib.rs` and the modules it
@@ -295,14 +299,23 @@ fn collect_module(
     let mut path = scope.module.clone();
     path.push(name.clone());
     let public = scope.public && is_pub(&module.vis);
-    let conditional = scope.conditional || module.attrs.iter().any(|a| a.path().is_ident("cfg"));
+    let conditional = scope.conditional
+        || module
+            .attrs
+            .iter()
+            .any(|a| a.path().is_ident("cfg") || a.path().is_ident("cfg_attr"));
     if let Some((_, items)) = &module.content {
+        // An inline module's children lie in its own folder, or in the one `#[path]` names.
+        let directory = match path_attribute(&module.attrs) {
+            Some(explicit) => scope.directory.join(explicit),
+            None => scope.directory.join(&name),
+        };
         let inner = Scope {
             module: path,
             public,
             conditional,
             file: scope.file.clone(),
-            directory: scope.directory.join(&name),
+            directory,
         };
         return collect_items(tree, items, &inner, out);
     }
@@ -317,6 +330,12 @@ fn collect_module(
         .iter()
         .find_map(|candidate| tree.read(candidate).map(|text| (candidate.clone(), text)))
     else {
+        if conditional {
+            // Compiled only under some configurations, and its file is chosen by one this
+            // release does not ship or a `cfg_attr(…, path = …)`: left out, and listed.
+            out.unread.push(candidates[0].display().to_string());
+            return Ok(());
+        }
         return Err(HarvestError::Missing {
             path: candidates[0].display().to_string(),
             module: name,
@@ -449,6 +468,7 @@ fn resolve(collected: Collected) -> CrateApi {
         impls,
         trait_impls,
         files,
+        unread,
     } = collected;
     let mut types = Vec::new();
     for Declared {
@@ -498,7 +518,11 @@ fn resolve(collected: Collected) -> CrateApi {
         types.push(item);
     }
     types.sort_by(|a, b| a.public_path.cmp(&b.public_path));
-    CrateApi { types, files }
+    CrateApi {
+        types,
+        files,
+        unread,
+    }
 }
 
 fn is_pub(vis: &Visibility) -> bool {
@@ -686,5 +710,31 @@ mod tests {
         assert!(broken.to_string().starts_with("src/m.rs:2:"), "{broken}");
         let no_lib = read_api(&tree(&[])).unwrap_err();
         assert!(no_lib.to_string().starts_with("src/lib.rs: cannot be read"));
+    }
+
+    #[test]
+    fn a_conditional_module_without_its_file_is_listed_and_a_path_on_an_inline_module_is_followed()
+    {
+        let files = tree(&[
+            (
+                "src/lib.rs",
+                "#[cfg_attr(arm, path = \"imp/llsc.rs\")] mod imp;\n\
+                 #[cfg(feature = \"x\")] mod gone;\n\
+                 #[path = \"shared\"] mod inline { pub mod traits; }\n\
+                 pub mod kept;",
+            ),
+            ("src/imp/llsc.rs", "pub struct OnlyOnArm;"),
+            ("src/shared/traits.rs", "pub struct Found;"),
+            ("src/kept.rs", "pub struct Kept;"),
+        ]);
+        let api = read_api(&files).unwrap();
+        assert_eq!(api.unread, ["src/imp.rs", "src/gone.rs"]);
+        let paths: Vec<String> = api
+            .files
+            .iter()
+            .map(|f| f.path.display().to_string())
+            .collect();
+        assert_eq!(paths, ["src/lib.rs", "src/shared/traits.rs", "src/kept.rs"]);
+        assert!(!api.files[1].conditional && !api.files[2].conditional);
     }
 }

@@ -20,7 +20,8 @@
 //!    as it is counted.
 //!
 //! Beside them, [`pools`] seeds a context's pools from the crate's literal constants and
-//! the boundary values of the parameter types.
+//! the boundary values of the parameter types, and [`reach`] decides which of the crate's
+//! functions (and so which mutants) a subject's methods can reach.
 //!
 //! Pure: reading files is the caller's (a [`SourceTree`]), and the output is text.
 #![warn(missing_docs)]
@@ -30,9 +31,11 @@ pub mod api;
 pub mod copies;
 pub mod emit;
 pub mod pools;
+pub mod reach;
 
 pub use adapt::{CheckError, Instantiation, MethodPlan, Skipped, TypePlan, plan_type, prune};
 pub use api::{CrateApi, HarvestError, ModuleFile, PublicType, SourceTree, read_api};
 pub use copies::{LeftAsIs, OwnCode, instrument_crate};
 pub use emit::{Placement, check_file, context_file, subject_file};
 pub use pools::{Constants, mine_constants};
+pub use reach::{CallGraph, Reach, wrapper_mentions};
