@@ -234,8 +234,54 @@ pub fn copy_manifest(text: &str, testspace_root: &Path) -> Result<String, String
     let mut testspace = toml::Table::new();
     testspace.insert("path".into(), testspace_root.display().to_string().into());
     dependencies.insert("testspace".into(), toml::Value::Table(testspace));
+    drop_features_of_removed_dependencies(&mut table);
     table.insert("workspace".into(), toml::Value::Table(toml::Table::new()));
     toml::to_string(&table).map_err(|e| e.to_string())
+}
+
+/// Removes from `[features]` the entries that name a dependency the manifest no longer has
+/// (`dev-only/feature`, `dev-only?/feature`, `dep:dev-only`): a feature may enable a
+/// dev-dependency's feature, which Cargo refuses once the dev-dependencies are gone.
+fn drop_features_of_removed_dependencies(table: &mut toml::Table) {
+    let mut known: BTreeSet<String> = BTreeSet::new();
+    let mut add = |deps: Option<&toml::Value>| {
+        if let Some(deps) = deps.and_then(toml::Value::as_table) {
+            for (name, spec) in deps {
+                known.insert(name.clone());
+                if let Some(package) = spec.get("package").and_then(toml::Value::as_str) {
+                    known.insert(package.to_string());
+                }
+            }
+        }
+    };
+    add(table.get("dependencies"));
+    add(table.get("build-dependencies"));
+    if let Some(targets) = table.get("target").and_then(toml::Value::as_table) {
+        for target in targets.values() {
+            add(target.get("dependencies"));
+            add(target.get("build-dependencies"));
+        }
+    }
+    let Some(features) = table
+        .get_mut("features")
+        .and_then(toml::Value::as_table_mut)
+    else {
+        return;
+    };
+    for (_, entries) in features.iter_mut() {
+        if let Some(list) = entries.as_array_mut() {
+            list.retain(|entry| {
+                let Some(entry) = entry.as_str() else {
+                    return true;
+                };
+                let dependency = match entry.strip_prefix("dep:") {
+                    Some(name) => Some(name),
+                    None => entry.split_once('/').map(|(d, _)| d.trim_end_matches('?')),
+                };
+                dependency.is_none_or(|name| known.contains(name))
+            });
+        }
+    }
 }
 
 /// One error of `cargo check` in the copy: its spans (path from the crate root, line),
@@ -307,6 +353,20 @@ mod tests {
         assert!(table["workspace"].as_table().unwrap().is_empty());
         assert_eq!(table["features"]["default"][0].as_str(), Some("std"));
         assert!(copy_manifest("[lib]\n", Path::new("/t")).is_err());
+        // A feature naming a dev-dependency loses that entry, and only that one.
+        let with_dev_feature = "[package]\nname = \"h\"\nversion = \"1.0.0\"\n\
+            [dependencies]\nfoldhash = { version = \"0.2\", optional = true }\n\
+            [dev-dependencies]\nbumpalo = \"3\"\n\
+            [features]\nnightly = [\"foldhash?/nightly\", \"bumpalo/allocator_api\", \"dep:bumpalo\", \"std\"]\nstd = []\n";
+        let copied: toml::Table =
+            toml::from_str(&copy_manifest(with_dev_feature, Path::new("/t")).unwrap()).unwrap();
+        let nightly: Vec<&str> = copied["features"]["nightly"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(toml::Value::as_str)
+            .collect();
+        assert_eq!(nightly, ["foldhash?/nightly", "std"]);
     }
 }
 
