@@ -544,15 +544,7 @@ fn item_attributes(item: &Item) -> &[Attribute] {
 /// Whether `attrs` hold a `#[cfg(...)]` that names `test` (the item is for the crate's own
 /// tests).
 fn test_only(attrs: &[Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        a.path().is_ident("cfg")
-            && a.meta.require_list().is_ok_and(|list| {
-                list.tokens
-                    .to_string()
-                    .split(|c: char| !c.is_alphanumeric() && c != '_')
-                    .any(|w| w == "test")
-            })
-    })
+    testspace_instrument::syntax::is_cfg_test(attrs)
 }
 
 /// The traits a `#[derive(...)]` lists, by last segment.

@@ -256,14 +256,9 @@ fn kept_attributes(attrs: &[Attribute], root: bool) -> String {
 
 /// Whether `attrs` hold a `#[cfg(…)]` that is not about tests (those items are dropped).
 fn conditional(attrs: &[Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        a.path().is_ident("cfg") && {
-            let text = a.to_token_stream().to_string();
-            !text
-                .split(|c: char| !c.is_alphanumeric() && c != '_')
-                .any(|w| w == "test")
-        }
-    })
+    attrs
+        .iter()
+        .any(|a| a.path().is_ident("cfg") && !testspace_instrument::syntax::requires_test(a))
 }
 
 /// Turns the code the pass must leave as it is into verbatim tokens (which it neither

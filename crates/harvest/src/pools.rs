@@ -69,16 +69,8 @@ struct Miner {
 }
 
 fn is_test_only(attrs: &[syn::Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        a.path().is_ident("test")
-            || (a.path().is_ident("cfg")
-                && a.meta.require_list().is_ok_and(|list| {
-                    list.tokens
-                        .to_string()
-                        .split(|c: char| !c.is_alphanumeric() && c != '_')
-                        .any(|w| w == "test")
-                }))
-    })
+    attrs.iter().any(|a| a.path().is_ident("test"))
+        || testspace_instrument::syntax::is_cfg_test(attrs)
 }
 
 impl<'ast> Visit<'ast> for Miner {

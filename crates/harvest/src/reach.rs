@@ -247,15 +247,11 @@ impl<'ast> Visit<'ast> for Reader<'_> {
     }
 
     fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
-        if item.attrs.iter().any(is_cfg_test) {
+        if testspace_instrument::syntax::is_cfg_test(&item.attrs) {
             return;
         }
         syn::visit::visit_item_mod(self, item);
     }
-}
-
-fn is_cfg_test(attr: &syn::Attribute) -> bool {
-    attr.path().is_ident("cfg") && attr.meta.to_token_stream().to_string().contains("test")
 }
 
 #[cfg(test)]

@@ -351,11 +351,12 @@ impl Probes<'_> {
             Expr::Let(l) => {
                 // The scrutinee is evaluated once and tested against the pattern by
                 // reference before the `while let` binds it.
-                let (pat, scrutinee) = (&l.pat, &l.expr);
+                // Its bindings become `_`, so the test moves and borrows nothing.
+                let (pat, scrutinee) = (bindings_as_wildcards(&l.pat), &l.expr);
                 let (body, exit) = (literal(body), literal(exit));
                 *l.expr = syn::parse_quote!({
                     let __ts_v = #scrutinee;
-                    ::testspace::subject::probes::hit(if matches!(&__ts_v, #pat) { #body } else { #exit });
+                    ::testspace::subject::probes::hit(if matches!(__ts_v, #pat) { #body } else { #exit });
                     __ts_v
                 });
             }
@@ -602,8 +603,69 @@ impl VisitMut for Probes<'_> {
     }
 }
 
+/// `pat` with every binding replaced by `_` (`x @ sub` by `sub`): a pattern that tests the
+/// same values but binds nothing, so matching it neither moves nor borrows the scrutinee
+/// (`Some(mut node)` on a value that is not `Copy`). An identifier counts as a binding when
+/// it has `ref` or `mut`, or starts with a lower-case letter or `_`; `None`, `MAX` and other
+/// capitalised names are taken for variants and constants, as Rust's naming says.
+fn bindings_as_wildcards(pat: &syn::Pat) -> syn::Pat {
+    struct Wildcards;
+    impl VisitMut for Wildcards {
+        fn visit_pat_mut(&mut self, pat: &mut syn::Pat) {
+            if let syn::Pat::Ident(ident) = pat {
+                if let Some((_, sub)) = ident.subpat.take() {
+                    *pat = *sub;
+                    return self.visit_pat_mut(pat);
+                }
+                let name = ident.ident.to_string();
+                let binding = ident.by_ref.is_some()
+                    || ident.mutability.is_some()
+                    || name.starts_with(|c: char| c.is_lowercase() || c == '_');
+                if binding {
+                    *pat = syn::Pat::Wild(syn::PatWild {
+                        attrs: Vec::new(),
+                        underscore_token: Default::default(),
+                    });
+                }
+                return;
+            }
+            syn::visit_mut::visit_pat_mut(self, pat);
+        }
+
+        fn visit_field_pat_mut(&mut self, field: &mut syn::FieldPat) {
+            // `Point { x, .. }` is shorthand for `Point { x: x, .. }`; its `x` may become `_`.
+            field.colon_token.get_or_insert_with(Default::default);
+            self.visit_pat_mut(&mut field.pat);
+        }
+    }
+    let mut pat = pat.clone();
+    Wildcards.visit_pat_mut(&mut pat);
+    pat
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_while_let_pattern_is_tested_without_its_bindings() {
+        let wild = |text: &str| {
+            let pat = syn::parse_str::<syn::Expr>(&format!("match v {{ {text} => () }}"))
+                .map(|e| match e {
+                    syn::Expr::Match(m) => m.arms[0].pat.clone(),
+                    _ => unreachable!(),
+                })
+                .unwrap();
+            bindings_as_wildcards(&pat).to_token_stream().to_string()
+        };
+        assert_eq!(wild("Some(mut node)"), "Some (_)");
+        assert_eq!(wild("Some(ref x)"), "Some (_)");
+        assert_eq!(wild("(None, Some(&k))"), "(None , Some (& _))");
+        assert_eq!(wild("whole @ Some(MAX)"), "Some (MAX)");
+        assert_eq!(
+            wild("Point { x, y: 0, .. }"),
+            "Point { x : _ , y : 0 , .. }"
+        );
+    }
+
     use super::*;
 
     fn probes_of(source: &str) -> (Vec<(ProbeKind, usize, String)>, String) {

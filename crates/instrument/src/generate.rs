@@ -384,6 +384,13 @@ impl Finder<'_> {
         let Some((group, shape)) = group_of(&op) else {
             return visit_mut::visit_expr_mut(self, e);
         };
+        // A `let` chain (`if let Some(x) = a && b`) is not a boolean: neither of its sides
+        // can be bound to a `bool`, so `&&` is not replaced there.
+        if shape == Shape::Lazy
+            && (crate::syntax::contains_let(&b.left) || crate::syntax::contains_let(&b.right))
+        {
+            return visit_mut::visit_expr_mut(self, e);
+        }
         let replacements: Vec<String> = group
             .iter()
             .filter(|&&r| r != op)
@@ -789,5 +796,20 @@ mod tests {
         assert_eq!(map["ledger"], BTreeSet::from([4]));
         assert!(!map.contains_key("queue"));
         assert!(exclusions("ring 3 x").unwrap_err().contains("`x`"));
+    }
+
+    #[test]
+    fn the_and_of_a_let_chain_is_not_replaced_but_a_boolean_and_is() {
+        let source = "fn f(a: Option<i32>, b: bool, c: bool) -> i32 {\n\
+                      if let Some(x) = a && b { return x; }\n\
+                      if b && c { 1 } else { 2 }\n}\n";
+        let analysis = crate::analysis::analyse(source, "src/lib.rs").unwrap();
+        let ands: Vec<String> = analysis
+            .mutants()
+            .into_iter()
+            .filter(|m| m.original == "&&")
+            .map(|m| m.location)
+            .collect();
+        assert_eq!(ands, ["src/lib.rs:3:6"]);
     }
 }

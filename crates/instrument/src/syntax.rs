@@ -2,14 +2,44 @@
 //! (`coverage_copy.rs`): which items are tests, which conditions are `let` chains, and the
 //! inline hint of a rewritten function.
 
-use quote::ToTokens;
 use syn::{BinOp, Expr, Item};
 
-/// Whether the attributes include a `cfg` naming `test`.
-fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
-    attrs
-        .iter()
-        .any(|a| a.path().is_ident("cfg") && a.meta.to_token_stream().to_string().contains("test"))
+/// Whether the attributes include a `#[cfg(…)]` whose predicate can hold only in a test
+/// build ([`requires_test`]).
+pub fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(requires_test)
+}
+
+/// Whether `attr` is a `#[cfg(…)]` whose predicate is false unless `test` is set: `test`,
+/// `all(…, test, …)`, or `any(…)` of such predicates. `not(test)`, `all(loom, not(test))`
+/// and `any(test, feature = "x")` can hold outside tests, so they do not.
+pub fn requires_test(attr: &syn::Attribute) -> bool {
+    if !attr.path().is_ident("cfg") {
+        return false;
+    }
+    attr.parse_args::<syn::Meta>()
+        .is_ok_and(|meta| predicate_requires_test(&meta))
+}
+
+fn predicate_requires_test(meta: &syn::Meta) -> bool {
+    match meta {
+        syn::Meta::Path(path) => path.is_ident("test"),
+        syn::Meta::List(list) => {
+            let Ok(parts) = list.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+            ) else {
+                return false;
+            };
+            if list.path.is_ident("all") {
+                parts.iter().any(predicate_requires_test)
+            } else if list.path.is_ident("any") {
+                !parts.is_empty() && parts.iter().all(predicate_requires_test)
+            } else {
+                false
+            }
+        }
+        syn::Meta::NameValue(_) => false,
+    }
 }
 
 /// Drops the items under `#[cfg(test)]`, in inline modules too.
@@ -50,5 +80,41 @@ pub fn contains_let(e: &Expr) -> bool {
 pub fn inline(attrs: &mut Vec<syn::Attribute>) {
     if !attrs.iter().any(|a| a.path().is_ident("inline")) {
         attrs.push(syn::parse_quote!(#[inline]));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::requires_test;
+
+    #[test]
+    fn only_predicates_false_outside_tests_are_test_only() {
+        let judged = |text: &str| {
+            let attr: syn::Attribute =
+                syn::parse_str::<syn::ItemFn>(&format!("{text} fn f() {{}}"))
+                    .unwrap()
+                    .attrs
+                    .remove(0);
+            requires_test(&attr)
+        };
+        for test_only in [
+            "#[cfg(test)]",
+            "#[cfg(all(test, feature = \"std\"))]",
+            "#[cfg(all(loom, test))]",
+            "#[cfg(any(test, all(test, miri)))]",
+        ] {
+            assert!(judged(test_only), "{test_only}");
+        }
+        for not_test_only in [
+            "#[cfg(not(test))]",
+            "#[cfg(not(all(loom, test)))]",
+            "#[cfg(any(test, feature = \"testing\"))]",
+            "#[cfg(feature = \"test\")]",
+            "#[cfg(loom)]",
+            "#[inline]",
+            "#[cfg_attr(test, derive(Debug))]",
+        ] {
+            assert!(!judged(not_test_only), "{not_test_only}");
+        }
     }
 }
