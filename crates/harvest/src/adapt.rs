@@ -811,12 +811,18 @@ impl Adapter<'_> {
         if generic_arguments(error).iter().any(|_| true) {
             return Err(format!("its error type `{written}` is generic"));
         }
-        self.api
+        let found = self
+            .api
             .types
             .iter()
             .find(|t| t.name == name)
-            .map(|t| format!("{}::{}", self.krate, t.public_path.join("::")))
-            .ok_or_else(|| format!("its error type `{written}` is not public"))
+            .ok_or_else(|| format!("its error type `{written}` is not public"))?;
+        if !found.traits.contains("Debug") {
+            return Err(format!(
+                "its error type `{written}` is not `Debug` (results are shown as `{{:?}}` renders them)"
+            ));
+        }
+        Ok(format!("{}::{}", self.krate, found.public_path.join("::")))
     }
 }
 

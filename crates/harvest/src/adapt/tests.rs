@@ -374,3 +374,17 @@ fn lookups_relaxed_in_the_where_clause_and_const_capacities_are_adapted() {
     assert_eq!(method(&plan, "get").body, "self.0.get(&key).copied()");
     assert_eq!(method(&plan, "merge").body, "self.0.merge(&other.0);");
 }
+
+#[test]
+fn a_result_whose_error_is_not_debug_is_skipped() {
+    let lib = SLAB.replace(
+        "#[derive(Debug)]\n    pub struct GetError;",
+        "pub struct GetError;",
+    );
+    assert_ne!(lib, SLAB);
+    let plan = plan(&lib, "Slab");
+    assert_eq!(
+        skip_reason(&plan, "try_get"),
+        "its error type `GetError` is not `Debug` (results are shown as `{:?}` renders them)"
+    );
+}
