@@ -23,6 +23,7 @@
 
 mod checked_states;
 pub mod dynamosa;
+mod emitter;
 mod fcrt;
 mod fdrt;
 mod fdrt_reset;
