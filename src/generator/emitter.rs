@@ -35,15 +35,27 @@ impl Emitter {
     /// one-call test as it is; a longer one as a derivation from the one-call test of its
     /// first call, made (run on gold) and queued first if it was never made.
     pub(crate) fn emit(&mut self, gold: &mut GoldExecutor<'_>, kind: CaseKind, test: &Sequence) {
-        let first = test.statements[0].clone();
-        if test.len() == 1 {
+        self.emit_owned(gold, kind, test.clone());
+    }
+
+    /// [`Emitter::emit`] for a sequence it may take apart.
+    pub(crate) fn emit_owned(
+        &mut self,
+        gold: &mut GoldExecutor<'_>,
+        kind: CaseKind,
+        test: Sequence,
+    ) {
+        let mut statements = test.statements;
+        if statements.len() == 1 {
+            let first = statements.pop().expect("one call");
             self.single_calls.entry(first.clone()).or_insert(self.made);
             self.push(Generated::new(kind, Vec::new(), first));
             return;
         }
-        let part = match self.single_calls.get(&first) {
+        let part = match self.single_calls.get(&statements[0]) {
             Some(&part) => part,
             None => {
+                let first = statements[0].clone();
                 let alone = Sequence {
                     statements: vec![first.clone()],
                 };
@@ -54,19 +66,16 @@ impl Emitter {
                 part
             }
         };
-        let (middle, last) = test.statements[1..].split_at(test.len() - 2);
+        let last = statements.pop().expect("two calls or more");
         self.push(Generated {
             kind,
             derivation: Derivation {
                 parts: vec![part],
-                fuzz: middle
-                    .iter()
-                    .map(|call| Fuzz {
-                        part: 0,
-                        call: call.clone(),
-                    })
+                fuzz: statements
+                    .drain(1..)
+                    .map(|call| Fuzz { part: 0, call })
                     .collect(),
-                call: last[0].clone(),
+                call: last,
             },
         });
     }

@@ -176,7 +176,7 @@ impl Havoc {
                 if let Some(partner) = partner.filter(|p| !p.is_empty()) {
                     let keep = below(rng, test.len() as u64 + 1) as usize;
                     let from = position(rng, partner.len());
-                    *test = self.splice(test, keep, partner, from);
+                    self.splice(test, keep, partner, from);
                 }
             }
             Operator::ChangeArgument => self.change_argument(rng, test),
@@ -202,21 +202,33 @@ impl Havoc {
     }
 
     /// The positions before `position` whose calls return an object.
-    fn objects_before(&self, test: &Sequence, position: usize) -> Vec<u32> {
+    fn objects_before<'t>(
+        &'t self,
+        test: &'t Sequence,
+        position: usize,
+    ) -> impl Iterator<Item = u32> + 't {
         (0..position.min(test.len()))
             .filter(|&i| self.returns_object(&test.statements[i]))
             .map(|i| i as u32)
-            .collect()
     }
 
-    /// An object input at `position`: an earlier object, uniformly, or `null` if none.
-    fn object_input(&self, rng: &mut impl Rng, test: &Sequence, position: usize) -> Input {
-        let objects = self.objects_before(test, position);
-        if objects.is_empty() {
-            Input::Null
-        } else {
-            Input::Result(objects[below(rng, objects.len() as u64) as usize])
+    /// An object input at `position`: one of the earlier objects, uniformly, or `null`
+    /// if none (`or_null`: also `null`, as one more choice).
+    fn object_input(
+        &self,
+        rng: &mut impl Rng,
+        test: &Sequence,
+        position: usize,
+        or_null: bool,
+    ) -> Input {
+        let count = self.objects_before(test, position).count() + usize::from(or_null);
+        if count == 0 {
+            return Input::Null;
         }
+        let k = below(rng, count as u64) as usize;
+        self.objects_before(test, position)
+            .nth(k)
+            .map_or(Input::Null, Input::Result)
     }
 
     /// The nearest object before `position`, or `null`.
@@ -256,11 +268,11 @@ impl Havoc {
                 Param::Int | Param::Integer => Input::Int(self.random_int(rng)),
                 Param::Bool => Input::Bool(below(rng, 2) == 1),
                 Param::Str => self.random_string(rng),
-                Param::Object => self.object_input(rng, test, position),
+                Param::Object => self.object_input(rng, test, position, false),
             });
         }
         if info.kind == MethodKind::Instance {
-            inputs.push(self.object_input(rng, test, position));
+            inputs.push(self.object_input(rng, test, position, false));
         }
         Statement { method, inputs }
     }
@@ -274,7 +286,7 @@ impl Havoc {
         let method = self.callable[below(rng, self.callable.len() as u64) as usize];
         let mut position = position;
         if self.methods[method as usize].kind == MethodKind::Instance
-            && self.objects_before(test, position).is_empty()
+            && self.objects_before(test, position).next().is_none()
             && !self.producers.is_empty()
             && test.len() + 2 <= self.max_length
         {
@@ -324,12 +336,10 @@ impl Havoc {
         }
     }
 
-    /// `head[..keep]` followed by `tail[from..]`, references repaired, at most the
-    /// maximum length.
-    fn splice(&self, head: &Sequence, keep: usize, tail: &Sequence, from: usize) -> Sequence {
-        let mut out = Sequence {
-            statements: head.statements[..keep].to_vec(),
-        };
+    /// Makes `out` its first `keep` calls followed by `tail[from..]`, references
+    /// repaired, at most the maximum length.
+    fn splice(&self, out: &mut Sequence, keep: usize, tail: &Sequence, from: usize) {
+        out.statements.truncate(keep);
         for statement in &tail.statements[from..] {
             if out.len() >= self.max_length {
                 break;
@@ -342,24 +352,27 @@ impl Havoc {
                     *input = if i >= from {
                         Input::Result((i - from + keep) as u32)
                     } else {
-                        self.nearest_object(&out, position)
+                        self.nearest_object(out, position)
                     };
                 }
             }
             out.statements.push(moved);
         }
-        out
     }
 
-    /// Changes one argument slot of a random call that has inputs (none: a no-op).
+    /// Changes one argument slot of a call that has inputs: the call drawn uniformly, or
+    /// the first after it (cyclically) that has inputs (none: a no-op).
     fn change_argument(&self, rng: &mut impl Rng, test: &mut Sequence) {
-        let with_inputs: Vec<usize> = (0..test.len())
-            .filter(|&i| !test.statements[i].inputs.is_empty())
-            .collect();
-        if with_inputs.is_empty() {
+        if test.is_empty() {
             return;
         }
-        let i = with_inputs[below(rng, with_inputs.len() as u64) as usize];
+        let start = below(rng, test.len() as u64) as usize;
+        let Some(i) = (0..test.len())
+            .map(|d| (start + d) % test.len())
+            .find(|&i| !test.statements[i].inputs.is_empty())
+        else {
+            return;
+        };
         let k = below(rng, test.statements[i].inputs.len() as u64) as usize;
         let changed = match test.statements[i].inputs[k].clone() {
             Input::Int(value) => Input::Int(match below(rng, 3) {
@@ -377,15 +390,7 @@ impl Havoc {
             }),
             Input::Bool(value) => Input::Bool(!value),
             Input::Str(_) => self.random_string(rng),
-            Input::Result(_) | Input::Null => {
-                let mut objects: Vec<Input> = self
-                    .objects_before(test, i)
-                    .into_iter()
-                    .map(Input::Result)
-                    .collect();
-                objects.push(Input::Null);
-                objects[below(rng, objects.len() as u64) as usize].clone()
-            }
+            Input::Result(_) | Input::Null => self.object_input(rng, test, i, true),
         };
         test.statements[i].inputs[k] = changed;
     }
@@ -480,7 +485,8 @@ mod tests {
         let mut rng = case_rng(4, 0);
         let a = h.random_test(&mut rng);
         let b = h.random_test(&mut rng);
-        let spliced = h.splice(&a, 2.min(a.len()), &b, b.len() / 2);
+        let mut spliced = a.clone();
+        h.splice(&mut spliced, 2.min(a.len()), &b, b.len() / 2);
         let keep = 2.min(a.len());
         assert_eq!(spliced.statements[..keep], a.statements[..keep]);
         assert_eq!(spliced.len(), keep + b.len() - b.len() / 2);

@@ -84,8 +84,8 @@ impl FeedbackGenerator for Greybox {
         let fuzzer = self.fuzzer.as_mut().expect("made above");
         let (input, parent_depth) = fuzzer.next_input(&mut self.rng, &self.settings);
         let (kind, trace, calls) = execute(gold, &input, self.settings.hit_counts);
-        fuzzer.record(input.clone(), &trace, calls, parent_depth);
-        self.emitter.emit(gold, kind, &input);
+        fuzzer.record(&input, &trace, calls, parent_depth);
+        self.emitter.emit_owned(gold, kind, input);
         self.emitter.pop()
     }
 }
@@ -155,14 +155,14 @@ impl Fuzzer {
 
     /// Adds `trace` of `input` (which ran `calls` calls) to the coverage map; the input
     /// joins the queue if it brought new coverage.
-    fn record(&mut self, input: Sequence, trace: &Trace, calls: u64, parent_depth: u32) {
+    fn record(&mut self, input: &Sequence, trace: &Trace, calls: u64, parent_depth: u32) {
         let (news, path) = self.map.add(trace);
         self.queue.exercised(path);
         if news.is_new() {
             let frequency = self.map.frequency(path);
             let reached = trace.len() as u64;
             self.queue
-                .add(input, calls, reached, path, frequency, parent_depth);
+                .add(input.clone(), calls, reached, path, frequency, parent_depth);
         }
     }
 }
