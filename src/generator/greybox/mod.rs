@@ -137,7 +137,7 @@ impl Fuzzer {
                 _ => {
                     let (seed, runs) = self
                         .queue
-                        .pick(&self.map, settings)
+                        .next_with_energy(&self.map, settings)
                         .expect("the queue is not empty");
                     self.current = Some((seed, runs));
                 }

@@ -90,13 +90,30 @@ impl Queue {
         }
     }
 
-    /// The next entry in turn and its havoc runs (0: passed over this time); its picks go
-    /// up by one. `None` if the queue is empty.
-    pub(crate) fn pick(
+    /// The next entry in turn with havoc runs to do, and their number: entries whose
+    /// energy is 0 are passed over (their picks counted). When a whole pass over the queue
+    /// finds none with energy — under `fast`, every entry picked 16 times or more on a path
+    /// exercised more than M times — the next entry gets `havoc-min` runs, so the loop
+    /// always runs something (AFLFast would pass over every entry forever). `None` if the
+    /// queue is empty.
+    pub(crate) fn next_with_energy(
         &mut self,
         map: &CoverageMap,
         settings: &GreyboxSettings,
     ) -> Option<(usize, u64)> {
+        for _ in 0..self.seeds.len() {
+            let (seed, runs) = self.pick(map, settings)?;
+            if runs > 0 {
+                return Some((seed, runs));
+            }
+        }
+        let (seed, _) = self.pick(map, settings)?;
+        Some((seed, u64::from(settings.havoc_min)))
+    }
+
+    /// The next entry in turn and its havoc runs (0: passed over this time); its picks go
+    /// up by one. `None` if the queue is empty.
+    fn pick(&mut self, map: &CoverageMap, settings: &GreyboxSettings) -> Option<(usize, u64)> {
         if self.seeds.is_empty() {
             return None;
         }
@@ -146,5 +163,26 @@ mod tests {
         }
         assert_eq!(queue.frequencies, 10 + 1 + 1);
         assert_eq!(map.frequency(queue.seed(0).path), 10);
+    }
+
+    /// Under `fast`, entries picked 16 times or more on paths exercised more than M = 32
+    /// times get no energy; when every entry is so, one still gets `havoc-min` runs.
+    #[test]
+    fn a_queue_without_energy_still_fuzzes_an_entry() {
+        let settings = GreyboxSettings::default();
+        let mut map = CoverageMap::new(2);
+        let mut queue = Queue::default();
+        for probe in 0..2u32 {
+            let (_, path) = map.add(&vec![(probe, 1)]);
+            queue.add(Sequence::default(), 5, 1, path, 1, 0);
+            for _ in 0..40 {
+                map.add(&vec![(probe, 1)]);
+                queue.exercised(path);
+            }
+        }
+        queue.seeds.iter_mut().for_each(|s| s.stats.picks = 20);
+        assert_eq!(queue.pick(&map, &settings).unwrap().1, 0);
+        assert_eq!(queue.next_with_energy(&map, &settings), Some((1, 16)));
+        assert_eq!((queue.seed(0).stats.picks, queue.seed(1).stats.picks), (22, 22));
     }
 }
