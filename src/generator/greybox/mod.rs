@@ -3,12 +3,12 @@
 //! power schedules (Böhme, Pham, Roychoudhury, "Coverage-based Greybox Fuzzing as Markov
 //! Chain", CCS 2016), with branch feedback from gold's coverage copy.
 //!
-//! A queue of sequences ([`queue`]) starts with `initial-tests` random ones. An input
-//! joins the queue iff it brought new coverage ([`novelty`]): a probe never reached, or a
+//! A queue of sequences (`queue.rs`) starts with `initial-tests` random ones. An input
+//! joins the queue iff it brought new coverage (`novelty.rs`): a probe never reached, or a
 //! probe's hit count in a bucket not seen before. The queue's entries are picked in turn,
 //! cycle after cycle; each gets an energy — AFL's score times the power schedule's factor
-//! ([`schedule`]) — and that many havoc runs, each its parent with 2^k stacked edits of
-//! calls and argument slots, splices with another entry among them ([`havoc`]).
+//! (`schedule.rs`) — and that many havoc runs, each its parent with 2^k stacked edits of
+//! calls and argument slots, splices with another entry among them (`havoc.rs`).
 //!
 //! Every input run is a test case of the suite, in order (as `dynamosa`'s): the cost in
 //! method calls is the calls the fuzzer ran on gold. Everything is drawn from one random

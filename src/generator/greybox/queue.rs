@@ -183,6 +183,9 @@ mod tests {
         queue.seeds.iter_mut().for_each(|s| s.stats.picks = 20);
         assert_eq!(queue.pick(&map, &settings).unwrap().1, 0);
         assert_eq!(queue.next_with_energy(&map, &settings), Some((1, 16)));
-        assert_eq!((queue.seed(0).stats.picks, queue.seed(1).stats.picks), (22, 22));
+        assert_eq!(
+            (queue.seed(0).stats.picks, queue.seed(1).stats.picks),
+            (22, 22)
+        );
     }
 }

@@ -5,7 +5,7 @@ use crate::kernel::parameters::{ParameterError, Parameters};
 
 /// AFLFast's power schedules (`-p`): the factor a seed's AFL score is multiplied by, from
 /// s(i), the times seed i was picked before, and f(i), the inputs generated so far that
-/// exercised i's path ([`super::schedule`]).
+/// exercised i's path (`schedule.rs`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PowerSchedule {
