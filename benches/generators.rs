@@ -3,7 +3,9 @@
 //! its components alone against FDRT (issue 21's: GRT ≤ 2× FDRT; `cargo bench --bench
 //! generators -- grt`); DynaMOSA against R (issue 62's: dynamosa ≤ 3× R; `cargo bench
 //! --bench generators -- dynamosa`), its side through the coverage copy with branch
-//! distances recorded, ranking and breeding included.
+//! distances recorded, ranking and breeding included; greybox fuzzing against R (issue
+//! 62's: greybox ≤ 3× R; `cargo bench --bench generators -- greybox`), its side through
+//! the coverage copy with hit counts read, the queue, schedule and havoc included.
 //!
 //! R's side: test cases of n = 100 calls drawn from the counter and run on gold through the
 //! schemata copy (what a cell of `r` does for gold). The generators' side: a suite generated
@@ -389,7 +391,34 @@ fn dynamosa_against_r(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, per_call, grt_against_fdrt, dynamosa_against_r);
+/// Greybox fuzzing against R, per call executed on gold (issue 62's target: ≤ 3× R),
+/// alternated on the same seeds; with AFL's defaults, so that within the budget it runs
+/// the initial tests and havoc runs of the first entries.
+fn greybox_against_r(c: &mut Criterion) {
+    let mut group = c.benchmark_group("greybox");
+    group.sample_size(10);
+    group.sampling_mode(SamplingMode::Flat);
+    let config = GeneratorConfig::of(GeneratorKind::GREYBOX, 100);
+    for class in ["ArrayList", "HashMap", "TreeMap"] {
+        let (unit, context) = plan(class);
+        alternated(
+            &mut group,
+            &format!("greybox-vs-r/{class}"),
+            &format!("greybox / r on {class}"),
+            |seed| generated(unit, &context, &config, seed),
+            |seed| random_on_gold(unit, &context, seed).calls as usize,
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    per_call,
+    grt_against_fdrt,
+    dynamosa_against_r,
+    greybox_against_r
+);
 
 fn main() {
     benches();

@@ -195,3 +195,41 @@ fn a_run_of_a_module_built_without_its_mutants_is_refused() {
     assert!(error.ends_with("mutants/counter.toml), so this build holds none of its mutants and the run would test gold alone; run `mutate`, build again, and run"), "{error}");
     assert!(!out.exists());
 }
+
+/// Greybox fuzzing steers by this module's coverage copy: within 3,000 calls it reaches the
+/// panicking branch (`step > 100`, beyond the context's `int`s) on every seed — an AFL
+/// interesting value or a havoc arithmetic step takes it there — and its suite is the same
+/// for the same seed.
+#[test]
+fn greybox_fuzzing_reaches_the_panicking_branch_through_the_coverage_copy() {
+    use testspace::generator::sequence::{Input, Statement};
+    use testspace::generator::{
+        CaseKind, GeneratorConfig, GeneratorKind, SuiteBudget, generate_suite,
+    };
+    let unit = counter::Counter::unit();
+    let context = context(unit.as_ref(), vec![1, 7, -3]);
+    let config = GeneratorConfig::of(GeneratorKind::GREYBOX, 6);
+    let budget = SuiteBudget {
+        tests: None,
+        cost: Some(3_000),
+    };
+    for seed in 1..=3 {
+        let suite = generate_suite(unit.as_ref(), &context, &config, seed, budget).unwrap();
+        assert_eq!(
+            suite,
+            generate_suite(unit.as_ref(), &context, &config, seed, budget).unwrap()
+        );
+        // A test case that threw and whose calls include `add` with a step over 100.
+        let add = unit.methods().iter().position(|m| m.name == "add").unwrap() as u32;
+        let large_step = |call: &Statement| {
+            call.method == add && matches!(call.inputs[0], Input::Int(step) if step > 100)
+        };
+        assert!(
+            suite.derivations.iter().zip(&suite.kinds).any(|(d, kind)| {
+                *kind == CaseKind::Exception
+                    && (large_step(&d.call) || d.fuzz.iter().any(|f| large_step(&f.call)))
+            }),
+            "seed {seed}: no step over 100"
+        );
+    }
+}

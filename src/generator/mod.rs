@@ -20,13 +20,16 @@
 //! | `fdrt-reset` | [`Fdrt`] with a reset interval | Yatoh et al.'s second baseline |
 //! | `fcrt` | [`Fcrt`] | Yatoh, Sakamoto, Ishikawa, Honiden, ISSTA 2015 |
 //! | `dynamosa` | [`Dynamosa`] | Panichella, Kifetew, Tonella, TSE 2018 (EvoSuite's default) |
+//! | `greybox` | [`Greybox`] | Zalewski's AFL; Böhme, Pham, Roychoudhury, CCS 2016 (AFLFast) |
 
 mod checked_states;
 pub mod dynamosa;
+mod emitter;
 mod fcrt;
 mod fdrt;
 mod fdrt_reset;
 pub mod gold;
+pub mod greybox;
 mod grow;
 pub mod grt;
 mod guidance;
@@ -38,6 +41,7 @@ pub use dynamosa::{Dynamosa, DynamosaSettings};
 pub use fcrt::{Fcrt, FcrtParams, FcrtSettings, PoolSelection, Pruning};
 pub use fdrt::{Fdrt, FdrtSettings, FdrtStepConfig, Seeds};
 pub use fdrt_reset::{FDRT_RESET_EVERY, FdrtReset, FdrtResetSettings};
+pub use greybox::{Greybox, GreyboxSettings, PowerSchedule};
 pub use grow::Grow;
 pub use grt::{Component, Grt, GrtSettings};
 pub use suite::{
@@ -78,6 +82,7 @@ register_generators! {
     GROW = Grow,
     GRT = Grt,
     DYNAMOSA = Dynamosa,
+    GREYBOX = Greybox,
 }
 
 /// A sequential generator as its file registers it.

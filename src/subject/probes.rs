@@ -2,8 +2,10 @@
 //! per probe per thread, set by the probes, read and cleared by [`CoverageSession`].
 //!
 //! The flags live in one thread-local array of [`MAX_PROBES`] cells shared by every
-//! coverage copy: a probe is a plain store, and a unit's probes are the first
-//! `probes.len()` flags. Between a [`CoverageSession`]'s `reset` and the end of its test
+//! coverage copy, and a unit's probes are the first `probes.len()` flags. A flag is a
+//! saturating 8-bit hit counter (AFL's trace map, Zalewski's technical details): a probe
+//! adds one, a flag is set when its count is not 0, and [`hit_counts`] reads the counts for
+//! the greybox fuzzer's hit-count buckets. Between a [`CoverageSession`]'s `reset` and the end of its test
 //! case, the thread's flags belong to that session: run one coverage session's test case
 //! at a time on a thread (the plain and schemata copies set no flags, so they may
 //! interleave freely).
@@ -25,7 +27,7 @@ pub use testspace_instrument::probe_kind::ProbeKind;
 pub const MAX_PROBES: usize = 8192;
 
 thread_local! {
-    static FLAGS: [Cell<bool>; MAX_PROBES] = const { [const { Cell::new(false) }; MAX_PROBES] };
+    static FLAGS: [Cell<u8>; MAX_PROBES] = const { [const { Cell::new(0) }; MAX_PROBES] };
     /// Per outcome probe, the smallest branch distance to it since the last clear.
     static DISTANCES: [Cell<f64>; MAX_PROBES] =
         const { [const { Cell::new(f64::INFINITY) }; MAX_PROBES] };
@@ -33,10 +35,14 @@ thread_local! {
     static RECORDING: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Records that probe `probe` was reached on this thread.
+/// Records that probe `probe` was reached on this thread once more (its count saturates
+/// at 255).
 #[inline(always)]
 pub fn hit(probe: usize) {
-    FLAGS.with(|flags| flags[probe].set(true));
+    FLAGS.with(|flags| {
+        let flag = &flags[probe];
+        flag.set(flag.get().saturating_add(1));
+    });
 }
 
 /// `condition`, recording probe `yes` if it holds and `no` if not.
@@ -119,7 +125,7 @@ impl<I: Iterator> Iterator for Loop<I> {
 
 /// Clears the thread's first `count` flags (and their distances, when recording).
 pub fn clear(count: usize) {
-    FLAGS.with(|flags| flags[..count].iter().for_each(|f| f.set(false)));
+    FLAGS.with(|flags| flags[..count].iter().for_each(|f| f.set(0)));
     if RECORDING.with(Cell::get) {
         clear_distances(count);
     }
@@ -410,13 +416,27 @@ pub fn reached(count: usize, mut reached: impl FnMut(usize)) {
     FLAGS.with(|flags| {
         // Most flags are clear after one test case: skip them a chunk at a time.
         for (c, chunk) in flags[..count].chunks(CHUNK).enumerate() {
-            if !chunk.iter().fold(false, |any, flag| any | flag.get()) {
+            if chunk.iter().fold(0, |any, flag| any | flag.get()) == 0 {
                 continue;
             }
             for (k, flag) in chunk.iter().enumerate() {
-                if flag.get() {
+                if flag.get() != 0 {
                     reached(c * CHUNK + k);
                 }
+            }
+        }
+    });
+}
+
+/// Calls `f` with the id and hit count (1 to 255, saturated) of each of the thread's first
+/// `count` flags that is set, ascending: how often each probe was reached since the last
+/// clear.
+pub fn hit_counts(count: usize, mut f: impl FnMut(usize, u8)) {
+    FLAGS.with(|flags| {
+        for (id, flag) in flags[..count].iter().enumerate() {
+            let hits = flag.get();
+            if hits != 0 {
+                f(id, hits);
             }
         }
     });
@@ -603,6 +623,28 @@ mod tests {
                 hits.iter().copied().filter(|&p| p < count).collect();
             prop_assert_eq!(seen, want.into_iter().collect::<Vec<_>>());
             clear(320);
+        }
+
+        /// Each probe's hit count is how often it was hit, saturated at 255; the probes
+        /// with a count are the probes reached.
+        #[test]
+        fn hit_counts_count_the_hits_saturated(
+            hits in proptest::collection::vec(0usize..40, 0..700),
+        ) {
+            clear(40);
+            for &probe in &hits {
+                hit(probe);
+            }
+            let mut counts = Vec::new();
+            hit_counts(40, |id, n| counts.push((id, n)));
+            let mut want = std::collections::BTreeMap::new();
+            for &probe in &hits {
+                *want.entry(probe).or_insert(0usize) += 1;
+            }
+            let want: Vec<(usize, u8)> =
+                want.into_iter().map(|(p, n)| (p, n.min(255) as u8)).collect();
+            prop_assert_eq!(counts, want);
+            clear(40);
         }
     }
 

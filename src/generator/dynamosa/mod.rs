@@ -24,7 +24,7 @@ mod settings;
 mod targets;
 mod variation;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use rand_pcg::Pcg64Mcg;
@@ -33,9 +33,10 @@ pub use archive::Archive;
 pub use settings::DynamosaSettings;
 pub use targets::ControlDependence;
 
+use super::emitter::Emitter;
 use super::gold::GoldExecutor;
-use super::sequence::{Sequence, Statement};
-use super::{CaseKind, Derivation, FeedbackGenerator, Fuzz, Generated};
+use super::sequence::Sequence;
+use super::{CaseKind, FeedbackGenerator, Generated};
 use crate::kernel::rng::{case_rng, unit_draw};
 use crate::subject::MethodInfo;
 use crate::subject::probes;
@@ -72,12 +73,8 @@ pub struct Dynamosa {
     max_length: usize,
     rng: Pcg64Mcg,
     search: Option<Search>,
-    /// Test cases made and not yet returned.
-    pending: VecDeque<Generated>,
-    /// Test cases returned or pending.
-    made: u32,
-    /// Suite positions of one-call test cases, by their call.
-    single_calls: HashMap<Statement, u32>,
+    /// The evaluated tests as test cases of the suite.
+    emitter: Emitter,
 }
 
 impl FeedbackGenerator for Dynamosa {
@@ -93,14 +90,12 @@ impl FeedbackGenerator for Dynamosa {
             max_length: max_length.max(1),
             rng: case_rng(seed, 0),
             search: None,
-            pending: VecDeque::new(),
-            made: 0,
-            single_calls: HashMap::new(),
+            emitter: Emitter::default(),
         }
     }
 
     fn next_case(&mut self, gold: &mut GoldExecutor<'_>) -> Option<Generated> {
-        if let Some(generated) = self.pending.pop_front() {
+        if let Some(generated) = self.emitter.pop() {
             return Some(generated);
         }
         if self.search.is_none() {
@@ -112,9 +107,9 @@ impl FeedbackGenerator for Dynamosa {
         if !self.settings.branch_distance {
             evaluated.distances.fill(f64::INFINITY);
         }
-        self.emit(gold, kind, &evaluated.test);
+        self.emitter.emit(gold, kind, &evaluated.test);
         self.search.as_mut().expect("made above").record(evaluated);
-        self.pending.pop_front()
+        self.emitter.pop()
     }
 }
 
@@ -136,53 +131,6 @@ fn evaluate(gold: &mut GoldExecutor<'_>, test: Sequence) -> (CaseKind, Evaluated
         distances,
     };
     (CaseKind::of(&execution), evaluated)
-}
-
-impl Dynamosa {
-    /// Queues `test` (of kind `kind`) as test cases of the suite: a one-call test as it
-    /// is; a longer one as a derivation from the one-call test of its first call, made
-    /// and queued first if it was never made.
-    fn emit(&mut self, gold: &mut GoldExecutor<'_>, kind: CaseKind, test: &Sequence) {
-        let first = test.statements[0].clone();
-        if test.len() == 1 {
-            self.single_calls.entry(first.clone()).or_insert(self.made);
-            self.push(Generated::new(kind, Vec::new(), first));
-            return;
-        }
-        let part = match self.single_calls.get(&first) {
-            Some(&part) => part,
-            None => {
-                let alone = Sequence {
-                    statements: vec![first.clone()],
-                };
-                let (_, execution) = gold.run(&alone);
-                let part = self.made;
-                self.single_calls.insert(first.clone(), part);
-                self.push(Generated::new(CaseKind::of(&execution), Vec::new(), first));
-                part
-            }
-        };
-        let (middle, last) = test.statements[1..].split_at(test.len() - 2);
-        self.push(Generated {
-            kind,
-            derivation: Derivation {
-                parts: vec![part],
-                fuzz: middle
-                    .iter()
-                    .map(|call| Fuzz {
-                        part: 0,
-                        call: call.clone(),
-                    })
-                    .collect(),
-                call: last[0].clone(),
-            },
-        });
-    }
-
-    fn push(&mut self, generated: Generated) {
-        self.pending.push_back(generated);
-        self.made += 1;
-    }
 }
 
 impl Search {
