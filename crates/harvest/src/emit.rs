@@ -42,7 +42,10 @@ pub struct Placement {
 /// a compile check against the crate alone (named by its identifier), with where each
 /// wrapper and method lies.
 pub fn check_file(plans: &[TypePlan]) -> (String, Vec<Placement>) {
-    let mut out = String::from("#![allow(dead_code, unused_imports, clippy::all)]\n");
+    // Workers share a subject's unit across threads: a wrapper must be `Send + Sync`.
+    let mut out = String::from(
+        "#![allow(dead_code, unused_imports, clippy::all)]\nfn shared_across_threads<T: Send + Sync>() {}\n",
+    );
     let mut placements = Vec::new();
     for (index, plan) in plans.iter().enumerate() {
         if plan.refused.is_some() {
@@ -97,6 +100,13 @@ fn write_subject(
     let declaration = next_line(out);
     let _ = writeln!(out, "#[derive(Clone, Debug)]");
     let _ = writeln!(out, "pub struct {}(pub {});", plan.wrapper, plan.target);
+    if !attribute {
+        let _ = writeln!(
+            out,
+            "const _: fn() = shared_across_threads::<{}>;",
+            plan.wrapper
+        );
+    }
     let attribute = if attribute {
         "#[testspace::subject]\n"
     } else {

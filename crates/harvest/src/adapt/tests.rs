@@ -316,6 +316,29 @@ fn a_compile_check_skips_the_methods_it_refuses_and_refuses_a_broken_wrapper() {
         plans[slab].refused.as_deref(),
         Some("its wrapper does not compile: `i32` is not `Array`")
     );
+    // A wrapper that is not `Send + Sync` fails in its declaration, so it is refused too.
+    plans[slab].refused = None;
+    let (source, placements) = crate::emit::check_file(&plans);
+    let line = line_of_in(
+        &source,
+        "const _: fn() = shared_across_threads::<SlabOfInts>;",
+    );
+    prune(
+        &mut plans,
+        &placements,
+        &[CheckError {
+            line,
+            message: "`Rc<()>` cannot be sent between threads safely".to_string(),
+        }],
+    );
+    assert_eq!(
+        plans[slab].refused.as_deref(),
+        Some("its wrapper does not compile: `Rc<()>` cannot be sent between threads safely")
+    );
+}
+
+fn line_of_in(source: &str, needle: &str) -> usize {
+    source.lines().position(|l| l.contains(needle)).unwrap() + 1
 }
 
 #[test]
