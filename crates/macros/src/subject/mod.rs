@@ -30,6 +30,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         }
     };
     let class = check_block(&block, options.name)?;
+    syn::visit_mut::VisitMut::visit_item_impl_mut(&mut crate::live::Live, &mut block);
     let (methods, invariants) = match methods(&mut block) {
         Ok(declared) => declared,
         Err(errors) => {

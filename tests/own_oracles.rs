@@ -1,0 +1,179 @@
+//! The oracles a crate's own types get beyond the crash of a panic (issue 61), through the
+//! command line of a crate of its own: this test binary is that crate (`harness = false`).
+//! Started with `TESTSPACE_OWN_ORACLES_CLI` set (as it starts itself, and as the runner
+//! starts its workers), it is `testspace::main` over the types below; started otherwise, it
+//! runs the tests, which drive that command line with `run`, `show-test` and `reduce`.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Set in the environment of the command line this binary runs as.
+const CLI: &str = "TESTSPACE_OWN_ORACLES_CLI";
+
+/// An account whose only oracle is a `debug_assert!` postcondition: `withdraw` lets the
+/// balance go below zero (the planted wrong result, no panic of its own).
+mod account {
+    #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct Account {
+        balance: i32,
+    }
+
+    #[testspace::subject]
+    impl Account {
+        pub fn new() -> Self {
+            Self::default()
+        }
+        pub fn deposit(&mut self, amount: u8) -> i32 {
+            self.balance += i32::from(amount);
+            self.balance
+        }
+        pub fn withdraw(&mut self, amount: u8) -> i32 {
+            self.balance -= i32::from(amount);
+            debug_assert!(self.balance >= 0, "balance {} below zero", self.balance);
+            self.balance
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    if std::env::var_os(CLI).is_some() {
+        return testspace::main(testspace::subjects![account::Account]);
+    }
+    let tests: [(&str, fn()); 1] = [(
+        "a_debug_assertion_is_an_oracle_and_its_message_is_shown",
+        a_debug_assertion_is_an_oracle_and_its_message_is_shown,
+    )];
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    for (name, test) in tests {
+        if filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str())) {
+            println!("test {name} ...");
+            test();
+            println!("test {name} ... ok");
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// This binary as the command line, with `args`; it must succeed; its stdout.
+fn cli(dir: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .current_dir(dir)
+        .env(CLI, "1")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs `experiment` (TOML text) in a new folder; the folder and the results' path.
+fn run(experiment: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("experiment.toml"), experiment).unwrap();
+    let out = dir.path().join("runs");
+    let out_text = out.display().to_string();
+    cli(
+        dir.path(),
+        &["run", "experiment.toml", "--quiet", "--out", &out_text],
+    );
+    (dir, out)
+}
+
+/// The outcomes of gold's cells of `subject` by strategy: (killed, all).
+fn gold_cells(out: &Path, subject: &str, strategy: &str) -> (usize, usize) {
+    let cells = std::fs::read_to_string(out.join("cells.csv")).unwrap();
+    let mut lines = cells.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (s, m, st, o) = (
+        col("subject"),
+        col("mutant"),
+        col("strategy"),
+        col("outcome"),
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    let gold: Vec<&Vec<&str>> = rows
+        .iter()
+        .filter(|r| r[s] == subject && r[m] == "0" && r[st] == strategy)
+        .collect();
+    let killed = gold.iter().filter(|r| r[o] == "killed").count();
+    (killed, gold.len())
+}
+
+fn a_debug_assertion_is_an_oracle_and_its_message_is_shown() {
+    const { assert!(testspace::LIVE_ASSERTIONS, "on by default") };
+    let (dir, out) = run(r#"
+name = "account"
+seed = 61
+replicates = 2
+subjects = ["Account"]
+
+[context]
+methods = "all"
+
+[context.pools]
+int = { size = 3, init = [0, 1, 2] }
+object = { size = 1 }
+
+[mutants]
+gold = true
+
+[[phase]]
+name = "comparison"
+
+[[phase.run]]
+strategy = "r"
+n = 10
+tests = 1000
+"#);
+    assert_eq!(
+        gold_cells(&out, "Account", "r"),
+        (2, 2),
+        "found in every replicate"
+    );
+    let out_text = out.display().to_string();
+    let cell = [
+        "--subject",
+        "Account",
+        "--mutant",
+        "0",
+        "--strategy",
+        "r",
+        "--n",
+        "10",
+    ];
+    let shown = cli(dir.path(), &[&["show-test", &out_text][..], &cell].concat());
+    assert!(
+        shown.contains("(`withdraw(int)`) panics: balance -"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("below zero (at tests/own_oracles.rs:"),
+        "{shown}"
+    );
+    let reduced = cli(dir.path(), &[&["reduce", &out_text][..], &cell].concat());
+    assert!(
+        reduced.contains("(`withdraw(int)`) panics: balance -1 below zero"),
+        "{reduced}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&cli(
+        dir.path(),
+        &[&["reduce", &out_text, "--format", "json"][..], &cell].concat(),
+    ))
+    .unwrap();
+    let panic = &json["panic"];
+    assert_eq!(panic["method"], "withdraw(int)", "{json}");
+    assert_eq!(
+        panic["call"], 1,
+        "new, then withdraw(1) or withdraw(2): {json}"
+    );
+    let message = panic["message"].as_str().unwrap();
+    assert!(message.starts_with("balance -"), "{json}");
+}
