@@ -35,14 +35,49 @@ mod account {
     }
 }
 
+/// A meter whose readings above 100 go wrong (a guard no pool of small values reaches):
+/// found only when the `int` pool holds the guard's constant, which the default pools do.
+mod meter {
+    #[derive(Clone, Debug, Default)]
+    pub struct Meter {
+        total: i32,
+    }
+
+    #[testspace::subject]
+    impl Meter {
+        pub fn new() -> Self {
+            Self::default()
+        }
+        pub fn read(&mut self, reading: i32) -> i32 {
+            if reading > 100 {
+                // The planted fault: a large reading is counted twice.
+                self.total += 2 * reading;
+            } else if reading > 0 {
+                self.total += reading;
+            }
+            self.total
+        }
+        #[testspace(invariant)]
+        fn bounded(&self) -> bool {
+            self.total < 3000
+        }
+    }
+}
+
 fn main() -> ExitCode {
     if std::env::var_os(CLI).is_some() {
-        return testspace::main(testspace::subjects![account::Account]);
+        return testspace::main(testspace::subjects![account::Account, meter::Meter]);
     }
-    let tests: [(&str, fn()); 1] = [(
-        "a_debug_assertion_is_an_oracle_and_its_message_is_shown",
-        a_debug_assertion_is_an_oracle_and_its_message_is_shown,
-    )];
+    let tests: [(&str, fn()); 2] = [
+        (
+            "a_debug_assertion_is_an_oracle_and_its_message_is_shown",
+            a_debug_assertion_is_an_oracle_and_its_message_is_shown,
+        ),
+        (
+            "default_pools_hold_the_code_s_constants_and_types_boundaries",
+            default_pools_hold_the_code_s_constants_and_types_boundaries,
+        ),
+    ];
     let filter: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
@@ -176,4 +211,60 @@ tests = 1000
     );
     let message = panic["message"].as_str().unwrap();
     assert!(message.starts_with("balance -"), "{json}");
+}
+
+/// An experiment of r on `subject`'s gold, 3 replicates, with `pools` as `[context.pools]`.
+fn random_on(subject: &str, pools: &str) -> String {
+    format!(
+        r#"
+name = "pools"
+seed = 61
+replicates = 3
+subjects = ["{subject}"]
+
+[context]
+methods = "all"
+
+[context.pools]
+{pools}
+object = {{ size = 1 }}
+
+[mutants]
+gold = true
+
+[[phase]]
+name = "comparison"
+
+[[phase.run]]
+strategy = "r"
+n = 10
+tests = 1000
+"#
+    )
+}
+
+fn default_pools_hold_the_code_s_constants_and_types_boundaries() {
+    use testspace::subject::Declared;
+    let pools = meter::Meter::unit()
+        .code_pools()
+        .expect("seeded from the code");
+    assert_eq!(
+        pools.ints,
+        [
+            (0, "default"),
+            (1, "default"),
+            (2, "default"),
+            (-1, "default"),
+            (i32::MIN, "i32's smallest"),
+            (i32::MAX, "i32's largest"),
+            (100, "a constant of the crate (once)"),
+            (3000, "a constant of the crate (once)"),
+        ]
+    );
+    // The guard `> 100` is reached from the default pools…
+    let (_dir, out) = run(&random_on("Meter", ""));
+    assert_eq!(gold_cells(&out, "Meter", "r"), (3, 3));
+    // …and not from pools the experiment gives, which still override them.
+    let (_dir, out) = run(&random_on("Meter", "int = { size = 3, init = [0, 1, 2] }"));
+    assert_eq!(gold_cells(&out, "Meter", "r"), (0, 3));
 }

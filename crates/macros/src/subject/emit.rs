@@ -18,6 +18,7 @@ pub(crate) fn impls(
     methods: &[Method],
     invariants: &[Invariant],
     unit: bool,
+    pools: &TokenStream,
 ) -> TokenStream {
     let entries = methods.iter().map(|method| entry(method, invariants));
     let subject = quote! {
@@ -31,6 +32,7 @@ pub(crate) fn impls(
             fn to_java_string(&self) -> ::std::string::String {
                 ::std::format!("{self:?}")
             }
+            #pools
         }
     };
     if !unit {
@@ -43,6 +45,50 @@ pub(crate) fn impls(
                 ::std::boxed::Box::new(::testspace::subject::SubjectUnit::<Self>::new())
             }
         }
+    }
+}
+
+/// `const CODE_POOLS`: the pools seeded from `block`'s literals and the boundary values
+/// of the integer parameter types of `methods` (the crate `testspace-pools`, as harvested
+/// subjects get them).
+pub(crate) fn code_pools(block: &syn::ItemImpl, methods: &[Method]) -> TokenStream {
+    let mut types: Vec<String> = Vec::new();
+    for item in &block.items {
+        let syn::ImplItem::Fn(function) = item else {
+            continue;
+        };
+        if !methods.iter().any(|m| m.ident == function.sig.ident) {
+            continue;
+        }
+        for input in &function.sig.inputs {
+            if let syn::FnArg::Typed(typed) = input {
+                let ty = &typed.ty;
+                let ty: String = quote!(#ty).to_string().split_whitespace().collect();
+                if !types.contains(&ty) {
+                    types.push(ty);
+                }
+            }
+        }
+    }
+    let constants = testspace_pools::impl_constants(block);
+    let ints = testspace_pools::int_pool(&types, &constants)
+        .into_iter()
+        .map(|s| {
+            let (value, origin) = (s.value, s.origin);
+            quote!((#value, #origin))
+        });
+    let strings = testspace_pools::string_pool(&constants)
+        .into_iter()
+        .map(|s| {
+            let (value, origin) = (s.value, s.origin);
+            quote!((#value, #origin))
+        });
+    quote! {
+        const CODE_POOLS: ::core::option::Option<::testspace::subject::CodePools> =
+            ::core::option::Option::Some(::testspace::subject::CodePools {
+                ints: &[#(#ints),*],
+                strings: &[#(#strings),*],
+            });
     }
 }
 

@@ -38,7 +38,15 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
             return Ok(quote!(#block #errors));
         }
     };
-    let generated = emit::impls(&block.self_ty, &class, &methods, &invariants, options.unit);
+    let pools = emit::code_pools(&block, &methods);
+    let generated = emit::impls(
+        &block.self_ty,
+        &class,
+        &methods,
+        &invariants,
+        options.unit,
+        &pools,
+    );
     Ok(quote!(#block #generated))
 }
 
