@@ -64,11 +64,86 @@ mod meter {
     }
 }
 
+/// A set of numbers whose `add` keeps duplicates (the planted wrong result): its reference
+/// model, a `BTreeSet`, says how many there should be.
+mod stock {
+    use std::collections::BTreeSet;
+
+    #[derive(Clone, Debug, Default)]
+    pub struct Stock {
+        items: Vec<i32>,
+    }
+
+    #[testspace::subject(model = StockModel)]
+    impl Stock {
+        pub fn new() -> Self {
+            Self::default()
+        }
+        pub fn of(x: i32) -> Option<Self> {
+            (x >= 0).then(|| Stock { items: vec![x] })
+        }
+        /// Whether `x` was new; the fault: it is added again when it was not.
+        pub fn add(&mut self, x: i32) -> bool {
+            let new = !self.items.contains(&x);
+            self.items.push(x);
+            new
+        }
+        pub fn count(&self) -> usize {
+            self.items.len()
+        }
+        pub fn merge(&mut self, other: &Self) -> &mut Self {
+            for &x in &other.items {
+                if !self.items.contains(&x) {
+                    self.items.push(x);
+                }
+            }
+            self
+        }
+    }
+
+    /// The model: the set the stock stands for.
+    #[derive(Debug, PartialEq)]
+    pub struct StockModel(BTreeSet<i32>);
+
+    impl From<&Stock> for StockModel {
+        fn from(stock: &Stock) -> Self {
+            StockModel(stock.items.iter().copied().collect())
+        }
+    }
+
+    impl StockModel {
+        pub fn new() -> Self {
+            StockModel(BTreeSet::new())
+        }
+        pub fn of(x: i32) -> Option<Self> {
+            (x >= 0).then(|| StockModel([x].into()))
+        }
+        pub fn add(&mut self, x: i32) -> bool {
+            self.0.insert(x)
+        }
+        pub fn count(&self) -> usize {
+            self.0.len()
+        }
+        pub fn merge(&mut self, other: &Self) -> &mut Self {
+            self.0.extend(&other.0);
+            self
+        }
+    }
+}
+
 fn main() -> ExitCode {
     if std::env::var_os(CLI).is_some() {
-        return testspace::main(testspace::subjects![account::Account, meter::Meter]);
+        return testspace::main(testspace::subjects![
+            account::Account,
+            meter::Meter,
+            stock::Stock
+        ]);
     }
-    let tests: [(&str, fn()); 2] = [
+    let tests: [(&str, fn()); 3] = [
+        (
+            "a_reference_model_is_an_oracle_and_names_the_method_and_both_values",
+            a_reference_model_is_an_oracle_and_names_the_method_and_both_values,
+        ),
         (
             "a_debug_assertion_is_an_oracle_and_its_message_is_shown",
             a_debug_assertion_is_an_oracle_and_its_message_is_shown,
@@ -267,4 +342,44 @@ fn default_pools_hold_the_code_s_constants_and_types_boundaries() {
     // …and not from pools the experiment gives, which still override them.
     let (_dir, out) = run(&random_on("Meter", "int = { size = 3, init = [0, 1, 2] }"));
     assert_eq!(gold_cells(&out, "Meter", "r"), (0, 3));
+}
+
+fn a_reference_model_is_an_oracle_and_names_the_method_and_both_values() {
+    let (dir, out) = run(&random_on("Stock", "int = { size = 3, init = [0, 1, 2] }"));
+    assert_eq!(
+        gold_cells(&out, "Stock", "r"),
+        (3, 3),
+        "found in every replicate"
+    );
+    let out_text = out.display().to_string();
+    let cell = [
+        "--subject",
+        "Stock",
+        "--mutant",
+        "0",
+        "--strategy",
+        "r",
+        "--n",
+        "10",
+    ];
+    let json: serde_json::Value = serde_json::from_str(&cli(
+        dir.path(),
+        &[&["reduce", &out_text, "--format", "json"][..], &cell].concat(),
+    ))
+    .unwrap();
+    let panic = &json["panic"];
+    let message = panic["message"].as_str().unwrap();
+    // The smallest failing test case adds one number twice, then counts: the state's
+    // abstraction (a set) hides the duplicate, the count does not.
+    assert!(
+        message.starts_with("model: `count` returned 2, the model 1"),
+        "{json}"
+    );
+    assert_eq!(panic["call"], 2, "{json}");
+    assert_eq!(panic["method"], "count()", "{json}");
+    let shown = cli(dir.path(), &[&["reduce", &out_text][..], &cell].concat());
+    assert!(
+        shown.contains("/// Call 2 (`count()`) panics: model: `count` returned 2, the model 1"),
+        "{shown}"
+    );
 }
