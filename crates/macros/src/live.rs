@@ -28,8 +28,11 @@ impl VisitMut for Live {
             "debug_assert_ne" => "__live_debug_assert_ne",
             _ => return,
         };
-        let ident = syn::Ident::new(live, mac.path.segments[segments.len() - 1].ident.span());
-        mac.path = syn::parse_quote!(::testspace::#ident);
+        // Every token at the user's macro name, so that the panic's location is the line
+        // of the assertion.
+        let span = mac.path.segments[segments.len() - 1].ident.span();
+        let ident = syn::Ident::new(live, span);
+        mac.path = syn::parse_quote_spanned!(span=> ::testspace::#ident);
     }
 }
 
