@@ -336,6 +336,14 @@ fn default_pools_hold_the_code_s_constants_and_types_boundaries() {
             (3000, "a constant of the crate (once)"),
         ]
     );
+    // `context` says where each value comes from.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("meter.toml"), "subject = \"Meter\"\n").unwrap();
+    let shown = cli(dir.path(), &["context", "meter.toml", "--n", "2"]);
+    assert!(
+        shown.contains("int pool from the code: 0 (default), 1 (default), 2 (default), -1 (default), -2147483648 (i32's smallest), 2147483647 (i32's largest), 100 (a constant of the crate (once)), 3000 (a constant of the crate (once))"),
+        "{shown}"
+    );
     // The guard `> 100` is reached from the default pools…
     let (_dir, out) = run(&random_on("Meter", ""));
     assert_eq!(gold_cells(&out, "Meter", "r"), (3, 3));
