@@ -268,6 +268,13 @@ tests = 1000
         shown.contains("below zero (at tests/own_oracles.rs:"),
         "{shown}"
     );
+    let json: serde_json::Value = serde_json::from_str(&cli(
+        dir.path(),
+        &[&["show-test", &out_text, "--format", "json"][..], &cell].concat(),
+    ))
+    .unwrap();
+    assert_eq!(json["panic"]["method"], "withdraw(int)", "{json}");
+    assert_eq!(json["k"], 10, "{json}");
     let reduced = cli(dir.path(), &[&["reduce", &out_text][..], &cell].concat());
     assert!(
         reduced.contains("(`withdraw(int)`) panics: balance -1 below zero"),

@@ -27,7 +27,7 @@ use crate::walk::{CounterWalk, WalkKind, parameters};
 
 pub use self::cells::FailingCell;
 pub use self::render::{
-    proptest_shrink_code, reduction_json, reduction_summary, render, structure_case,
+    proptest_shrink_code, reduction_json, reduction_summary, render, structure_case, test_json,
 };
 
 /// Which cell's first failing test case: a results folder and the cell's coordinates.

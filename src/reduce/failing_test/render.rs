@@ -328,6 +328,30 @@ pub fn reduction_json(
     Ok(serde_json::to_string_pretty(&value)?)
 }
 
+/// The JSON object of a cell's failing test case (`show-test --format json`): the cell,
+/// `calls`, `k`, `index`, the context as TOML and `panic` as in [`reduction_json`].
+///
+/// # Errors
+/// None in practice (serialising JSON values).
+pub fn test_json(test: &FailingTest) -> anyhow::Result<String> {
+    let value = serde_json::json!({
+        "subject": test.cell.subject,
+        "mutant": test.cell.mutant,
+        "strategy": test.cell.strategy,
+        "n": test.cell.n,
+        "phase": test.cell.phase,
+        "replicate": test.cell.replicate,
+        "oracle": test.oracle_name(),
+        "first_failure": test.cell.first_failure,
+        "calls": test.calls,
+        "k": test.calls.len(),
+        "index": test.index,
+        "context": test.context.to_toml(),
+        "panic": super::first_panic(test, &test.calls),
+    });
+    Ok(serde_json::to_string_pretty(&value)?)
+}
+
 /// proptest's own shrink of the cell's test case, as comment lines to print beside the
 /// reduced `#[test]`: its size, its counts and its calls in canonical form 3.
 pub fn proptest_shrink_code(test: &FailingTest, shrink: &ProptestShrink) -> String {
