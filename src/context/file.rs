@@ -71,7 +71,8 @@ pub struct ContextDecl {
 impl PoolsDecl {
     /// The pools declared, with defaults filled in; errors are located in `source`. An
     /// `int` or `string` pool not declared at all is `code`'s (the pools seeded from the
-    /// subject's code, [`crate::subject::Unit::code_pools`]) if given, else the paper's.
+    /// subject's code, [`crate::subject::Unit::code_pools`]) if given and not empty, else
+    /// the paper's.
     pub fn resolve(
         &self,
         path: &Path,
@@ -80,8 +81,12 @@ impl PoolsDecl {
     ) -> Result<PoolInit, FileError> {
         let mut paper = PoolInit::paper();
         if let Some(code) = code {
-            paper.ints = code.int_values();
-            paper.strings = code.string_values();
+            if !code.ints.is_empty() {
+                paper.ints = code.int_values();
+            }
+            if !code.strings.is_empty() {
+                paper.strings = code.string_values();
+            }
         }
         let ints = resolve_primitive(
             path,

@@ -64,7 +64,8 @@ pub trait Subject: Clone + Send + Sync + 'static {
 
 /// Pools seeded from a subject's code (the crate `testspace-pools`): the defaults, the
 /// boundary values of its integer parameter types and the literals of its code, each
-/// with where it comes from (`u8's largest`, `a constant of the crate (3 times)`).
+/// with where it comes from (`u8's largest`, `a constant of the crate (3 times)`). A pool
+/// no parameter of the subject draws from is empty (the paper's default applies).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CodePools {
     /// The `int` pool's values and origins.

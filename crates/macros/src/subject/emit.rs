@@ -56,7 +56,7 @@ pub(crate) fn impls(
 
 /// `const CODE_POOLS`: the pools seeded from `block`'s literals and the boundary values
 /// of the integer parameter types of `methods` (the crate `testspace-pools`, as harvested
-/// subjects get them).
+/// subjects get them); a pool none of `methods`' parameters draws from is left empty.
 pub(crate) fn code_pools(block: &syn::ItemImpl, methods: &[Method]) -> TokenStream {
     let mut types: Vec<String> = Vec::new();
     for item in &block.items {
@@ -76,15 +76,21 @@ pub(crate) fn code_pools(block: &syn::ItemImpl, methods: &[Method]) -> TokenStre
             }
         }
     }
+    // A pool no parameter draws from stays the paper's (empty here).
+    let takes = |wanted: fn(&Shape) -> bool| methods.iter().any(|m| m.args.iter().any(wanted));
+    let takes_ints = takes(|a| matches!(a, Shape::Int { .. }));
+    let takes_strings = takes(|a| matches!(a, Shape::Str { .. } | Shape::Char { .. }));
     let constants = testspace_pools::impl_constants(block);
     let ints = testspace_pools::int_pool(&types, &constants)
         .into_iter()
+        .filter(|_| takes_ints)
         .map(|s| {
             let (value, origin) = (s.value, s.origin);
             quote!((#value, #origin))
         });
     let strings = testspace_pools::string_pool(&constants)
         .into_iter()
+        .filter(|_| takes_strings)
         .map(|s| {
             let (value, origin) = (s.value, s.origin);
             quote!((#value, #origin))
