@@ -78,6 +78,45 @@ macro_rules! subjects {
 
 pub use testspace_macros::{mutants, subject};
 
+/// Whether `debug_assert!`s in code under `#[testspace::subject]` and
+/// `#[testspace::mutants]` are checked in every build, release too (the feature
+/// `live-assertions`, on by default; `docs/own-crate.md`, "Live assertions").
+pub const LIVE_ASSERTIONS: bool = cfg!(feature = "live-assertions");
+
+/// `debug_assert!` in a subject's code: checked when the crate being built has debug
+/// assertions or [`LIVE_ASSERTIONS`] is on. The attributes write it; not for direct use.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __live_debug_assert {
+    ($($arg:tt)*) => {
+        if ::core::cfg!(debug_assertions) || $crate::LIVE_ASSERTIONS {
+            ::core::assert!($($arg)*);
+        }
+    };
+}
+
+/// `debug_assert_eq!` in a subject's code (see [`__live_debug_assert`]).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __live_debug_assert_eq {
+    ($($arg:tt)*) => {
+        if ::core::cfg!(debug_assertions) || $crate::LIVE_ASSERTIONS {
+            ::core::assert_eq!($($arg)*);
+        }
+    };
+}
+
+/// `debug_assert_ne!` in a subject's code (see [`__live_debug_assert`]).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __live_debug_assert_ne {
+    ($($arg:tt)*) => {
+        if ::core::cfg!(debug_assertions) || $crate::LIVE_ASSERTIONS {
+            ::core::assert_ne!($($arg)*);
+        }
+    };
+}
+
 /// The Rust ports of the paper's `java.util` subjects (sources under `subjects/`).
 #[path = "../subjects/mod.rs"]
 pub mod subjects;

@@ -140,6 +140,16 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     };
     let rows = compare(&cells, &spec)
         .with_context(|| format!("cannot compare the strategies of {}", results.display()))?;
+    // What is not in the table, and why (stderr: stdout stays the table).
+    for note in crate::report::compare::missing_rows(&cells, &spec) {
+        crate::kernel::stderr_line!("note: {note}");
+    }
+    if rows.is_empty() {
+        crate::kernel::stderr_line!(
+            "note: the table is empty: no strategy has a cell paired with one of the baseline {} (same phase, n, replicate and target)",
+            spec.baseline
+        );
+    }
     match args.format {
         CompareFormat::Table => print!("{}", text_table(&printed_table(&rows, args.confidence))),
         CompareFormat::Csv => {

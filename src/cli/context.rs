@@ -37,6 +37,9 @@ pub fn run(args: &ContextArgs) -> anyhow::Result<()> {
     match args.format {
         ContextFormat::Text => {
             println!("{context}");
+            for line in origins(&context) {
+                println!("{line}");
+            }
             println!("n = {}", args.n);
             println!("z = j^n = {z}");
         }
@@ -65,7 +68,8 @@ pub fn run(args: &ContextArgs) -> anyhow::Result<()> {
                         PoolType::Str => json!(pools.strings),
                         PoolType::Object => serde_json::Value::Null,
                     };
-                    json!({ "type": t.key(), "vps": pools.size(t), "init": init })
+                    let origins = code_origins(&context, t);
+                    json!({ "type": t.key(), "vps": pools.size(t), "init": init, "origins": origins })
                 })
                 .collect();
             let doc = json!({
@@ -80,4 +84,59 @@ pub fn run(args: &ContextArgs) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Where each value of `pool` comes from, when the context's pool is the one seeded from the
+/// subject's code ([`crate::subject::Unit::code_pools`]); `None` otherwise.
+fn code_origins(context: &crate::context::TestContext, pool: PoolType) -> Option<Vec<String>> {
+    let code = crate::subject::registry()
+        .find(context.class())
+        .ok()?
+        .code_pools()?;
+    let pools = context.pools();
+    match pool {
+        PoolType::Int if pools.ints == code.int_values() => Some(
+            code.ints
+                .iter()
+                .map(|(_, origin)| origin.to_string())
+                .collect(),
+        ),
+        PoolType::Str if pools.strings == code.string_values() => Some(
+            code.strings
+                .iter()
+                .map(|(_, origin)| origin.to_string())
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// Lines naming the origin of each value of the pools seeded from the code.
+fn origins(context: &crate::context::TestContext) -> Vec<String> {
+    let pools = context.pools();
+    let mut lines = Vec::new();
+    for (pool, values) in [
+        (
+            PoolType::Int,
+            pools.ints.iter().map(i32::to_string).collect::<Vec<_>>(),
+        ),
+        (
+            PoolType::Str,
+            pools.strings.iter().map(|s| format!("{s:?}")).collect(),
+        ),
+    ] {
+        if let Some(origins) = code_origins(context, pool) {
+            let listed: Vec<String> = values
+                .iter()
+                .zip(&origins)
+                .map(|(value, origin)| format!("{value} ({origin})"))
+                .collect();
+            lines.push(format!(
+                "{} pool from the code: {}",
+                pool.key(),
+                listed.join(", ")
+            ));
+        }
+    }
+    lines
 }

@@ -12,7 +12,8 @@
 //! ```
 //!
 //! A missing pool gets the paper's default (Section 6.2: two primitive values, one object
-//! slot); a pool with `size` but no `init` gets [`PoolInit::default_ints`] and friends;
+//! slot), or for a subject with pools seeded from its code (`#[testspace::subject]`) those
+//! for `int` and `string`; a pool with `size` but no `init` gets [`PoolInit::default_ints`] and friends;
 //! with `init` but no `size`, vps = the length of `init`. Unknown keys are errors. Every
 //! error names the file, the line and column, and the field.
 
@@ -68,9 +69,25 @@ pub struct ContextDecl {
 }
 
 impl PoolsDecl {
-    /// The pools declared, with defaults filled in; errors are located in `source`.
-    pub fn resolve(&self, path: &Path, source: &str) -> Result<PoolInit, FileError> {
-        let paper = PoolInit::paper();
+    /// The pools declared, with defaults filled in; errors are located in `source`. An
+    /// `int` or `string` pool not declared at all is `code`'s (the pools seeded from the
+    /// subject's code, [`crate::subject::Unit::code_pools`]) if given and not empty, else
+    /// the paper's.
+    pub fn resolve(
+        &self,
+        path: &Path,
+        source: &str,
+        code: Option<crate::subject::CodePools>,
+    ) -> Result<PoolInit, FileError> {
+        let mut paper = PoolInit::paper();
+        if let Some(code) = code {
+            if !code.ints.is_empty() {
+                paper.ints = code.int_values();
+            }
+            if !code.strings.is_empty() {
+                paper.strings = code.string_values();
+            }
+        }
         let ints = resolve_primitive(
             path,
             source,
@@ -219,7 +236,7 @@ impl ContextDecl {
                 }
             }
         };
-        let pools = self.pools.resolve(path, source)?;
+        let pools = self.pools.resolve(path, source, unit.code_pools())?;
         TestContext::new(unit, &selection, pools).map_err(|e| {
             let (span, field) = match &e {
                 ContextError::UnknownMethod { .. }

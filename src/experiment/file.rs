@@ -466,7 +466,8 @@ impl Parser<'_> {
             return Err(self.err(value.span(), "subjects", "no subjects".into()));
         }
         let selection = self.methods(context.methods.as_ref())?;
-        let pools = context.pools.resolve(self.path, self.source)?;
+        // Checked once, even when every subject has pools of its own.
+        context.pools.resolve(self.path, self.source, None)?;
         let mut plans = Vec::with_capacity(names.len());
         for (i, subject) in names.iter().enumerate() {
             let unit = registry()
@@ -490,12 +491,15 @@ impl Parser<'_> {
             let (selection, pools, methods) = match own {
                 Some((name, own)) => (
                     self.methods(own.methods.as_ref())?,
-                    own.pools.resolve(self.path, self.source)?,
+                    own.pools
+                        .resolve(self.path, self.source, unit.code_pools())?,
                     own.methods.as_ref().map_or(name.span(), |m| m.span()),
                 ),
                 None => (
                     selection.clone(),
-                    pools.clone(),
+                    context
+                        .pools
+                        .resolve(self.path, self.source, unit.code_pools())?,
                     context.methods.as_ref().map_or(value.span(), |m| m.span()),
                 ),
             };

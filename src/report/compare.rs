@@ -598,6 +598,66 @@ fn metrics(
     }
 }
 
+/// Why a strategy of `spec` gets no row at an n where it has cells: one sentence per
+/// (strategy, n), in that order. Rows pair cells of one n, so a strategy at an n the
+/// baseline did not run (BE at n = 5 against r at n = 10) has none; said rather than left
+/// out in silence. Empty when every (strategy, n) has rows, or `spec` names no phase or
+/// strategy of `cells` (then [`compare`] says so).
+pub fn missing_rows(cells: &Cells, spec: &CompareSpec) -> Vec<String> {
+    let phase: Vec<&Cell> = cells
+        .phase(&spec.phase)
+        .filter(|c| spec.subjects.is_empty() || spec.subjects.contains(&c.subject))
+        .collect();
+    let lengths = |strategy: &str| -> BTreeSet<u64> {
+        phase
+            .iter()
+            .filter(|c| c.strategy == strategy)
+            .map(|c| c.n)
+            .collect()
+    };
+    let baseline = lengths(&spec.baseline);
+    let listed = |ns: &BTreeSet<u64>| ns.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+    let strategies: BTreeSet<&str> = if spec.strategies.is_empty() {
+        phase.iter().map(|c| c.strategy.as_str()).collect()
+    } else {
+        spec.strategies.iter().map(String::as_str).collect()
+    };
+    let targets: std::collections::HashSet<(u32, &str, u64, u64)> = phase
+        .iter()
+        .filter(|c| c.strategy == spec.baseline)
+        .map(|c| (c.replicate, c.subject.as_str(), c.n, c.mutant))
+        .collect();
+    let mut notes = Vec::new();
+    for strategy in strategies.into_iter().filter(|s| *s != spec.baseline) {
+        for n in lengths(strategy) {
+            let paired = phase.iter().any(|a| {
+                a.strategy == strategy
+                    && a.n == n
+                    && targets.contains(&(a.replicate, a.subject.as_str(), n, a.mutant))
+            });
+            if paired || baseline.is_empty() {
+                continue;
+            }
+            notes.push(if baseline.contains(&n) {
+                format!(
+                    "{strategy} at n = {n} has no row: no target has a cell of both it and the \
+                     baseline {} in one replicate",
+                    spec.baseline
+                )
+            } else {
+                format!(
+                    "{strategy} at n = {n} has no row: rows pair cells of one n, and the \
+                     baseline {} ran at n = {} only; compare with a baseline that ran at \
+                     n = {n}",
+                    spec.baseline,
+                    listed(&baseline)
+                )
+            });
+        }
+    }
+    notes
+}
+
 /// Compares the strategies of `spec` with its baseline (see the module docs). Rows are in
 /// the order metric, strategy, subject (units by name, then `all`), n.
 ///
@@ -1153,6 +1213,20 @@ mod tests {
         let a = row(&rows, "A", "failure_density");
         // fast: 1 failing test in 2 run; r: 1 in 10..13.
         assert_eq!(a.median, 0.5);
+    }
+
+    #[test]
+    fn a_strategy_at_an_n_the_baseline_did_not_run_is_named() {
+        let mut cells = cells();
+        let mut be = cells.rows[0].clone();
+        (be.strategy, be.n) = ("be".into(), 99);
+        cells.rows.push(be);
+        let notes = missing_rows(&cells, &spec());
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].starts_with("be at n = 99 has no row: rows pair cells of one n"),
+            "{notes:?}"
+        );
     }
 
     #[test]

@@ -573,6 +573,26 @@ impl<S: Subject> Session for SchemataSession<S> {
 
 thread_local! {
     static QUIET: Cell<bool> = const { Cell::new(false) };
+    /// Whether [`recording_panics`] keeps the messages of quiet panics on this thread.
+    static RECORDING: Cell<bool> = const { Cell::new(false) };
+    /// The message of the last quiet panic while recording (with its location).
+    static LAST_PANIC: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with the messages of the panics caught in subject code on this thread kept:
+/// [`take_panic_message`] returns the last one. Off by default, so that runs pay nothing
+/// for messages nobody reads; `show-test` and `reduce` turn it on to show a failure's panic.
+pub fn recording_panics<R>(f: impl FnOnce() -> R) -> R {
+    let before = RECORDING.with(|r| r.replace(true));
+    let result = f();
+    RECORDING.with(|r| r.set(before));
+    result
+}
+
+/// The message of the last panic caught in subject code on this thread while
+/// [`recording_panics`], as `message (at file:line:column)`; clears it.
+pub fn take_panic_message() -> Option<String> {
+    LAST_PANIC.with(|last| last.borrow_mut().take())
 }
 
 /// The messages of the standard library's panics that cannot unwind: the process aborts
@@ -598,7 +618,16 @@ fn install_quiet_panic_hook() {
                 .copied()
                 .or_else(|| payload.downcast_ref::<String>().map(String::as_str));
             let aborts = message.is_some_and(|m| ABORTING_PANICS.iter().any(|p| m.starts_with(p)));
-            if aborts || !QUIET.with(Cell::get) {
+            let quiet = QUIET.with(Cell::get);
+            if quiet && RECORDING.with(Cell::get) {
+                let text = message.unwrap_or("a panic without a message");
+                let kept = match info.location() {
+                    Some(at) => format!("{text} (at {}:{}:{})", at.file(), at.line(), at.column()),
+                    None => text.to_string(),
+                };
+                LAST_PANIC.with(|last| *last.borrow_mut() = Some(kept));
+            }
+            if aborts || !quiet {
                 previous(info);
             }
         }));

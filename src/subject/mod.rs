@@ -57,4 +57,34 @@ pub trait Subject: Clone + Send + Sync + 'static {
     fn methods() -> Vec<Method<Self>>;
     /// Java's `toString()` of the instance, used when showing value pools.
     fn to_java_string(&self) -> String;
+    /// The pools seeded from the subject's code, the default of a context that declares
+    /// no `int` or `string` pool (`#[testspace::subject]` fills it); `None`: the paper's.
+    const CODE_POOLS: Option<CodePools> = None;
+}
+
+/// Pools seeded from a subject's code (the crate `testspace-pools`): the defaults, the
+/// boundary values of its integer parameter types and the literals of its code, each
+/// with where it comes from (`u8's largest`, `a constant of the crate (3 times)`). A pool
+/// no parameter of the subject draws from is empty (the paper's default applies).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodePools {
+    /// The `int` pool's values and origins.
+    pub ints: &'static [(i32, &'static str)],
+    /// The `string` pool's values and origins.
+    pub strings: &'static [(&'static str, &'static str)],
+}
+
+impl CodePools {
+    /// The `int` values.
+    pub fn int_values(&self) -> Vec<i32> {
+        self.ints.iter().map(|&(value, _)| value).collect()
+    }
+
+    /// The `string` values.
+    pub fn string_values(&self) -> Vec<String> {
+        self.strings
+            .iter()
+            .map(|&(value, _)| value.to_string())
+            .collect()
+    }
 }

@@ -42,6 +42,11 @@ pub trait Unit: Send + Sync {
     /// A fresh execution session for test cases of `context` (which must have been built
     /// for this unit).
     fn session(&self, context: Arc<dyn CallTable>) -> Box<dyn Session>;
+    /// The pools seeded from the subject's code ([`Subject::CODE_POOLS`]): a context's
+    /// `int` and `string` pools when it declares none.
+    fn code_pools(&self) -> Option<super::CodePools> {
+        None
+    }
     /// The unit's mutants that are available at run time (compiled into its schemata),
     /// in id order. Empty for a unit without mutants.
     fn mutants(&self) -> &[MutantInfo] {
@@ -188,6 +193,9 @@ impl<S: Subject> Unit for SubjectUnit<S> {
     }
     fn java_class(&self) -> &'static str {
         S::JAVA_CLASS
+    }
+    fn code_pools(&self) -> Option<super::CodePools> {
+        S::CODE_POOLS
     }
     fn methods(&self) -> &[MethodInfo] {
         &self.infos
@@ -485,6 +493,9 @@ impl<G: Subject, M: Subject> Unit for SchemataUnit<G, M> {
     }
     fn java_class(&self) -> &'static str {
         G::JAVA_CLASS
+    }
+    fn code_pools(&self) -> Option<super::CodePools> {
+        G::CODE_POOLS
     }
     fn methods(&self) -> &[MethodInfo] {
         &self.gold.infos

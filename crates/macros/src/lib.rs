@@ -14,6 +14,7 @@
 
 use proc_macro::TokenStream;
 
+mod live;
 mod mutants;
 mod subject;
 

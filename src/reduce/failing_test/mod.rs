@@ -27,7 +27,7 @@ use crate::walk::{CounterWalk, WalkKind, parameters};
 
 pub use self::cells::FailingCell;
 pub use self::render::{
-    proptest_shrink_code, reduction_json, reduction_summary, render, structure_case,
+    proptest_shrink_code, reduction_json, reduction_summary, render, structure_case, test_json,
 };
 
 /// Which cell's first failing test case: a results folder and the cell's coordinates.
@@ -418,6 +418,47 @@ pub fn proptest_shrink(
             "proptest's shrink: the failing test case of {} mutant {} does not fail",
             test.cell.subject, test.cell.mutant
         )
+    })
+}
+
+/// A call of the target (gold, or the cell's mutant) that panicked, with the panic's
+/// message: what an assertion, an invariant or a reference model said.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TargetPanic {
+    /// The call's position in the test case (0-based, as the rendered test counts).
+    pub call: usize,
+    /// The method's signature (`push(int)`).
+    pub method: String,
+    /// The panic's message and location.
+    pub message: String,
+}
+
+/// The first call of `calls` (of `test`'s context) on which the cell's target panics,
+/// run once more with messages recorded; `None` if no call panics (a mutant that only
+/// diverges), the unit has no session for the target, or the target crashed its worker
+/// (it is not run in this process).
+pub fn first_panic(test: &FailingTest, calls: &[u32]) -> Option<TargetPanic> {
+    if test.cell.crashed {
+        return None;
+    }
+    let context: Arc<dyn crate::subject::CallTable> = test.context.clone();
+    let mut session = test.unit.mutant_session(context, test.cell.mutant)?;
+    let space = test.context.call_space();
+    crate::subject::harness::recording_panics(|| {
+        session.reset();
+        for (position, &call) in calls.iter().enumerate() {
+            let _ = crate::subject::harness::take_panic_message();
+            if session.step(call) == Err(crate::subject::JavaException::Panic) {
+                let method = &test.unit.methods()[space.decode_call(call).method];
+                return Some(TargetPanic {
+                    call: position,
+                    method: method.signature.clone(),
+                    message: crate::subject::harness::take_panic_message()
+                        .unwrap_or_else(|| "(no message)".to_string()),
+                });
+            }
+        }
+        None
     })
 }
 

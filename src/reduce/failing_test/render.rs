@@ -53,6 +53,7 @@ pub fn render(test: &FailingTest, reduction: Option<&Reduction>) -> String {
         if gold { "panics" } else { "diverges_from_gold" }
     );
     write_doc_comment(&mut out, test, reduction, index);
+    write_panic(&mut out, test, calls);
     let _ = writeln!(out, "#[test]\nfn {name}() {{");
     write_test_body(&mut out, test, calls, index);
     let _ = writeln!(out, "}}");
@@ -125,6 +126,24 @@ fn write_doc_comment(
             "divergence"
         }
     );
+}
+
+/// The `///` lines that quote the target's panic on `calls`, if a call panics: the
+/// message of the assertion, invariant or reference model that failed.
+fn write_panic(out: &mut String, test: &FailingTest, calls: &[u32]) {
+    let Some(panic) = super::first_panic(test, calls) else {
+        return;
+    };
+    let _ = writeln!(
+        out,
+        "/// Call {} (`{}`) panics: {}",
+        panic.call,
+        panic.method,
+        panic.message.lines().next().unwrap_or("")
+    );
+    for line in panic.message.lines().skip(1) {
+        let _ = writeln!(out, "///     {line}");
+    }
 }
 
 /// The rendered test's body, up to its closing brace: the context, the test case
@@ -252,8 +271,9 @@ mod snake_tests {
 }
 
 /// The JSON object of a reduction: `original_calls`, `original_index`, `calls`, `k`,
-/// `index` (decimal, at length k), `checks`, `steps`, the cell and the mutant's context
-/// as TOML (for `testspace decode`).
+/// `index` (decimal, at length k), `checks`, `steps`, the cell, the mutant's context
+/// as TOML (for `testspace decode`) and `panic`: the first call of the reduced test case on
+/// which the target panics, with the message (`null` if none does).
 ///
 /// # Errors
 /// None in practice: the reduced calls are valid digits of the context.
@@ -286,6 +306,7 @@ pub fn reduction_json(
         "steps": reduction.steps,
         "context": test.context.to_toml(),
     });
+    value["panic"] = serde_json::to_value(super::first_panic(test, &reduction.calls))?;
     if let Some(fails) = fails {
         value["crashed"] = test.cell.crashed.into();
         value["fails"] = fails.name().into();
@@ -304,6 +325,30 @@ pub fn reduction_json(
             "checks": shrink.checks,
         });
     }
+    Ok(serde_json::to_string_pretty(&value)?)
+}
+
+/// The JSON object of a cell's failing test case (`show-test --format json`): the cell,
+/// `calls`, `k`, `index`, the context as TOML and `panic` as in [`reduction_json`].
+///
+/// # Errors
+/// None in practice (serialising JSON values).
+pub fn test_json(test: &FailingTest) -> anyhow::Result<String> {
+    let value = serde_json::json!({
+        "subject": test.cell.subject,
+        "mutant": test.cell.mutant,
+        "strategy": test.cell.strategy,
+        "n": test.cell.n,
+        "phase": test.cell.phase,
+        "replicate": test.cell.replicate,
+        "oracle": test.oracle_name(),
+        "first_failure": test.cell.first_failure,
+        "calls": test.calls,
+        "k": test.calls.len(),
+        "index": test.index,
+        "context": test.context.to_toml(),
+        "panic": super::first_panic(test, &test.calls),
+    });
     Ok(serde_json::to_string_pretty(&value)?)
 }
 

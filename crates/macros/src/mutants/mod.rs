@@ -49,14 +49,17 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
     let copies = copies(&located, &name);
     proc_macro2::fallback::unforce();
     let copies = copies.map_err(|message| syn::Error::new(Span::call_site(), message))?;
+    // `include!`d for `testspace mutate`'s compile check, where assertions being live or
+    // not compiles alike.
     let schemata_copy = match &copies.schemata_file {
         Some(path) => quote!(::core::include!(#path);),
-        None => parse(&copies.schemata)?,
+        None => live(parse(&copies.schemata)?)?,
     };
-    let coverage_copy = parse(&copies.coverage)?;
+    let coverage_copy = live(parse(&copies.coverage)?)?;
 
     let mut gold = module.clone();
     without_unit(&mut gold);
+    syn::visit_mut::VisitMut::visit_item_mod_mut(&mut crate::live::Live, &mut gold);
     let track = copies.selection.catalog.as_ref().map(|path| {
         let path = path.display().to_string();
         quote!(
@@ -247,6 +250,14 @@ fn prepare_copy(file: &mut syn::File, ident: &syn::Ident, table: &str) -> Result
 fn parse(text: &str) -> syn::Result<TokenStream> {
     text.parse()
         .map_err(|e| syn::Error::new(Span::call_site(), format!("a copy does not lex: {e}")))
+}
+
+/// A copy's items with their debug assertions live ([`crate::live`]); the copies are
+/// rewritten after rendering, so that their line maps stay those of the user's text.
+fn live(copy: TokenStream) -> syn::Result<TokenStream> {
+    let mut file: syn::File = syn::parse2(copy)?;
+    syn::visit_mut::VisitMut::visit_file_mut(&mut crate::live::Live, &mut file);
+    Ok(file.into_token_stream())
 }
 
 /// Whether the module defines `name` with derived `Eq` and `Hash` (then sessions compare

@@ -8,6 +8,7 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::{LitStr, Type};
 
+use super::model::Model;
 use super::types::Shape;
 use super::{Invariant, Kind, Method};
 
@@ -18,19 +19,26 @@ pub(crate) fn impls(
     methods: &[Method],
     invariants: &[Invariant],
     unit: bool,
+    pools: &TokenStream,
+    model: Option<&Model<'_>>,
 ) -> TokenStream {
-    let entries = methods.iter().map(|method| entry(method, invariants));
+    let entries = methods
+        .iter()
+        .map(|method| entry(method, invariants, model));
+    let requirements = model.map(Model::requirements);
     let subject = quote! {
         impl ::testspace::subject::Subject for #self_ty {
             const CLASS: &'static str = #class;
             const JAVA_CLASS: &'static str =
                 ::core::concat!(::core::module_path!(), "::", #class);
             fn methods() -> ::std::vec::Vec<::testspace::subject::Method<Self>> {
+                #requirements
                 ::std::vec![#(#entries),*]
             }
             fn to_java_string(&self) -> ::std::string::String {
                 ::std::format!("{self:?}")
             }
+            #pools
         }
     };
     if !unit {
@@ -43,6 +51,56 @@ pub(crate) fn impls(
                 ::std::boxed::Box::new(::testspace::subject::SubjectUnit::<Self>::new())
             }
         }
+    }
+}
+
+/// `const CODE_POOLS`: the pools seeded from `block`'s literals and the boundary values
+/// of the integer parameter types of `methods` (the crate `testspace-pools`, as harvested
+/// subjects get them); a pool none of `methods`' parameters draws from is left empty.
+pub(crate) fn code_pools(block: &syn::ItemImpl, methods: &[Method]) -> TokenStream {
+    let mut types: Vec<String> = Vec::new();
+    for item in &block.items {
+        let syn::ImplItem::Fn(function) = item else {
+            continue;
+        };
+        if !methods.iter().any(|m| m.ident == function.sig.ident) {
+            continue;
+        }
+        for input in &function.sig.inputs {
+            if let syn::FnArg::Typed(typed) = input {
+                let ty = &typed.ty;
+                let ty: String = quote!(#ty).to_string().split_whitespace().collect();
+                if !types.contains(&ty) {
+                    types.push(ty);
+                }
+            }
+        }
+    }
+    // A pool no parameter draws from stays the paper's (empty here).
+    let takes = |wanted: fn(&Shape) -> bool| methods.iter().any(|m| m.args.iter().any(wanted));
+    let takes_ints = takes(|a| matches!(a, Shape::Int { .. }));
+    let takes_strings = takes(|a| matches!(a, Shape::Str { .. } | Shape::Char { .. }));
+    let constants = testspace_pools::impl_constants(block);
+    let ints = testspace_pools::int_pool(&types, &constants)
+        .into_iter()
+        .filter(|_| takes_ints)
+        .map(|s| {
+            let (value, origin) = (s.value, s.origin);
+            quote!((#value, #origin))
+        });
+    let strings = testspace_pools::string_pool(&constants)
+        .into_iter()
+        .filter(|_| takes_strings)
+        .map(|s| {
+            let (value, origin) = (s.value, s.origin);
+            quote!((#value, #origin))
+        });
+    quote! {
+        const CODE_POOLS: ::core::option::Option<::testspace::subject::CodePools> =
+            ::core::option::Option::Some(::testspace::subject::CodePools {
+                ints: &[#(#ints),*],
+                strings: &[#(#strings),*],
+            });
     }
 }
 
@@ -67,8 +125,9 @@ fn checks(invariants: &[Invariant], object: &TokenStream, method: &LitStr) -> To
     quote!(#(#checks)*)
 }
 
-/// The `Method` of `method`, checking `invariants` after the call.
-fn entry(method: &Method, invariants: &[Invariant]) -> TokenStream {
+/// The `Method` of `method`, checking `invariants` after the call (and, with a
+/// `model`, its results and state beside gold's).
+fn entry(method: &Method, invariants: &[Invariant], model: Option<&Model<'_>>) -> TokenStream {
     let name = LitStr::new(&method.name, method.ident.span());
     let params = method.args.iter().map(|arg| {
         let variant = Ident::new(arg.param(), Span::call_site());
@@ -77,19 +136,31 @@ fn entry(method: &Method, invariants: &[Invariant]) -> TokenStream {
     let returns = Ident::new(method.returns.out.returns(), Span::call_site());
     let target = format_ident!("__target");
     let args = format_ident!("__args");
-    let converted = method
+    let converted: Vec<TokenStream> = method
         .args
         .iter()
         .enumerate()
-        .map(|(i, &arg)| argument(arg, i, &args));
+        .map(|(i, &arg)| argument(arg, i, &args))
+        .collect();
     let ident = &method.ident;
-    let call = match method.kind {
+    let mut call = match method.kind {
         Kind::Constructor | Kind::Static => quote!(<Self>::#ident(#(#converted),*)),
         Kind::Ref | Kind::Mut => quote!(<Self>::#ident(#target, #(#converted),*)),
         Kind::Value => {
             quote!(<Self>::#ident(::core::clone::Clone::clone(#target), #(#converted),*))
         }
     };
+    // With a model: the model's call, gold's bound to `__raw`, the results compared.
+    let beside = model.map(|model| {
+        let expected = model.call(method, &converted);
+        let compare = model.compare_results(method, &name);
+        let raw = std::mem::replace(&mut call, quote!(__raw));
+        quote! {
+            #expected
+            let __raw = #raw;
+            #compare
+        }
+    });
     let value = quote!(__value);
     // A unit result is not bound (clippy's let_unit_value).
     let bind = |expr: TokenStream| match method.returns.out {
@@ -114,39 +185,11 @@ fn entry(method: &Method, invariants: &[Invariant]) -> TokenStream {
             }
         }
     };
+    let unwrapped = quote!(#beside #unwrapped);
     let params = quote!(&[#(#params),*]);
     let returns = quote!(::testspace::subject::Return::#returns);
-    let derive = quote!(::testspace::subject::derive);
     match method.kind {
-        Kind::Constructor => {
-            let Shape::Object { nullable, .. } = method.returns.out else {
-                unreachable!("a constructor returns Self")
-            };
-            let made = if nullable {
-                quote!(#derive::constructed(#value))
-            } else {
-                quote!(::core::result::Result::Ok(#value))
-            };
-            let object = quote!(__object);
-            let checks = checks(invariants, &object, &name);
-            let checked = match (invariants.is_empty(), nullable) {
-                (true, _) => quote!(),
-                (false, true) => quote! {
-                    if let ::core::option::Option::Some(#object) = &#value { #checks }
-                },
-                (false, false) => quote! {
-                    let #object = &#value;
-                    #checks
-                },
-            };
-            quote! {
-                ::testspace::subject::Method::constructor(#name, #params, |#args| {
-                    #unwrapped
-                    #checked
-                    #made
-                })
-            }
-        }
+        Kind::Constructor => constructor(method, invariants, &name, &params, &unwrapped),
         Kind::Static => {
             let result = result(method.returns.out, &value);
             quote! {
@@ -158,7 +201,7 @@ fn entry(method: &Method, invariants: &[Invariant]) -> TokenStream {
         }
         Kind::Ref | Kind::Mut | Kind::Value => {
             let result = result(method.returns.out, &value);
-            if invariants.is_empty() {
+            if invariants.is_empty() && model.is_none() {
                 return quote! {
                     ::testspace::subject::Method::instance(#name, #params, #returns, |#target, #args| {
                         #unwrapped
@@ -166,11 +209,17 @@ fn entry(method: &Method, invariants: &[Invariant]) -> TokenStream {
                     })
                 };
             }
+            // The model's state before the call; after it, compared with the object's (a
+            // method on `self` runs on a clone and leaves the object as it was).
+            let stateful = model.filter(|_| method.kind != Kind::Value);
+            let pre_state = stateful.map(Model::pre_state);
+            let states = stateful.map(|model| model.compare_states(&name));
             // The call and its conversions first (a result that borrows the object is
-            // converted to an owned value), then the invariants, whether it threw or not.
+            // converted to an owned value), then the checks, whether it threw or not.
             let checks = checks(invariants, &quote!(&*#target), &name);
             quote! {
                 ::testspace::subject::Method::instance(#name, #params, #returns, |#target, #args| {
+                    #pre_state
                     let __outcome = (|| -> ::core::result::Result<
                         ::testspace::subject::Value<Self>,
                         ::testspace::subject::JavaException,
@@ -178,11 +227,53 @@ fn entry(method: &Method, invariants: &[Invariant]) -> TokenStream {
                         #unwrapped
                         ::core::result::Result::Ok(#result)
                     })();
+                    #states
                     #checks
                     __outcome
                 })
             }
         }
+    }
+}
+
+/// The `Method` of a constructor, whose body up to the made object bound to `__value`
+/// is `unwrapped`; `invariants` are checked on the object.
+fn constructor(
+    method: &Method,
+    invariants: &[Invariant],
+    name: &LitStr,
+    params: &TokenStream,
+    unwrapped: &TokenStream,
+) -> TokenStream {
+    let value = quote!(__value);
+    let args = format_ident!("__args");
+    let derive = quote!(::testspace::subject::derive);
+    let Shape::Object { nullable, .. } = method.returns.out else {
+        unreachable!("a constructor returns Self")
+    };
+    let made = if nullable {
+        quote!(#derive::constructed(#value))
+    } else {
+        quote!(::core::result::Result::Ok(#value))
+    };
+    let object = quote!(__object);
+    let checks = checks(invariants, &object, name);
+    let checked = match (invariants.is_empty(), nullable) {
+        (true, _) => quote!(),
+        (false, true) => quote! {
+            if let ::core::option::Option::Some(#object) = &#value { #checks }
+        },
+        (false, false) => quote! {
+            let #object = &#value;
+            #checks
+        },
+    };
+    quote! {
+        ::testspace::subject::Method::constructor(#name, #params, |#args| {
+            #unwrapped
+            #checked
+            #made
+        })
     }
 }
 

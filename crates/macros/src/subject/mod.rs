@@ -7,6 +7,7 @@
 //! schemata itself), `impl ::testspace::subject::Declared`.
 
 mod emit;
+mod model;
 mod types;
 
 use proc_macro2::TokenStream;
@@ -30,6 +31,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         }
     };
     let class = check_block(&block, options.name)?;
+    syn::visit_mut::VisitMut::visit_item_impl_mut(&mut crate::live::Live, &mut block);
     let (methods, invariants) = match methods(&mut block) {
         Ok(declared) => declared,
         Err(errors) => {
@@ -37,7 +39,17 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
             return Ok(quote!(#block #errors));
         }
     };
-    let generated = emit::impls(&block.self_ty, &class, &methods, &invariants, options.unit);
+    let pools = emit::code_pools(&block, &methods);
+    let model = options.model.as_ref().map(|ty| model::Model { ty });
+    let generated = emit::impls(
+        &block.self_ty,
+        &class,
+        &methods,
+        &invariants,
+        options.unit,
+        &pools,
+        model.as_ref(),
+    );
     Ok(quote!(#block #generated))
 }
 
@@ -58,6 +70,8 @@ struct Options {
     name: Option<LitStr>,
     /// Whether to emit the `Declared` impl (hidden argument `without_unit` clears it).
     unit: bool,
+    /// `model = Model`: the reference model run beside every call.
+    model: Option<Type>,
 }
 
 impl Options {
@@ -65,6 +79,7 @@ impl Options {
         let mut options = Options {
             name: None,
             unit: true,
+            model: None,
         };
         let parser = syn::meta::parser(|meta| {
             if meta.path.is_ident("name") {
@@ -77,13 +92,20 @@ impl Options {
                 }
                 options.name = Some(name);
                 Ok(())
+            } else if meta.path.is_ident("model") {
+                if options.model.is_some() {
+                    return Err(meta.error("`model` is given twice"));
+                }
+                options.model = Some(meta.value()?.parse()?);
+                Ok(())
             } else if meta.path.is_ident("without_unit") {
                 options.unit = false;
                 Ok(())
             } else {
                 Err(meta.error(
-                    "unknown argument of #[testspace::subject]; the only one is \
-                     `name = \"Class\"`, the class name to use instead of the type's",
+                    "unknown argument of #[testspace::subject]; they are `name = \"Class\"`, \
+                     the class name to use instead of the type's, and `model = Model`, a \
+                     reference model run beside every call",
                 ))
             }
         });
@@ -518,6 +540,29 @@ mod tests {
         .to_string();
         assert!(text.contains("\"Other\""), "{text}");
         assert!(!text.contains("Declared"), "{text}");
+    }
+
+    #[test]
+    fn a_model_runs_beside_every_method_and_is_given_once() {
+        let block = quote!(impl Ring {
+            pub fn new() -> Self { todo!() }
+            pub fn push(&mut self, x: i32) -> bool { todo!() }
+            pub fn merged(&self, other: &Self) -> Option<Self> { todo!() }
+        });
+        let text = expand(quote!(model = RingModel), block.clone())
+            .unwrap()
+            .to_string();
+        for expected in [
+            "< RingModel > :: new (",
+            "< RingModel > :: push (& mut __model ,",
+            "model: `{}` returned {}, the model {}",
+            "model: after `{}` the state is {:?}, the model's {:?}",
+            "model_of :: < Self , RingModel > ()",
+        ] {
+            assert!(text.contains(expected), "{expected}: {text}");
+        }
+        let text = error(quote!(model = A, model = B), syn::parse2(block).unwrap());
+        assert!(text.contains("`model` is given twice"), "{text}");
     }
 
     #[test]
