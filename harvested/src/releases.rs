@@ -730,6 +730,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<arcstr_1_2_0::ArcStr, arcstr_1_2_0_schemata::ArcStr>::new(::arcstr_1_2_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("ArcStr@1.2.0+mutants")
+                .with_sloc(1343)
                 // 5 mutants in functions ArcStr's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[2, 3, 11, 12, 13])
                 .with_coverage::<arcstr_1_2_0_coverage::ArcStr>(ProbeTable {
@@ -740,6 +741,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<arcstr_1_2_0::Substr, arcstr_1_2_0_schemata::Substr>::new(::arcstr_1_2_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("Substr@1.2.0+mutants")
+                .with_sloc(1343)
                 // 21 mutants in functions Substr's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[1, 2, 3, 11, 12, 13, 14, 15, 16, 17, 18, 21, 22, 23, 24, 25, 26, 27, 28, 30, 31])
                 .with_coverage::<arcstr_1_2_0_coverage::Substr>(ProbeTable {
@@ -750,6 +752,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<arraydeque_0_5_1::ArrayDequeOfInts, arraydeque_0_5_1_schemata::ArrayDequeOfInts>::new(::arraydeque_0_5_1_schemata::TESTSPACE_MUTANTS)
                 .with_class("ArrayDequeOfInts@0.5.1+mutants")
+                .with_sloc(1225)
                 // 40 mutants in functions ArrayDequeOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[5, 6, 7, 8, 9, 35, 253, 255, 257, 258, 259, 260, 261, 262, 263, 265, 266, 267, 268, 269, 270, 271, 272, 274, 275, 276, 277, 278, 279, 280, 281, 282, 283, 284, 285, 287, 288, 289, 290, 291])
                 .with_coverage::<arraydeque_0_5_1_coverage::ArrayDequeOfInts>(ProbeTable {
@@ -760,6 +763,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<arrayvec_0_7_6::ArrayStringOfInts, arrayvec_0_7_6_schemata::ArrayStringOfInts>::new(::arrayvec_0_7_6_schemata::TESTSPACE_MUTANTS)
                 .with_class("ArrayStringOfInts@0.7.6+mutants")
+                .with_sloc(1314)
                 // 92 mutants in functions ArrayStringOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 55, 69, 78, 80, 82, 83, 84, 85, 86, 87, 88, 90, 91, 92, 93, 94, 95, 96, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 144, 145, 146, 147, 148, 149, 314, 315, 316, 317, 318, 319, 320, 321, 322, 323, 324, 325, 326])
                 .with_coverage::<arrayvec_0_7_6_coverage::ArrayStringOfInts>(ProbeTable {
@@ -770,6 +774,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<arrayvec_0_7_6::ArrayVecOfInts, arrayvec_0_7_6_schemata::ArrayVecOfInts>::new(::arrayvec_0_7_6_schemata::TESTSPACE_MUTANTS)
                 .with_class("ArrayVecOfInts@0.7.6+mutants")
+                .with_sloc(1314)
                 // 65 mutants in functions ArrayVecOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[69, 78, 80, 82, 83, 84, 85, 86, 87, 88, 90, 91, 92, 93, 94, 95, 96, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 144, 145, 146, 147, 148, 149, 314, 315, 316, 317, 318, 319, 320, 321, 322, 323, 324, 325, 326])
                 .with_coverage::<arrayvec_0_7_6_coverage::ArrayVecOfInts>(ProbeTable {
@@ -780,6 +785,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<bimap_0_6_3::BiBTreeMapOfInts, bimap_0_6_3_schemata::BiBTreeMapOfInts>::new(::bimap_0_6_3_schemata::TESTSPACE_MUTANTS)
                 .with_class("BiBTreeMapOfInts@0.6.3+mutants")
+                .with_sloc(1054)
                 // 2 mutants in functions BiBTreeMapOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[3, 4])
                 .with_coverage::<bimap_0_6_3_coverage::BiBTreeMapOfInts>(ProbeTable {
@@ -790,6 +796,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<bimap_0_6_3::BiHashMapOfInts, bimap_0_6_3_schemata::BiHashMapOfInts>::new(::bimap_0_6_3_schemata::TESTSPACE_MUTANTS)
                 .with_class("BiHashMapOfInts@0.6.3+mutants")
+                .with_sloc(1054)
                 // 2 mutants in functions BiHashMapOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[3, 4])
                 .with_coverage::<bimap_0_6_3_coverage::BiHashMapOfInts>(ProbeTable {
@@ -800,6 +807,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<binary_heap_plus_0_5_0::BinaryHeapOfInts, binary_heap_plus_0_5_0_schemata::BinaryHeapOfInts>::new(::binary_heap_plus_0_5_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("BinaryHeapOfInts@0.5.0+mutants")
+                .with_sloc(591)
                 // 102 mutants in functions BinaryHeapOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[19, 20, 21, 22, 23, 24, 25, 27, 28, 29, 30, 31, 32, 33, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 75, 76, 77, 78, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 114, 115, 116, 117, 118, 144, 145, 146, 147, 148, 149, 150, 151, 152])
                 .with_coverage::<binary_heap_plus_0_5_0_coverage::BinaryHeapOfInts>(ProbeTable {
@@ -810,6 +818,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<bit_set_0_11_1::BitSet, bit_set_0_11_1_schemata::BitSet>::new(::bit_set_0_11_1_schemata::TESTSPACE_MUTANTS)
                 .with_class("BitSet@0.11.1+mutants")
+                .with_sloc(596)
                 // 6 mutants in functions BitSet's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[3, 4, 7, 8, 9, 10])
                 .with_coverage::<bit_set_0_11_1_coverage::BitSet>(ProbeTable {
@@ -820,6 +829,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<bit_vec_0_8_0::BitVec, bit_vec_0_8_0_schemata::BitVec>::new(::bit_vec_0_8_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("BitVec@0.8.0+mutants")
+                .with_sloc(955)
                 // 224 mutants in functions BitVec's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[1, 2, 3, 4, 5, 6, 8, 9, 14, 16, 18, 19, 20, 21, 22, 23, 24, 26, 27, 28, 29, 30, 31, 32, 34, 35, 36, 37, 38, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 94, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 140, 141, 142, 143, 144, 146, 331, 332, 333, 334, 335, 336, 337, 338, 339, 340, 341, 342, 343, 344, 345, 346, 347, 348, 349, 350, 351, 352, 353, 354, 355, 357, 358, 359, 360, 361, 362, 363, 365, 366, 367, 368, 369, 370, 371, 373, 374, 375, 376, 377, 378, 379, 381, 382, 383, 384, 385, 386, 387, 388, 389, 390, 391, 392, 393, 394, 466, 498, 499, 500, 501, 502, 503, 505, 506, 507, 508, 509, 510, 511, 512, 513, 514, 515, 516, 517, 519, 520, 521, 522, 523, 524, 525, 526, 528, 530, 532, 533, 535, 537, 538, 539, 541, 542, 543, 544, 545, 547, 548, 549, 550, 551, 553, 554, 555, 556, 557, 558, 560, 561, 562, 563, 564, 565, 567, 568, 569, 570, 571, 572, 574, 575, 576, 577, 578, 579, 581, 582, 583, 584, 585, 586, 587])
                 .with_coverage::<bit_vec_0_8_0_coverage::BitVec>(ProbeTable {
@@ -830,6 +840,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<chrono_0_4_45::TimeDelta, chrono_0_4_45_schemata::TimeDelta>::new(::chrono_0_4_45_schemata::TESTSPACE_MUTANTS)
                 .with_class("TimeDelta@0.4.45+mutants")
+                .with_sloc(14166)
                 // 341 mutants in functions TimeDelta's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 124, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 192, 193, 744, 745, 746, 748, 749, 750, 751, 752, 753, 754, 755, 874, 875, 876, 877, 878, 879, 880, 881, 883, 884, 885, 886, 887, 889, 890, 891, 893, 894, 895, 896, 897, 898, 900, 901, 902, 903, 904, 905, 906, 908, 909, 910, 911, 912, 913, 914, 916, 917, 918, 919, 920, 921, 922, 923, 925, 926, 927, 928, 929, 930, 931, 933, 934, 935, 936, 937, 938, 939, 940, 942, 943, 944, 945, 946, 948, 949, 950, 951, 952, 953, 954, 955, 956, 957, 959, 960, 961, 962, 963, 964, 965, 966, 968, 969, 970, 971, 972, 973, 974, 975, 977, 978, 979, 980, 981, 983, 984, 985, 986, 987, 988, 989, 990, 991, 992, 994, 995, 996, 997, 998, 999, 1000, 1001, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1012, 1013, 1014, 1015, 1016, 1017, 1019, 1020, 1021, 1022, 1023, 1024, 1025, 1026, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1037, 1038, 1039, 1040, 1041, 1043, 1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1052, 1054, 1055, 1056, 1057, 1058, 1059, 1060, 1061, 1063, 1064, 1065, 1066, 1067, 1068, 1069, 1070, 1072, 1073, 1074, 1075, 1076, 1078, 1079, 1080, 1081, 1082, 1083, 1084, 1085, 1086, 1087, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1098, 1099, 1100, 1101, 1102, 1103, 1104, 1105, 1107, 1108, 1109, 1110, 1112, 1113, 1114, 1115, 1117, 1118, 1119, 1121, 1122, 1123, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134, 1135, 1136, 1137, 1138, 1140, 1141, 1142, 1143, 1144, 1145, 1146, 1147, 1925, 2061, 2062, 2063, 2083, 2084, 2085, 2086, 2087, 2088, 2089, 2090, 2091, 2092, 2093, 2094, 2095, 2172, 2508, 2701, 2702, 2703, 2704, 2705, 2706, 2707, 2813, 2814, 2815, 2816, 2817, 2818, 2819, 2820, 2821, 2822, 2823, 2824, 2825, 2826, 2827, 2828, 2829, 2830])
                 .with_coverage::<chrono_0_4_45_coverage::TimeDelta>(ProbeTable {
@@ -840,6 +851,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<chrono_0_4_45::WeekdaySet, chrono_0_4_45_schemata::WeekdaySet>::new(::chrono_0_4_45_schemata::TESTSPACE_MUTANTS)
                 .with_class("WeekdaySet@0.4.45+mutants")
+                .with_sloc(14166)
                 // 341 mutants in functions WeekdaySet's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 124, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 192, 193, 744, 745, 746, 748, 749, 750, 751, 752, 753, 754, 755, 874, 875, 876, 877, 878, 879, 880, 881, 883, 884, 885, 886, 887, 889, 890, 891, 893, 894, 895, 896, 897, 898, 900, 901, 902, 903, 904, 905, 906, 908, 909, 910, 911, 912, 913, 914, 916, 917, 918, 919, 920, 921, 922, 923, 925, 926, 927, 928, 929, 930, 931, 933, 934, 935, 936, 937, 938, 939, 940, 942, 943, 944, 945, 946, 948, 949, 950, 951, 952, 953, 954, 955, 956, 957, 959, 960, 961, 962, 963, 964, 965, 966, 968, 969, 970, 971, 972, 973, 974, 975, 977, 978, 979, 980, 981, 983, 984, 985, 986, 987, 988, 989, 990, 991, 992, 994, 995, 996, 997, 998, 999, 1000, 1001, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1012, 1013, 1014, 1015, 1016, 1017, 1019, 1020, 1021, 1022, 1023, 1024, 1025, 1026, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1037, 1038, 1039, 1040, 1041, 1043, 1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1052, 1054, 1055, 1056, 1057, 1058, 1059, 1060, 1061, 1063, 1064, 1065, 1066, 1067, 1068, 1069, 1070, 1072, 1073, 1074, 1075, 1076, 1078, 1079, 1080, 1081, 1082, 1083, 1084, 1085, 1086, 1087, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1098, 1099, 1100, 1101, 1102, 1103, 1104, 1105, 1107, 1108, 1109, 1110, 1112, 1113, 1114, 1115, 1117, 1118, 1119, 1121, 1122, 1123, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134, 1135, 1136, 1137, 1138, 1140, 1141, 1142, 1143, 1144, 1145, 1146, 1147, 1925, 2061, 2062, 2063, 2083, 2084, 2085, 2086, 2087, 2088, 2089, 2090, 2091, 2092, 2093, 2094, 2095, 2172, 2508, 2701, 2702, 2703, 2704, 2705, 2706, 2707, 2813, 2814, 2815, 2816, 2817, 2818, 2819, 2820, 2821, 2822, 2823, 2824, 2825, 2826, 2827, 2828, 2829, 2830])
                 .with_coverage::<chrono_0_4_45_coverage::WeekdaySet>(ProbeTable {
@@ -850,6 +862,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<chrono_0_4_45::Parsed, chrono_0_4_45_schemata::Parsed>::new(::chrono_0_4_45_schemata::TESTSPACE_MUTANTS)
                 .with_class("Parsed@0.4.45+mutants")
+                .with_sloc(14166)
                 // 341 mutants in functions Parsed's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 124, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 192, 193, 744, 745, 746, 748, 749, 750, 751, 752, 753, 754, 755, 874, 875, 876, 877, 878, 879, 880, 881, 883, 884, 885, 886, 887, 889, 890, 891, 893, 894, 895, 896, 897, 898, 900, 901, 902, 903, 904, 905, 906, 908, 909, 910, 911, 912, 913, 914, 916, 917, 918, 919, 920, 921, 922, 923, 925, 926, 927, 928, 929, 930, 931, 933, 934, 935, 936, 937, 938, 939, 940, 942, 943, 944, 945, 946, 948, 949, 950, 951, 952, 953, 954, 955, 956, 957, 959, 960, 961, 962, 963, 964, 965, 966, 968, 969, 970, 971, 972, 973, 974, 975, 977, 978, 979, 980, 981, 983, 984, 985, 986, 987, 988, 989, 990, 991, 992, 994, 995, 996, 997, 998, 999, 1000, 1001, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1012, 1013, 1014, 1015, 1016, 1017, 1019, 1020, 1021, 1022, 1023, 1024, 1025, 1026, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1037, 1038, 1039, 1040, 1041, 1043, 1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1052, 1054, 1055, 1056, 1057, 1058, 1059, 1060, 1061, 1063, 1064, 1065, 1066, 1067, 1068, 1069, 1070, 1072, 1073, 1074, 1075, 1076, 1078, 1079, 1080, 1081, 1082, 1083, 1084, 1085, 1086, 1087, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1098, 1099, 1100, 1101, 1102, 1103, 1104, 1105, 1107, 1108, 1109, 1110, 1112, 1113, 1114, 1115, 1117, 1118, 1119, 1121, 1122, 1123, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134, 1135, 1136, 1137, 1138, 1140, 1141, 1142, 1143, 1144, 1145, 1146, 1147, 1925, 2061, 2062, 2063, 2083, 2084, 2085, 2086, 2087, 2088, 2089, 2090, 2091, 2092, 2093, 2094, 2095, 2172, 2508, 2701, 2702, 2703, 2704, 2705, 2706, 2707, 2813, 2814, 2815, 2816, 2817, 2818, 2819, 2820, 2821, 2822, 2823, 2824, 2825, 2826, 2827, 2828, 2829, 2830])
                 .with_coverage::<chrono_0_4_45_coverage::Parsed>(ProbeTable {
@@ -860,6 +873,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<chrono_0_4_45::NaiveDate, chrono_0_4_45_schemata::NaiveDate>::new(::chrono_0_4_45_schemata::TESTSPACE_MUTANTS)
                 .with_class("NaiveDate@0.4.45+mutants")
+                .with_sloc(14166)
                 // 315 mutants in functions NaiveDate's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 124, 192, 193, 744, 745, 746, 748, 749, 750, 751, 752, 753, 754, 755, 874, 875, 876, 877, 878, 879, 880, 881, 883, 884, 885, 886, 887, 889, 890, 891, 893, 894, 895, 896, 897, 898, 900, 901, 902, 903, 904, 905, 906, 908, 909, 910, 911, 912, 913, 914, 916, 917, 918, 919, 920, 921, 922, 923, 925, 926, 927, 928, 929, 930, 931, 933, 934, 935, 936, 937, 938, 939, 940, 942, 943, 944, 945, 946, 948, 949, 950, 951, 952, 953, 954, 955, 956, 957, 959, 960, 961, 962, 963, 964, 965, 966, 968, 969, 970, 971, 972, 973, 974, 975, 977, 978, 979, 980, 981, 983, 984, 985, 986, 987, 988, 989, 990, 991, 992, 994, 995, 996, 997, 998, 999, 1000, 1001, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1012, 1013, 1014, 1015, 1016, 1017, 1019, 1020, 1021, 1022, 1023, 1024, 1025, 1026, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1037, 1038, 1039, 1040, 1041, 1043, 1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1052, 1054, 1055, 1056, 1057, 1058, 1059, 1060, 1061, 1063, 1064, 1065, 1066, 1067, 1068, 1069, 1070, 1072, 1073, 1074, 1075, 1076, 1078, 1079, 1080, 1081, 1082, 1083, 1084, 1085, 1086, 1087, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1098, 1099, 1100, 1101, 1102, 1103, 1104, 1105, 1107, 1108, 1109, 1110, 1112, 1113, 1114, 1115, 1117, 1118, 1119, 1121, 1122, 1123, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134, 1135, 1136, 1137, 1138, 1140, 1141, 1142, 1143, 1144, 1145, 1146, 1147, 1925, 2061, 2062, 2063, 2083, 2084, 2085, 2086, 2087, 2088, 2089, 2090, 2091, 2092, 2093, 2094, 2095, 2172, 2508, 2701, 2702, 2703, 2704, 2705, 2706, 2707, 2813, 2814, 2815, 2816, 2817, 2818, 2819, 2820, 2821, 2822, 2823, 2824, 2825, 2826, 2827, 2828, 2829, 2830])
                 .with_coverage::<chrono_0_4_45_coverage::NaiveDate>(ProbeTable {
@@ -870,6 +884,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<chrono_0_4_45::NaiveDateTime, chrono_0_4_45_schemata::NaiveDateTime>::new(::chrono_0_4_45_schemata::TESTSPACE_MUTANTS)
                 .with_class("NaiveDateTime@0.4.45+mutants")
+                .with_sloc(14166)
                 // 341 mutants in functions NaiveDateTime's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 124, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 192, 193, 744, 745, 746, 748, 749, 750, 751, 752, 753, 754, 755, 874, 875, 876, 877, 878, 879, 880, 881, 883, 884, 885, 886, 887, 889, 890, 891, 893, 894, 895, 896, 897, 898, 900, 901, 902, 903, 904, 905, 906, 908, 909, 910, 911, 912, 913, 914, 916, 917, 918, 919, 920, 921, 922, 923, 925, 926, 927, 928, 929, 930, 931, 933, 934, 935, 936, 937, 938, 939, 940, 942, 943, 944, 945, 946, 948, 949, 950, 951, 952, 953, 954, 955, 956, 957, 959, 960, 961, 962, 963, 964, 965, 966, 968, 969, 970, 971, 972, 973, 974, 975, 977, 978, 979, 980, 981, 983, 984, 985, 986, 987, 988, 989, 990, 991, 992, 994, 995, 996, 997, 998, 999, 1000, 1001, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1012, 1013, 1014, 1015, 1016, 1017, 1019, 1020, 1021, 1022, 1023, 1024, 1025, 1026, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1037, 1038, 1039, 1040, 1041, 1043, 1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1052, 1054, 1055, 1056, 1057, 1058, 1059, 1060, 1061, 1063, 1064, 1065, 1066, 1067, 1068, 1069, 1070, 1072, 1073, 1074, 1075, 1076, 1078, 1079, 1080, 1081, 1082, 1083, 1084, 1085, 1086, 1087, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1098, 1099, 1100, 1101, 1102, 1103, 1104, 1105, 1107, 1108, 1109, 1110, 1112, 1113, 1114, 1115, 1117, 1118, 1119, 1121, 1122, 1123, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134, 1135, 1136, 1137, 1138, 1140, 1141, 1142, 1143, 1144, 1145, 1146, 1147, 1925, 2061, 2062, 2063, 2083, 2084, 2085, 2086, 2087, 2088, 2089, 2090, 2091, 2092, 2093, 2094, 2095, 2172, 2508, 2701, 2702, 2703, 2704, 2705, 2706, 2707, 2813, 2814, 2815, 2816, 2817, 2818, 2819, 2820, 2821, 2822, 2823, 2824, 2825, 2826, 2827, 2828, 2829, 2830])
                 .with_coverage::<chrono_0_4_45_coverage::NaiveDateTime>(ProbeTable {
@@ -880,6 +895,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<compact_str_0_10_0::CompactString, compact_str_0_10_0_schemata::CompactString>::new(::compact_str_0_10_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("CompactString@0.10.0+mutants")
+                .with_sloc(5638)
                 // 102 mutants in functions CompactString's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[1, 9, 11, 12, 14, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 75, 77, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 114, 115, 116, 117, 118, 119, 120, 122, 123, 124, 125, 126, 127, 128, 130, 131, 132, 133, 134, 135, 136, 137, 138, 140, 141, 142, 143, 144, 145, 146, 148, 149, 150, 151, 152, 153, 155, 156, 157, 158, 159, 160, 161, 162, 164, 165, 166])
                 .with_coverage::<compact_str_0_10_0_coverage::CompactString>(ProbeTable {
@@ -890,6 +906,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<ecow_0_3_1::EcoBytes, ecow_0_3_1_schemata::EcoBytes>::new(::ecow_0_3_1_schemata::TESTSPACE_MUTANTS)
                 .with_class("EcoBytes@0.3.1+mutants")
+                .with_sloc(2346)
                 // 54 mutants in functions EcoBytes's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[224, 226, 227, 228, 229, 230, 231, 232, 233, 243, 244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 325, 327, 329, 330, 331, 332, 333, 334, 335, 337, 338, 339, 340, 341, 342, 343, 344, 346, 347, 348, 349, 350, 351, 352, 353, 354, 355, 356, 357, 359, 360, 361, 362, 363])
                 .with_coverage::<ecow_0_3_1_coverage::EcoBytes>(ProbeTable {
@@ -900,6 +917,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<ecow_0_3_1::EcoString, ecow_0_3_1_schemata::EcoString>::new(::ecow_0_3_1_schemata::TESTSPACE_MUTANTS)
                 .with_class("EcoString@0.3.1+mutants")
+                .with_sloc(2346)
                 // 34 mutants in functions EcoString's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[325, 327, 329, 330, 331, 332, 333, 334, 335, 337, 338, 339, 340, 341, 342, 343, 344, 346, 347, 348, 349, 350, 351, 352, 353, 354, 355, 356, 357, 359, 360, 361, 362, 363])
                 .with_coverage::<ecow_0_3_1_coverage::EcoString>(ProbeTable {
@@ -910,6 +928,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<ecow_0_3_1::EcoVecOfInts, ecow_0_3_1_schemata::EcoVecOfInts>::new(::ecow_0_3_1_schemata::TESTSPACE_MUTANTS)
                 .with_class("EcoVecOfInts@0.3.1+mutants")
+                .with_sloc(2346)
                 // 56 mutants in functions EcoVecOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[63, 65, 224, 226, 227, 228, 229, 230, 231, 232, 233, 243, 244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 325, 327, 329, 330, 331, 332, 333, 334, 335, 337, 338, 339, 340, 341, 342, 343, 344, 346, 347, 348, 349, 350, 351, 352, 353, 354, 355, 356, 357, 359, 360, 361, 362, 363])
                 .with_coverage::<ecow_0_3_1_coverage::EcoVecOfInts>(ProbeTable {
@@ -920,6 +939,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<fixedbitset_0_5_7::FixedBitSet, fixedbitset_0_5_7_schemata::FixedBitSet>::new(::fixedbitset_0_5_7_schemata::TESTSPACE_MUTANTS)
                 .with_class("FixedBitSet@0.5.7+mutants")
+                .with_sloc(1782)
                 // 58 mutants in functions FixedBitSet's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[21, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 174, 175, 176, 177, 178, 179, 180, 181, 182, 184, 185, 186, 187, 189, 191, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 204, 206, 208, 210, 211, 212, 213, 214, 215, 217, 219, 221, 223, 224, 225, 226, 227, 228, 230, 232])
                 .with_coverage::<fixedbitset_0_5_7_coverage::FixedBitSet>(ProbeTable {
@@ -930,6 +950,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<generational_arena_0_2_9::ArenaOfInts, generational_arena_0_2_9_schemata::ArenaOfInts>::new(::generational_arena_0_2_9_schemata::TESTSPACE_MUTANTS)
                 .with_class("ArenaOfInts@0.2.9+mutants")
+                .with_sloc(818)
                 // 80 mutants in functions ArenaOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[49, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 92, 93, 94, 95, 96, 97, 98, 99, 101, 102, 104, 105, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 153, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166])
                 .with_coverage::<generational_arena_0_2_9_coverage::ArenaOfInts>(ProbeTable {
@@ -940,6 +961,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<hashlink_0_12_2::HashlinkLinkedHashMapOfInts, hashlink_0_12_2_schemata::HashlinkLinkedHashMapOfInts>::new(::hashlink_0_12_2_schemata::TESTSPACE_MUTANTS)
                 .with_class("HashlinkLinkedHashMapOfInts@0.12.2+mutants")
+                .with_sloc(3177)
                 // 12 mutants in functions HashlinkLinkedHashMapOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[13, 44, 45, 46, 49, 50, 51, 191, 199, 219, 242, 243])
                 .with_coverage::<hashlink_0_12_2_coverage::HashlinkLinkedHashMapOfInts>(ProbeTable {
@@ -950,6 +972,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<hashlink_0_12_2::HashlinkLinkedHashSetOfInts, hashlink_0_12_2_schemata::HashlinkLinkedHashSetOfInts>::new(::hashlink_0_12_2_schemata::TESTSPACE_MUTANTS)
                 .with_class("HashlinkLinkedHashSetOfInts@0.12.2+mutants")
+                .with_sloc(3177)
                 // 23 mutants in functions HashlinkLinkedHashSetOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[13, 14, 15, 16, 17, 20, 21, 30, 31, 32, 45, 46, 48, 50, 51, 188, 189, 190, 191, 199, 219, 242, 243])
                 .with_coverage::<hashlink_0_12_2_coverage::HashlinkLinkedHashSetOfInts>(ProbeTable {
@@ -960,6 +983,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<hashlink_0_12_2::HashlinkLruCacheOfInts, hashlink_0_12_2_schemata::HashlinkLruCacheOfInts>::new(::hashlink_0_12_2_schemata::TESTSPACE_MUTANTS)
                 .with_class("HashlinkLruCacheOfInts@0.12.2+mutants")
+                .with_sloc(3177)
                 // 32 mutants in functions HashlinkLruCacheOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[11, 12, 13, 14, 15, 16, 17, 20, 21, 25, 26, 27, 29, 30, 31, 32, 44, 45, 46, 48, 49, 50, 51, 188, 189, 190, 191, 193, 194, 195, 199, 219])
                 .with_coverage::<hashlink_0_12_2_coverage::HashlinkLruCacheOfInts>(ProbeTable {
@@ -970,6 +994,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<heapless_0_9_4::HeaplessIndexMapOfInts, heapless_0_9_4_schemata::HeaplessIndexMapOfInts>::new(::heapless_0_9_4_schemata::TESTSPACE_MUTANTS)
                 .with_class("HeaplessIndexMapOfInts@0.9.4+mutants")
+                .with_sloc(8088)
                 // 415 mutants in functions HeaplessIndexMapOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 60, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 175, 176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 191, 193, 196, 198, 199, 212, 213, 214, 215, 216, 217, 218, 220, 221, 222, 223, 224, 225, 226, 227, 228, 229, 230, 231, 232, 234, 235, 236, 237, 238, 239, 278, 279, 280, 281, 282, 283, 284, 285, 286, 287, 288, 289, 290, 291, 292, 293, 294, 295, 296, 297, 298, 299, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 316, 318, 319, 320, 321, 322, 323, 324, 325, 326, 327, 328, 329, 330, 332, 333, 334, 335, 336, 337, 338, 339, 341, 342, 343, 344, 345, 346, 347, 349, 350, 351, 352, 353, 354, 355, 356, 357, 358, 359, 360, 361, 362, 364, 365, 366, 367, 368, 369, 370, 371, 372, 374, 375, 376, 377, 378, 379, 380, 382, 383, 384, 385, 386, 387, 388, 389, 473, 475, 476, 477, 478, 479, 481, 482, 520, 521, 522, 523, 524, 525, 526, 528, 529, 530, 531, 532, 533, 535, 536, 537, 538, 539, 540, 542, 543, 544, 545, 546, 547, 548, 549, 550, 552, 637, 648, 649, 650, 651, 652, 654, 655, 671, 672, 673, 674, 675, 676, 709, 764, 770, 811, 812, 824, 825, 826, 827, 840, 841, 842, 843, 844, 845, 846, 847, 848, 849, 850, 859, 860, 861, 862, 863, 864, 865, 898, 899, 900, 901, 902, 903, 904, 905, 906, 907, 908, 909, 910, 911, 912, 913, 914, 915, 916, 917, 918, 919, 920, 921, 922, 923, 924, 925, 926, 927, 928, 929, 930, 931, 932, 933, 934, 935, 936, 937, 938, 949, 950, 951, 952, 953, 954, 959, 960, 961, 962, 963, 964, 965, 970, 971, 972, 973, 974, 983, 984, 985, 986, 987, 988, 989, 990, 997, 998, 999, 1000, 1001, 1002, 1003, 1004, 1005, 1009, 1010, 1014, 1015, 1016, 1017, 1018, 1022, 1023, 1024, 1101, 1102, 1105, 1107, 1108, 1109, 1110, 1111, 1112, 1113, 1115, 1116, 1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134])
                 .with_coverage::<heapless_0_9_4_coverage::HeaplessIndexMapOfInts>(ProbeTable {
@@ -980,6 +1005,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<heapless_0_9_4::HeaplessIndexSetOfInts, heapless_0_9_4_schemata::HeaplessIndexSetOfInts>::new(::heapless_0_9_4_schemata::TESTSPACE_MUTANTS)
                 .with_class("HeaplessIndexSetOfInts@0.9.4+mutants")
+                .with_sloc(8088)
                 // 415 mutants in functions HeaplessIndexSetOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 60, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 175, 176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 191, 193, 196, 198, 199, 212, 213, 214, 215, 216, 217, 218, 220, 221, 222, 223, 224, 225, 226, 227, 228, 229, 230, 231, 232, 234, 235, 236, 237, 238, 239, 278, 279, 280, 281, 282, 283, 284, 285, 286, 287, 288, 289, 290, 291, 292, 293, 294, 295, 296, 297, 298, 299, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 316, 318, 319, 320, 321, 322, 323, 324, 325, 326, 327, 328, 329, 330, 332, 333, 334, 335, 336, 337, 338, 339, 341, 342, 343, 344, 345, 346, 347, 349, 350, 351, 352, 353, 354, 355, 356, 357, 358, 359, 360, 361, 362, 364, 365, 366, 367, 368, 369, 370, 371, 372, 374, 375, 376, 377, 378, 379, 380, 382, 383, 384, 385, 386, 387, 388, 389, 473, 475, 476, 477, 478, 479, 481, 482, 520, 521, 522, 523, 524, 525, 526, 528, 529, 530, 531, 532, 533, 535, 536, 537, 538, 539, 540, 542, 543, 544, 545, 546, 547, 548, 549, 550, 552, 637, 648, 649, 650, 651, 652, 654, 655, 671, 672, 673, 674, 675, 676, 709, 764, 770, 811, 812, 824, 825, 826, 827, 840, 841, 842, 843, 844, 845, 846, 847, 848, 849, 850, 859, 860, 861, 862, 863, 864, 865, 898, 899, 900, 901, 902, 903, 904, 905, 906, 907, 908, 909, 910, 911, 912, 913, 914, 915, 916, 917, 918, 919, 920, 921, 922, 923, 924, 925, 926, 927, 928, 929, 930, 931, 932, 933, 934, 935, 936, 937, 938, 949, 950, 951, 952, 953, 954, 959, 960, 961, 962, 963, 964, 965, 970, 971, 972, 973, 974, 983, 984, 985, 986, 987, 988, 989, 990, 997, 998, 999, 1000, 1001, 1002, 1003, 1004, 1005, 1009, 1010, 1014, 1015, 1016, 1017, 1018, 1022, 1023, 1024, 1101, 1102, 1105, 1107, 1108, 1109, 1110, 1111, 1112, 1113, 1115, 1116, 1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134])
                 .with_coverage::<heapless_0_9_4_coverage::HeaplessIndexSetOfInts>(ProbeTable {
@@ -990,6 +1016,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<indexmap_2_7_0::IndexMapOfInts, indexmap_2_7_0_schemata::IndexMapOfInts>::new(::indexmap_2_7_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("IndexMapOfInts@2.7.0+mutants")
+                .with_sloc(7072)
                 // 64 mutants in functions IndexMapOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[51, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90, 91, 92, 93, 94, 95, 96, 97, 157, 162, 163, 164, 635, 636, 637, 638, 640, 653, 682, 683, 684, 685, 694, 695, 696, 697, 698, 699])
                 .with_coverage::<indexmap_2_7_0_coverage::IndexMapOfInts>(ProbeTable {
@@ -1000,6 +1027,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<indexmap_2_7_0::IndexSetOfInts, indexmap_2_7_0_schemata::IndexSetOfInts>::new(::indexmap_2_7_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("IndexSetOfInts@2.7.0+mutants")
+                .with_sloc(7072)
                 // 71 mutants in functions IndexSetOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[51, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90, 91, 92, 93, 94, 95, 96, 97, 157, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 635, 636, 637, 638, 640, 653, 682, 683, 684, 685, 694, 695, 696, 697, 698, 699])
                 .with_coverage::<indexmap_2_7_0_coverage::IndexSetOfInts>(ProbeTable {
@@ -1010,6 +1038,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<intmap_3_1_3::IntMapOfInts, intmap_3_1_3_schemata::IntMapOfInts>::new(::intmap_3_1_3_schemata::TESTSPACE_MUTANTS)
                 .with_class("IntMapOfInts@3.1.3+mutants")
+                .with_sloc(734)
                 // 52 mutants in functions IntMapOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 94, 96, 97, 98, 99, 100, 101, 102, 103, 105, 106, 107, 108, 109, 110, 175, 176, 177, 178, 179, 180, 181, 182, 188, 189, 190, 191, 192, 193, 194, 196, 197, 198, 199, 201, 202, 203, 204, 205, 206, 207, 209])
                 .with_coverage::<intmap_3_1_3_coverage::IntMapOfInts>(ProbeTable {
@@ -1020,6 +1049,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<keyed_priority_queue_0_4_2::KeyedPriorityQueueOfInts, keyed_priority_queue_0_4_2_schemata::KeyedPriorityQueueOfInts>::new(::keyed_priority_queue_0_4_2_schemata::TESTSPACE_MUTANTS)
                 .with_class("KeyedPriorityQueueOfInts@0.4.2+mutants")
+                .with_sloc(798)
                 // 1 mutants in functions KeyedPriorityQueueOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[159])
                 .with_coverage::<keyed_priority_queue_0_4_2_coverage::KeyedPriorityQueueOfInts>(ProbeTable {
@@ -1030,6 +1060,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<linked_hash_map_0_5_6::LinkedHashMapOfInts, linked_hash_map_0_5_6_schemata::LinkedHashMapOfInts>::new(::linked_hash_map_0_5_6_schemata::TESTSPACE_MUTANTS)
                 .with_class("LinkedHashMapOfInts@0.5.6+mutants")
+                .with_sloc(1171)
                 // 5 mutants in functions LinkedHashMapOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[19, 20, 24, 25, 217])
                 .with_coverage::<linked_hash_map_0_5_6_coverage::LinkedHashMapOfInts>(ProbeTable {
@@ -1040,6 +1071,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<linked_hash_set_0_1_6::LinkedHashSetOfInts, linked_hash_set_0_1_6_schemata::LinkedHashSetOfInts>::new(::linked_hash_set_0_1_6_schemata::TESTSPACE_MUTANTS)
                 .with_class("LinkedHashSetOfInts@0.1.6+mutants")
+                .with_sloc(611)
                 .with_coverage::<linked_hash_set_0_1_6_coverage::LinkedHashSetOfInts>(ProbeTable {
                     file: ::linked_hash_set_0_1_6_coverage::TESTSPACE_PROBE_FILE,
                     probes: ::linked_hash_set_0_1_6_coverage::TESTSPACE_PROBES,
@@ -1048,6 +1080,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<lru_0_19_2::LruCacheOfInts, lru_0_19_2_schemata::LruCacheOfInts>::new(::lru_0_19_2_schemata::TESTSPACE_MUTANTS)
                 .with_class("LruCacheOfInts@0.19.2+mutants")
+                .with_sloc(1005)
                 // 63 mutants in functions LruCacheOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109])
                 .with_coverage::<lru_0_19_2_coverage::LruCacheOfInts>(ProbeTable {
@@ -1058,6 +1091,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<min_max_heap_1_3_0::MinMaxHeapOfInts, min_max_heap_1_3_0_schemata::MinMaxHeapOfInts>::new(::min_max_heap_1_3_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("MinMaxHeapOfInts@1.3.0+mutants")
+                .with_sloc(666)
                 // 28 mutants in functions MinMaxHeapOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[108, 109, 110, 111, 112, 113, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 126, 127, 128, 129, 130, 131, 132, 134, 135, 136, 138, 139])
                 .with_coverage::<min_max_heap_1_3_0_coverage::MinMaxHeapOfInts>(ProbeTable {
@@ -1068,6 +1102,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<multimap_0_10_1::MultiMapOfInts, multimap_0_10_1_schemata::MultiMapOfInts>::new(::multimap_0_10_1_schemata::TESTSPACE_MUTANTS)
                 .with_class("MultiMapOfInts@0.10.1+mutants")
+                .with_sloc(551)
                 // 5 mutants in functions MultiMapOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[3, 4, 19, 20, 40])
                 .with_coverage::<multimap_0_10_1_coverage::MultiMapOfInts>(ProbeTable {
@@ -1078,6 +1113,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<num_bigint_0_5_1::BigInt, num_bigint_0_5_1_schemata::BigInt>::new(::num_bigint_0_5_1_schemata::TESTSPACE_MUTANTS)
                 .with_class("BigInt@0.5.1+mutants")
+                .with_sloc(8018)
                 // 187 mutants in functions BigInt's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 254, 255, 256, 257, 258, 259, 260, 261, 262, 263, 264, 265, 266, 267, 268, 269, 270, 271, 272, 273, 274, 275, 276, 277, 278, 279, 280, 281, 282, 283, 284, 285, 286, 287, 288, 289, 290, 291, 292, 293, 294, 295, 296, 297, 298, 299, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319, 2031, 2107, 2108, 2109, 2110, 2111, 2112, 2114, 2115, 2116, 2117, 2118, 2119, 2120, 2121, 2122, 2123, 2124, 2125, 3183, 3184, 3185, 3186, 3187, 3188, 3189, 3190, 3191, 3192, 3437, 3438, 3439, 3440, 3441, 3442, 3443, 3444, 3445, 3446, 3448, 3449, 3450, 3451, 3452, 3453, 3454, 3455, 3456, 3457, 3458, 3459, 3460, 3461, 3462, 3463, 3464, 3465, 3466, 3467, 3468, 3469, 3471, 3472, 3473, 3474, 3475, 3476, 3477, 3478, 3479, 3480, 3482, 3483, 3484, 3485, 3486, 3487, 3488, 3489, 3490, 3491, 3492, 3493, 3494, 3495, 3496, 3497, 3498, 3499, 3500, 3501, 3502, 3504, 4148, 4149, 4150, 4151, 4152, 4153, 4154, 4155, 4156, 4157, 4158, 4159, 4573, 4574, 4575, 4576, 4577, 4578])
                 .with_coverage::<num_bigint_0_5_1_coverage::BigInt>(ProbeTable {
@@ -1088,6 +1124,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<num_bigint_0_5_1::BigUint, num_bigint_0_5_1_schemata::BigUint>::new(::num_bigint_0_5_1_schemata::TESTSPACE_MUTANTS)
                 .with_class("BigUint@0.5.1+mutants")
+                .with_sloc(8018)
                 // 183 mutants in functions BigUint's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[199, 200, 201, 202, 203, 204, 205, 206, 211, 212, 213, 214, 215, 216, 244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 254, 255, 256, 257, 258, 259, 260, 261, 262, 263, 264, 265, 266, 267, 268, 269, 270, 271, 272, 273, 274, 275, 276, 277, 278, 279, 280, 281, 282, 283, 284, 285, 286, 287, 288, 289, 290, 291, 292, 293, 294, 295, 296, 297, 298, 299, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319, 2031, 3183, 3184, 3185, 3186, 3187, 3188, 3189, 3190, 3191, 3192, 3437, 3438, 3439, 3440, 3441, 3442, 3443, 3444, 3445, 3446, 3448, 3449, 3450, 3451, 3452, 3453, 3454, 3455, 3456, 3457, 3458, 3459, 3460, 3461, 3462, 3463, 3464, 3465, 3466, 3467, 3468, 3469, 3471, 3472, 3473, 3474, 3475, 3476, 3477, 3478, 3479, 3480, 3482, 3483, 3484, 3485, 3486, 3487, 3488, 3489, 3490, 3491, 3492, 3493, 3494, 3495, 3496, 3497, 3498, 3499, 3500, 3501, 3502, 3504, 4148, 4149, 4150, 4151, 4152, 4153, 4154, 4155, 4156, 4157, 4158, 4159, 4573, 4574, 4575, 4576, 4577, 4578])
                 .with_coverage::<num_bigint_0_5_1_coverage::BigUint>(ProbeTable {
@@ -1098,6 +1135,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<num_complex_0_4_6::ComplexOfInts, num_complex_0_4_6_schemata::ComplexOfInts>::new(::num_complex_0_4_6_schemata::TESTSPACE_MUTANTS)
                 .with_class("ComplexOfInts@0.4.6+mutants")
+                .with_sloc(1621)
                 // 1 mutants in functions ComplexOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[45])
                 .with_coverage::<num_complex_0_4_6_coverage::ComplexOfInts>(ProbeTable {
@@ -1108,6 +1146,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<num_rational_0_4_2::RatioOfInts, num_rational_0_4_2_schemata::RatioOfInts>::new(::num_rational_0_4_2_schemata::TESTSPACE_MUTANTS)
                 .with_class("RatioOfInts@0.4.2+mutants")
+                .with_sloc(1510)
                 // 9 mutants in functions RatioOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[622, 623, 625, 626, 627, 628, 630, 631, 632])
                 .with_coverage::<num_rational_0_4_2_coverage::RatioOfInts>(ProbeTable {
@@ -1118,6 +1157,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<priority_queue_2_7_0::DoublePriorityQueueOfInts, priority_queue_2_7_0_schemata::DoublePriorityQueueOfInts>::new(::priority_queue_2_7_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("DoublePriorityQueueOfInts@2.7.0+mutants")
+                .with_sloc(2481)
                 // 72 mutants in functions DoublePriorityQueueOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[40, 41, 42, 43, 44, 45, 46, 47, 82, 91, 92, 340, 341, 342, 343, 344, 345, 347, 349, 350, 386, 387, 388, 389, 390, 391, 392, 393, 395, 403, 404, 629, 630, 631, 632, 633, 634, 635, 636, 637, 638, 639, 641, 642, 644, 646, 668, 669, 670, 671, 672, 673, 674, 675, 676, 677, 678, 679, 680, 681, 683, 684, 685, 686, 687, 688, 689, 690, 691, 692, 693, 695])
                 .with_coverage::<priority_queue_2_7_0_coverage::DoublePriorityQueueOfInts>(ProbeTable {
@@ -1128,6 +1168,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<priority_queue_2_7_0::PriorityQueueOfInts, priority_queue_2_7_0_schemata::PriorityQueueOfInts>::new(::priority_queue_2_7_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("PriorityQueueOfInts@2.7.0+mutants")
+                .with_sloc(2481)
                 // 64 mutants in functions PriorityQueueOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[40, 41, 42, 43, 44, 45, 46, 47, 82, 91, 92, 340, 341, 342, 343, 344, 345, 347, 349, 350, 386, 403, 404, 629, 630, 631, 632, 633, 634, 635, 636, 637, 638, 639, 641, 642, 644, 646, 668, 669, 670, 671, 672, 673, 674, 675, 676, 677, 678, 679, 680, 681, 683, 684, 685, 686, 687, 688, 689, 690, 691, 692, 693, 695])
                 .with_coverage::<priority_queue_2_7_0_coverage::PriorityQueueOfInts>(ProbeTable {
@@ -1138,6 +1179,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<rangemap_1_9_0::RangeInclusiveMapOfInts, rangemap_1_9_0_schemata::RangeInclusiveMapOfInts>::new(::rangemap_1_9_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("RangeInclusiveMapOfInts@1.9.0+mutants")
+                .with_sloc(2703)
                 // 1 mutants in functions RangeInclusiveMapOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[79])
                 .with_coverage::<rangemap_1_9_0_coverage::RangeInclusiveMapOfInts>(ProbeTable {
@@ -1148,6 +1190,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<rangemap_1_9_0::RangeInclusiveSetOfInts, rangemap_1_9_0_schemata::RangeInclusiveSetOfInts>::new(::rangemap_1_9_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("RangeInclusiveSetOfInts@1.9.0+mutants")
+                .with_sloc(2703)
                 // 1 mutants in functions RangeInclusiveSetOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[79])
                 .with_coverage::<rangemap_1_9_0_coverage::RangeInclusiveSetOfInts>(ProbeTable {
@@ -1158,6 +1201,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<rangemap_1_9_0::RangeMapOfInts, rangemap_1_9_0_schemata::RangeMapOfInts>::new(::rangemap_1_9_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("RangeMapOfInts@1.9.0+mutants")
+                .with_sloc(2703)
                 // 1 mutants in functions RangeMapOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[79])
                 .with_coverage::<rangemap_1_9_0_coverage::RangeMapOfInts>(ProbeTable {
@@ -1168,6 +1212,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<rangemap_1_9_0::RangeSetOfInts, rangemap_1_9_0_schemata::RangeSetOfInts>::new(::rangemap_1_9_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("RangeSetOfInts@1.9.0+mutants")
+                .with_sloc(2703)
                 // 1 mutants in functions RangeSetOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[79])
                 .with_coverage::<rangemap_1_9_0_coverage::RangeSetOfInts>(ProbeTable {
@@ -1178,6 +1223,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<roaring_0_12_0::RoaringBitmap, roaring_0_12_0_schemata::RoaringBitmap>::new(::roaring_0_12_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("RoaringBitmap@0.12.0+mutants")
+                .with_sloc(8111)
                 // 1422 mutants in functions RoaringBitmap's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[79, 80, 298, 300, 302, 304, 306, 308, 310, 312, 314, 316, 318, 320, 321, 322, 323, 324, 325, 326, 327, 328, 329, 330, 331, 332, 333, 334, 335, 336, 337, 338, 339, 340, 341, 342, 343, 344, 346, 347, 348, 349, 350, 351, 352, 353, 354, 355, 356, 357, 358, 359, 360, 361, 362, 363, 364, 365, 366, 367, 369, 370, 371, 372, 373, 374, 375, 376, 377, 378, 379, 380, 381, 382, 383, 384, 385, 386, 387, 388, 389, 390, 392, 393, 394, 395, 396, 397, 398, 400, 401, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 418, 419, 421, 422, 423, 424, 425, 426, 427, 432, 876, 877, 878, 879, 880, 881, 882, 884, 886, 887, 888, 889, 890, 891, 893, 894, 895, 896, 897, 898, 899, 900, 901, 902, 903, 905, 906, 907, 908, 909, 910, 911, 912, 914, 916, 917, 918, 919, 920, 921, 923, 924, 925, 926, 927, 928, 929, 930, 931, 932, 933, 935, 936, 937, 938, 939, 940, 941, 942, 944, 945, 946, 947, 948, 950, 951, 952, 953, 954, 955, 956, 958, 959, 960, 961, 962, 963, 964, 965, 966, 967, 968, 970, 971, 972, 973, 974, 975, 976, 977, 979, 980, 981, 982, 983, 985, 986, 987, 988, 989, 990, 991, 993, 994, 995, 996, 997, 998, 999, 1000, 1001, 1002, 1003, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1015, 1016, 1017, 1018, 1019, 1020, 1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1032, 1033, 1034, 1035, 1036, 1037, 1039, 1040, 1042, 1043, 1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1053, 1054, 1056, 1057, 1058, 1059, 1060, 1061, 1062, 1063, 1064, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1097, 1098, 1099, 1100, 1101, 1102, 1104, 1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112, 1114, 1115, 1116, 1117, 1118, 1119, 1120, 1121, 1122, 1123, 1124, 1125, 1126, 1128, 1129, 1130, 1131, 1132, 1133, 1134, 1135, 1136, 1137, 1138, 1139, 1140, 1141, 1142, 1143, 1144, 1145, 1146, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155, 1156, 1158, 1159, 1160, 1161, 1162, 1163, 1164, 1165, 1166, 1167, 1168, 1169, 1170, 1172, 1208, 1209, 1319, 1320, 1321, 1322, 1323, 1324, 1325, 1326, 1327, 1328, 1329, 1331, 1332, 1333, 1334, 1335, 1336, 1337, 1338, 2141, 2142, 2143, 2144, 2145, 2146, 2147, 2148, 2149, 2150, 2151, 2152, 2153, 2154, 2155, 2156, 2157, 2353, 2354, 2936, 2937, 2938, 2939, 2940, 2941, 2942, 2943, 2944, 2945, 2946, 2947, 2948, 2949, 3060, 3061, 3062, 3063, 3064, 3065, 3067, 3068, 3069, 3070, 3071, 3072, 3073, 3074, 3075, 3076, 3077, 3078, 3079, 3080, 3081, 3082, 3084, 3085, 3086, 3087, 3088, 3089, 3090, 3091, 3092, 3093, 3094, 3095, 3096, 3098, 3099, 3100, 3101, 3102, 3103, 3105, 3106, 3107, 3108, 3109, 3110, 3111, 3112, 3114, 3115, 3116, 3117, 3118, 3119, 3120, 3121, 3122, 3123, 3124, 3125, 3126, 3128, 3129, 3130, 3131, 3132, 3133, 3134, 3135, 3136, 3138, 3139, 3140, 3141, 3142, 3143, 3144, 3145, 3146, 3147, 3148, 3149, 3150, 3152, 3153, 3154, 3155, 3156, 3157, 3158, 3159, 3160, 3161, 3162, 3163, 3164, 3165, 3166, 3167, 3169, 3170, 3171, 3172, 3173, 3174, 3176, 3177, 3178, 3180, 3181, 3182, 3183, 3184, 3185, 3186, 3188, 3189, 3190, 3191, 3192, 3193, 3194, 3195, 3197, 3198, 3199, 3200, 3201, 3202, 3203, 3204, 3205, 3206, 3207, 3208, 3209, 3210, 3211, 3212, 3214, 3215, 3216, 3217, 3218, 3219, 3220, 3221, 3222, 3223, 3224, 3225, 3226, 3228, 3229, 3230, 3231, 3232, 3233, 3235, 3236, 3237, 3238, 3239, 3240, 3241, 3242, 3244, 3245, 3246, 3247, 3248, 3249, 3250, 3251, 3252, 3253, 3254, 3255, 3256, 3258, 3259, 3260, 3261, 3262, 3263, 3264, 3265, 3266, 3267, 3268, 3269, 3270, 3271, 3272, 3273, 3274, 3275, 3276, 3277, 3278, 3280, 3281, 3282, 3283, 3284, 3285, 3286, 3287, 3288, 3289, 3290, 3291, 3292, 3293, 3294, 3295, 3297, 3298, 3299, 3300, 3301, 3302, 3304, 3305, 3306, 3308, 3322, 3323, 3325, 3326, 3327, 3328, 3329, 3330, 3331, 3332, 3334, 3335, 3336, 3337, 3338, 3339, 3340, 3341, 3342, 3343, 3344, 3345, 3346, 3348, 3349, 3350, 3351, 3352, 3353, 3354, 3355, 3356, 3357, 3358, 3359, 3360, 3362, 3363, 3364, 3365, 3366, 3367, 3368, 3369, 3370, 3371, 3372, 3373, 3374, 3376, 3377, 3378, 3379, 3380, 3381, 3382, 3383, 3384, 3386, 3387, 3388, 3389, 3390, 3391, 3392, 3393, 3394, 3396, 3397, 3398, 3399, 3400, 3401, 3402, 3403, 3405, 3406, 3407, 3408, 3409, 3410, 3411, 3413, 3414, 3415, 3416, 3417, 3418, 3419, 3420, 3421, 3423, 3424, 3425, 3426, 3427, 3428, 3429, 3430, 3431, 3432, 3433, 3434, 3435, 3436, 3437, 3438, 3439, 3441, 3442, 3443, 3444, 3445, 3446, 3447, 3448, 3449, 3451, 4217, 4218, 4219, 4220, 4221, 4222, 4223, 4224, 4225, 4226, 4227, 4228, 4229, 4230, 4231, 4232, 4233, 4234, 4236, 4237, 4238, 4239, 4240, 4241, 4242, 4523, 4524, 4525, 4526, 4527, 4528, 4529, 4531, 4532, 4534, 4535, 4536, 4537, 4538, 4539, 4540, 4541, 4542, 4543, 4544, 4546, 4547, 4548, 4550, 4551, 4552, 4553, 4554, 4555, 4556, 4558, 4559, 4561, 4562, 4563, 4564, 4565, 4566, 4567, 4568, 4569, 4570, 4571, 4573, 4574, 4575, 4581, 4582, 4583, 4584, 4585, 4586, 4587, 4589, 4590, 4591, 4592, 4593, 4594, 4595, 4596, 4597, 4598, 4599, 4600, 4601, 4603, 4604, 4606, 4607, 4608, 4609, 4610, 4611, 4612, 4613, 4614, 4615, 4616, 4617, 4618, 4619, 4620, 4621, 4622, 4624, 4625, 4626, 4627, 4628, 4629, 4631, 4632, 4633, 4634, 4635, 4636, 4637, 4638, 4639, 4640, 4641, 4642, 4643, 4644, 4645, 4646, 4647, 4648, 4649, 4650, 4651, 4652, 4653, 4655, 4656, 4657, 4659, 4660, 4661, 4662, 4663, 4834, 4835, 4836, 4837, 4838, 4840, 4841, 4842, 4843, 4844, 4845, 4846, 4847, 4849, 4850, 4851, 4852, 4853, 4854, 4855, 4856, 4857, 4858, 4859, 4860, 4861, 4862, 4864, 4865, 4866, 4867, 4869, 4870, 4871, 4872, 4873, 4874, 4875, 4876, 4878, 4879, 4880, 4881, 4882, 4883, 4884, 4885, 4886, 4887, 4888, 4890, 4891, 4892, 4893, 4894, 4895, 4896, 4898, 4899, 4900, 4901, 4902, 4903, 4904, 4905, 4906, 4907, 4908, 4909, 4910, 4912, 4913, 4914, 4915, 4916, 4917, 4918, 4919, 4921, 4922, 4923, 4924, 4925, 4926, 4927, 4928, 4929, 4930, 4931, 4932, 4933, 4934, 4936, 4937, 4938, 4939, 4940, 4941, 4942, 4944, 4945, 4946, 4947, 4948, 4949, 4950, 4952, 4953, 4954, 4955, 4956, 4957, 4958, 4960, 4961, 4962, 4963, 4964, 4965, 4966, 4967, 4968, 4969, 4970, 4971, 4973, 4974, 4975, 4976, 4977, 4978, 4979, 4980, 4981, 4982, 4983, 4984, 4985, 4986, 4987, 4988, 4989, 4990, 4991, 4992, 4993, 4994, 4996, 4997, 4998, 4999, 5000, 5001, 5002, 5004, 5005, 5006, 5008, 5053, 5054, 5055, 5056, 5057, 5058, 5059, 5060, 5061, 5062, 5063, 5064, 5065, 5066, 5067, 5154, 5156, 5158, 5159, 5160, 5161, 5162, 5163, 5164, 5165, 5166, 5167, 5168, 5169, 5170, 5171, 5172, 5173, 5174, 5175, 5176, 5177, 5178, 5179, 5181, 5182, 5183, 5184, 5185, 5186, 5187, 5188, 5189, 5190, 5192, 5193, 5194, 5195, 5196, 5197, 5199, 5200, 5201, 5202, 5203, 5204, 5205, 5206, 5207, 5208, 5313, 5314, 5316, 5317, 5318, 5319, 5320, 5321, 5322, 5323, 5324, 5345, 5346, 5347, 5348, 5349, 5350, 5352, 5353, 5354, 5355, 5356, 5357, 5358, 5359, 5360, 5362, 5363, 5364, 5366, 5367, 5368, 5369, 5370, 5371, 5372, 5373, 5374, 5376, 5377, 5378, 5379, 5380, 5381, 5382, 5383, 5384, 5385, 5386, 5387, 5388, 5389, 5390, 5392, 5393, 5394, 5395, 5396, 5397, 5398, 5399, 5401, 5403, 5404, 5405, 5406, 5407, 5408, 5409, 5410, 5411, 5412, 5413, 5414, 5415, 5416, 5417, 5418, 5419, 5420, 5421, 5422, 5423, 5424, 5425, 5460, 5461, 5462, 5464, 5465, 5466, 5467, 5468, 5469, 5470, 5471, 5472, 5473, 5474, 5475, 5476, 5477, 5478, 5479, 5480, 5481, 5482, 5483, 5484, 5485, 5486, 5487, 5488, 5489, 5490, 5491, 5492, 5493, 5494, 5495, 5497, 5498, 5499, 5500, 5501, 5502, 5503, 5504, 5505, 5506, 5507, 5508, 5509, 5510, 5511, 5512, 5513, 5514, 5515, 5516, 5518, 5521, 5522, 5523, 5525, 5526, 5527, 5528, 5529, 5530, 5531, 5532, 5533, 5534, 5535, 5536, 5537, 5538, 5539, 5540, 5541, 5542, 5543, 5544, 5545, 5546, 5547, 5548, 5549, 5550, 5551, 5552, 5553, 5554, 5555, 5556, 5558, 5559, 5560, 5561, 5562, 5563, 5564, 5565, 5566, 5567, 5568, 5569, 5570, 5571, 5572, 5573, 5574, 5575, 5576, 5577, 5579, 5752, 5753, 5754, 5755, 5756, 5757, 5758, 5760, 5761, 5762, 5763, 5764, 5765, 5766, 5767, 5783, 5785, 5786, 5787, 5788, 5789, 5790, 5791, 5793, 5794, 5796, 5797, 5798, 5799, 5800, 5801, 5802, 5803, 5804, 5805, 5806, 5807, 5808, 5809, 5810, 5812, 6009, 6010, 6011, 6012, 6013, 6014, 6015, 6016, 6017, 6018, 6019, 6020, 6021, 6022, 6023, 6104, 6106, 6107, 6108, 6109, 6110, 6111, 6112, 6114, 6115, 6116, 6117, 6118, 6119, 6286, 6288, 6289, 6290, 6291, 6292, 6293, 6294, 6296, 6297, 6299, 6300, 6301, 6302, 6303, 6304, 6305, 6306, 6307, 6308, 6309, 6310, 6311, 6312, 6313, 6315])
                 .with_coverage::<roaring_0_12_0_coverage::RoaringBitmap>(ProbeTable {
@@ -1188,6 +1234,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<roaring_0_12_0::RoaringTreemap, roaring_0_12_0_schemata::RoaringTreemap>::new(::roaring_0_12_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("RoaringTreemap@0.12.0+mutants")
+                .with_sloc(8111)
                 // 1710 mutants in functions RoaringTreemap's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[79, 80, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 186, 187, 188, 189, 190, 191, 192, 193, 194, 195, 298, 300, 302, 304, 306, 308, 310, 312, 314, 316, 318, 320, 321, 322, 323, 324, 325, 326, 327, 328, 329, 330, 331, 332, 333, 334, 335, 336, 337, 338, 339, 340, 341, 342, 343, 344, 346, 347, 348, 349, 350, 351, 352, 353, 354, 355, 356, 357, 358, 359, 360, 361, 362, 363, 364, 365, 366, 367, 369, 370, 371, 372, 373, 374, 375, 376, 377, 378, 379, 380, 381, 382, 383, 384, 385, 386, 387, 388, 389, 390, 392, 393, 394, 395, 396, 397, 398, 400, 401, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 418, 419, 421, 422, 423, 424, 425, 426, 427, 432, 876, 877, 878, 879, 880, 881, 882, 884, 886, 887, 888, 889, 890, 891, 893, 894, 895, 896, 897, 898, 899, 900, 901, 902, 903, 905, 906, 907, 908, 909, 910, 911, 912, 914, 916, 917, 918, 919, 920, 921, 923, 924, 925, 926, 927, 928, 929, 930, 931, 932, 933, 935, 936, 937, 938, 939, 940, 941, 942, 944, 945, 946, 947, 948, 950, 951, 952, 953, 954, 955, 956, 958, 959, 960, 961, 962, 963, 964, 965, 966, 967, 968, 970, 971, 972, 973, 974, 975, 976, 977, 979, 980, 981, 982, 983, 985, 986, 987, 988, 989, 990, 991, 993, 994, 995, 996, 997, 998, 999, 1000, 1001, 1002, 1003, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1015, 1016, 1017, 1018, 1019, 1020, 1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1032, 1033, 1034, 1035, 1036, 1037, 1039, 1040, 1042, 1043, 1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1053, 1054, 1056, 1057, 1058, 1059, 1060, 1061, 1062, 1063, 1064, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1097, 1098, 1099, 1100, 1101, 1102, 1104, 1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112, 1114, 1115, 1116, 1117, 1118, 1119, 1120, 1121, 1122, 1123, 1124, 1125, 1126, 1128, 1129, 1130, 1131, 1132, 1133, 1134, 1135, 1136, 1137, 1138, 1139, 1140, 1141, 1142, 1143, 1144, 1145, 1146, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155, 1156, 1158, 1159, 1160, 1161, 1162, 1163, 1164, 1165, 1166, 1167, 1168, 1169, 1170, 1172, 1208, 1209, 1226, 1227, 1228, 1229, 1230, 1231, 1232, 1233, 1234, 1235, 1236, 1319, 1320, 1321, 1322, 1323, 1324, 1325, 1326, 1327, 1328, 1329, 1331, 1332, 1333, 1334, 1335, 1336, 1337, 1338, 2141, 2142, 2143, 2144, 2145, 2146, 2147, 2148, 2149, 2150, 2151, 2152, 2153, 2154, 2155, 2156, 2157, 2353, 2354, 2783, 2784, 2785, 2786, 2787, 2788, 2789, 2790, 2791, 2792, 2793, 2794, 2795, 2796, 2797, 2798, 2799, 2800, 2801, 2802, 2804, 2805, 2806, 2807, 2808, 2809, 2810, 2811, 2813, 2814, 2815, 2816, 2818, 2819, 2820, 2821, 2822, 2823, 2824, 2825, 2826, 2827, 2828, 2829, 2831, 2881, 2882, 2883, 2884, 2885, 2886, 2887, 2888, 2889, 2890, 2891, 2892, 2893, 2894, 2895, 2896, 2897, 2898, 2899, 2900, 2902, 2903, 2904, 2905, 2907, 2908, 2909, 2910, 2912, 2913, 2914, 2915, 2916, 2917, 2918, 2919, 2920, 2922, 2923, 2924, 2925, 2926, 2927, 2928, 2929, 2930, 2931, 2932, 2933, 2935, 2936, 2937, 2938, 2939, 2940, 2941, 2942, 2943, 2944, 2945, 2946, 2947, 2948, 2949, 3060, 3061, 3062, 3063, 3064, 3065, 3067, 3068, 3069, 3070, 3071, 3072, 3073, 3074, 3075, 3076, 3077, 3078, 3079, 3080, 3081, 3082, 3084, 3085, 3086, 3087, 3088, 3089, 3090, 3091, 3092, 3093, 3094, 3095, 3096, 3098, 3099, 3100, 3101, 3102, 3103, 3105, 3106, 3107, 3108, 3109, 3110, 3111, 3112, 3114, 3115, 3116, 3117, 3118, 3119, 3120, 3121, 3122, 3123, 3124, 3125, 3126, 3128, 3129, 3130, 3131, 3132, 3133, 3134, 3135, 3136, 3138, 3139, 3140, 3141, 3142, 3143, 3144, 3145, 3146, 3147, 3148, 3149, 3150, 3152, 3153, 3154, 3155, 3156, 3157, 3158, 3159, 3160, 3161, 3162, 3163, 3164, 3165, 3166, 3167, 3169, 3170, 3171, 3172, 3173, 3174, 3176, 3177, 3178, 3180, 3181, 3182, 3183, 3184, 3185, 3186, 3188, 3189, 3190, 3191, 3192, 3193, 3194, 3195, 3197, 3198, 3199, 3200, 3201, 3202, 3203, 3204, 3205, 3206, 3207, 3208, 3209, 3210, 3211, 3212, 3214, 3215, 3216, 3217, 3218, 3219, 3220, 3221, 3222, 3223, 3224, 3225, 3226, 3228, 3229, 3230, 3231, 3232, 3233, 3235, 3236, 3237, 3238, 3239, 3240, 3241, 3242, 3244, 3245, 3246, 3247, 3248, 3249, 3250, 3251, 3252, 3253, 3254, 3255, 3256, 3258, 3259, 3260, 3261, 3262, 3263, 3264, 3265, 3266, 3267, 3268, 3269, 3270, 3271, 3272, 3273, 3274, 3275, 3276, 3277, 3278, 3280, 3281, 3282, 3283, 3284, 3285, 3286, 3287, 3288, 3289, 3290, 3291, 3292, 3293, 3294, 3295, 3297, 3298, 3299, 3300, 3301, 3302, 3304, 3305, 3306, 3308, 3322, 3323, 3325, 3326, 3327, 3328, 3329, 3330, 3331, 3332, 3334, 3335, 3336, 3337, 3338, 3339, 3340, 3341, 3342, 3343, 3344, 3345, 3346, 3348, 3349, 3350, 3351, 3352, 3353, 3354, 3355, 3356, 3357, 3358, 3359, 3360, 3362, 3363, 3364, 3365, 3366, 3367, 3368, 3369, 3370, 3371, 3372, 3373, 3374, 3376, 3377, 3378, 3379, 3380, 3381, 3382, 3383, 3384, 3386, 3387, 3388, 3389, 3390, 3391, 3392, 3393, 3394, 3396, 3397, 3398, 3399, 3400, 3401, 3402, 3403, 3405, 3406, 3407, 3408, 3409, 3410, 3411, 3413, 3414, 3415, 3416, 3417, 3418, 3419, 3420, 3421, 3423, 3424, 3425, 3426, 3427, 3428, 3429, 3430, 3431, 3432, 3433, 3434, 3435, 3436, 3437, 3438, 3439, 3441, 3442, 3443, 3444, 3445, 3446, 3447, 3448, 3449, 3451, 4068, 4070, 4071, 4072, 4073, 4074, 4075, 4076, 4077, 4078, 4079, 4080, 4081, 4082, 4083, 4084, 4085, 4086, 4087, 4088, 4089, 4090, 4091, 4092, 4093, 4094, 4095, 4096, 4098, 4099, 4100, 4101, 4102, 4103, 4104, 4105, 4107, 4108, 4109, 4110, 4111, 4112, 4113, 4114, 4115, 4116, 4117, 4118, 4119, 4120, 4121, 4122, 4123, 4124, 4125, 4126, 4127, 4128, 4129, 4130, 4131, 4132, 4133, 4135, 4136, 4137, 4138, 4139, 4140, 4141, 4217, 4218, 4219, 4220, 4221, 4222, 4223, 4224, 4225, 4226, 4227, 4228, 4229, 4230, 4231, 4232, 4233, 4234, 4236, 4237, 4238, 4239, 4240, 4241, 4242, 4523, 4524, 4525, 4526, 4527, 4528, 4529, 4531, 4532, 4534, 4535, 4536, 4537, 4538, 4539, 4540, 4541, 4542, 4543, 4544, 4546, 4547, 4548, 4550, 4551, 4552, 4553, 4554, 4555, 4556, 4558, 4559, 4561, 4562, 4563, 4564, 4565, 4566, 4567, 4568, 4569, 4570, 4571, 4573, 4574, 4575, 4581, 4582, 4583, 4584, 4585, 4586, 4587, 4589, 4590, 4591, 4592, 4593, 4594, 4595, 4596, 4597, 4598, 4599, 4600, 4601, 4603, 4604, 4606, 4607, 4608, 4609, 4610, 4611, 4612, 4613, 4614, 4615, 4616, 4617, 4618, 4619, 4620, 4621, 4622, 4624, 4625, 4626, 4627, 4628, 4629, 4631, 4632, 4633, 4634, 4635, 4636, 4637, 4638, 4639, 4640, 4641, 4642, 4643, 4644, 4645, 4646, 4647, 4648, 4649, 4650, 4651, 4652, 4653, 4655, 4656, 4657, 4659, 4660, 4661, 4662, 4663, 4834, 4835, 4836, 4837, 4838, 4840, 4841, 4842, 4843, 4844, 4845, 4846, 4847, 4849, 4850, 4851, 4852, 4853, 4854, 4855, 4856, 4857, 4858, 4859, 4860, 4861, 4862, 4864, 4865, 4866, 4867, 4869, 4870, 4871, 4872, 4873, 4874, 4875, 4876, 4878, 4879, 4880, 4881, 4882, 4883, 4884, 4885, 4886, 4887, 4888, 4890, 4891, 4892, 4893, 4894, 4895, 4896, 4898, 4899, 4900, 4901, 4902, 4903, 4904, 4905, 4906, 4907, 4908, 4909, 4910, 4912, 4913, 4914, 4915, 4916, 4917, 4918, 4919, 4921, 4922, 4923, 4924, 4925, 4926, 4927, 4928, 4929, 4930, 4931, 4932, 4933, 4934, 4936, 4937, 4938, 4939, 4940, 4941, 4942, 4944, 4945, 4946, 4947, 4948, 4949, 4950, 4952, 4953, 4954, 4955, 4956, 4957, 4958, 4960, 4961, 4962, 4963, 4964, 4965, 4966, 4967, 4968, 4969, 4970, 4971, 4973, 4974, 4975, 4976, 4977, 4978, 4979, 4980, 4981, 4982, 4983, 4984, 4985, 4986, 4987, 4988, 4989, 4990, 4991, 4992, 4993, 4994, 4996, 4997, 4998, 4999, 5000, 5001, 5002, 5004, 5005, 5006, 5008, 5053, 5054, 5055, 5056, 5057, 5058, 5059, 5060, 5061, 5062, 5063, 5064, 5065, 5066, 5067, 5154, 5156, 5158, 5159, 5160, 5161, 5162, 5163, 5164, 5165, 5166, 5167, 5168, 5169, 5170, 5171, 5172, 5173, 5174, 5175, 5176, 5177, 5178, 5179, 5181, 5182, 5183, 5184, 5185, 5186, 5187, 5188, 5189, 5190, 5192, 5193, 5194, 5195, 5196, 5197, 5199, 5200, 5201, 5202, 5203, 5204, 5205, 5206, 5207, 5208, 5239, 5240, 5241, 5242, 5243, 5244, 5245, 5246, 5247, 5248, 5249, 5250, 5251, 5252, 5253, 5254, 5255, 5256, 5257, 5258, 5260, 5261, 5262, 5263, 5264, 5265, 5266, 5267, 5269, 5270, 5271, 5273, 5274, 5275, 5276, 5277, 5278, 5279, 5280, 5281, 5282, 5283, 5284, 5285, 5286, 5287, 5288, 5289, 5290, 5291, 5293, 5294, 5295, 5296, 5297, 5298, 5299, 5300, 5302, 5303, 5304, 5310, 5311, 5312, 5313, 5314, 5316, 5317, 5318, 5319, 5320, 5321, 5322, 5323, 5324, 5345, 5346, 5347, 5348, 5349, 5350, 5352, 5353, 5354, 5355, 5356, 5357, 5358, 5359, 5360, 5362, 5363, 5364, 5366, 5367, 5368, 5369, 5370, 5371, 5372, 5373, 5374, 5376, 5377, 5378, 5379, 5380, 5381, 5382, 5383, 5384, 5385, 5386, 5387, 5388, 5389, 5390, 5392, 5393, 5394, 5395, 5396, 5397, 5398, 5399, 5401, 5403, 5404, 5405, 5406, 5407, 5408, 5409, 5410, 5411, 5412, 5413, 5414, 5415, 5416, 5417, 5418, 5419, 5420, 5421, 5422, 5423, 5424, 5425, 5460, 5461, 5462, 5464, 5465, 5466, 5467, 5468, 5469, 5470, 5471, 5472, 5473, 5474, 5475, 5476, 5477, 5478, 5479, 5480, 5481, 5482, 5483, 5484, 5485, 5486, 5487, 5488, 5489, 5490, 5491, 5492, 5493, 5494, 5495, 5497, 5498, 5499, 5500, 5501, 5502, 5503, 5504, 5505, 5506, 5507, 5508, 5509, 5510, 5511, 5512, 5513, 5514, 5515, 5516, 5518, 5521, 5522, 5523, 5525, 5526, 5527, 5528, 5529, 5530, 5531, 5532, 5533, 5534, 5535, 5536, 5537, 5538, 5539, 5540, 5541, 5542, 5543, 5544, 5545, 5546, 5547, 5548, 5549, 5550, 5551, 5552, 5553, 5554, 5555, 5556, 5558, 5559, 5560, 5561, 5562, 5563, 5564, 5565, 5566, 5567, 5568, 5569, 5570, 5571, 5572, 5573, 5574, 5575, 5576, 5577, 5579, 5752, 5753, 5754, 5755, 5756, 5757, 5758, 5760, 5761, 5762, 5763, 5764, 5765, 5766, 5767, 5783, 5785, 5786, 5787, 5788, 5789, 5790, 5791, 5793, 5794, 5796, 5797, 5798, 5799, 5800, 5801, 5802, 5803, 5804, 5805, 5806, 5807, 5808, 5809, 5810, 5812, 6009, 6010, 6011, 6012, 6013, 6014, 6015, 6016, 6017, 6018, 6019, 6020, 6021, 6022, 6023, 6104, 6106, 6107, 6108, 6109, 6110, 6111, 6112, 6114, 6115, 6116, 6117, 6118, 6119, 6286, 6288, 6289, 6290, 6291, 6292, 6293, 6294, 6296, 6297, 6299, 6300, 6301, 6302, 6303, 6304, 6305, 6306, 6307, 6308, 6309, 6310, 6311, 6312, 6313, 6315])
                 .with_coverage::<roaring_0_12_0_coverage::RoaringTreemap>(ProbeTable {
@@ -1198,6 +1245,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<rust_decimal_1_43_0::Decimal, rust_decimal_1_43_0_schemata::Decimal>::new(::rust_decimal_1_43_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("Decimal@1.43.0+mutants")
+                .with_sloc(7221)
                 // 263 mutants in functions Decimal's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[212, 308, 310, 311, 312, 314, 315, 316, 317, 318, 319, 320, 321, 322, 323, 324, 326, 327, 328, 329, 330, 331, 332, 333, 334, 335, 336, 338, 339, 340, 341, 342, 343, 344, 345, 346, 347, 348, 349, 351, 352, 353, 354, 356, 357, 358, 359, 360, 361, 363, 364, 365, 366, 367, 368, 369, 370, 371, 372, 373, 374, 376, 377, 378, 379, 380, 381, 382, 383, 384, 385, 386, 387, 389, 390, 391, 392, 393, 394, 395, 396, 397, 398, 400, 401, 402, 403, 404, 405, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 418, 420, 421, 422, 423, 424, 425, 426, 427, 428, 429, 430, 431, 433, 434, 435, 436, 437, 438, 439, 440, 441, 442, 444, 445, 446, 447, 448, 449, 451, 452, 453, 454, 455, 456, 457, 458, 459, 460, 461, 462, 464, 465, 466, 467, 468, 469, 470, 471, 472, 473, 474, 475, 477, 478, 479, 480, 481, 482, 483, 484, 485, 486, 487, 488, 489, 490, 491, 493, 494, 495, 496, 497, 498, 499, 500, 502, 503, 504, 505, 506, 508, 509, 511, 512, 513, 514, 516, 517, 1072, 1073, 2602, 2603, 2604, 2605, 2606, 2607, 2608, 2609, 2610, 2611, 2612, 2613, 2615, 2616, 2617, 2618, 2619, 2620, 2621, 2622, 2623, 2625, 2626, 2627, 2628, 2629, 2630, 2631, 2632, 2633, 2634, 2635, 2636, 2637, 2638, 2639, 2640, 2642, 2643, 2644, 2645, 2646, 2647, 2648, 2649, 2651, 2652, 2653, 2654, 2655, 2656, 2657, 2658, 2659, 2660, 2661, 2662, 2663, 2664, 2665, 2666, 2668, 2669, 2670, 2671, 2672, 2673, 2674, 2676, 2677, 2678, 2679])
                 .with_coverage::<rust_decimal_1_43_0_coverage::Decimal>(ProbeTable {
@@ -1208,6 +1256,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<sized_chunks_0_7_0::ChunkOfInts, sized_chunks_0_7_0_schemata::ChunkOfInts>::new(::sized_chunks_0_7_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("ChunkOfInts@0.7.0+mutants")
+                .with_sloc(3253)
                 // 204 mutants in functions ChunkOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[81, 82, 83, 84, 85, 86, 87, 89, 90, 91, 92, 93, 94, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 258, 259, 260, 261, 262, 263, 264, 265, 266, 267, 268, 269, 270, 271, 272, 273, 274, 275, 276, 277, 278, 279, 280, 281, 282, 283, 284, 285, 287, 288, 289, 290, 291, 292, 293, 294, 296, 297, 299, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316, 318, 319, 320, 321, 322, 323, 324, 325, 326, 327, 328, 329, 330, 331, 332, 333, 334, 335, 336, 337, 338, 339, 340, 341, 342, 343, 344, 345, 346, 347, 348, 349, 350, 351, 352, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 418, 419, 420, 421, 422, 423, 424, 425, 426, 427, 428, 429, 430, 431, 432, 433, 434, 435, 436, 437, 438, 439, 440, 441, 442, 443, 444, 445, 446, 447, 448, 449, 450, 451, 452, 453, 454, 455, 456, 457, 458, 460, 461, 462, 463, 464, 465, 466, 467, 468, 469, 470, 471, 472, 473, 474, 475, 476, 477, 478, 479, 480, 481, 482, 483, 484, 485, 486, 606, 608, 610])
                 .with_coverage::<sized_chunks_0_7_0_coverage::ChunkOfInts>(ProbeTable {
@@ -1218,6 +1267,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<sized_chunks_0_7_0::InlineArrayOfInts, sized_chunks_0_7_0_schemata::InlineArrayOfInts>::new(::sized_chunks_0_7_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("InlineArrayOfInts@0.7.0+mutants")
+                .with_sloc(3253)
                 // 263 mutants in functions InlineArrayOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[70, 72, 74, 75, 77, 78, 80, 81, 82, 83, 84, 85, 86, 87, 89, 90, 91, 92, 93, 94, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 160, 210, 211, 212, 213, 214, 215, 216, 218, 219, 220, 221, 222, 223, 224, 225, 226, 227, 228, 229, 230, 231, 232, 233, 258, 259, 260, 261, 262, 263, 264, 265, 266, 267, 268, 269, 270, 271, 272, 273, 274, 275, 276, 277, 278, 279, 280, 281, 282, 283, 284, 285, 287, 288, 289, 290, 291, 292, 293, 294, 296, 297, 299, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316, 318, 319, 320, 321, 322, 323, 324, 325, 326, 327, 328, 329, 330, 331, 332, 333, 334, 335, 336, 337, 338, 339, 340, 341, 342, 343, 344, 345, 346, 347, 348, 349, 350, 351, 352, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 418, 419, 420, 421, 422, 423, 424, 425, 426, 427, 428, 429, 430, 431, 432, 433, 434, 435, 436, 437, 438, 439, 440, 441, 442, 443, 444, 445, 446, 447, 448, 449, 450, 451, 452, 453, 454, 455, 456, 457, 458, 460, 461, 462, 463, 464, 465, 466, 467, 468, 469, 470, 471, 472, 473, 474, 475, 476, 477, 478, 479, 480, 481, 482, 483, 484, 485, 486, 558, 559, 560, 606, 608, 610])
                 .with_coverage::<sized_chunks_0_7_0_coverage::InlineArrayOfInts>(ProbeTable {
@@ -1228,6 +1278,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<sized_chunks_0_7_0::SparseChunkOfInts, sized_chunks_0_7_0_schemata::SparseChunkOfInts>::new(::sized_chunks_0_7_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("SparseChunkOfInts@0.7.0+mutants")
+                .with_sloc(3253)
                 // 292 mutants in functions SparseChunkOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 81, 82, 83, 84, 85, 86, 87, 89, 90, 91, 92, 93, 94, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 160, 210, 211, 212, 213, 214, 215, 216, 218, 219, 220, 221, 222, 223, 224, 225, 226, 227, 228, 229, 230, 231, 232, 233, 234, 235, 236, 237, 238, 239, 240, 241, 242, 243, 244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 254, 255, 256, 257, 258, 259, 260, 261, 262, 263, 264, 265, 266, 267, 268, 269, 270, 271, 272, 273, 274, 275, 276, 277, 278, 279, 280, 281, 282, 283, 284, 285, 287, 288, 289, 290, 291, 292, 293, 294, 296, 297, 299, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316, 318, 319, 320, 321, 322, 323, 324, 325, 326, 327, 328, 329, 330, 331, 332, 333, 334, 335, 336, 337, 338, 339, 340, 341, 342, 343, 344, 345, 346, 347, 348, 349, 350, 351, 352, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 418, 419, 420, 421, 422, 423, 424, 425, 426, 427, 428, 429, 430, 431, 432, 433, 434, 435, 436, 437, 438, 439, 440, 441, 442, 443, 444, 445, 446, 447, 448, 449, 450, 451, 452, 453, 454, 455, 456, 457, 458, 460, 461, 462, 463, 464, 465, 466, 467, 468, 469, 470, 471, 472, 473, 474, 475, 476, 477, 478, 479, 480, 481, 482, 483, 484, 485, 486, 533, 534, 536, 537, 606, 610])
                 .with_coverage::<sized_chunks_0_7_0_coverage::SparseChunkOfInts>(ProbeTable {
@@ -1238,6 +1289,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<slab_0_4_11::SlabOfInts, slab_0_4_11_schemata::SlabOfInts>::new(::slab_0_4_11_schemata::TESTSPACE_MUTANTS)
                 .with_class("SlabOfInts@0.4.11+mutants")
+                .with_sloc(754)
                 // 19 mutants in functions SlabOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 177, 224, 226, 227, 228])
                 .with_coverage::<slab_0_4_11_coverage::SlabOfInts>(ProbeTable {
@@ -1248,6 +1300,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<smol_str_0_3_7::SmolStr, smol_str_0_3_7_schemata::SmolStr>::new(::smol_str_0_3_7_schemata::TESTSPACE_MUTANTS)
                 .with_class("SmolStr@0.3.7+mutants")
+                .with_sloc(967)
                 // 5 mutants in functions SmolStr's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[312, 313, 314, 315, 316])
                 .with_coverage::<smol_str_0_3_7_coverage::SmolStr>(ProbeTable {
@@ -1258,6 +1311,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<smol_str_0_3_7::SmolStrBuilder, smol_str_0_3_7_schemata::SmolStrBuilder>::new(::smol_str_0_3_7_schemata::TESTSPACE_MUTANTS)
                 .with_class("SmolStrBuilder@0.3.7+mutants")
+                .with_sloc(967)
                 // 5 mutants in functions SmolStrBuilder's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[312, 313, 314, 315, 316])
                 .with_coverage::<smol_str_0_3_7_coverage::SmolStrBuilder>(ProbeTable {
@@ -1268,6 +1322,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<sorted_vec_0_8_11::ReverseSortedSetOfInts, sorted_vec_0_8_11_schemata::ReverseSortedSetOfInts>::new(::sorted_vec_0_8_11_schemata::TESTSPACE_MUTANTS)
                 .with_class("ReverseSortedSetOfInts@0.8.11+mutants")
+                .with_sloc(963)
                 // 88 mutants in functions ReverseSortedSetOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 23, 24, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 53, 54, 55, 58, 59, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 95, 96, 102, 103, 107, 113, 114, 118])
                 .with_coverage::<sorted_vec_0_8_11_coverage::ReverseSortedSetOfInts>(ProbeTable {
@@ -1278,6 +1333,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<sorted_vec_0_8_11::ReverseSortedVecOfInts, sorted_vec_0_8_11_schemata::ReverseSortedVecOfInts>::new(::sorted_vec_0_8_11_schemata::TESTSPACE_MUTANTS)
                 .with_class("ReverseSortedVecOfInts@0.8.11+mutants")
+                .with_sloc(963)
                 // 88 mutants in functions ReverseSortedVecOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 23, 24, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 53, 54, 55, 58, 59, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 95, 96, 102, 103, 107, 113, 114, 118])
                 .with_coverage::<sorted_vec_0_8_11_coverage::ReverseSortedVecOfInts>(ProbeTable {
@@ -1288,6 +1344,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<thin_vec_0_2_21::ThinVecOfInts, thin_vec_0_2_21_schemata::ThinVecOfInts>::new(::thin_vec_0_2_21_schemata::TESTSPACE_MUTANTS)
                 .with_class("ThinVecOfInts@0.2.21+mutants")
+                .with_sloc(1585)
                 // 94 mutants in functions ThinVecOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[115, 116, 118, 120, 121, 122, 123, 124, 125, 126, 128, 129, 130, 131, 132, 133, 134, 135, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 150, 151, 152, 153, 154, 159, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191, 192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 206, 207, 208, 209, 210, 212, 213, 214, 215, 216, 217, 218, 219, 221, 222, 223, 224, 225, 226, 227, 228, 229, 230, 231, 233, 234, 235, 236, 237, 238, 239, 240, 242])
                 .with_coverage::<thin_vec_0_2_21_coverage::ThinVecOfInts>(ProbeTable {
@@ -1298,6 +1355,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<thunderdome_0_6_1::ThunderdomeArenaOfInts, thunderdome_0_6_1_schemata::ThunderdomeArenaOfInts>::new(::thunderdome_0_6_1_schemata::TESTSPACE_MUTANTS)
                 .with_class("ThunderdomeArenaOfInts@0.6.1+mutants")
+                .with_sloc(802)
                 // 52 mutants in functions ThunderdomeArenaOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[42, 43, 44, 45, 46, 47, 48, 49, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 77, 79, 80, 81, 82, 83, 84, 85, 86, 87, 89, 90, 91, 92, 93, 94, 95, 96, 109, 110, 111, 112, 113, 115])
                 .with_coverage::<thunderdome_0_6_1_coverage::ThunderdomeArenaOfInts>(ProbeTable {
@@ -1308,6 +1366,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<thunderdome_0_6_1::Index, thunderdome_0_6_1_schemata::Index>::new(::thunderdome_0_6_1_schemata::TESTSPACE_MUTANTS)
                 .with_class("Index@0.6.1+mutants")
+                .with_sloc(802)
                 // 86 mutants in functions Index's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[7, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 41, 42, 43, 44, 45, 46, 47, 48, 49, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 77, 79, 80, 81, 82, 83, 84, 85, 86, 87, 89, 90, 91, 92, 93, 94, 95, 96, 102, 107, 109, 110, 111, 112, 113, 115])
                 .with_coverage::<thunderdome_0_6_1_coverage::Index>(ProbeTable {
@@ -1318,6 +1377,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<tinyset_0_5_4::Set64OfInts, tinyset_0_5_4_schemata::Set64OfInts>::new(::tinyset_0_5_4_schemata::TESTSPACE_MUTANTS)
                 .with_class("Set64OfInts@0.5.4+mutants")
+                .with_sloc(4944)
                 // 503 mutants in functions Set64OfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[563, 564, 565, 566, 567, 568, 618, 619, 620, 621, 622, 623, 624, 625, 626, 627, 628, 629, 630, 631, 633, 634, 635, 636, 637, 638, 639, 640, 642, 643, 644, 645, 646, 647, 648, 649, 650, 651, 652, 653, 655, 656, 657, 658, 659, 660, 661, 662, 664, 665, 666, 667, 668, 669, 670, 671, 672, 673, 674, 675, 677, 678, 679, 680, 681, 682, 683, 684, 686, 687, 1520, 1521, 1522, 1523, 1524, 1525, 1526, 1527, 1528, 1529, 1530, 1531, 1676, 1677, 1678, 1679, 1680, 1681, 1682, 1683, 1684, 1685, 1686, 1687, 1688, 1689, 1690, 1691, 1692, 1693, 1694, 1695, 1696, 1697, 1698, 1699, 1700, 1701, 1702, 1703, 1704, 1705, 1706, 1707, 1708, 1709, 1710, 1711, 1712, 1713, 1714, 1715, 1716, 1717, 1718, 1719, 1720, 1721, 1722, 1723, 1724, 1725, 1726, 1727, 1728, 1729, 1732, 1733, 1858, 1859, 1860, 1861, 1862, 1863, 1864, 1865, 1866, 1867, 1868, 1869, 1870, 1871, 1872, 1873, 1874, 1875, 1876, 1877, 1878, 1879, 1880, 1881, 1882, 1883, 1884, 1885, 1886, 1887, 1888, 1889, 1890, 1891, 1892, 1893, 1894, 1895, 1896, 1897, 1898, 1899, 1900, 1901, 1902, 1903, 1904, 1905, 1906, 1907, 1908, 1909, 1910, 1911, 1912, 1913, 1914, 1915, 1916, 1917, 1918, 1919, 1920, 1921, 1922, 1923, 1924, 1925, 1926, 1927, 1928, 1929, 1930, 1931, 1932, 1933, 1934, 1935, 1936, 1937, 1938, 1939, 1940, 1941, 1942, 1943, 1944, 1945, 1946, 1947, 1948, 1949, 1950, 1951, 1952, 1953, 1954, 1955, 1956, 1957, 1958, 2908, 2909, 2910, 2911, 2912, 2913, 2914, 2958, 2959, 2960, 2961, 2962, 2963, 2964, 2965, 2966, 2967, 2968, 2969, 2970, 2971, 2972, 2973, 2974, 2975, 2976, 2977, 2978, 2979, 2986, 2987, 2988, 2989, 2990, 2991, 2992, 2993, 2994, 2995, 2996, 2997, 2998, 2999, 3001, 3002, 3003, 3004, 3005, 3006, 3007, 3008, 3010, 3011, 3012, 3013, 3014, 3015, 3016, 3017, 3018, 3019, 3020, 3021, 3023, 3024, 3025, 3026, 3027, 3028, 3029, 3030, 3032, 3033, 3034, 3035, 3036, 3037, 3038, 3039, 3040, 3041, 3042, 3043, 3045, 3046, 3047, 3048, 3049, 3050, 3051, 3052, 3054, 3055, 3917, 3918, 3919, 3920, 3921, 3922, 3923, 3924, 3925, 3926, 3927, 3928, 3929, 3930, 3931, 3932, 3933, 3934, 3935, 3936, 3937, 3938, 3939, 3940, 3941, 3942, 3943, 3944, 3945, 3946, 3947, 3948, 4097, 4098, 4099, 4100, 4101, 4102, 4103, 4104, 4105, 4106, 4107, 4108, 4109, 4110, 4111, 4112, 4113, 4114, 4115, 4116, 4117, 4118, 4119, 4120, 4121, 4122, 4123, 4124, 4125, 4126, 4127, 4128, 4129, 4130, 4131, 4132, 4133, 4134, 4135, 4136, 4137, 4138, 4139, 4140, 4141, 4142, 4143, 4144, 4145, 4146, 4147, 4148, 4149, 4150, 4153, 4154, 4287, 4288, 4289, 4290, 4291, 4292, 4293, 4294, 4295, 4296, 4297, 4298, 4299, 4300, 4301, 4302, 4303, 4304, 4305, 4306, 4307, 4308, 4309, 4310, 4311, 4312, 4313, 4314, 4315, 4316, 4317, 4318, 4319, 4320, 4321, 4322, 4323, 4324, 4325, 4326, 4327, 4328, 4329, 4330, 4331, 4332, 4333, 4334, 4335, 4336, 4337, 4338, 4339, 4340, 4341, 4342, 4343, 4344, 4345, 4346, 4347, 4348, 4349, 4350, 4351, 4352, 4353, 4354, 4355, 4356, 4357, 4358, 4359, 4360, 4361, 4362, 4363, 4364, 4365, 4366, 4367, 4368, 4369])
                 .with_coverage::<tinyset_0_5_4_coverage::Set64OfInts>(ProbeTable {
@@ -1328,6 +1388,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<uluru_3_1_0::LRUCacheOfInts, uluru_3_1_0_schemata::LRUCacheOfInts>::new(::uluru_3_1_0_schemata::TESTSPACE_MUTANTS)
                 .with_class("LRUCacheOfInts@3.1.0+mutants")
+                .with_sloc(366)
                 // 25 mutants in functions LRUCacheOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41])
                 .with_coverage::<uluru_3_1_0_coverage::LRUCacheOfInts>(ProbeTable {
@@ -1338,6 +1399,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<url_2_5_9::Origin, url_2_5_9_schemata::Origin>::new(::url_2_5_9_schemata::TESTSPACE_MUTANTS)
                 .with_class("Origin@2.5.9+mutants")
+                .with_sloc(4102)
                 // 572 mutants in functions Origin's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 44, 45, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 208, 209, 213, 214, 215, 216, 217, 218, 219, 220, 230, 231, 232, 233, 234, 235, 236, 238, 239, 240, 241, 242, 243, 254, 255, 256, 257, 258, 259, 260, 261, 262, 263, 264, 265, 266, 267, 268, 269, 270, 271, 272, 273, 274, 275, 276, 277, 278, 279, 280, 281, 282, 283, 284, 285, 286, 287, 288, 289, 290, 291, 292, 293, 294, 295, 296, 297, 298, 299, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319, 320, 321, 322, 323, 324, 325, 326, 327, 328, 329, 330, 331, 332, 333, 334, 335, 336, 337, 338, 339, 341, 342, 343, 344, 345, 346, 347, 349, 350, 351, 352, 353, 354, 355, 356, 357, 358, 359, 360, 361, 362, 363, 364, 365, 366, 367, 368, 369, 370, 371, 372, 373, 374, 375, 376, 377, 378, 379, 381, 382, 383, 384, 385, 386, 387, 388, 390, 391, 392, 393, 394, 395, 396, 397, 398, 399, 400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 418, 419, 420, 421, 422, 423, 424, 425, 426, 427, 428, 429, 430, 431, 432, 433, 434, 435, 436, 437, 438, 439, 440, 441, 442, 443, 444, 445, 446, 447, 448, 449, 450, 451, 452, 453, 454, 456, 457, 458, 459, 460, 461, 462, 463, 464, 465, 466, 467, 469, 470, 471, 472, 473, 474, 475, 476, 477, 478, 479, 480, 481, 483, 484, 485, 486, 487, 488, 489, 490, 491, 492, 493, 494, 495, 496, 497, 498, 499, 500, 501, 502, 503, 504, 505, 506, 507, 508, 509, 510, 511, 512, 513, 514, 515, 516, 517, 518, 519, 520, 521, 522, 523, 524, 525, 526, 527, 528, 529, 530, 531, 533, 534, 535, 536, 537, 538, 539, 540, 541, 542, 543, 544, 545, 546, 547, 548, 549, 550, 551, 552, 553, 554, 555, 557, 558, 559, 561, 562, 563, 564, 565, 566, 567, 568, 570, 571, 572, 573, 574, 575, 576, 577, 578, 579, 580, 581, 582, 583, 584, 585, 586, 587, 588, 589, 590, 591, 592, 593, 594, 595, 596, 597, 598, 599, 600, 601, 602, 603, 604, 605, 606, 607, 608, 609, 610, 611, 612, 613, 1392, 1423, 1424, 1425, 1426, 1427, 1428, 1429, 2377, 2378, 2379, 2380, 2381, 2382, 2383, 2384, 2385, 2502, 2503, 2504, 2505, 2506, 2507, 2508, 2534, 2535, 2536, 2541, 2542, 2543, 2544, 2545, 2546, 2547, 2548, 2549, 2554, 2555, 2556, 2557, 2558, 2559, 2560, 2561, 2562, 2563, 2564, 2565, 2566, 2567, 2568, 2569, 2570, 2571, 2572, 2573, 2574, 2575, 2576, 2577, 2578, 2579, 2580, 2581, 2582, 2583, 2584, 2585, 2587, 2588, 2589, 2591])
                 .with_coverage::<url_2_5_9_coverage::Origin>(ProbeTable {
@@ -1348,6 +1410,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<vec_map_0_8_2::VecMapOfInts, vec_map_0_8_2_schemata::VecMapOfInts>::new(::vec_map_0_8_2_schemata::TESTSPACE_MUTANTS)
                 .with_class("VecMapOfInts@0.8.2+mutants")
+                .with_sloc(544)
                 // 11 mutants in functions VecMapOfInts's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[56, 165, 166, 167, 168, 169, 170, 171, 172, 173, 175])
                 .with_coverage::<vec_map_0_8_2_coverage::VecMapOfInts>(ProbeTable {
@@ -1358,6 +1421,7 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
         Box::new(
             SchemataUnit::<vob_4_0_1::Vob, vob_4_0_1_schemata::Vob>::new(::vob_4_0_1_schemata::TESTSPACE_MUTANTS)
                 .with_class("Vob@4.0.1+mutants")
+                .with_sloc(780)
                 // 52 mutants in functions Vob's methods cannot reach (docs/harvest.md).
                 .without_mutants(&[4, 5, 7, 8, 9, 11, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 39, 40, 41, 42, 45, 253, 254, 255, 256, 257, 259, 260, 262, 263, 264, 265, 266, 268, 381, 382, 383])
                 .with_coverage::<vob_4_0_1_coverage::Vob>(ProbeTable {

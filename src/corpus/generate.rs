@@ -262,7 +262,8 @@ fn units(
         for subject in &krate.subjects {
             let _ = write!(
                 out,
-                "        Box::new(\n            SchemataUnit::<{ident}::{subject}, {ident}_schemata::{subject}>::new(::{ident}_schemata::TESTSPACE_MUTANTS)\n                .with_class(\"{subject}@{version}+mutants\")\n"
+                "        Box::new(\n            SchemataUnit::<{ident}::{subject}, {ident}_schemata::{subject}>::new(::{ident}_schemata::TESTSPACE_MUTANTS)\n                .with_class(\"{subject}@{version}+mutants\")\n                .with_sloc({})\n",
+                sizes.get(&ident).copied().unwrap_or(0),
             );
             if let Some(ids) = unreachable
                 .get(&format!("{ident}::{subject}"))
@@ -392,7 +393,7 @@ summary = "s"
             BTreeMap::from([("smallvec_1_6_1::SmallVecOfInts".to_string(), vec![4, 9, 12])]);
         let reached = Generated::new(&corpus, &BTreeMap::new(), &unreachable);
         assert!(reached.units.contains(
-            ".with_class(\"SmallVecOfInts@1.6.1+mutants\")\n                // 3 mutants in functions SmallVecOfInts's methods cannot reach (docs/harvest.md).\n                .without_mutants(&[4, 9, 12])\n                .with_coverage::<"
+            ".with_class(\"SmallVecOfInts@1.6.1+mutants\")\n                .with_sloc(0)\n                // 3 mutants in functions SmallVecOfInts's methods cannot reach (docs/harvest.md).\n                .without_mutants(&[4, 9, 12])\n                .with_coverage::<"
         ));
     }
 

@@ -291,6 +291,8 @@ pub struct SchemataUnit<G: Subject, M: Subject> {
     origin: Option<MutantsSource>,
     /// Its name, when not the port's class name ([`SchemataUnit::with_class`]).
     class: Option<&'static str>,
+    /// Its size, when its source is not one file ([`SchemataUnit::with_sloc`]).
+    sloc: Option<usize>,
 }
 
 impl<G: Subject, M: Subject> SchemataUnit<G, M> {
@@ -337,6 +339,7 @@ impl<G: Subject, M: Subject> SchemataUnit<G, M> {
             states: None,
             origin: None,
             class: None,
+            sloc: None,
         }
     }
 
@@ -344,6 +347,13 @@ impl<G: Subject, M: Subject> SchemataUnit<G, M> {
     /// `SlabOfInts@0.4.11+mutants`) rather than by its port's class name.
     pub fn with_class(mut self, class: &'static str) -> Self {
         self.class = Some(class);
+        self
+    }
+
+    /// The same unit with `lines` as its size ([`Unit::sloc`]): a harvested release's SLOC,
+    /// counted over its module tree when the corpus is fetched.
+    pub fn with_sloc(mut self, lines: usize) -> Self {
+        self.sloc = Some(lines);
         self
     }
 
@@ -508,6 +518,9 @@ impl<G: Subject, M: Subject> Unit for SchemataUnit<G, M> {
     }
     fn source(&self) -> &'static str {
         self.gold.source()
+    }
+    fn sloc(&self) -> usize {
+        self.sloc.unwrap_or_else(|| super::sloc(self.source()))
     }
     fn mutants_source(&self) -> Option<&MutantsSource> {
         self.origin.as_ref()
