@@ -22,6 +22,7 @@
 //! | `dynamosa` | [`Dynamosa`] | Panichella, Kifetew, Tonella, TSE 2018 (EvoSuite's default) |
 //! | `greybox` | [`Greybox`] | Zalewski's AFL; Böhme, Pham, Roychoudhury, CCS 2016 (AFLFast) |
 
+mod call_space;
 mod checked_states;
 pub mod dynamosa;
 mod emitter;

@@ -10,22 +10,15 @@
 use rand::Rng;
 
 use super::settings::DynamosaSettings;
-use crate::generator::Seeds;
-use crate::generator::sequence::{Input, Sequence, Statement};
+use crate::generator::call_space::CallSpace;
+use crate::generator::sequence::{Input, Sequence};
 use crate::kernel::rng::{below, unit_draw};
-use crate::subject::{MethodInfo, MethodKind, Param, PoolType};
+use crate::subject::MethodInfo;
 
 /// The operators for one unit and M_C.
 pub struct Variation {
-    /// The unit's methods, by number.
-    methods: Vec<MethodInfo>,
-    /// The numbers of M_C's methods.
-    callable: Vec<u32>,
-    /// M_C's methods that return an object and take no object input (constructors).
-    producers: Vec<u32>,
+    space: CallSpace,
     settings: DynamosaSettings,
-    seeds: Seeds,
-    max_length: usize,
 }
 
 impl Variation {
@@ -37,117 +30,22 @@ impl Variation {
         settings: &DynamosaSettings,
         max_length: usize,
     ) -> Self {
-        let producers = callable
-            .iter()
-            .filter(|m| m.returns.pool() == Some(PoolType::Object))
-            .filter(|m| m.kind != MethodKind::Instance && !m.params.contains(&Param::Object))
-            .map(|m| m.number as u32)
-            .collect();
         Variation {
-            methods: methods.to_vec(),
-            callable: callable.iter().map(|m| m.number as u32).collect(),
-            producers,
+            space: CallSpace::new(methods, callable, max_length, settings.max_int),
             settings: settings.clone(),
-            seeds: Seeds::default(),
-            max_length: max_length.max(1),
         }
     }
 
-    fn returns_object(&self, statement: &Statement) -> bool {
-        self.methods[statement.method as usize].returns.pool() == Some(PoolType::Object)
-    }
-
-    /// The positions before `position` whose statements return an object.
-    fn objects_before(&self, test: &Sequence, position: usize) -> Vec<u32> {
-        (0..position)
-            .filter(|&i| self.returns_object(&test.statements[i]))
-            .map(|i| i as u32)
-            .collect()
-    }
-
-    /// An object input at `position`: an earlier object, uniformly, or `null` if none.
-    fn object_input(&self, rng: &mut impl Rng, test: &Sequence, position: usize) -> Input {
-        let objects = self.objects_before(test, position);
-        if objects.is_empty() {
-            Input::Null
-        } else {
-            Input::Result(objects[below(rng, objects.len() as u64) as usize])
-        }
-    }
-
-    /// A random `int`: a seed value with probability ½ (EvoSuite's `primitive_pool`), else
-    /// uniform in [−max-int, max-int].
-    fn random_int(&self, rng: &mut impl Rng) -> i32 {
-        if below(rng, 2) == 0 {
-            let ints = &self.seeds.ints;
-            ints[below(rng, ints.len() as u64) as usize]
-        } else {
-            let max = i64::from(self.settings.max_int);
-            (below(rng, (2 * max + 1) as u64) as i64 - max) as i32
-        }
-    }
-
-    /// A call of `method` at `position` of `test` with random inputs.
-    fn call(&self, rng: &mut impl Rng, method: u32, test: &Sequence, position: usize) -> Statement {
-        let info = &self.methods[method as usize];
-        let mut inputs = Vec::with_capacity(info.params.len() + 1);
-        for param in &info.params {
-            inputs.push(match param {
-                Param::Int | Param::Integer => Input::Int(self.random_int(rng)),
-                Param::Bool => Input::Bool(below(rng, 2) == 1),
-                Param::Str => {
-                    let strings = &self.seeds.strings;
-                    Input::Str(
-                        strings[below(rng, strings.len() as u64) as usize]
-                            .as_str()
-                            .into(),
-                    )
-                }
-                Param::Object => self.object_input(rng, test, position),
-            });
-        }
-        if info.kind == MethodKind::Instance {
-            inputs.push(self.object_input(rng, test, position));
-        }
-        Statement { method, inputs }
-    }
-
-    /// Inserts a random call of M_C at `position`; an instance method with no object
-    /// before it gets a constructor inserted first (room permitting). Whether it inserted.
-    fn insert_random(&self, rng: &mut impl Rng, test: &mut Sequence, position: usize) -> bool {
-        if test.len() >= self.max_length {
-            return false;
-        }
-        let method = self.callable[below(rng, self.callable.len() as u64) as usize];
-        let mut position = position;
-        let needs_object = self.methods[method as usize].kind == MethodKind::Instance;
-        if needs_object
-            && self.objects_before(test, position).is_empty()
-            && !self.producers.is_empty()
-            && test.len() + 2 <= self.max_length
-        {
-            let producer = self.producers[below(rng, self.producers.len() as u64) as usize];
-            let statement = self.call(rng, producer, test, position);
-            insert(test, position, statement);
-            position += 1;
-        }
-        let statement = self.call(rng, method, test, position);
-        insert(test, position, statement);
-        true
-    }
-
-    /// A random test: random calls appended up to a length uniform in [1, max length]
-    /// (EvoSuite's `RandomLengthTestFactory`).
+    /// A random test ([`CallSpace::random_test`]).
     pub fn random_test(&self, rng: &mut impl Rng) -> Sequence {
-        let length = 1 + below(rng, self.max_length as u64) as usize;
-        let mut test = Sequence::default();
-        while test.len() < length {
-            let end = test.len();
-            if !self.insert_random(rng, &mut test, end) {
-                break;
-            }
-        }
-        test
+        self.space.random_test(rng)
+    }
+
+    /// `head[..keep]` followed by `tail[from..]`, references repaired.
+    fn spliced(&self, head: &Sequence, keep: usize, tail: &Sequence, from: usize) -> Sequence {
+        let mut out = head.clone();
+        self.space.splice(&mut out, keep, tail, from);
+        out
     }
 
     /// Single-point relative crossover: one split ratio r, each parent cut after
@@ -166,43 +64,9 @@ impl Variation {
         let cut = |t: &Sequence| ((t.len() - 1) as f64 * ratio).floor() as usize + 1;
         let (cut_a, cut_b) = (cut(a), cut(b));
         (
-            self.splice(a, cut_a, b, cut_b),
-            self.splice(b, cut_b, a, cut_a),
+            self.spliced(a, cut_a, b, cut_b),
+            self.spliced(b, cut_b, a, cut_a),
         )
-    }
-
-    /// `head[..keep]` followed by `tail[from..]`, references repaired.
-    fn splice(&self, head: &Sequence, keep: usize, tail: &Sequence, from: usize) -> Sequence {
-        let mut out = Sequence {
-            statements: head.statements[..keep].to_vec(),
-        };
-        for statement in &tail.statements[from..] {
-            if out.len() >= self.max_length {
-                break;
-            }
-            let position = out.len();
-            let mut moved = statement.clone();
-            for input in &mut moved.inputs {
-                if let Input::Result(i) = input {
-                    let i = *i as usize;
-                    *input = if i >= from {
-                        Input::Result((i - from + keep) as u32)
-                    } else {
-                        self.nearest_object(&out, position)
-                    };
-                }
-            }
-            out.statements.push(moved);
-        }
-        out
-    }
-
-    /// The nearest object before `position`, or `null`.
-    fn nearest_object(&self, test: &Sequence, position: usize) -> Input {
-        (0..position)
-            .rev()
-            .find(|&i| self.returns_object(&test.statements[i]))
-            .map_or(Input::Null, |i| Input::Result(i as u32))
     }
 
     /// Mutates `test` in place: deletion, change and insertion, each with probability ⅓
@@ -215,7 +79,7 @@ impl Variation {
             let share = 1.0 / test.len().max(1) as f64;
             for i in (0..test.len()).rev() {
                 if unit_draw(rng) < share {
-                    self.delete(test, i);
+                    self.space.delete(test, i);
                 }
             }
         }
@@ -232,31 +96,14 @@ impl Variation {
             let mut chance = 1.0;
             while unit_draw(rng) < chance {
                 let position = below(rng, test.len() as u64 + 1) as usize;
-                if !self.insert_random(rng, test, position) {
+                if !self.space.insert_random(rng, test, position) {
                     break;
                 }
                 chance *= alpha;
             }
         }
         if test.is_empty() {
-            self.insert_random(rng, test, 0);
-        }
-    }
-
-    /// Removes call `i`, references to it repaired and later ones moved down.
-    fn delete(&self, test: &mut Sequence, i: usize) {
-        let replacement = self.nearest_object(test, i);
-        test.statements.remove(i);
-        for statement in &mut test.statements[i..] {
-            for input in &mut statement.inputs {
-                if let Input::Result(j) = input {
-                    match (*j as usize).cmp(&i) {
-                        std::cmp::Ordering::Equal => *input = replacement.clone(),
-                        std::cmp::Ordering::Greater => *j -= 1,
-                        std::cmp::Ordering::Less => {}
-                    }
-                }
-            }
+            self.space.insert_random(rng, test, 0);
         }
     }
 
@@ -267,11 +114,11 @@ impl Variation {
     fn change(&self, rng: &mut impl Rng, test: &mut Sequence, i: usize) {
         let count = test.statements[i].inputs.len();
         if count == 0 {
-            let replacement = self.nearest_object(test, i);
+            let replacement = self.space.nearest_object(test, i);
             let old = test.statements[i].clone();
-            let method = self.callable[below(rng, self.callable.len() as u64) as usize];
-            let new = self.call(rng, method, test, i);
-            let lost = self.returns_object(&old) && !self.returns_object(&new);
+            let method = self.space.callable[below(rng, self.space.callable.len() as u64) as usize];
+            let new = self.space.call(rng, method, test, i);
+            let lost = self.space.returns_object(&old) && !self.space.returns_object(&new);
             test.statements[i] = new;
             if lost {
                 for statement in &mut test.statements[i + 1..] {
@@ -289,7 +136,7 @@ impl Variation {
         let changed = match input {
             Input::Int(value) => {
                 if unit_draw(rng) < self.settings.random_perturbation.0 {
-                    Input::Int(self.random_int(rng))
+                    Input::Int(self.space.random_int(rng))
                 } else {
                     let delta = i64::from(self.settings.max_delta);
                     let step = below(rng, 2 * delta as u64) as i64 - delta;
@@ -298,40 +145,11 @@ impl Variation {
                 }
             }
             Input::Bool(value) => Input::Bool(!value),
-            Input::Str(_) => {
-                let strings = &self.seeds.strings;
-                Input::Str(
-                    strings[below(rng, strings.len() as u64) as usize]
-                        .as_str()
-                        .into(),
-                )
-            }
-            Input::Result(_) | Input::Null => {
-                let mut objects: Vec<Input> = self
-                    .objects_before(test, i)
-                    .into_iter()
-                    .map(Input::Result)
-                    .collect();
-                objects.push(Input::Null);
-                objects[below(rng, objects.len() as u64) as usize].clone()
-            }
+            Input::Str(_) => self.space.random_string(rng),
+            Input::Result(_) | Input::Null => self.space.object_input(rng, test, i, true),
         };
         test.statements[i].inputs[k] = changed;
     }
-}
-
-/// Inserts `statement` at `position`, moving later references up.
-fn insert(test: &mut Sequence, position: usize, statement: Statement) {
-    for later in &mut test.statements[position..] {
-        for input in &mut later.inputs {
-            if let Input::Result(j) = input
-                && *j as usize >= position
-            {
-                *j += 1;
-            }
-        }
-    }
-    test.statements.insert(position, statement);
 }
 
 #[cfg(test)]
@@ -352,7 +170,7 @@ mod tests {
         test.statements.iter().enumerate().all(|(p, s)| {
             s.inputs.iter().all(|input| match input {
                 Input::Result(i) => {
-                    (*i as usize) < p && v.returns_object(&test.statements[*i as usize])
+                    (*i as usize) < p && v.space.returns_object(&test.statements[*i as usize])
                 }
                 _ => true,
             })

@@ -15,10 +15,10 @@
 use rand::Rng;
 
 use super::settings::GreyboxSettings;
-use crate::generator::Seeds;
-use crate::generator::sequence::{Input, Sequence, Statement};
+use crate::generator::call_space::{CallSpace, insert_at};
+use crate::generator::sequence::{Input, Sequence};
 use crate::kernel::rng::below;
-use crate::subject::{MethodInfo, MethodKind, Param, PoolType};
+use crate::subject::MethodInfo;
 
 /// AFL's interesting values (`INTERESTING_8`, `_16`, `_32` of `config.h`).
 pub(crate) const INTERESTING: [i32; 27] = [
@@ -82,17 +82,9 @@ impl Operator {
 
 /// The havoc operators for one unit and M_C.
 pub(crate) struct Havoc {
-    /// The unit's methods, by number.
-    methods: Vec<MethodInfo>,
-    /// The numbers of M_C's methods.
-    callable: Vec<u32>,
-    /// M_C's methods that return an object and take no object input (constructors).
-    producers: Vec<u32>,
-    seeds: Seeds,
-    max_length: usize,
+    space: CallSpace,
     stack_pow2: u32,
     arith_max: i32,
-    max_int: i32,
 }
 
 impl Havoc {
@@ -104,22 +96,16 @@ impl Havoc {
         settings: &GreyboxSettings,
         max_length: usize,
     ) -> Self {
-        let producers = callable
-            .iter()
-            .filter(|m| m.returns.pool() == Some(PoolType::Object))
-            .filter(|m| m.kind != MethodKind::Instance && !m.params.contains(&Param::Object))
-            .map(|m| m.number as u32)
-            .collect();
         Havoc {
-            methods: methods.to_vec(),
-            callable: callable.iter().map(|m| m.number as u32).collect(),
-            producers,
-            seeds: Seeds::default(),
-            max_length: max_length.max(1),
+            space: CallSpace::new(methods, callable, max_length, settings.max_int),
             stack_pow2: settings.havoc_stack_pow2,
             arith_max: settings.arith_max,
-            max_int: settings.max_int,
         }
+    }
+
+    /// A random sequence ([`CallSpace::random_test`]).
+    pub(crate) fn random_test(&self, rng: &mut impl Rng) -> Sequence {
+        self.space.random_test(rng)
     }
 
     /// One havoc run on `parent`: 2^k edits stacked, `partner` the other queue entry the
@@ -138,7 +124,7 @@ impl Havoc {
             self.apply(rng, operator, &mut test, partner);
         }
         if test.is_empty() {
-            self.insert(rng, &mut test, 0);
+            self.space.insert_random(rng, &mut test, 0);
         }
         test
     }
@@ -156,17 +142,17 @@ impl Havoc {
         match operator {
             Operator::Insert => {
                 let at = below(rng, test.len() as u64 + 1) as usize;
-                self.insert(rng, test, at);
+                self.space.insert_random(rng, test, at);
             }
             Operator::Delete if test.len() > 1 => {
                 let at = position(rng, test.len());
-                self.delete(test, at);
+                self.space.delete(test, at);
             }
             Operator::Replace if !test.is_empty() => {
                 let at = position(rng, test.len());
                 self.replace(rng, test, at);
             }
-            Operator::Duplicate if !test.is_empty() && test.len() < self.max_length => {
+            Operator::Duplicate if !test.is_empty() && test.len() < self.space.max_length => {
                 let at = position(rng, test.len());
                 let to = at + 1 + below(rng, (test.len() - at) as u64) as usize;
                 let copy = test.statements[at].clone();
@@ -176,7 +162,7 @@ impl Havoc {
                 if let Some(partner) = partner.filter(|p| !p.is_empty()) {
                     let keep = below(rng, test.len() as u64 + 1) as usize;
                     let from = position(rng, partner.len());
-                    self.splice(test, keep, partner, from);
+                    self.space.splice(test, keep, partner, from);
                 }
             }
             Operator::ChangeArgument => self.change_argument(rng, test),
@@ -184,148 +170,16 @@ impl Havoc {
         }
     }
 
-    /// A random sequence: random calls appended up to a length uniform in 1..=max length.
-    pub(crate) fn random_test(&self, rng: &mut impl Rng) -> Sequence {
-        let length = 1 + below(rng, self.max_length as u64) as usize;
-        let mut test = Sequence::default();
-        while test.len() < length {
-            let end = test.len();
-            if !self.insert(rng, &mut test, end) {
-                break;
-            }
-        }
-        test
-    }
-
-    fn returns_object(&self, statement: &Statement) -> bool {
-        self.methods[statement.method as usize].returns.pool() == Some(PoolType::Object)
-    }
-
-    /// The positions before `position` whose calls return an object.
-    fn objects_before<'t>(
-        &'t self,
-        test: &'t Sequence,
-        position: usize,
-    ) -> impl Iterator<Item = u32> + 't {
-        (0..position.min(test.len()))
-            .filter(|&i| self.returns_object(&test.statements[i]))
-            .map(|i| i as u32)
-    }
-
-    /// An object input at `position`: one of the earlier objects, uniformly, or `null`
-    /// if none (`or_null`: also `null`, as one more choice).
-    fn object_input(
-        &self,
-        rng: &mut impl Rng,
-        test: &Sequence,
-        position: usize,
-        or_null: bool,
-    ) -> Input {
-        let count = self.objects_before(test, position).count() + usize::from(or_null);
-        if count == 0 {
-            return Input::Null;
-        }
-        let k = below(rng, count as u64) as usize;
-        self.objects_before(test, position)
-            .nth(k)
-            .map_or(Input::Null, Input::Result)
-    }
-
-    /// The nearest object before `position`, or `null`.
-    fn nearest_object(&self, test: &Sequence, position: usize) -> Input {
-        (0..position.min(test.len()))
-            .rev()
-            .find(|&i| self.returns_object(&test.statements[i]))
-            .map_or(Input::Null, |i| Input::Result(i as u32))
-    }
-
-    /// A new `int`: a seed value with probability ½, else uniform in [−max-int, max-int].
-    fn random_int(&self, rng: &mut impl Rng) -> i32 {
-        if below(rng, 2) == 0 {
-            let ints = &self.seeds.ints;
-            ints[below(rng, ints.len() as u64) as usize]
-        } else {
-            let max = i64::from(self.max_int);
-            (below(rng, (2 * max + 1) as u64) as i64 - max) as i32
-        }
-    }
-
-    fn random_string(&self, rng: &mut impl Rng) -> Input {
-        let strings = &self.seeds.strings;
-        Input::Str(
-            strings[below(rng, strings.len() as u64) as usize]
-                .as_str()
-                .into(),
-        )
-    }
-
-    /// A call of `method` at `position` of `test` with random inputs.
-    fn call(&self, rng: &mut impl Rng, method: u32, test: &Sequence, position: usize) -> Statement {
-        let info = &self.methods[method as usize];
-        let mut inputs = Vec::with_capacity(info.params.len() + 1);
-        for param in &info.params {
-            inputs.push(match param {
-                Param::Int | Param::Integer => Input::Int(self.random_int(rng)),
-                Param::Bool => Input::Bool(below(rng, 2) == 1),
-                Param::Str => self.random_string(rng),
-                Param::Object => self.object_input(rng, test, position, false),
-            });
-        }
-        if info.kind == MethodKind::Instance {
-            inputs.push(self.object_input(rng, test, position, false));
-        }
-        Statement { method, inputs }
-    }
-
-    /// Inserts a random call of M_C at `position`; an instance method with no object
-    /// before it gets a constructor inserted first (room permitting). Whether it inserted.
-    fn insert(&self, rng: &mut impl Rng, test: &mut Sequence, position: usize) -> bool {
-        if test.len() >= self.max_length {
-            return false;
-        }
-        let method = self.callable[below(rng, self.callable.len() as u64) as usize];
-        let mut position = position;
-        if self.methods[method as usize].kind == MethodKind::Instance
-            && self.objects_before(test, position).next().is_none()
-            && !self.producers.is_empty()
-            && test.len() + 2 <= self.max_length
-        {
-            let producer = self.producers[below(rng, self.producers.len() as u64) as usize];
-            let statement = self.call(rng, producer, test, position);
-            insert_at(test, position, statement);
-            position += 1;
-        }
-        let statement = self.call(rng, method, test, position);
-        insert_at(test, position, statement);
-        true
-    }
-
-    /// Removes call `i`, references to it repaired and later ones moved down.
-    fn delete(&self, test: &mut Sequence, i: usize) {
-        let replacement = self.nearest_object(test, i);
-        test.statements.remove(i);
-        for statement in &mut test.statements[i..] {
-            for input in &mut statement.inputs {
-                if let Input::Result(j) = input {
-                    match (*j as usize).cmp(&i) {
-                        std::cmp::Ordering::Equal => *input = replacement.clone(),
-                        std::cmp::Ordering::Greater => *j -= 1,
-                        std::cmp::Ordering::Less => {}
-                    }
-                }
-            }
-        }
-    }
-
     /// Replaces call `i` by a random call of M_C; references to it repaired if the new
     /// call returns no object.
     fn replace(&self, rng: &mut impl Rng, test: &mut Sequence, i: usize) {
-        let method = self.callable[below(rng, self.callable.len() as u64) as usize];
-        let new = self.call(rng, method, test, i);
-        let lost = self.returns_object(&test.statements[i]) && !self.returns_object(&new);
+        let method = self.space.callable[below(rng, self.space.callable.len() as u64) as usize];
+        let new = self.space.call(rng, method, test, i);
+        let lost =
+            self.space.returns_object(&test.statements[i]) && !self.space.returns_object(&new);
         test.statements[i] = new;
         if lost {
-            let replacement = self.nearest_object(test, i);
+            let replacement = self.space.nearest_object(test, i);
             for statement in &mut test.statements[i + 1..] {
                 for input in &mut statement.inputs {
                     if *input == Input::Result(i as u32) {
@@ -333,30 +187,6 @@ impl Havoc {
                     }
                 }
             }
-        }
-    }
-
-    /// Makes `out` its first `keep` calls followed by `tail[from..]`, references
-    /// repaired, at most the maximum length.
-    fn splice(&self, out: &mut Sequence, keep: usize, tail: &Sequence, from: usize) {
-        out.statements.truncate(keep);
-        for statement in &tail.statements[from..] {
-            if out.len() >= self.max_length {
-                break;
-            }
-            let position = out.len();
-            let mut moved = statement.clone();
-            for input in &mut moved.inputs {
-                if let Input::Result(i) = input {
-                    let i = *i as usize;
-                    *input = if i >= from {
-                        Input::Result((i - from + keep) as u32)
-                    } else {
-                        self.nearest_object(out, position)
-                    };
-                }
-            }
-            out.statements.push(moved);
         }
     }
 
@@ -386,35 +216,22 @@ impl Havoc {
                     }
                 }
                 1 => INTERESTING[below(rng, INTERESTING.len() as u64) as usize],
-                _ => self.random_int(rng),
+                _ => self.space.random_int(rng),
             }),
             Input::Bool(value) => Input::Bool(!value),
-            Input::Str(_) => self.random_string(rng),
-            Input::Result(_) | Input::Null => self.object_input(rng, test, i, true),
+            Input::Str(_) => self.space.random_string(rng),
+            Input::Result(_) | Input::Null => self.space.object_input(rng, test, i, true),
         };
         test.statements[i].inputs[k] = changed;
     }
 }
 
-/// Inserts `statement` at `position`, moving later references up.
-fn insert_at(test: &mut Sequence, position: usize, statement: Statement) {
-    for later in &mut test.statements[position..] {
-        for input in &mut later.inputs {
-            if let Input::Result(j) = input
-                && *j as usize >= position
-            {
-                *j += 1;
-            }
-        }
-    }
-    test.statements.insert(position, statement);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generator::sequence::Statement;
     use crate::kernel::rng::case_rng;
-    use crate::subject::registry;
+    use crate::subject::{MethodKind, Param, registry};
     use proptest::prelude::*;
 
     fn havoc(class: &str, max_length: usize) -> Havoc {
@@ -429,7 +246,7 @@ mod tests {
     /// earlier call that returns an object.
     fn valid(h: &Havoc, test: &Sequence) -> bool {
         test.statements.iter().enumerate().all(|(p, s)| {
-            let Some(info) = h.methods.get(s.method as usize) else {
+            let Some(info) = h.space.methods.get(s.method as usize) else {
                 return false;
             };
             let receiver = usize::from(info.kind == MethodKind::Instance);
@@ -440,7 +257,7 @@ mod tests {
                         Input::Result(i) => {
                             object
                                 && (*i as usize) < p
-                                && h.returns_object(&test.statements[*i as usize])
+                                && h.space.returns_object(&test.statements[*i as usize])
                         }
                         Input::Null => object,
                         Input::Int(_) => {
@@ -486,7 +303,8 @@ mod tests {
         let a = h.random_test(&mut rng);
         let b = h.random_test(&mut rng);
         let mut spliced = a.clone();
-        h.splice(&mut spliced, 2.min(a.len()), &b, b.len() / 2);
+        h.space
+            .splice(&mut spliced, 2.min(a.len()), &b, b.len() / 2);
         let keep = 2.min(a.len());
         assert_eq!(spliced.statements[..keep], a.statements[..keep]);
         assert_eq!(spliced.len(), keep + b.len() - b.len() / 2);
