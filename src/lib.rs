@@ -14,6 +14,7 @@
 // and in the ports compiled into this one alike.
 extern crate self as testspace;
 
+mod allocator;
 pub mod analysis;
 pub mod cli;
 pub mod context;
@@ -41,13 +42,7 @@ pub mod table;
 pub mod tune;
 pub mod walk;
 
-/// The global allocator of testspace's binary and benches (each declares it with
-/// `#[global_allocator] static ALLOCATOR: testspace::Allocator = testspace::Allocator;`):
-/// mimalloc. Generation and replay allocate many small, short-lived buffers (argument
-/// snapshots, nodes of the ports' structures, test cases), which mimalloc serves faster
-/// than the system allocator (CHANGELOG.md has the measurement). Results do not depend on
-/// it: nothing reads an address.
-pub use mimalloc::MiMalloc as Allocator;
+pub use allocator::Allocator;
 
 /// The whole command line over a crate's own subjects: installs `units` as the registry
 /// ([`subject::install`]) and runs the `testspace` CLI (run, compare, plot, reduce,

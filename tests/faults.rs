@@ -130,6 +130,56 @@ fn a_worker_killed_once_is_rerun_and_the_table_is_that_of_an_undisturbed_run() {
     assert!(outcomes(&out, "4").iter().any(|o| o == "crash"));
 }
 
+/// The sum of a cells.csv column.
+fn column_sum(out: &Path, column: &str) -> u64 {
+    let text = std::fs::read_to_string(out.join("cells.csv")).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let at = header.iter().position(|h| *h == column).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(at).unwrap().parse::<u64>().unwrap())
+        .sum()
+}
+
+#[test]
+fn a_gold_allocating_past_the_worker_memory_abandons_its_test_case_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut tables = Vec::new();
+    for jobs in ["1", "2"] {
+        let out = dir.path().join(jobs);
+        testspace()
+            .args([
+                "run",
+                "testdata/experiments/hoard.toml",
+                "--quiet",
+                "--jobs",
+                jobs,
+            ])
+            .arg("--out")
+            .arg(&out)
+            .env("RUST_BACKTRACE", "0")
+            .assert()
+            .success();
+        tables.push(table(&out));
+    }
+    // The cap counts live bytes, so where it trips does not depend on which worker ran what.
+    assert_eq!(tables[0], tables[1]);
+    let out = dir.path().join("2");
+    // keep(2048) asks for 2 GiB against a worker memory of 512 MiB: each test case that
+    // reaches it is abandoned, the others are judged, and no cell is a crash.
+    let abandoned = column_sum(&out, "abandoned_tests");
+    assert!(abandoned > 0, "some test case asked for 2 GiB");
+    assert!(abandoned < 80, "the small test cases still run");
+    assert_eq!(outcomes(&out, "1"), ["killed"]);
+    // Mutant 2 runs out of memory where gold does not: guarded test cases (a timeout, as
+    // every harness guard the target hits), never a crash.
+    assert_eq!(outcomes(&out, "2"), ["timeout"]);
+    assert!(
+        column_sum(&out, "guarded_tests") > 0,
+        "mutant 2 ran out of memory"
+    );
+}
+
 #[test]
 fn a_job_whose_workers_keep_being_killed_is_not_recorded_and_resume_completes_the_run() {
     let dir = tempfile::tempdir().unwrap();
@@ -448,6 +498,19 @@ fn malformed_experiments_get_located_errors_and_leave_nothing_behind() {
         experiment("watchdog = 1e300", ONE_PHASE).as_bytes(),
     );
     refused(&f, &[], &["watchdog.toml:4:", "`watchdog`", "to 1e9"]);
+
+    for mib in ["16", "4096.5", "\"4 GiB\""] {
+        let f = file(
+            d,
+            "memory.toml",
+            experiment(&format!("worker-memory = {mib}"), ONE_PHASE).as_bytes(),
+        );
+        refused(
+            &f,
+            &[],
+            &["memory.toml:4:", "worker-memory", "MiB between 64"],
+        );
+    }
 
     let f = file(d, "fine.toml", experiment("", ONE_PHASE).as_bytes());
     for flag in ["--watchdog", "--progress-every"] {

@@ -5,6 +5,10 @@
 
 mod releases;
 
+// testspace's allocator, so that a worker's `worker-memory` counts the bytes it holds.
+#[global_allocator]
+static ALLOCATOR: testspace::Allocator = testspace::Allocator;
+
 fn main() -> std::process::ExitCode {
     match releases::units() {
         Ok(units) => testspace::main(units),

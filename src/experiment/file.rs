@@ -15,6 +15,9 @@
 //!                                   # (column branches_area; default false)
 //! max-guarded-tests = 1000          # a cell stops (a timeout) once this many of its test
 //!                                   # cases hit a harness guard in the mutant (default: never)
+//! worker-memory = 4096              # MiB of data a worker process may map (default 4096):
+//!                                   # an allocation past it aborts the worker, and the test
+//!                                   # case is abandoned (gold) or a crash (target)
 //!
 //! [context]                         # a test context without `subject` (see context files)
 //! methods = "all"
@@ -96,6 +99,8 @@ struct ExperimentDecl {
     coverage_area: Option<Spanned<bool>>,
     #[serde(rename = "max-guarded-tests")]
     max_guarded_tests: Option<Spanned<toml::Value>>,
+    #[serde(rename = "worker-memory")]
+    worker_memory: Option<Spanned<toml::Value>>,
     #[serde(default)]
     context: ContextSection,
     mutants: Option<MutantsSection>,
@@ -263,6 +268,7 @@ fn parse_with(
             }
         })
         .transpose()?;
+    let worker_memory = parser.worker_memory(decl.worker_memory.as_ref())?;
     let coverage_area = match &decl.coverage_area {
         Some(area) if *area.get_ref() && decl.coverage == Some(false) => {
             return Err(parser.err(
@@ -305,6 +311,7 @@ fn parse_with(
         coverage: decl.coverage.unwrap_or(true),
         coverage_area,
         max_guarded_tests,
+        worker_memory,
     };
     Ok((experiment, parser.profiles.into_inner()))
 }
@@ -623,6 +630,26 @@ impl Parser<'_> {
         bounded_seconds(seconds, least)
             .map(Some)
             .map_err(|message| self.err(value.span(), field, message))
+    }
+
+    /// `worker-memory`: MiB a worker may map, as bytes (the default when absent).
+    fn worker_memory(&self, value: Option<&Spanned<toml::Value>>) -> Result<u64, FileError> {
+        const FIELD: &str = "worker-memory";
+        let Some(value) = value.map(|v| self.pick(v, FIELD)).transpose()? else {
+            return Ok(DEFAULT_WORKER_MEMORY);
+        };
+        match value.get_ref() {
+            toml::Value::Integer(mib) if (MIN_WORKER_MEMORY_MIB..=MAX_WORKER_MEMORY_MIB).contains(mib) => {
+                Ok(*mib as u64 * MIB)
+            }
+            other => Err(self.err(
+                value.span(),
+                FIELD,
+                format!(
+                    "expected MiB between {MIN_WORKER_MEMORY_MIB} and {MAX_WORKER_MEMORY_MIB}, found {other}"
+                ),
+            )),
+        }
     }
 
     /// The `[[phase]]` tables, in order.
@@ -1058,6 +1085,14 @@ pub const MAX_REPLICATES: u32 = 10_000;
 
 /// The longest test case a run may ask for (`n`): calls in one test case.
 pub const MAX_LENGTH: usize = 1_000_000;
+
+const MIB: u64 = 1 << 20;
+/// A worker's memory when the file gives none: 4 GiB.
+pub const DEFAULT_WORKER_MEMORY: u64 = 4096 * MIB;
+/// The least `worker-memory` a file may give: a worker needs this much to start.
+const MIN_WORKER_MEMORY_MIB: i64 = 64;
+/// The most `worker-memory` a file may give: 1 TiB.
+const MAX_WORKER_MEMORY_MIB: i64 = 1 << 20;
 
 /// The longest time a file or flag may give in seconds (`watchdog`, `seconds`, progress
 /// intervals): a billion seconds, some 31 years, within what clocks and timers add.

@@ -32,6 +32,84 @@ use super::suite_making::{SuiteOrder, make_suite, mark_on_beacon};
 use crate::experiment::Experiment;
 use crate::experiment::file::{parse_experiment_profile, parse_recorded_experiment};
 
+/// Caps the memory this worker may hold at `bytes`. Under testspace's own allocator
+/// ([`crate::Allocator`], the `testspace` binary's) the cap counts the bytes live at once;
+/// under another (a corpus or harvested binary's system allocator) it limits the data the
+/// process may map (RLIMIT_DATA, which counts the heap and anonymous mappings). An
+/// allocation past it fails, and Rust aborts the process, saying so on stderr: a death of
+/// the worker's own accord, which the beacon places on gold's side (the test case is
+/// abandoned) or the target's (out of memory: a harness guard, [`Death::is_out_of_memory`]).
+/// Without the cap, a gold asked for an allocation of an argument's size
+/// (`ArcStr::repeat(s, 2³¹)`) grows the worker until the kernel's OOM killer ends it, or
+/// another process.
+///
+/// # Errors
+/// The limit cannot be read or set.
+#[cfg(unix)]
+pub fn limit_memory(bytes: u64) -> anyhow::Result<()> {
+    if crate::Allocator::limit(usize::try_from(bytes).unwrap_or(usize::MAX)) {
+        return Ok(());
+    }
+    // With glibc, blocks of 1 MiB and more are mapped on their own and unmapped when freed
+    // (a fixed M_MMAP_THRESHOLD; glibc otherwise raises it after each large free), so that
+    // what counts against the limit is what the worker holds, not what earlier test cases
+    // left in its heap.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets an allocator parameter; the worker has started no thread
+    // of its own yet.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
+    }
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit read and write only the struct given.
+    if unsafe { libc::getrlimit(libc::RLIMIT_DATA, &mut limit) } != 0 {
+        anyhow::bail!(
+            "cannot read the worker's memory limit: {}",
+            std::io::Error::last_os_error()
+        );
+    }
+    let wanted = bytes as libc::rlim_t;
+    if limit.rlim_cur != libc::RLIM_INFINITY && limit.rlim_cur <= wanted {
+        return Ok(());
+    }
+    limit.rlim_cur = if limit.rlim_max == libc::RLIM_INFINITY {
+        wanted
+    } else {
+        wanted.min(limit.rlim_max)
+    };
+    // SAFETY: as above.
+    if unsafe { libc::setrlimit(libc::RLIMIT_DATA, &limit) } != 0 {
+        anyhow::bail!(
+            "cannot set the worker's memory limit: {}",
+            std::io::Error::last_os_error()
+        );
+    }
+    Ok(())
+}
+
+/// Elsewhere than on Unix the worker runs without a memory cap.
+#[cfg(not(unix))]
+pub fn limit_memory(_bytes: u64) -> anyhow::Result<()> {
+    Ok(())
+}
+
+/// Whether a death's text is Rust's report of a failed allocation.
+fn says_out_of_memory(text: &str) -> bool {
+    text.contains("memory allocation of ") && text.contains(" bytes failed")
+}
+
+/// How a test case on which the worker died is counted when the job runs on around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Skipped {
+    /// Gold's side: not judged.
+    Abandoned,
+    /// The target ran out of memory: a harness guard, no verdict.
+    Guarded,
+}
+
 /// The first line a worker reads.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Handshake {
@@ -100,6 +178,7 @@ pub fn serve() -> anyhow::Result<()> {
     };
     let handshake: Handshake = serde_json::from_str(&first?)?;
     let experiment = handshake.experiment()?;
+    limit_memory(experiment.worker_memory)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut gold = GoldCache::new(DEFAULT_LIMIT_BYTES);
@@ -382,6 +461,13 @@ impl Death {
         matches!(self, Death::Outside(text) if text.starts_with(WATCHDOG_STOP))
     }
 
+    /// Whether the worker aborted because an allocation failed: past its
+    /// `worker-memory` ([`limit_memory`]), or past what the machine would give. Rust's
+    /// allocation-failure handler says so on stderr, which the death's text ends with.
+    pub fn is_out_of_memory(&self) -> bool {
+        matches!(self, Death::Own(text) if says_out_of_memory(text))
+    }
+
     /// The description (e.g. "killed by signal 9 (SIGKILL)").
     pub fn text(&self) -> &str {
         match self {
@@ -636,17 +722,21 @@ pub fn settle(
                     sites.push(site);
                 }
                 deaths.push(death);
-                if sites.len() >= CONFIRMING_DEATHS {
+                let last = &sites[sites.len().saturating_sub(CONFIRMING_DEATHS)..];
+                let placed = last.iter().all(|s| *s == last[0]);
+                // Deaths placed apart may come from what the first, reused worker held
+                // (an allocation past `worker-memory` depends on it): a fresh worker
+                // more, while attempts are left, places the crash.
+                if sites.len() >= CONFIRMING_DEATHS && (placed || i + 1 == ATTEMPTS) {
                     let cause = deaths.last().map(|d| d.text().to_string());
                     deaths.retain(|d| matches!(d, Death::Outside(_)));
-                    let site = sites[0].filter(|_| sites.iter().all(|s| *s == sites[0]));
                     return Ok(Settled {
                         result: Ok(JobResult {
                             crash_cause: cause,
                             ..JobResult::lost(Stop::Crash, seconds)
                         }),
                         unconfirmed: deaths,
-                        site,
+                        site: last[0].filter(|_| placed),
                     });
                 }
             }
@@ -907,6 +997,11 @@ impl WorkerProcess {
                     deaths.push(death.text().to_string());
                     if sides.len() >= CONFIRMING_DEATHS {
                         let side = sides[0].filter(|_| sides.iter().all(|s| *s == sides[0]));
+                        if side == Some(Side::Target)
+                            && says_out_of_memory(&deaths[deaths.len() - 1])
+                        {
+                            return Ok(Ok(CheckOutcome::Guarded));
+                        }
                         return Ok(Ok(CheckOutcome::of_stop(side, false)));
                     }
                 }
@@ -943,7 +1038,12 @@ impl WorkerProcess {
     /// Runs a job until it is settled ([`settle`]): after a death, again in a fresh worker.
     /// A crash placed on the target's side of a test case counts the test cases up to it;
     /// one placed on gold's side is not the target's: that test case is abandoned, and the
-    /// test cases before and after it run as jobs of their own ([`around_gold_crash`]).
+    /// test cases before and after it run as jobs of their own ([`around_crash`]). A
+    /// target that ran out of memory ([`Death::is_out_of_memory`]) hit the harness's memory
+    /// guard, not a fault of its own (gold's run of the same test case shares the worker):
+    /// that test case is guarded, no verdict, and the others run around it likewise.
+    ///
+    /// [`around_crash`]: Self::around_crash
     pub fn run(&mut self, job: &Job, watchdog: Duration) -> anyhow::Result<Settled> {
         let mut settled = settle(|_| self.attempt(job, watchdog))?;
         let (Ok(result), Some(site)) = (&mut settled.result, settled.site) else {
@@ -952,26 +1052,43 @@ impl WorkerProcess {
         if result.stop != Stop::Crash || site.counter < job.start {
             return Ok(settled);
         }
-        if site.side == Some(Side::Gold) {
-            settled.result =
-                self.around_gold_crash(job, site.counter, watchdog, &mut settled.unconfirmed)?;
-        } else {
-            result.tests_run = site.counter - job.start + 1;
+        let out_of_memory = result
+            .crash_cause
+            .as_deref()
+            .is_some_and(says_out_of_memory);
+        let skipped = match site.side {
+            Some(Side::Gold) => Some(Skipped::Abandoned),
+            _ if out_of_memory => Some(Skipped::Guarded),
+            _ => None,
+        };
+        match skipped {
+            Some(skipped) => {
+                settled.result = self.around_crash(
+                    job,
+                    (site.counter, skipped),
+                    watchdog,
+                    &mut settled.unconfirmed,
+                )?;
+            }
+            None => result.tests_run = site.counter - job.start + 1,
         }
         Ok(settled)
     }
 
-    /// `job` with its test case `crashed` abandoned (gold crashed the worker on it): the test
-    /// cases before it and after it, each run as a job, merged in counter order.
-    fn around_gold_crash(
+    /// `job` with its test case `crashed` skipped as `skipped` says (gold crashed the
+    /// worker on it, or the target ran out of memory): the test cases before it and after
+    /// it, each run as a job, merged in counter order. The job's `max-guarded-tests` counts
+    /// across the parts.
+    fn around_crash(
         &mut self,
         job: &Job,
-        crashed: u64,
+        (crashed, skipped): (u64, Skipped),
         watchdog: Duration,
         unconfirmed: &mut Vec<Death>,
     ) -> anyhow::Result<Result<JobResult, Lost>> {
         let before = crashed - job.start;
         let mut parts = Vec::new();
+        let mut guarded = 0;
         if before > 0 {
             let head = Job {
                 count: Some(before),
@@ -984,20 +1101,34 @@ impl WorkerProcess {
                 Err(lost) => return Ok(Err(lost)),
             };
             let complete = result.stop == Stop::Budget && result.tests_run == before;
+            guarded = result.guarded_tests;
             parts.push((result, complete));
             if !complete {
                 return Ok(Ok(super::merge_chunks(parts)));
             }
         }
-        let mut abandoned = JobResult::lost(Stop::Budget, 0.0);
-        abandoned.tests_run = 1;
-        abandoned.abandoned_tests = 1;
+        let mut one = JobResult::lost(Stop::Budget, 0.0);
+        one.tests_run = 1;
+        match skipped {
+            Skipped::Abandoned => one.abandoned_tests = 1,
+            Skipped::Guarded => {
+                one.guarded_tests = 1;
+                guarded += 1;
+            }
+        }
+        let guards_left = job.max_guarded.map(|most| most.saturating_sub(guarded));
+        if guards_left == Some(0) {
+            one.stop = Stop::Guarded;
+            parts.push((one, false));
+            return Ok(Ok(super::merge_chunks(parts)));
+        }
         let left = job.count.map(|count| count.saturating_sub(before + 1));
-        parts.push((abandoned, left != Some(0)));
+        parts.push((one, left != Some(0)));
         if left != Some(0) {
             let tail = Job {
                 start: crashed + 1,
                 count: left,
+                max_guarded: guards_left,
                 ..job.clone()
             };
             let settled = self.run(&tail, watchdog)?;
@@ -1122,7 +1253,8 @@ mod tests {
         assert_eq!(last_words(&["x".repeat(400)]).unwrap().len(), 300);
     }
 
-    /// A crash is placed only where both confirming deaths were marked alike.
+    /// A crash is placed only where both confirming deaths were marked alike; two deaths
+    /// placed apart call for a third attempt, whose place stands if it repeats the second.
     #[test]
     fn a_confirmed_crash_is_placed_where_both_deaths_were() {
         let (s, _) = settled(vec![
@@ -1137,9 +1269,20 @@ mod tests {
                 side: Some(Side::Gold)
             })
         );
-        let (s, _) = settled(vec![own_at(7, Side::Gold), own_at(7, Side::Target)]);
+        let (s, made) = settled(vec![
+            own_at(7, Side::Gold),
+            own_at(7, Side::Target),
+            own_at(7, Side::Target),
+        ]);
+        assert_eq!(made, 3);
+        assert_eq!(s.site.and_then(|s| s.side), Some(Side::Target));
+        assert_eq!(s.result.unwrap().stop, Stop::Crash);
+        let (s, made) = settled(vec![own_at(7, Side::Target), own(), own_at(7, Side::Gold)]);
+        assert_eq!(made, 3);
         assert_eq!(s.site, None);
-        let (s, _) = settled(vec![own_at(7, Side::Target), own()]);
+        assert_eq!(s.result.unwrap().stop, Stop::Crash);
+        let (s, made) = settled(vec![own_at(7, Side::Target), outside(), own()]);
+        assert_eq!(made, 3);
         assert_eq!(s.site, None);
     }
 
