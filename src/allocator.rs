@@ -19,6 +19,7 @@
 //! more per call.
 
 use std::alloc::{GlobalAlloc, Layout};
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering};
 
 use mimalloc::MiMalloc;
@@ -33,6 +34,22 @@ static CAP: AtomicUsize = AtomicUsize::new(0);
 static LIVE: AtomicIsize = AtomicIsize::new(0);
 /// Whether this allocator is the process's global one (it has served a call).
 static IN_USE: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    /// Bytes this thread allocated less those it freed.
+    static HELD: Cell<isize> = const { Cell::new(0) };
+}
+
+/// Bytes this thread allocated less those it freed, through [`Allocator`] (0 where the
+/// process's global allocator is another).
+pub fn held_by_this_thread() -> isize {
+    HELD.try_with(Cell::get).unwrap_or(0)
+}
+
+#[inline]
+fn hold(delta: isize) {
+    let _ = HELD.try_with(|held| held.set(held.get().wrapping_add(delta)));
+}
 
 impl Allocator {
     /// Caps the bytes live at once, counted from now, at `bytes`: `true` if this allocator
@@ -88,6 +105,8 @@ unsafe impl GlobalAlloc for Allocator {
         let p = unsafe { MiMalloc.alloc(layout) };
         if p.is_null() {
             Self::give_back(layout.size());
+        } else {
+            hold(layout.size() as isize);
         }
         p
     }
@@ -102,6 +121,8 @@ unsafe impl GlobalAlloc for Allocator {
         let p = unsafe { MiMalloc.alloc_zeroed(layout) };
         if p.is_null() {
             Self::give_back(layout.size());
+        } else {
+            hold(layout.size() as isize);
         }
         p
     }
@@ -109,6 +130,7 @@ unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         Self::give_back(layout.size());
+        hold(-(layout.size() as isize));
         // SAFETY: the caller's contract, passed on.
         unsafe { MiMalloc.dealloc(ptr, layout) }
     }
@@ -125,6 +147,7 @@ unsafe impl GlobalAlloc for Allocator {
             Self::give_back(grows);
         } else {
             Self::give_back(layout.size().saturating_sub(new_size));
+            hold(new_size as isize - layout.size() as isize);
         }
         p
     }

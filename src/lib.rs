@@ -14,7 +14,7 @@
 // and in the ports compiled into this one alike.
 extern crate self as testspace;
 
-mod allocator;
+pub mod allocator;
 pub mod analysis;
 pub mod cli;
 pub mod context;

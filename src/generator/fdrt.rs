@@ -175,7 +175,16 @@ pub(crate) struct ComponentPool {
     frame: GeneratedCase,
     /// Cost units spent in this pool.
     pub cost: u64,
+    /// What this pool's thread held when the pool was made ([`COMPONENT_MEMORY_LIMIT`]).
+    memory_baseline: isize,
 }
+
+/// Bytes the thread making a suite may hold beyond what it held when the component pool
+/// was made before no further sequence becomes extensible: 2 GiB. Stored components are
+/// copies of gold's objects, and a harvested release's objects can be large (an `ArcStr`
+/// repeated by an `int` that an earlier `len()` returned); without a bound the pool grows
+/// until its worker runs out of memory. No run of the ports comes near it.
+pub const COMPONENT_MEMORY_LIMIT: isize = 2 << 30;
 
 impl ComponentPool {
     pub fn new(seeds: &Seeds) -> Self {
@@ -216,6 +225,7 @@ impl ComponentPool {
                 calls: Vec::new(),
             },
             cost: 0,
+            memory_baseline: crate::allocator::held_by_this_thread(),
         }
     }
 
@@ -535,7 +545,8 @@ impl ComponentPool {
     /// Java declares each `Object`; its run used `fuel` and reached `covered`): object
     /// results that are not `null` and equal to no object seen before (by the unit's own
     /// `equals`); `checks` holds what [`ComponentPool::classify`] found on them. Returns
-    /// its position in the extensible list if it has a value.
+    /// its position in the extensible list if it has a value. Nothing is added once the
+    /// thread holds more than [`COMPONENT_MEMORY_LIMIT`] beyond the pool's start.
     fn extend(
         &mut self,
         node: u32,
@@ -549,6 +560,10 @@ impl ComponentPool {
         checks: &[ObjectChecks],
         gold: &mut GoldExecutor<'_>,
     ) -> Option<usize> {
+        let held = crate::allocator::held_by_this_thread() - self.memory_baseline;
+        if held > COMPONENT_MEMORY_LIMIT {
+            return None;
+        }
         let index = self.extensible.len();
         let mut class_values = SmallVec::new();
         let mut object_values = SmallVec::new();

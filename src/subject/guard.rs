@@ -33,6 +33,12 @@
 //!   fuel (every repeated push sits in a loop, a closure or a recursion). Not bounded: std
 //!   code filling a collection from a range or iterator that needs no closure (a mutated
 //!   `(0..n).collect()`), left to the supervisor like the cases below.
+//! * Memory held: a call after which the session's thread holds more than
+//!   [`SESSION_MEMORY_LIMIT`] bytes beyond what it held when the session was last reset
+//!   fails with `AllocationLimit`, in every session, plain ones too (a harvested release's
+//!   gold: strings that double with each call). Counted by testspace's allocator
+//!   ([`crate::allocator`]), so only where it is the global one; a single allocation larger
+//!   than a worker may hold aborts the worker instead (`worker-memory`).
 //! * Left to the supervisor (issue 6): code that does not go through schemata functions
 //!   (std internals, e.g. a `Vec` clone of a huge vector built within budget), stack
 //!   overflow in non-instrumented recursion, a real allocation failure (abort), and
@@ -137,6 +143,22 @@ pub(crate) fn set_active(id: MutantId) {
 /// The fuel left on this thread.
 pub fn fuel() -> u64 {
     STATE.with(|s| s.fuel.get())
+}
+
+/// Bytes a session's calls may leave held beyond what its thread held at its last reset
+/// before a call fails with `AllocationLimit`: 512 MiB, far above what a test case of
+/// pooled values holds, and low enough that gold and a target together stay well within a
+/// worker's default `worker-memory` of 4 GiB.
+pub const SESSION_MEMORY_LIMIT: isize = 512 << 20;
+
+/// This thread's held bytes, the baseline of [`holds_too_much`].
+pub(crate) fn memory_baseline() -> isize {
+    crate::allocator::held_by_this_thread()
+}
+
+/// Whether this thread holds more than [`SESSION_MEMORY_LIMIT`] bytes beyond `baseline`.
+pub(crate) fn holds_too_much(baseline: isize) -> bool {
+    crate::allocator::held_by_this_thread().saturating_sub(baseline) > SESSION_MEMORY_LIMIT
 }
 
 /// Sets the fuel left on this thread (`u64::MAX` = practically unlimited).

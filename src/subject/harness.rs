@@ -190,6 +190,8 @@ pub struct Harness<S: Subject> {
     object_reader: Option<fn(&S) -> HeapFields>,
     /// Compares objects' states (units registered with states).
     states: Option<StateFunctions<S>>,
+    /// The thread's held bytes at the last reset ([`guard::holds_too_much`]).
+    memory_baseline: isize,
 }
 
 impl<S: Subject> Harness<S> {
@@ -238,6 +240,7 @@ impl<S: Subject> Harness<S> {
             snapshots: Vec::new(),
             object_reader: None,
             states: None,
+            memory_baseline: guard::memory_baseline(),
         }
     }
 
@@ -280,6 +283,7 @@ impl<S: Subject> Harness<S> {
 impl<S: Subject> Session for Harness<S> {
     fn reset(&mut self) {
         self.pools.clone_from(&self.initial);
+        self.memory_baseline = guard::memory_baseline();
     }
 
     fn step(&mut self, call: u32) -> Result<(), JavaException> {
@@ -298,6 +302,7 @@ impl<S: Subject> Session for Harness<S> {
             .extend(init.strings.iter().map(|s| Some(s.clone())));
         pools.objects.clear();
         pools.objects.resize_with(init.objects, || None);
+        self.memory_baseline = guard::memory_baseline();
     }
 
     fn object(&self, slot: usize) -> Option<Box<dyn Any + Send>> {
@@ -374,7 +379,11 @@ impl<S: Subject> Session for Harness<S> {
                 };
                 quietly(|| body(target, &args))
             }
-        }?;
+        };
+        if guard::holds_too_much(self.memory_baseline) {
+            return Err(JavaException::AllocationLimit);
+        }
+        let result = result?;
         if let Some(ret_slot) = rest.next() {
             self.store(ret_slot as u32, result, name);
         }
