@@ -7,7 +7,8 @@ fn main() -> std::process::ExitCode {
     testspace::main(testspace::subjects![
         wallet::Wallet,
         till::Till,
-        stock::Stock
+        stock::Stock,
+        meter::Meter
     ])
 }
 
@@ -127,6 +128,37 @@ pub mod stock {
         }
         pub fn count(&self) -> usize {
             self.0.len()
+        }
+    }
+}
+
+/// A meter of readings: how many, the largest and the mean.
+pub mod meter {
+    #[derive(Clone, Debug, Default)]
+    pub struct Meter {
+        total: u32,
+        count: u32,
+        peak: u16,
+    }
+
+    #[testspace::subject]
+    impl Meter {
+        pub fn new() -> Self {
+            Self::default()
+        }
+        /// Records a reading; how many there are now.
+        pub fn record(&mut self, reading: u16) -> u32 {
+            self.total = self.total.saturating_add(u32::from(reading));
+            self.count += 1;
+            self.peak = self.peak.max(reading);
+            self.count
+        }
+        pub fn peak(&self) -> u16 {
+            self.peak
+        }
+        /// The mean reading, rounded down; 0 before any reading.
+        pub fn mean(&self) -> u32 {
+            self.total.checked_div(self.count).unwrap_or(0)
         }
     }
 }
