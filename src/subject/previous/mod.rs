@@ -261,19 +261,25 @@ impl PairedSession {
         self.position += 1;
         let method = &self.methods[number];
         // The arguments as they are before the call (a call may overwrite its slots).
-        let args: Vec<String> = method
-            .slots
-            .iter()
-            .zip(slots)
-            .take(method.params.len())
-            .map(|(&pool, &slot)| shown(&*self.current, pool, slot))
-            .collect();
+        let arguments = |session: &dyn Session| -> Vec<String> {
+            method
+                .slots
+                .iter()
+                .zip(slots)
+                .take(method.params.len())
+                .map(|(&pool, &slot)| shown(session, pool, slot))
+                .collect()
+        };
+        let args = arguments(&*self.current);
+        // An acknowledged change that stored another value leaves the pools apart: a call
+        // that reads it is given other arguments on each side, and is not comparable.
+        if self.comparing
+            && (self.not_compared[number].is_some() || arguments(&*self.previous) != args)
+        {
+            self.comparing = false;
+        }
         let outcome = self.current.step_slots(number, slots);
         if !self.comparing || outcome.as_ref().is_err_and(|e| e.is_guard()) {
-            return outcome;
-        }
-        if self.not_compared[number].is_some() {
-            self.comparing = false;
             return outcome;
         }
         let previous = self.previous.step_slots(number, slots);

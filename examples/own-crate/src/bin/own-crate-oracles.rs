@@ -132,7 +132,11 @@ pub mod stock {
     }
 }
 
-/// A meter of readings: how many, the largest and the mean.
+/// A meter of readings: how many, the largest and the mean. Its previous release, the
+/// commit that added it, answers as the reference model: since then `record` returns the
+/// total (on purpose, acknowledged in `oracle-changes.toml`), `clear` is new (not
+/// compared), and `mean` rounds to the nearest (the planted wrong result).
+#[testspace::previous(against = "git:1ad91b7d0e4f1d1f1784167f1ea3d3e5a68a57c2")]
 pub mod meter {
     #[derive(Clone, Debug, Default)]
     pub struct Meter {
@@ -146,19 +150,27 @@ pub mod meter {
         pub fn new() -> Self {
             Self::default()
         }
-        /// Records a reading; how many there are now.
+        /// Records a reading; the total so far.
         pub fn record(&mut self, reading: u16) -> u32 {
             self.total = self.total.saturating_add(u32::from(reading));
             self.count += 1;
             self.peak = self.peak.max(reading);
-            self.count
+            self.total
         }
         pub fn peak(&self) -> u16 {
             self.peak
         }
         /// The mean reading, rounded down; 0 before any reading.
         pub fn mean(&self) -> u32 {
-            self.total.checked_div(self.count).unwrap_or(0)
+            // The planted fault: half the count is added first, so the mean rounds to
+            // the nearest.
+            (self.total.saturating_add(self.count / 2))
+                .checked_div(self.count)
+                .unwrap_or(0)
+        }
+        /// Forgets every reading.
+        pub fn clear(&mut self) {
+            *self = Self::default();
         }
     }
 }
