@@ -285,3 +285,61 @@ fn unanswered(function: &ImplItemFn, type_name: &syn::Ident, reason: &str) -> To
         #signature { ::core::unreachable!(#message) }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn methods_missing_or_changed_in_the_previous_release_are_not_compared() {
+        let subject: ItemImpl = syn::parse_quote! {
+            #[testspace::subject]
+            impl Meter {
+                pub fn new() -> Self { Meter }
+                pub fn record(&mut self, reading: u16) -> u32 { 0 }
+                pub fn peak(&self) -> u16 { 0 }
+                pub fn merged(&self, other: &Meter) -> Option<Meter> { None }
+                pub fn clear(&mut self) {}
+                #[testspace(skip)]
+                pub fn iter(&self) {}
+                fn helper(&self) {}
+            }
+        };
+        let module: syn::ItemMod = syn::parse_quote! {
+            mod meter {
+                impl Meter {
+                    pub fn new() -> Meter { Meter }
+                    pub fn record(&mut self, value: u16) -> u32 { 0 }
+                    pub fn peak(&self) -> u32 { 0 }
+                    pub fn merged(&self, other: &Self) -> Option<Self> { None }
+                }
+            }
+        };
+        let previous = PreviousModule {
+            commit: "0".into(),
+            module,
+        };
+        let adapted = adapt(&subject, &previous, "Meter").unwrap();
+        assert_eq!(
+            adapted.not_compared,
+            [
+                (
+                    "peak".to_string(),
+                    "its signature differs in the previous release: `fn peak(&self) -> u32`"
+                        .to_string()
+                ),
+                (
+                    "clear".to_string(),
+                    "the previous release has no method `clear`".to_string()
+                ),
+            ]
+        );
+        let text = adapted.items.to_string();
+        assert!(text.contains("Self (Meter :: new ())"), "{text}");
+        assert!(
+            text.contains("Meter :: merged (& self . 0 , & __a1 . 0) . map (Self)"),
+            "{text}"
+        );
+        assert!(!text.contains("iter") && !text.contains("helper"), "{text}");
+    }
+}

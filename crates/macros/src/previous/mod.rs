@@ -389,3 +389,114 @@ fn declared(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn against(text: &str) -> syn::Result<Against> {
+        parse_against(quote!(against = #text))
+    }
+
+    #[test]
+    fn only_a_git_revision_is_a_declaration() {
+        assert_eq!(against("git:v1.2").unwrap().revision, "v1.2");
+        let crates = against("crates.io:1.2.3").err().unwrap().to_string();
+        assert!(crates.contains("not supported yet"), "{crates}");
+        for wrong in ["1.2.3", "git:", "git:--all"] {
+            let error = against(wrong).err().unwrap().to_string();
+            assert!(error.contains("is no revision"), "{wrong}: {error}");
+        }
+        let unknown = parse_against(quote!(version = "1")).err().unwrap();
+        assert!(
+            unknown.to_string().contains("unknown argument"),
+            "{unknown}"
+        );
+    }
+
+    /// A scratch git repository with `src/lib.rs` holding `text`, committed and tagged `v1`.
+    fn repository(name: &str, text: &str) -> SourceFile {
+        let root = std::env::temp_dir().join(format!(
+            "testspace-previous-git-{name}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("src")).unwrap();
+        std::fs::write(root.join("src/lib.rs"), text).unwrap();
+        for args in [
+            &["init", "-q"][..],
+            &["add", "."],
+            &[
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@t",
+                "commit",
+                "-qm",
+                "v1",
+            ],
+            &["tag", "v1"],
+        ] {
+            git(&root, args).unwrap();
+        }
+        SourceFile {
+            relative: "src/lib.rs".into(),
+            crate_root: root,
+        }
+    }
+
+    #[test]
+    fn the_module_is_read_at_the_revision_and_every_miss_is_named() {
+        let file = repository(
+            "read",
+            "pub mod outer { pub mod meter { pub struct Meter; } }\n",
+        );
+        let ident: syn::Ident = syn::parse_quote!(meter);
+        let found = previous_module(&against("git:v1").unwrap(), &file, &ident).unwrap();
+        assert_eq!(found.commit.len(), 40);
+        assert_eq!(found.module.ident, "meter");
+        let miss = |rev: &str, file: &SourceFile, ident: &syn::Ident| {
+            previous_module(&against(rev).unwrap(), file, ident)
+                .err()
+                .unwrap()
+                .to_string()
+        };
+        let error = miss("git:v9", &file, &ident);
+        assert!(
+            error.starts_with("revision `v9` does not exist in the git repository of "),
+            "{error}"
+        );
+        let other: syn::Ident = syn::parse_quote!(gauge);
+        let error = miss("git:v1", &file, &other);
+        assert_eq!(
+            error,
+            "src/lib.rs at revision `v1` has no inline module `gauge`"
+        );
+        let moved = SourceFile {
+            relative: "src/main.rs".into(),
+            crate_root: file.crate_root.clone(),
+        };
+        let error = miss("git:v1", &moved, &ident);
+        assert!(
+            error.starts_with("src/main.rs does not exist at revision `v1` ("),
+            "{error}"
+        );
+        std::fs::remove_dir_all(&file.crate_root).unwrap();
+    }
+
+    #[test]
+    fn the_previous_module_loses_its_testspace_attributes() {
+        let mut module: ItemMod = syn::parse_quote! {
+            mod meter {
+                #[testspace::subject(model = M)]
+                impl Meter {
+                    #[testspace(skip)]
+                    pub fn f(&self) {}
+                }
+            }
+        };
+        strip_testspace(&mut module);
+        let text = module.to_token_stream().to_string();
+        assert!(!text.contains("testspace"), "{text}");
+    }
+}
