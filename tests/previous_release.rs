@@ -135,7 +135,7 @@ fn an_acknowledged_change_and_a_panic_both_raise_are_no_difference() {
     let changes = "[[change]]\nsubject = \"Meter\"\nmethod = \"twice\"\nreason = \"triple now\"\n";
     let unit = paired(crate_root("acknowledged", changes));
     let outcomes = run(&unit, &["new", "record", "twice", "fail", "twice"]);
-    let results: Vec<_> = outcomes.iter().map(|(r, _)| r.clone()).collect();
+    let results: Vec<_> = outcomes.iter().map(|(r, _)| *r).collect();
     assert_eq!(
         results,
         [Ok(()), Ok(()), Ok(()), Err(JavaException::Panic), Ok(())]
@@ -148,6 +148,11 @@ fn a_method_the_previous_release_cannot_answer_ends_the_comparison() {
     assert_eq!(
         unit.not_compared().collect::<Vec<_>>(),
         [("fresh", "its body differs on purpose in this test")]
+    );
+    assert_eq!(
+        unit.describe(),
+        "Meter is compared with its previous release git:v1 (commit 0123, declared at \
+         src/main.rs:3); not compared: fresh (its body differs on purpose in this test)"
     );
     let outcomes = run(&unit, &["new", "fresh", "twice"]);
     assert!(outcomes.iter().all(|(r, _)| r.is_ok()), "{outcomes:?}");

@@ -107,6 +107,29 @@ impl Previous {
             .filter_map(|(m, why)| why.map(|why| (m.name, why)))
     }
 
+    /// One line for people: what the subject is compared with, where that was declared,
+    /// and the methods not compared with their reasons.
+    pub fn describe(&self) -> String {
+        let d = &self.declaration;
+        let commit = &d.commit[..d.commit.len().min(12)];
+        let mut line = format!(
+            "{} is compared with its previous release {} (commit {commit}, declared at {}:{})",
+            self.class(),
+            d.against,
+            d.file,
+            d.line
+        );
+        let missing: Vec<String> = self
+            .not_compared()
+            .map(|(name, why)| format!("{name} ({why})"))
+            .collect();
+        if !missing.is_empty() {
+            line.push_str("; not compared: ");
+            line.push_str(&missing.join(", "));
+        }
+        line
+    }
+
     /// The compared methods, by name with their number of parameters.
     fn compared(&self) -> Vec<(&'static str, usize)> {
         self.current
