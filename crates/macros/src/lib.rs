@@ -8,6 +8,8 @@
 //! * [`mutants`](macro@mutants) on a module compiles its code three times: as written
 //!   (gold), as mutant schemata and as a coverage copy, by the syntax pass of
 //!   `testspace-instrument`.
+//! * [`previous`](macro@previous) on a module pairs its subject with the same module at an
+//!   earlier revision of the crate's git repository, the previous release as oracle.
 //!
 //! The code both write names testspace's run time as `::testspace::…`.
 #![warn(missing_docs)]

@@ -1,4 +1,4 @@
-//! The example's second binary: three types whose planted faults are wrong results, not
+//! The example's second binary: four types whose planted faults are wrong results, not
 //! panics, each found through one of the oracles a type of your own can carry
 //! (docs/own-crate.md, "Oracles"). Run from `examples/own-crate`:
 //!   cargo run --release --bin own-crate-oracles -- run oracles.toml
