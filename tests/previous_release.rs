@@ -117,7 +117,8 @@ fn run(unit: &Previous, names: &[&str]) -> Vec<(Result<(), JavaException>, Optio
 
 #[test]
 fn a_changed_answer_fails_the_call_naming_it_and_both_answers() {
-    let unit = paired(crate_root("changed", ""));
+    let root = crate_root("changed", "");
+    let unit = paired(root);
     let outcomes = run(&unit, &["new", "record", "twice"]);
     assert_eq!(outcomes[0].0, Ok(()));
     assert_eq!(outcomes[1].0, Ok(()), "record answers alike");
@@ -128,23 +129,27 @@ fn a_changed_answer_fails_the_call_naming_it_and_both_answers() {
             && message.contains(", the previous release (git:v1) returned "),
         "{message}"
     );
+    std::fs::remove_dir_all(root).unwrap();
 }
 
 #[test]
 fn an_acknowledged_change_and_a_panic_both_raise_are_no_difference() {
     let changes = "[[change]]\nsubject = \"Meter\"\nmethod = \"twice\"\nreason = \"triple now\"\n";
-    let unit = paired(crate_root("acknowledged", changes));
+    let root = crate_root("acknowledged", changes);
+    let unit = paired(root);
     let outcomes = run(&unit, &["new", "record", "twice", "fail", "twice"]);
     let results: Vec<_> = outcomes.iter().map(|(r, _)| *r).collect();
     assert_eq!(
         results,
         [Ok(()), Ok(()), Ok(()), Err(JavaException::Panic), Ok(())]
     );
+    std::fs::remove_dir_all(root).unwrap();
 }
 
 #[test]
 fn a_method_the_previous_release_cannot_answer_ends_the_comparison() {
-    let unit = paired(crate_root("not-compared", ""));
+    let root = crate_root("not-compared", "");
+    let unit = paired(root);
     assert_eq!(
         unit.not_compared().collect::<Vec<_>>(),
         [("fresh", "its body differs on purpose in this test")]
@@ -156,6 +161,7 @@ fn a_method_the_previous_release_cannot_answer_ends_the_comparison() {
     );
     let outcomes = run(&unit, &["new", "fresh", "twice"]);
     assert!(outcomes.iter().all(|(r, _)| r.is_ok()), "{outcomes:?}");
+    std::fs::remove_dir_all(root).unwrap();
 }
 
 #[test]
