@@ -182,4 +182,6 @@ fn a_change_that_matches_nothing_refuses_the_units_at_its_line_and_field() {
         error.to_string().contains("missing field `method`"),
         "{error}"
     );
+    std::fs::remove_dir_all(root).unwrap();
+    std::fs::remove_dir_all(broken).unwrap();
 }
