@@ -71,7 +71,7 @@ macro_rules! subjects {
     };
 }
 
-pub use testspace_macros::{mutants, subject};
+pub use testspace_macros::{mutants, previous, subject};
 
 /// Whether `debug_assert!`s in code under `#[testspace::subject]` and
 /// `#[testspace::mutants]` are checked in every build, release too (the feature

@@ -85,5 +85,10 @@ pub fn run(args: &SubjectsArgs) -> anyhow::Result<()> {
         .map(row)
         .collect::<anyhow::Result<Vec<_>>>()?;
     print!("{}", render(&rows, args.format));
+    if args.format == SubjectsFormat::Table {
+        for previous in registry().units().filter_map(|u| u.previous()) {
+            println!("{}", previous.describe());
+        }
+    }
     Ok(())
 }

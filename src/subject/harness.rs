@@ -604,6 +604,14 @@ pub fn take_panic_message() -> Option<String> {
     LAST_PANIC.with(|last| last.borrow_mut().take())
 }
 
+/// Keeps `message` as the last panic's, while [`recording_panics`]: a failure an oracle
+/// found outside subject code (the previous release's answer differs), quoted as a panic is.
+pub(crate) fn record_failure(message: String) {
+    if RECORDING.with(Cell::get) {
+        LAST_PANIC.with(|last| *last.borrow_mut() = Some(message));
+    }
+}
+
 /// The messages of the standard library's panics that cannot unwind: the process aborts
 /// after them, so they are never an exception of the subject's.
 const ABORTING_PANICS: [&str; 3] = [

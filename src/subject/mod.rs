@@ -22,6 +22,7 @@ mod method;
 mod mutant_id;
 pub mod mutation;
 mod pool_init;
+pub mod previous;
 pub mod probes;
 mod registry;
 mod releases;
@@ -34,6 +35,7 @@ pub use method::{Args, Body, Method, MethodKind, Param, PoolType, Return, Value}
 pub use mutant_id::{GOLD, MutantId};
 pub use mutation::{MutantInfo, MutationOperator};
 pub use pool_init::PoolInit;
+pub use previous::Previous;
 pub use registry::{
     CatalogState, Declared, InstallError, MethodInfo, MutantsSource, Registry, SchemataMutant,
     SchemataUnit, SubjectError, SubjectUnit, Unit, install, registry,

@@ -69,6 +69,11 @@ pub trait Unit: Send + Sync {
         let _ = context;
         Vec::new()
     }
+    /// The unit as a subject paired with its previous release
+    /// (`#[testspace::previous]`, [`super::Previous`]); `None` for every other unit.
+    fn previous(&self) -> Option<&super::Previous> {
+        None
+    }
     /// The text of the port's source file, or `""` when the registry was not told it
     /// (units built with [`SubjectUnit::new`] alone).
     fn source(&self) -> &'static str {
@@ -644,6 +649,9 @@ pub enum InstallError {
     /// The registry was read or installed before.
     #[error("the subjects are installed once, before anything reads the registry")]
     AlreadySet,
+    /// The acknowledged changes of a previous-release oracle are invalid or match nothing.
+    #[error("{0}")]
+    Previous(String),
 }
 
 /// Makes `units` the process-wide registry, in place of the ports: what a crate's own
@@ -658,6 +666,7 @@ pub fn install(units: Vec<Box<dyn Unit>>) -> Result<(), InstallError> {
             return Err(InstallError::Duplicate(unit.class().to_string()));
         }
     }
+    super::previous::check_units(&units).map_err(InstallError::Previous)?;
     REGISTRY
         .set(Registry::new(units))
         .map_err(|_| InstallError::AlreadySet)

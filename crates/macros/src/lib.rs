@@ -8,6 +8,8 @@
 //! * [`mutants`](macro@mutants) on a module compiles its code three times: as written
 //!   (gold), as mutant schemata and as a coverage copy, by the syntax pass of
 //!   `testspace-instrument`.
+//! * [`previous`](macro@previous) on a module pairs its subject with the same module at an
+//!   earlier revision of the crate's git repository, the previous release as oracle.
 //!
 //! The code both write names testspace's run time as `::testspace::…`.
 #![warn(missing_docs)]
@@ -16,6 +18,7 @@ use proc_macro::TokenStream;
 
 mod live;
 mod mutants;
+mod previous;
 mod subject;
 
 /// Declares the type of an inherent `impl` block a subject: its public methods (and
@@ -35,6 +38,17 @@ pub fn subject(attr: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn mutants(attr: TokenStream, item: TokenStream) -> TokenStream {
     mutants::expand(attr.into(), item.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Pairs the subject of the annotated module with the same module at an earlier revision
+/// of the crate's git repository (`against = "git:REV"`), compiled in beside it: every
+/// call runs on both, and an answer that changed fails the call unless
+/// `oracle-changes.toml` acknowledges it. See `docs/own-crate.md`, "The previous release".
+#[proc_macro_attribute]
+pub fn previous(attr: TokenStream, item: TokenStream) -> TokenStream {
+    previous::expand(attr.into(), item.into())
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

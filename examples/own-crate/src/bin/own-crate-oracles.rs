@@ -1,4 +1,4 @@
-//! The example's second binary: three types whose planted faults are wrong results, not
+//! The example's second binary: four types whose planted faults are wrong results, not
 //! panics, each found through one of the oracles a type of your own can carry
 //! (docs/own-crate.md, "Oracles"). Run from `examples/own-crate`:
 //!   cargo run --release --bin own-crate-oracles -- run oracles.toml
@@ -7,7 +7,8 @@ fn main() -> std::process::ExitCode {
     testspace::main(testspace::subjects![
         wallet::Wallet,
         till::Till,
-        stock::Stock
+        stock::Stock,
+        meter::Meter
     ])
 }
 
@@ -127,6 +128,49 @@ pub mod stock {
         }
         pub fn count(&self) -> usize {
             self.0.len()
+        }
+    }
+}
+
+/// A meter of readings: how many, the largest and the mean. Its previous release, the
+/// commit that added it, answers as the reference model: since then `record` returns the
+/// total (on purpose, acknowledged in `oracle-changes.toml`), `clear` is new (not
+/// compared), and `mean` rounds to the nearest (the planted wrong result).
+#[testspace::previous(against = "git:1ad91b7d0e4f1d1f1784167f1ea3d3e5a68a57c2")]
+pub mod meter {
+    #[derive(Clone, Debug, Default)]
+    pub struct Meter {
+        total: u32,
+        count: u32,
+        peak: u16,
+    }
+
+    #[testspace::subject]
+    impl Meter {
+        pub fn new() -> Self {
+            Self::default()
+        }
+        /// Records a reading; the total so far.
+        pub fn record(&mut self, reading: u16) -> u32 {
+            self.total = self.total.saturating_add(u32::from(reading));
+            self.count += 1;
+            self.peak = self.peak.max(reading);
+            self.total
+        }
+        pub fn peak(&self) -> u16 {
+            self.peak
+        }
+        /// The mean reading, rounded down; 0 before any reading.
+        pub fn mean(&self) -> u32 {
+            // The planted fault: half the count is added first, so the mean rounds to
+            // the nearest.
+            (self.total.saturating_add(self.count / 2))
+                .checked_div(self.count)
+                .unwrap_or(0)
+        }
+        /// Forgets every reading.
+        pub fn clear(&mut self) {
+            *self = Self::default();
         }
     }
 }

@@ -1,0 +1,187 @@
+//! The previous release as oracle (issue 61, item 4): a subject paired with an earlier
+//! version of itself answers each call on both sides; a changed answer fails the call with
+//! a message naming it and both answers, unless `oracle-changes.toml` acknowledges it;
+//! panics both raise alike pass; a method the previous release cannot answer ends the
+//! comparison; a change that matches nothing refuses the units.
+
+use std::sync::Arc;
+
+use testspace::context::TestContext;
+use testspace::subject::harness::{recording_panics, take_panic_message};
+use testspace::subject::previous::Declaration;
+use testspace::subject::{CallTable, JavaException, Previous, SubjectUnit, Unit};
+
+mod now {
+    #[derive(Clone, Debug, Default)]
+    pub struct Meter {
+        total: u32,
+    }
+
+    #[testspace::subject(without_unit)]
+    impl Meter {
+        pub fn new() -> Self {
+            Self::default()
+        }
+        pub fn record(&mut self, reading: u16) -> u32 {
+            self.total += u32::from(reading);
+            self.total
+        }
+        /// Changed: doubled.
+        pub fn twice(&self) -> u32 {
+            self.total * 3
+        }
+        pub fn fail(&self) -> u32 {
+            panic!("as before")
+        }
+        pub fn fresh(&mut self) {}
+    }
+}
+
+mod before {
+    #[derive(Clone, Debug, Default)]
+    pub struct Meter {
+        total: u32,
+    }
+
+    #[testspace::subject(without_unit)]
+    impl Meter {
+        pub fn new() -> Self {
+            Self::default()
+        }
+        pub fn record(&mut self, reading: u16) -> u32 {
+            self.total += u32::from(reading);
+            self.total
+        }
+        pub fn twice(&self) -> u32 {
+            self.total * 2
+        }
+        pub fn fail(&self) -> u32 {
+            panic!("as before")
+        }
+        pub fn fresh(&mut self) {
+            self.total = 7;
+        }
+    }
+}
+
+/// A scratch crate root holding `changes` as its acknowledgements file (none if empty).
+fn crate_root(name: &str, changes: &str) -> &'static str {
+    let dir =
+        std::env::temp_dir().join(format!("testspace-previous-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    if !changes.is_empty() {
+        std::fs::write(dir.join("oracle-changes.toml"), changes).unwrap();
+    }
+    dir.to_str().unwrap().to_string().leak()
+}
+
+fn paired(root: &'static str) -> Previous {
+    Previous::new(
+        Box::new(SubjectUnit::<now::Meter>::new()),
+        Box::new(SubjectUnit::<before::Meter>::new()),
+        &[("fresh", "its body differs on purpose in this test")],
+        Declaration {
+            against: "git:v1",
+            commit: "0123",
+            file: "src/main.rs",
+            line: 3,
+            crate_root: root,
+        },
+    )
+}
+
+/// Runs methods by name (arguments from slot 1 of their pools, the target and the result
+/// in slot 0) and returns each call's outcome with the message kept for it.
+fn run(unit: &Previous, names: &[&str]) -> Vec<(Result<(), JavaException>, Option<String>)> {
+    let context: Arc<dyn CallTable> = Arc::new(TestContext::paper(unit).unwrap());
+    let mut session = unit.session(context);
+    session.reset();
+    recording_panics(|| {
+        names
+            .iter()
+            .map(|name| {
+                let method = unit.methods().iter().find(|m| m.name == *name).unwrap();
+                let slots: Vec<u32> = (0..method.slots.len())
+                    .map(|i| u32::from(i < method.params.len()))
+                    .collect();
+                let _ = take_panic_message();
+                (
+                    session.step_slots(method.number, &slots),
+                    take_panic_message(),
+                )
+            })
+            .collect()
+    })
+}
+
+#[test]
+fn a_changed_answer_fails_the_call_naming_it_and_both_answers() {
+    let root = crate_root("changed", "");
+    let unit = paired(root);
+    let outcomes = run(&unit, &["new", "record", "twice"]);
+    assert_eq!(outcomes[0].0, Ok(()));
+    assert_eq!(outcomes[1].0, Ok(()), "record answers alike");
+    assert_eq!(outcomes[2].0, Err(JavaException::Panic));
+    let message = outcomes[2].1.as_deref().unwrap();
+    assert!(
+        message.starts_with("previous release: call 2 `twice()` returned ")
+            && message.contains(", the previous release (git:v1) returned "),
+        "{message}"
+    );
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn an_acknowledged_change_and_a_panic_both_raise_are_no_difference() {
+    let changes = "[[change]]\nsubject = \"Meter\"\nmethod = \"twice\"\nreason = \"triple now\"\n";
+    let root = crate_root("acknowledged", changes);
+    let unit = paired(root);
+    let outcomes = run(&unit, &["new", "record", "twice", "fail", "twice"]);
+    let results: Vec<_> = outcomes.iter().map(|(r, _)| *r).collect();
+    assert_eq!(
+        results,
+        [Ok(()), Ok(()), Ok(()), Err(JavaException::Panic), Ok(())]
+    );
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn a_method_the_previous_release_cannot_answer_ends_the_comparison() {
+    let root = crate_root("not-compared", "");
+    let unit = paired(root);
+    assert_eq!(
+        unit.not_compared().collect::<Vec<_>>(),
+        [("fresh", "its body differs on purpose in this test")]
+    );
+    assert_eq!(
+        unit.describe(),
+        "Meter is compared with its previous release git:v1 (commit 0123, declared at \
+         src/main.rs:3); not compared: fresh (its body differs on purpose in this test)"
+    );
+    let outcomes = run(&unit, &["new", "fresh", "twice"]);
+    assert!(outcomes.iter().all(|(r, _)| r.is_ok()), "{outcomes:?}");
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn a_change_that_matches_nothing_refuses_the_units_at_its_line_and_field() {
+    let changes = "[[change]]\nsubject = \"Meter\"\nmethod = \"fresh\"\nreason = \"r\"\n";
+    let root = crate_root("nothing", changes);
+    let error = testspace::subject::install(vec![Box::new(paired(root))]).unwrap_err();
+    let text = error.to_string();
+    assert!(
+        text.starts_with(&format!("{root}/oracle-changes.toml:3:"))
+            && text.contains("field `change[0].method`")
+            && text.contains("matches nothing"),
+        "{text}"
+    );
+    let broken = crate_root("broken", "[[change]]\nsubject = \"Meter\"\n");
+    let error = testspace::subject::install(vec![Box::new(paired(broken))]).unwrap_err();
+    assert!(
+        error.to_string().contains("missing field `method`"),
+        "{error}"
+    );
+    std::fs::remove_dir_all(root).unwrap();
+    std::fs::remove_dir_all(broken).unwrap();
+}
