@@ -1,6 +1,5 @@
-//! The global allocator of testspace's binary and benches: mimalloc, with an optional cap
-//! on the bytes live at once, which a worker process sets (`worker-memory`,
-//! `runner::worker::limit_memory`).
+//! The global allocator of testspace's binaries and benches: mimalloc, counting what the
+//! program holds.
 //!
 //! Each binary declares it with
 //! `#[global_allocator] static ALLOCATOR: testspace::Allocator = testspace::Allocator;`.
@@ -9,27 +8,34 @@
 //! allocator (CHANGELOG.md has the measurement). Results do not depend on it: nothing reads
 //! an address.
 //!
-//! The cap counts the bytes the program asked for, not what the operating system maps
-//! (mimalloc reserves a 1 GiB arena at its start, so a limit on mappings would not say
-//! which allocation is too many): a test case reaches it at the same allocation in any
-//! fresh worker. A reused worker also holds its gold cache of earlier jobs (at most
-//! 256 MB), so an allocation near the cap may fail there and pass in a fresh one; the
-//! supervisor runs a job whose worker died again in fresh ones. Past the cap an allocation
-//! fails, and Rust reports the failure and aborts the process. Until a cap is set, the allocator only reads one word
-//! more per call.
+//! Three counts, in bytes asked for (not what the operating system maps):
+//! * per thread, the largest single request since the thread last asked
+//!   ([`take_largest_request`]): a call that asked for more than a session may hold is
+//!   stopped by the harness's guard even if it freed it again, as a JVM throws
+//!   `OutOfMemoryError` for it;
+//! * per thread, always ([`held_by_this_thread`]): what the thread allocated less what it
+//!   freed, so that a session can tell what its own calls hold (the harness's memory guard,
+//!   `subject::guard::SESSION_MEMORY_LIMIT`) whatever other threads do; a thread that frees
+//!   what another allocated counts it as freed;
+//! * per process, once [`Allocator::count_live`] is called ([`live`]): what a worker's
+//!   memory watch compares with `worker-memory` beside the resident size
+//!   (`runner::worker::limit_memory`).
+//!
+//! Allocations never fail for their size here: a capacity asked of a pooled `int` and never
+//! written costs address space only, and the guards above judge what is held.
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 
 use mimalloc::MiMalloc;
 
-/// mimalloc with an optional cap on live bytes ([`Allocator::limit`]).
+/// mimalloc, counting the bytes each thread, and on request the process, holds.
 pub struct Allocator;
 
-/// The cap in bytes (0: none).
-static CAP: AtomicUsize = AtomicUsize::new(0);
-/// Bytes allocated and not freed since the cap was set (negative: more freed, of what was
+/// Whether [`LIVE`] counts.
+static COUNTING: AtomicBool = AtomicBool::new(false);
+/// Bytes allocated and not freed since counting began (negative: more freed, of what was
 /// allocated before).
 static LIVE: AtomicIsize = AtomicIsize::new(0);
 /// Whether this allocator is the process's global one (it has served a call).
@@ -38,6 +44,24 @@ static IN_USE: AtomicBool = AtomicBool::new(false);
 thread_local! {
     /// Bytes this thread allocated less those it freed.
     static HELD: Cell<isize> = const { Cell::new(0) };
+    /// The largest single request of this thread since [`take_largest_request`].
+    static LARGEST: Cell<usize> = const { Cell::new(0) };
+}
+
+/// The largest single allocation this thread asked for since the last call (0 where the
+/// process's global allocator is another), and starts over.
+pub fn take_largest_request() -> usize {
+    LARGEST.try_with(|largest| largest.replace(0)).unwrap_or(0)
+}
+
+/// Notes a request of `size` bytes on this thread.
+#[inline]
+fn asked(size: usize) {
+    let _ = LARGEST.try_with(|largest| {
+        if size > largest.get() {
+            largest.set(size);
+        }
+    });
 }
 
 /// Bytes this thread allocated less those it freed, through [`Allocator`] (0 where the
@@ -46,42 +70,27 @@ pub fn held_by_this_thread() -> isize {
     HELD.try_with(Cell::get).unwrap_or(0)
 }
 
+/// Bytes the process allocated and has not freed since [`Allocator::count_live`].
+pub fn live() -> isize {
+    LIVE.load(Ordering::Relaxed)
+}
+
+/// Counts `delta` more bytes held: on this thread, and in [`LIVE`] while counting.
 #[inline]
 fn hold(delta: isize) {
     let _ = HELD.try_with(|held| held.set(held.get().wrapping_add(delta)));
+    if COUNTING.load(Ordering::Relaxed) {
+        LIVE.fetch_add(delta, Ordering::Relaxed);
+    }
 }
 
 impl Allocator {
-    /// Caps the bytes live at once, counted from now, at `bytes`: `true` if this allocator
-    /// is the process's global allocator (else the cap means nothing, and the caller must
-    /// limit memory otherwise).
-    pub fn limit(bytes: usize) -> bool {
+    /// Starts counting the bytes the process holds ([`live`]), from zero: `true` if this
+    /// allocator is the process's global one (else nothing is counted).
+    pub fn count_live() -> bool {
         LIVE.store(0, Ordering::Relaxed);
-        CAP.store(bytes, Ordering::Relaxed);
+        COUNTING.store(true, Ordering::Relaxed);
         IN_USE.load(Ordering::Relaxed)
-    }
-
-    /// Counts `size` more bytes: `false` (and nothing counted) if they would pass the cap.
-    #[inline]
-    fn take(size: usize) -> bool {
-        let cap = CAP.load(Ordering::Relaxed);
-        if cap == 0 {
-            return true;
-        }
-        let size = size as isize;
-        let before = LIVE.fetch_add(size, Ordering::Relaxed);
-        if before.saturating_add(size) > cap as isize {
-            LIVE.fetch_sub(size, Ordering::Relaxed);
-            return false;
-        }
-        true
-    }
-
-    #[inline]
-    fn give_back(size: usize) {
-        if CAP.load(Ordering::Relaxed) != 0 {
-            LIVE.fetch_sub(size as isize, Ordering::Relaxed);
-        }
     }
 
     #[inline]
@@ -93,19 +102,15 @@ impl Allocator {
 }
 
 // SAFETY: every call is passed to mimalloc with the caller's layout and pointer unchanged;
-// the cap only turns an allocation into a failure (a null pointer), which GlobalAlloc allows.
+// the counts only observe.
 unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         Self::note_use();
-        if !Self::take(layout.size()) {
-            return std::ptr::null_mut();
-        }
+        asked(layout.size());
         // SAFETY: the caller's contract, passed on.
         let p = unsafe { MiMalloc.alloc(layout) };
-        if p.is_null() {
-            Self::give_back(layout.size());
-        } else {
+        if !p.is_null() {
             hold(layout.size() as isize);
         }
         p
@@ -114,14 +119,10 @@ unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         Self::note_use();
-        if !Self::take(layout.size()) {
-            return std::ptr::null_mut();
-        }
+        asked(layout.size());
         // SAFETY: the caller's contract, passed on.
         let p = unsafe { MiMalloc.alloc_zeroed(layout) };
-        if p.is_null() {
-            Self::give_back(layout.size());
-        } else {
+        if !p.is_null() {
             hold(layout.size() as isize);
         }
         p
@@ -129,7 +130,6 @@ unsafe impl GlobalAlloc for Allocator {
 
     #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        Self::give_back(layout.size());
         hold(-(layout.size() as isize));
         // SAFETY: the caller's contract, passed on.
         unsafe { MiMalloc.dealloc(ptr, layout) }
@@ -137,16 +137,10 @@ unsafe impl GlobalAlloc for Allocator {
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let grows = new_size.saturating_sub(layout.size());
-        if grows > 0 && !Self::take(grows) {
-            return std::ptr::null_mut();
-        }
+        asked(new_size);
         // SAFETY: the caller's contract, passed on.
         let p = unsafe { MiMalloc.realloc(ptr, layout, new_size) };
-        if p.is_null() {
-            Self::give_back(grows);
-        } else {
-            Self::give_back(layout.size().saturating_sub(new_size));
+        if !p.is_null() {
             hold(new_size as isize - layout.size() as isize);
         }
         p

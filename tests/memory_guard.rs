@@ -29,6 +29,13 @@ fn a_session_holding_more_than_512_mib_fails_the_call_that_passed_it() {
         }
         assert_eq!(session.step(keep_100), Err(JavaException::AllocationLimit));
     }
+    // One request above the limit fails its call even when nothing stays held: the Hoard
+    // keeps no block for a negative count, and keep(100) of 100 MiB is below it, so this
+    // checks the request path through the allocator's own count.
+    assert!(testspace::allocator::take_largest_request() <= 100 << 20);
+    let big: Vec<u8> = Vec::with_capacity(600 << 20);
+    assert_eq!(testspace::allocator::take_largest_request(), 600 << 20);
+    drop(big);
     session.reset();
     let freed = testspace::allocator::held_by_this_thread();
     session.step(construct).unwrap();

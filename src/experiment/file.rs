@@ -15,9 +15,9 @@
 //!                                   # (column branches_area; default false)
 //! max-guarded-tests = 1000          # a cell stops (a timeout) once this many of its test
 //!                                   # cases hit a harness guard in the mutant (default: never)
-//! worker-memory = 4096              # MiB of data a worker process may map (default 4096):
-//!                                   # an allocation past it aborts the worker, and the test
-//!                                   # case is abandoned (gold) or a crash (target)
+//! worker-memory = 4096              # MiB a worker process may hold resident (default 4096):
+//!                                   # past it the worker aborts itself, and the test case is
+//!                                   # abandoned (gold) or guarded (target)
 //!
 //! [context]                         # a test context without `subject` (see context files)
 //! methods = "all"
@@ -632,7 +632,7 @@ impl Parser<'_> {
             .map_err(|message| self.err(value.span(), field, message))
     }
 
-    /// `worker-memory`: MiB a worker may map, as bytes (the default when absent).
+    /// `worker-memory`: MiB a worker may hold resident, as bytes (the default when absent).
     fn worker_memory(&self, value: Option<&Spanned<toml::Value>>) -> Result<u64, FileError> {
         const FIELD: &str = "worker-memory";
         let Some(value) = value.map(|v| self.pick(v, FIELD)).transpose()? else {

@@ -199,9 +199,9 @@ pub struct Experiment {
     /// (`max-guarded-tests`; `None`: never). Cells are then not split into chunks, so that
     /// the count is the cell's whatever `--jobs`.
     pub max_guarded_tests: Option<u64>,
-    /// Bytes of data a worker process may map (`worker-memory`, in MiB; default 4 GiB):
-    /// past it an allocation fails and the worker aborts, which the supervisor reads as
-    /// gold's abandoned test case or the target's crash (`runner::worker`).
+    /// Bytes a worker process may hold resident (`worker-memory`, in MiB; default 4 GiB):
+    /// past it the worker ends itself, which the supervisor reads as gold's abandoned test
+    /// case or the target's guarded one (`runner::worker::limit_memory`).
     pub worker_memory: u64,
 }
 

@@ -32,73 +32,65 @@ use super::suite_making::{SuiteOrder, make_suite, mark_on_beacon};
 use crate::experiment::Experiment;
 use crate::experiment::file::{parse_experiment_profile, parse_recorded_experiment};
 
-/// Caps the memory this worker may hold at `bytes`. Under testspace's own allocator
-/// ([`crate::Allocator`], the `testspace` binary's) the cap counts the bytes live at once;
-/// under another (a corpus or harvested binary's system allocator) it limits the data the
-/// process may map (RLIMIT_DATA, which counts the heap and anonymous mappings). An
-/// allocation past it fails, and Rust aborts the process, saying so on stderr: a death of
-/// the worker's own accord, which the beacon places on gold's side (the test case is
-/// abandoned) or the target's (out of memory: a harness guard, [`Death::is_out_of_memory`]).
-/// Without the cap, a gold asked for an allocation of an argument's size
-/// (`ArcStr::repeat(s, 2³¹)`) grows the worker until the kernel's OOM killer ends it, or
-/// another process.
+/// Caps the memory this worker may hold at `bytes`: a thread of its own reads the
+/// worker's resident size every [`MEMORY_WATCH_PERIOD`], and once it is above `bytes` —
+/// and, under testspace's allocator ([`crate::Allocator`]), the bytes the program asked
+/// for and holds are too ([`crate::allocator::live`]), so that pages the allocator kept
+/// after a free do not count — it says so on stderr and aborts the worker: a death of its
+/// own accord ([`Death::is_out_of_memory`]), which the beacon places on gold's side (the
+/// test case is abandoned) or the target's (a harness guard: guarded). Without it, a gold
+/// asked to write what an argument says (`ArcStr::repeat(s, n)` with a large `n`) grows
+/// the worker until the kernel's OOM killer ends it, or another process.
+///
+/// What is only asked for and never written (a capacity of 2³¹ elements) costs address
+/// space, not memory, and is left to the session's guard
+/// (`subject::guard::SESSION_MEMORY_LIMIT`).
 ///
 /// # Errors
-/// The limit cannot be read or set.
-#[cfg(unix)]
+/// The watching thread cannot be started.
 pub fn limit_memory(bytes: u64) -> anyhow::Result<()> {
-    if crate::Allocator::limit(usize::try_from(bytes).unwrap_or(usize::MAX)) {
-        return Ok(());
-    }
-    // With glibc, blocks of 1 MiB and more are mapped on their own and unmapped when freed
-    // (a fixed M_MMAP_THRESHOLD; glibc otherwise raises it after each large free), so that
-    // what counts against the limit is what the worker holds, not what earlier test cases
-    // left in its heap.
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only sets an allocator parameter; the worker has started no thread
-    // of its own yet.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
-    }
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit and setrlimit read and write only the struct given.
-    if unsafe { libc::getrlimit(libc::RLIMIT_DATA, &mut limit) } != 0 {
-        anyhow::bail!(
-            "cannot read the worker's memory limit: {}",
-            std::io::Error::last_os_error()
-        );
-    }
-    let wanted = bytes as libc::rlim_t;
-    if limit.rlim_cur != libc::RLIM_INFINITY && limit.rlim_cur <= wanted {
-        return Ok(());
-    }
-    limit.rlim_cur = if limit.rlim_max == libc::RLIM_INFINITY {
-        wanted
-    } else {
-        wanted.min(limit.rlim_max)
-    };
-    // SAFETY: as above.
-    if unsafe { libc::setrlimit(libc::RLIMIT_DATA, &limit) } != 0 {
-        anyhow::bail!(
-            "cannot set the worker's memory limit: {}",
-            std::io::Error::last_os_error()
-        );
-    }
+    let counted = crate::Allocator::count_live();
+    let cap = i64::try_from(bytes).unwrap_or(i64::MAX);
+    std::thread::Builder::new()
+        .name("memory watch".into())
+        .spawn(move || {
+            loop {
+                std::thread::sleep(MEMORY_WATCH_PERIOD);
+                let Some(resident) = resident_bytes() else {
+                    return;
+                };
+                let live = crate::allocator::live() as i64;
+                if resident > cap && (!counted || live > cap) {
+                    crate::kernel::stderr_line!(
+                        "{WORKER_MEMORY_EXCEEDED}: {resident} bytes resident and {live} asked for, past {cap}"
+                    );
+                    std::process::abort();
+                }
+            }
+        })
+        .context("cannot start the worker's memory watch")?;
     Ok(())
 }
 
-/// Elsewhere than on Unix the worker runs without a memory cap.
-#[cfg(not(unix))]
-pub fn limit_memory(_bytes: u64) -> anyhow::Result<()> {
-    Ok(())
+/// How often a worker's memory watch reads its resident size.
+pub const MEMORY_WATCH_PERIOD: Duration = Duration::from_millis(10);
+
+/// What a worker's memory watch says before it aborts the worker.
+const WORKER_MEMORY_EXCEEDED: &str = "worker-memory exceeded";
+
+/// This process's resident size in bytes (Linux: `/proc/self/statm`; `None` elsewhere).
+fn resident_bytes() -> Option<i64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: i64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf only reads a system constant.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    Some(pages * page as i64)
 }
 
-/// Whether a death's text is Rust's report of a failed allocation.
+/// Whether a death's text is the memory watch's or Rust's report of a failed allocation.
 fn says_out_of_memory(text: &str) -> bool {
-    text.contains("memory allocation of ") && text.contains(" bytes failed")
+    text.contains(WORKER_MEMORY_EXCEEDED)
+        || (text.contains("memory allocation of ") && text.contains(" bytes failed"))
 }
 
 /// How a test case on which the worker died is counted when the job runs on around it.
@@ -461,9 +453,9 @@ impl Death {
         matches!(self, Death::Outside(text) if text.starts_with(WATCHDOG_STOP))
     }
 
-    /// Whether the worker aborted because an allocation failed: past its
-    /// `worker-memory` ([`limit_memory`]), or past what the machine would give. Rust's
-    /// allocation-failure handler says so on stderr, which the death's text ends with.
+    /// Whether the worker aborted for memory: its watch saw it past `worker-memory`
+    /// ([`limit_memory`]), or an allocation failed (past what the machine would give).
+    /// Both say so on stderr, which the death's text ends with.
     pub fn is_out_of_memory(&self) -> bool {
         matches!(self, Death::Own(text) if says_out_of_memory(text))
     }

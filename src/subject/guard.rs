@@ -34,11 +34,12 @@
 //!   code filling a collection from a range or iterator that needs no closure (a mutated
 //!   `(0..n).collect()`), left to the supervisor like the cases below.
 //! * Memory held: a call after which the session's thread holds more than
-//!   [`SESSION_MEMORY_LIMIT`] bytes beyond what it held when the session was last reset
-//!   fails with `AllocationLimit`, in every session, plain ones too (a harvested release's
-//!   gold: strings that double with each call). Counted by testspace's allocator
-//!   ([`crate::allocator`]), so only where it is the global one; a single allocation larger
-//!   than a worker may hold aborts the worker instead (`worker-memory`).
+//!   [`SESSION_MEMORY_LIMIT`] bytes beyond what it held when the session was last reset,
+//!   or in which one allocation asked for more than that, fails with `AllocationLimit`, in
+//!   every session, plain ones too (a harvested release's gold: strings that double with
+//!   each call, a capacity of 2³¹ elements). Counted by testspace's allocator
+//!   ([`crate::allocator`]), so only where it is the global one; a call that writes more
+//!   than a worker may hold ends the worker instead (`worker-memory`).
 //! * Left to the supervisor (issue 6): code that does not go through schemata functions
 //!   (std internals, e.g. a `Vec` clone of a huge vector built within budget), stack
 //!   overflow in non-instrumented recursion, a real allocation failure (abort), and
@@ -156,9 +157,18 @@ pub(crate) fn memory_baseline() -> isize {
     crate::allocator::held_by_this_thread()
 }
 
-/// Whether this thread holds more than [`SESSION_MEMORY_LIMIT`] bytes beyond `baseline`.
+/// Starts looking at this thread's requests afresh (before a call).
+#[inline]
+pub(crate) fn watch_requests() {
+    crate::allocator::take_largest_request();
+}
+
+/// Whether this thread holds more than [`SESSION_MEMORY_LIMIT`] bytes beyond `baseline`,
+/// or asked for more than that in one allocation since [`watch_requests`].
 pub(crate) fn holds_too_much(baseline: isize) -> bool {
-    crate::allocator::held_by_this_thread().saturating_sub(baseline) > SESSION_MEMORY_LIMIT
+    let largest = crate::allocator::take_largest_request();
+    largest > SESSION_MEMORY_LIMIT as usize
+        || crate::allocator::held_by_this_thread().saturating_sub(baseline) > SESSION_MEMORY_LIMIT
 }
 
 /// Sets the fuel left on this thread (`u64::MAX` = practically unlimited).

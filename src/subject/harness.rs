@@ -369,6 +369,7 @@ impl<S: Subject> Session for Harness<S> {
             objects: &self.snapshots,
         };
         let mut rest = rest.iter().map(|&slot| slot as usize);
+        guard::watch_requests();
         let result = match body {
             Body::Constructor(body) => quietly(|| body(&args)).map(|obj| Value::Object(Some(obj))),
             Body::Static(body) => quietly(|| body(&args)),
