@@ -256,12 +256,6 @@ mod regex_1_5_5_coverage {
 }
 
 #[allow(dead_code, unused_imports)]
-mod ropey_1_6_0_coverage {
-    use ::ropey_1_6_0_coverage as ropey;
-    include!("../crates/ropey/subject.rs");
-}
-
-#[allow(dead_code, unused_imports)]
 mod rustc_demangle_0_1_6_coverage {
     use ::rustc_demangle_0_1_6_coverage as rustc_demangle;
     include!("../crates/rustc-demangle/subject.rs");
@@ -435,10 +429,6 @@ pub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {
                     FaultInfo { id: "ropey-lines-empty-overflow".into(), krate: "ropey".into(), buggy: "1.5.1".into(), fixed: "1.6.0".into(), kind: "panic".into() },
                     <ropey_1_5_1::RopeText as Declared>::unit(),
                 )?
-                .with_coverage(<ropey_1_6_0_coverage::RopeText as Declared>::unit(), ProbeTable {
-                    file: ::ropey_1_6_0_coverage::TESTSPACE_PROBE_FILE,
-                    probes: ::ropey_1_6_0_coverage::TESTSPACE_PROBES,
-                })?
         ),
         Box::new(
             Releases::new(<rustc_demangle_0_1_6::Symbol as Declared>::unit(), "rustc-demangle", "0.1.6", 180)

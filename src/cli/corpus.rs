@@ -201,6 +201,18 @@ fn write_gold_coverage_copies(
             }
             let label = format!("{}-{version}", krate.name);
             let release = root.join("releases").join(&label);
+            if let Some(why) = krate.no_coverage.get(version) {
+                let (_, folder) = testspace_harvest::copies::copy_folders(&release);
+                if folder.exists() {
+                    std::fs::remove_dir_all(&folder)
+                        .with_context(|| format!("removing {}", folder.display()))?;
+                }
+                crate::kernel::stderr_line!(
+                    "{label}: no coverage copy ({}, [no-coverage]): {why}",
+                    krate.folder.join("crate.toml").display()
+                );
+                continue;
+            }
             let library = crate::corpus::fetch::library_root(&release)?;
             let api = testspace_harvest::read_api_from(&release, &library)
                 .with_context(|| format!("reading {}", release.display()))?;
