@@ -615,8 +615,14 @@ fn friedman_rejects_everywhere_and_be_falls_beyond_the_critical_difference_of_th
     }
     // Within the critical difference of each `be` length: the other strategies per budget.
     let within_3: [(&str, &[&str]); 3] = [
-        ("1k", &["bobw n=20", "greybox n=20", "r-leaf n=20", "swarm n=20"]),
-        ("10k", &["dynamosa n=20", "greybox n=20", "grt n=100", "swarm n=20"]),
+        (
+            "1k",
+            &["bobw n=20", "greybox n=20", "r-leaf n=20", "swarm n=20"],
+        ),
+        (
+            "10k",
+            &["dynamosa n=20", "greybox n=20", "grt n=100", "swarm n=20"],
+        ),
         ("100k", &["fdrt n=100"]),
     ];
     let within_2: [&[&str]; 3] = [&["greybox n=20", "swarm n=20"], &[], &[]];
@@ -912,4 +918,3 @@ fn the_tuned_library_model_beats_the_ensemble_on_one_unit_only() {
     assert_eq!(significant, ["LinkedHashMap at 10,000"]);
     assert!(flat.contains("on one of its 45 unit–budget pairs"));
 }
-

@@ -214,7 +214,7 @@ fn covered_golds<'a>(
                     && krate.mutate.as_deref() != Some(*v)
             })
             .collect();
-        fixed.sort_by(|a, b| version_order(a).cmp(&version_order(b)));
+        fixed.sort_by_key(|v| version_order(v));
         fixed.dedup();
         fixed.into_iter().map(move |v| (krate, v))
     })
