@@ -1,9 +1,9 @@
 //! Today's families against `r`, side by side in one run (issue 62's target: each within 3×
 //! `r` per method call on gold; proptest's overhead measured and stated): per unit and seed,
-//! `r`, `proptest`, `dynamosa` and `greybox` each spend [`CALLS`] calls on gold, in the
-//! configuration of `experiments/tournament.toml` (n = 20; greybox with AFLFast's `fast`
-//! schedule and 16 havoc cycles), one after the other on the same seed, seeds 1 to
-//! [`SEEDS`] every iteration. The ratio printed is each family's time per call executed on
+//! `r`, `proptest`, `dynamosa` and `greybox` each spend `workload::CALLS` (20,000) calls on
+//! gold, in the configuration of `experiments/tournament.toml` (n = 20; greybox with
+//! AFLFast's `fast` schedule and 16 havoc cycles), one after the other on the same seed,
+//! seeds 1 to [`SEEDS`] every iteration. The ratio printed is each family's time per call executed on
 //! gold over `r`'s, from the totals of the same iterations.
 //!
 //! The walks (`r`, `proptest`) draw ⌊CALLS / 20⌋ test cases from the counter and run them on
@@ -24,7 +24,7 @@ use criterion::{Criterion, SamplingMode, criterion_group};
 
 #[path = "support/families_workload.rs"]
 mod workload;
-use workload::{CALLS, FAMILIES, Family, plan};
+use workload::{FAMILIES, Family, plan};
 
 /// The seeds of every iteration, the same on every side.
 const SEEDS: u64 = 4;
