@@ -97,7 +97,8 @@ fn run_fetch(args: &FetchArgs) -> anyhow::Result<()> {
         crate::kernel::stderr_line!("fetched {release}")
     })?;
     let unreachable = write_mutated_copies(root, &corpus)?;
-    let generated = Generated::new(&corpus, &sizes, &unreachable);
+    let covered = write_gold_coverage_copies(root, &corpus)?;
+    let generated = Generated::new(&corpus, &sizes, &unreachable, &covered);
     if args.check {
         let stale = generated.stale(root);
         if !stale.is_empty() {
@@ -178,6 +179,61 @@ fn write_mutated_copies(
         }
     }
     Ok(unreachable)
+}
+
+/// The coverage copy of each fixed release of a fault (but a release a crate mutates,
+/// which has its own), beside the release, so that gold runs through it and the strategies
+/// steered by coverage run on the fault units; returns the releases (by ident) that have
+/// one. A copy with more probes than one may have is left out, and said so.
+fn write_gold_coverage_copies(
+    root: &std::path::Path,
+    corpus: &Corpus,
+) -> anyhow::Result<std::collections::BTreeSet<String>> {
+    use crate::harvest::own_code::{CoverageCopy, write_coverage_copy};
+    let mut covered = std::collections::BTreeSet::new();
+    for krate in &corpus.crates {
+        let mut fixed: Vec<&str> = krate.faults.iter().map(|f| f.fixed.as_str()).collect();
+        fixed.sort_unstable();
+        fixed.dedup();
+        for version in fixed {
+            if krate.mutate.as_deref() == Some(version) {
+                continue;
+            }
+            let label = format!("{}-{version}", krate.name);
+            let release = root.join("releases").join(&label);
+            if let Some(why) = krate.no_coverage.get(version) {
+                let (_, folder) = testspace_harvest::copies::copy_folders(&release);
+                if folder.exists() {
+                    std::fs::remove_dir_all(&folder)
+                        .with_context(|| format!("removing {}", folder.display()))?;
+                }
+                crate::kernel::stderr_line!(
+                    "{label}: no coverage copy ({}, [no-coverage]): {why}",
+                    krate.folder.join("crate.toml").display()
+                );
+                continue;
+            }
+            let library = crate::corpus::fetch::library_root(&release)?;
+            let api = testspace_harvest::read_api_from(&release, &library)
+                .with_context(|| format!("reading {}", release.display()))?;
+            match write_coverage_copy(
+                &release,
+                &api.files,
+                &label,
+                std::path::Path::new("../../.."),
+            )? {
+                CoverageCopy::Written(probes) => {
+                    crate::kernel::stderr_line!("{label}: coverage copy, {probes} probes");
+                    covered.insert(release_ident(&krate.name, version));
+                }
+                CoverageCopy::TooManyProbes(probes) => crate::kernel::stderr_line!(
+                    "{label}: no coverage copy: {probes} probes, more than one copy may have ({}); its units run without coverage",
+                    crate::subject::probes::MAX_PROBES
+                ),
+            }
+        }
+    }
+    Ok(covered)
 }
 
 fn run_list(args: &CorpusArgs) -> anyhow::Result<()> {

@@ -27,6 +27,14 @@
 //! mutants listed in the crate's `mutants.toml` as `testspace harvest` writes it, and each
 //! subject becomes a unit `Subject@version+mutants` whose targets are those mutants. A crate
 //! with no faults is a crate harvested for its mutants only.
+//!
+//! `corpus fetch` writes a coverage copy of each fixed release, through which gold runs. A
+//! fixed release whose copy cannot serve is named with the reason:
+//!
+//! ```toml
+//! [no-coverage]
+//! "1.6.0" = "its coverage copy does not compile: …"
+//! ```
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -103,6 +111,8 @@ pub struct CrateEntry {
     pub faults: Vec<Fault>,
     /// The release whose own code is mutated, if any.
     pub mutate: Option<String>,
+    /// The fixed releases without a coverage copy, each with the reason.
+    pub no_coverage: BTreeMap<String, String>,
 }
 
 impl CrateEntry {
@@ -171,6 +181,8 @@ struct CrateDecl {
     faults: Vec<FaultDecl>,
     #[serde(default)]
     mutate: Option<Spanned<String>>,
+    #[serde(default, rename = "no-coverage")]
+    no_coverage: BTreeMap<Spanned<String>, Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -264,6 +276,24 @@ pub fn parse_entry(folder: &Path, path: &Path, source: &str) -> Result<CrateEntr
             ));
         }
     }
+    for (version, why) in &decl.no_coverage {
+        let field = format!("no-coverage.\"{}\"", version.get_ref());
+        if !faults.iter().any(|f| &f.fixed == version.get_ref()) {
+            return Err(err(
+                version.span(),
+                &field,
+                "no fault is fixed in this release: only a fixed release has a coverage copy"
+                    .into(),
+            ));
+        }
+        if why.get_ref().trim().is_empty() {
+            return Err(err(
+                why.span(),
+                &field,
+                "say why the release has no coverage copy".into(),
+            ));
+        }
+    }
     Ok(CrateEntry {
         name: decl.name.into_inner(),
         folder: folder.to_path_buf(),
@@ -273,6 +303,11 @@ pub fn parse_entry(folder: &Path, path: &Path, source: &str) -> Result<CrateEntr
         checksums,
         faults,
         mutate: decl.mutate.map(Spanned::into_inner),
+        no_coverage: decl
+            .no_coverage
+            .into_iter()
+            .map(|(v, why)| (v.into_inner(), why.into_inner()))
+            .collect(),
     })
 }
 
@@ -495,6 +530,25 @@ summary = "insert_many writes past the buffer."
     }
 
     #[test]
+    fn a_release_without_coverage_is_a_fixed_release_and_says_why() {
+        let entry = parse(&format!(
+            "{GOOD}\n[no-coverage]\n\"1.6.1\" = \"does not compile\"\n"
+        ))
+        .unwrap();
+        assert_eq!(entry.no_coverage["1.6.1"], "does not compile");
+        let buggy = parse(&format!("{GOOD}\n[no-coverage]\n\"1.6.0\" = \"x\"\n")).unwrap_err();
+        assert_eq!(buggy.field, "no-coverage.\"1.6.0\"", "{buggy}");
+        assert!(
+            buggy
+                .to_string()
+                .contains("no fault is fixed in this release"),
+            "{buggy}"
+        );
+        let silent = parse(&format!("{GOOD}\n[no-coverage]\n\"1.6.1\" = \" \"\n")).unwrap_err();
+        assert!(silent.to_string().contains("say why"), "{silent}");
+    }
+
+    #[test]
     fn a_mutated_release_is_a_release_of_the_crate_and_needs_a_checksum() {
         let mutated = GOOD.replace(
             "subjects = [\"SmallVecOfInts\"]",
@@ -618,6 +672,7 @@ summary = "insert_many writes past the buffer."
             subjects: vec!["S".into(), "T".into()],
             checksums: Default::default(),
             mutate: None,
+            no_coverage: Default::default(),
             faults: vec![
                 chained("a", "S", "1.0.0", "1.0.1"),
                 chained("b", "S", "1.0.1", "1.0.2"),

@@ -254,14 +254,22 @@ fn copy_tree(from: &Path, to: &Path) -> Result<(), FetchError> {
 /// The folder of a release's library root (`src` unless its manifest's `[lib] path` says
 /// otherwise).
 fn library_folder(release: &Path) -> Result<PathBuf, FetchError> {
+    let root = release.join(library_root(release)?);
+    Ok(root.parent().unwrap_or(release).to_path_buf())
+}
+
+/// The library's root file of the release in `release`, relative to it: its manifest's
+/// `[lib] path`, else `src/lib.rs`.
+///
+/// # Errors
+/// A manifest that cannot be read.
+pub(crate) fn library_root(release: &Path) -> Result<PathBuf, FetchError> {
     let manifest = release.join("Cargo.toml");
     let text = std::fs::read_to_string(&manifest).map_err(io(&manifest))?;
-    let lib = toml::from_str::<toml::Value>(&text)
+    Ok(toml::from_str::<toml::Value>(&text)
         .ok()
         .and_then(|m| m.get("lib")?.get("path")?.as_str().map(PathBuf::from))
-        .unwrap_or_else(|| PathBuf::from("src/lib.rs"));
-    let root = release.join(lib);
-    Ok(root.parent().unwrap_or(release).to_path_buf())
+        .unwrap_or_else(|| PathBuf::from("src/lib.rs")))
 }
 
 /// SLOC of the Rust files under a library's folder ([`code_lines`] of each), leaving out

@@ -5,7 +5,7 @@
 //!
 //! [`Releases`]: crate::subject::Releases
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -25,17 +25,20 @@ pub struct Generated {
 }
 
 impl Generated {
-    /// The files of `corpus`, with each release's SLOC from `sizes` (by release ident) and,
+    /// The files of `corpus`, with each release's SLOC from `sizes` (by release ident),
     /// per subject of a mutated release, the mutants it cannot reach from `unreachable`
-    /// (by `ident::Subject`; left out of its unit's targets).
+    /// (by `ident::Subject`; left out of its unit's targets), and the fixed releases whose
+    /// coverage copy `fetch` wrote, `covered` (by release ident): their units run gold
+    /// through the copy.
     pub fn new(
         corpus: &Corpus,
         sizes: &BTreeMap<String, usize>,
         unreachable: &BTreeMap<String, Vec<u32>>,
+        covered: &BTreeSet<String>,
     ) -> Generated {
         Generated {
-            manifest: manifest(corpus),
-            units: units(corpus, sizes, unreachable),
+            manifest: manifest(corpus, covered),
+            units: units(corpus, sizes, unreachable, covered),
         }
     }
 
@@ -112,7 +115,7 @@ opt-level = 0
 debug = false
 "#;
 
-fn manifest(corpus: &Corpus) -> String {
+fn manifest(corpus: &Corpus, covered: &BTreeSet<String>) -> String {
     let mut out = format!(
         "# {HEADER}.\n[package]\nname = \"{}\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n[workspace]\nexclude = [\"releases\"]\n\n[dependencies]\ntestspace = {{ path = \"..\" }}\n",
         package_name(corpus)
@@ -136,6 +139,15 @@ fn manifest(corpus: &Corpus) -> String {
             );
         }
     }
+    for (krate, version) in covered_golds(corpus, covered) {
+        let _ = writeln!(
+            out,
+            "{}_coverage = {{ package = \"{}-testspace-coverage\", path = \"releases/{}-{version}+coverage\" }}",
+            release_ident(&krate.name, version),
+            krate.name,
+            krate.name
+        );
+    }
     // The fault bench measures faults: a root of mutated releases only has none to measure.
     if corpus.faults().next().is_some() {
         out.push_str(BENCH);
@@ -144,11 +156,17 @@ fn manifest(corpus: &Corpus) -> String {
     out.push_str(PROFILES);
     // The standard library's checks of unsafe preconditions follow debug assertions: with
     // them, a release that corrupts memory aborts instead of going on (docs/corpus.md).
+    let golds: Vec<(&CrateEntry, &str)> = covered_golds(corpus, covered).collect();
     for krate in &corpus.crates {
-        let copies = krate
+        let mut copies: Vec<String> = krate
             .mutate
             .iter()
-            .flat_map(|_| COPIES.map(|kind| format!("{}-testspace-{kind}", krate.name)));
+            .flat_map(|_| COPIES.map(|kind| format!("{}-testspace-{kind}", krate.name)))
+            .collect();
+        let coverage = format!("{}-testspace-coverage", krate.name);
+        if golds.iter().any(|(k, _)| k.name == krate.name) && !copies.contains(&coverage) {
+            copies.push(coverage);
+        }
         for package in std::iter::once(krate.name.clone()).chain(copies) {
             let _ = write!(
                 out,
@@ -180,6 +198,36 @@ pub fn package_name(corpus: &Corpus) -> String {
 /// The copies of a mutated release, as the suffixes of their folders and idents.
 const COPIES: [&str; 2] = ["schemata", "coverage"];
 
+/// The fixed releases (of a fault) whose coverage copy `covered` names and that no crate
+/// mutates (a mutated release has its coverage copy already), once each, in release order.
+fn covered_golds<'a>(
+    corpus: &'a Corpus,
+    covered: &'a BTreeSet<String>,
+) -> impl Iterator<Item = (&'a CrateEntry, &'a str)> {
+    corpus.crates.iter().flat_map(move |krate| {
+        let mut fixed: Vec<&str> = krate
+            .faults
+            .iter()
+            .map(|f| f.fixed.as_str())
+            .filter(|v| {
+                covered.contains(&release_ident(&krate.name, v))
+                    && krate.mutate.as_deref() != Some(*v)
+            })
+            .collect();
+        fixed.sort_by_key(|v| version_order(v));
+        fixed.dedup();
+        fixed.into_iter().map(move |v| (krate, v))
+    })
+}
+
+/// A version's numeric parts, for ordering releases (`0.6.9` before `0.6.10`).
+fn version_order(version: &str) -> Vec<u64> {
+    version
+        .split(['.', '-', '+'])
+        .map(|part| part.parse().unwrap_or(u64::MAX))
+        .collect()
+}
+
 /// The crates that mutate a release, with that release.
 fn mutated(corpus: &Corpus) -> impl Iterator<Item = (&CrateEntry, &str)> {
     corpus
@@ -192,10 +240,15 @@ fn units(
     corpus: &Corpus,
     sizes: &BTreeMap<String, usize>,
     unreachable: &BTreeMap<String, Vec<u32>>,
+    covered: &BTreeSet<String>,
 ) -> String {
     let mut out = if mutated(corpus).next().is_some() {
         format!(
             "// {HEADER}.\n\nuse testspace::subject::probes::ProbeTable;\nuse testspace::subject::{{Declared, FaultInfo, Releases, ReleasesError, SchemataUnit, Unit}};\n"
+        )
+    } else if covered_golds(corpus, covered).next().is_some() {
+        format!(
+            "// {HEADER}.\n\nuse testspace::subject::probes::ProbeTable;\nuse testspace::subject::{{Declared, FaultInfo, Releases, ReleasesError, Unit}};\n"
         )
     } else {
         format!(
@@ -222,6 +275,15 @@ fn units(
                 krate.name,
             );
         }
+    }
+    for (krate, version) in covered_golds(corpus, covered) {
+        let ident = release_ident(&krate.name, version);
+        let _ = write!(
+            out,
+            "\n#[allow(dead_code, unused_imports)]\nmod {ident}_coverage {{\n    use ::{ident}_coverage as {};\n    include!(\"../crates/{}/subject.rs\");\n}}\n",
+            krate.name.replace('-', "_"),
+            krate.name,
+        );
     }
     out.push_str(
         "\n/// The corpus's units: each subject at each fixed release, its faults as targets; each\n/// subject of a mutated release, its own code's mutants as targets.\npub fn units() -> Result<Vec<Box<dyn Unit>>, ReleasesError> {\n    Ok(vec![\n",
@@ -252,6 +314,12 @@ fn units(
                     out,
                     "                .corrected_in({later:?}, <{}::{subject} as Declared>::unit())?",
                     release_ident(&krate.name, &later),
+                );
+            }
+            if covered.contains(&ident) || krate.mutate.as_deref() == Some(fixed) {
+                let _ = writeln!(
+                    out,
+                    "                .with_coverage(<{ident}_coverage::{subject} as Declared>::unit(), ProbeTable {{\n                    file: ::{ident}_coverage::TESTSPACE_PROBE_FILE,\n                    probes: ::{ident}_coverage::TESTSPACE_PROBES,\n                }})?",
                 );
             }
             out.push_str("        ),\n");
@@ -359,13 +427,23 @@ summary = "s"
     #[test]
     fn a_mutated_release_gets_its_copies_and_a_unit_of_its_mutants_per_subject() {
         let mut corpus = corpus();
-        let plain = Generated::new(&corpus, &BTreeMap::new(), &BTreeMap::new());
+        let plain = Generated::new(
+            &corpus,
+            &BTreeMap::new(),
+            &BTreeMap::new(),
+            &BTreeSet::new(),
+        );
         assert!(
             !plain.units.contains("SchemataUnit"),
             "no import left unused"
         );
         corpus.crates[0].mutate = Some("1.6.1".to_string());
-        let generated = Generated::new(&corpus, &BTreeMap::new(), &BTreeMap::new());
+        let generated = Generated::new(
+            &corpus,
+            &BTreeMap::new(),
+            &BTreeMap::new(),
+            &BTreeSet::new(),
+        );
         for kind in ["schemata", "coverage"] {
             assert!(generated.manifest.contains(&format!(
                 "smallvec_1_6_1_{kind} = {{ package = \"smallvec-testspace-{kind}\", path = \"releases/smallvec-1.6.1+{kind}\" }}"
@@ -391,16 +469,73 @@ summary = "s"
         // Mutants the subject cannot reach are left out of its targets, and counted.
         let unreachable =
             BTreeMap::from([("smallvec_1_6_1::SmallVecOfInts".to_string(), vec![4, 9, 12])]);
-        let reached = Generated::new(&corpus, &BTreeMap::new(), &unreachable);
+        let reached = Generated::new(&corpus, &BTreeMap::new(), &unreachable, &BTreeSet::new());
         assert!(reached.units.contains(
             ".with_class(\"SmallVecOfInts@1.6.1+mutants\")\n                .with_sloc(0)\n                // 3 mutants in functions SmallVecOfInts's methods cannot reach (docs/harvest.md).\n                .without_mutants(&[4, 9, 12])\n                .with_coverage::<"
         ));
     }
 
     #[test]
+    fn a_fixed_release_with_a_coverage_copy_runs_gold_through_it() {
+        let covered = BTreeSet::from(["smallvec_1_6_1".to_string(), "smallvec_0_6_14".to_string()]);
+        let generated = Generated::new(&corpus(), &BTreeMap::new(), &BTreeMap::new(), &covered);
+        for ident in ["smallvec_0_6_14", "smallvec_1_6_1"] {
+            let version = ident.trim_start_matches("smallvec_").replace('_', ".");
+            assert_eq!(
+                generated.manifest.matches(&format!(
+                    "{ident}_coverage = {{ package = \"smallvec-testspace-coverage\", path = \"releases/smallvec-{version}+coverage\" }}"
+                )).count(),
+                1,
+                "{ident}"
+            );
+            assert!(generated.units.contains(&format!(
+                "mod {ident}_coverage {{\n    use ::{ident}_coverage as smallvec;"
+            )));
+            assert!(generated.units.contains(&format!(
+                ".with_coverage(<{ident}_coverage::SmallVecOfInts as Declared>::unit(), ProbeTable {{\n                    file: ::{ident}_coverage::TESTSPACE_PROBE_FILE,"
+            )));
+        }
+        // 1.6.2 has no copy (too many probes, say): its unit runs without coverage.
+        assert_eq!(generated.units.matches(".with_coverage(").count(), 2);
+        assert!(!generated.manifest.contains("smallvec_1_6_2_coverage"));
+        assert_eq!(
+            generated
+                .manifest
+                .matches(
+                    "[profile.release.package.smallvec-testspace-coverage]\ndebug-assertions = true"
+                )
+                .count(),
+            1
+        );
+        assert!(
+            generated
+                .units
+                .contains("use testspace::subject::probes::ProbeTable;")
+        );
+        // A mutated fixed release shares its one coverage copy with its fault unit.
+        let mut mutated = corpus();
+        mutated.crates[0].mutate = Some("1.6.1".to_string());
+        let both = Generated::new(&mutated, &BTreeMap::new(), &BTreeMap::new(), &covered);
+        assert_eq!(
+            both.manifest.matches("smallvec_1_6_1_coverage =").count(),
+            1
+        );
+        assert_eq!(
+            both.units.matches("mod smallvec_1_6_1_coverage {").count(),
+            1
+        );
+        assert_eq!(
+            both.manifest
+                .matches("[profile.release.package.smallvec-testspace-coverage]")
+                .count(),
+            1
+        );
+    }
+
+    #[test]
     fn every_release_is_a_dependency_and_a_module_and_every_fault_a_target() {
         let sizes = BTreeMap::from([("smallvec_1_6_1".to_string(), 900)]);
-        let generated = Generated::new(&corpus(), &sizes, &BTreeMap::new());
+        let generated = Generated::new(&corpus(), &sizes, &BTreeMap::new(), &BTreeSet::new());
         for release in ["0.6.13", "0.6.14", "1.6.0", "1.6.1", "1.6.2"] {
             let ident = release_ident("smallvec", release);
             assert!(

@@ -423,6 +423,7 @@ mod tests {
             checksums: Default::default(),
             faults: vec![fault("demo-a"), fault("demo-b")],
             mutate: None,
+            no_coverage: Default::default(),
         }
     }
 

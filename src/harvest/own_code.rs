@@ -445,7 +445,6 @@ pub fn write_copies(
     label: &str,
     testspace_root: &Path,
 ) -> anyhow::Result<Vec<Mutant>> {
-    use anyhow::Context as _;
     let code = instrument_crate(&release.to_path_buf(), files)?;
     let mutants = code.mutants();
     let found = fingerprint(&mutants);
@@ -456,27 +455,92 @@ pub fn write_copies(
     );
     let enabled = |id: u32| !catalog.not_compiling.contains(&id);
     let (schemata_folder, coverage_folder) = testspace_harvest::copies::copy_folders(release);
+    write_copy(
+        release,
+        &schemata_folder,
+        "schemata",
+        code.schemata(&enabled),
+        testspace_root,
+    )?;
+    write_copy(
+        release,
+        &coverage_folder,
+        "coverage",
+        code.coverage(label),
+        testspace_root,
+    )?;
+    Ok(mutants.into_iter().filter(|m| enabled(m.id)).collect())
+}
+
+/// What [`write_coverage_copy`] did with a release.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoverageCopy {
+    /// The copy is written (or was current), with this many probes.
+    Written(usize),
+    /// The copy would have more probes than one copy may have
+    /// ([`crate::subject::probes::MAX_PROBES`]): none is written, and an old one is removed.
+    TooManyProbes(usize),
+}
+
+/// Writes the coverage copy alone of the release in `release` (its module tree `files`)
+/// beside it (`<release>+coverage`), a package of its own as [`write_copies`] writes it;
+/// a file is rewritten only when its text changes. A corpus's fixed releases get one so
+/// that gold runs through it ([`crate::subject::Releases::with_coverage`]).
+///
+/// # Errors
+/// Files that cannot be read, parsed or written.
+pub fn write_coverage_copy(
+    release: &Path,
+    files: &[ModuleFile],
+    label: &str,
+    testspace_root: &Path,
+) -> anyhow::Result<CoverageCopy> {
+    let code = instrument_crate(&release.to_path_buf(), files)?;
+    let (_, folder) = testspace_harvest::copies::copy_folders(release);
+    let probes = code.probes();
+    if probes > crate::subject::probes::MAX_PROBES {
+        if folder.exists() {
+            std::fs::remove_dir_all(&folder)
+                .map_err(|e| anyhow::anyhow!("removing {}: {e}", folder.display()))?;
+        }
+        return Ok(CoverageCopy::TooManyProbes(probes));
+    }
+    write_copy(
+        release,
+        &folder,
+        "coverage",
+        code.coverage(label),
+        testspace_root,
+    )?;
+    Ok(CoverageCopy::Written(probes))
+}
+
+/// Writes the `kind` copy `copied` of the release in `release` into `folder`: the
+/// release's other files mirrored, its manifest renamed ([`renamed_manifest`]).
+fn write_copy(
+    release: &Path,
+    folder: &Path,
+    kind: &str,
+    copied: Vec<testspace_harvest::copies::CopiedFile>,
+    testspace_root: &Path,
+) -> anyhow::Result<()> {
+    use anyhow::Context as _;
     let manifest_path = release.join("Cargo.toml");
     let manifest = std::fs::read_to_string(&manifest_path)
         .with_context(|| format!("reading {}", manifest_path.display()))?;
-    for (folder, kind, copied) in [
-        (&schemata_folder, "schemata", code.schemata(&enabled)),
-        (&coverage_folder, "coverage", code.coverage(label)),
-    ] {
-        let manifest = renamed_manifest(&manifest, testspace_root, kind)
-            .map_err(|message| anyhow::anyhow!("{}: {message}", manifest_path.display()))?;
-        let rewritten: BTreeSet<PathBuf> = copied
-            .iter()
-            .map(|f| folder.join(&f.path))
-            .chain([folder.join("Cargo.toml")])
-            .collect();
-        mirror(release, folder, &rewritten)?;
-        write_if_changed(&folder.join("Cargo.toml"), &manifest)?;
-        for file in copied {
-            write_if_changed(&folder.join(&file.path), &file.text)?;
-        }
+    let manifest = renamed_manifest(&manifest, testspace_root, kind)
+        .map_err(|message| anyhow::anyhow!("{}: {message}", manifest_path.display()))?;
+    let rewritten: BTreeSet<PathBuf> = copied
+        .iter()
+        .map(|f| folder.join(&f.path))
+        .chain([folder.join("Cargo.toml")])
+        .collect();
+    mirror(release, folder, &rewritten)?;
+    write_if_changed(&folder.join("Cargo.toml"), &manifest)?;
+    for file in copied {
+        write_if_changed(&folder.join(&file.path), &file.text)?;
     }
-    Ok(mutants.into_iter().filter(|m| enabled(m.id)).collect())
+    Ok(())
 }
 
 /// What the subjects of a wrapper file can reach of a release's own code

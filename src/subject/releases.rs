@@ -11,6 +11,7 @@ use std::sync::Arc;
 use super::harness::{CallTable, Session};
 use super::mutant_id::{GOLD, MutantId};
 use super::mutation::MutantInfo;
+use super::probes::{CoverageSession, ProbeTable};
 use super::registry::{MethodInfo, Unit};
 
 /// A real fault of a crate: its id and kind, the release it is in and the one that fixed it.
@@ -53,6 +54,16 @@ pub enum ReleasesError {
         /// The subject, the releases and the first difference.
         detail: String,
     },
+    /// The coverage copy of gold's release declares other methods than gold.
+    #[error(
+        "{unit}, coverage copy: {detail}; the copy is gold's release instrumented and must declare its methods"
+    )]
+    CoverageMethods {
+        /// The unit (`Subject@fixed`).
+        unit: String,
+        /// The first difference.
+        detail: String,
+    },
     /// A fault's fixed release is not the unit's.
     #[error("fault {fault} is fixed in {krate} {fixed}, not in {gold}, the release of this unit")]
     Fixed {
@@ -77,6 +88,8 @@ pub struct Releases {
     faults: Vec<(FaultInfo, Box<dyn Unit>)>,
     /// The releases that fixed gold's own faults, with their subjects.
     corrections: Vec<(String, Box<dyn Unit>)>,
+    /// Gold's release instrumented for coverage (its subject) and the copy's probes.
+    coverage: Option<(Box<dyn Unit>, ProbeTable)>,
     targets: Vec<MutantInfo>,
     sloc: usize,
 }
@@ -93,6 +106,7 @@ impl Releases {
             gold,
             faults: Vec::new(),
             corrections: Vec::new(),
+            coverage: None,
             targets: Vec::new(),
             sloc,
         }
@@ -167,6 +181,34 @@ impl Releases {
         Ok(self)
     }
 
+    /// Gives gold a coverage copy: `copy` is the subject declared against gold's release
+    /// instrumented by `testspace corpus fetch` (`<crate>-<fixed>+coverage`), `table` its
+    /// probes. [`Unit::coverage_session`] then runs gold through the copy, so that the
+    /// strategies steered by coverage (fcrt, dynamosa, greybox, GRT's Bloodhound) run on
+    /// the unit; the targets still run the plain releases.
+    ///
+    /// # Errors
+    /// A copy whose subject declares other methods than gold's.
+    pub fn with_coverage(
+        mut self,
+        copy: Box<dyn Unit>,
+        table: ProbeTable,
+    ) -> Result<Self, ReleasesError> {
+        if let Some(difference) = method_difference(self.gold.methods(), copy.methods()) {
+            return Err(ReleasesError::CoverageMethods {
+                unit: self.class.to_string(),
+                detail: format!(
+                    "the subject {} of {} {} declares other methods in the copy ({difference})",
+                    self.gold.class(),
+                    self.krate,
+                    self.release
+                ),
+            });
+        }
+        self.coverage = Some((copy, table));
+        Ok(self)
+    }
+
     /// The releases that fixed gold's own faults, in the order added.
     pub fn corrections(&self) -> impl Iterator<Item = &str> {
         self.corrections.iter().map(|(release, _)| release.as_str())
@@ -222,6 +264,13 @@ impl Unit for Releases {
     }
     fn sloc(&self) -> usize {
         self.sloc
+    }
+    fn probes(&self) -> Option<ProbeTable> {
+        self.coverage.as_ref().map(|(_, table)| *table)
+    }
+    fn coverage_session(&self, context: Arc<dyn CallTable>) -> Option<CoverageSession> {
+        let (copy, table) = self.coverage.as_ref()?;
+        Some(CoverageSession::new(copy.session(context), *table))
     }
 }
 
@@ -321,5 +370,48 @@ mod tests {
             ["1.0.2", "1.0.3"]
         );
         assert_eq!(corrected.gold_corrections(context).len(), 2);
+    }
+
+    #[test]
+    fn a_coverage_copy_gives_gold_probes_and_one_with_other_methods_is_refused() {
+        use crate::subjects::coverage::array_list::{
+            ArrayList as Copy, TESTSPACE_PROBE_FILE, TESTSPACE_PROBES,
+        };
+        let table = ProbeTable {
+            file: TESTSPACE_PROBE_FILE,
+            probes: TESTSPACE_PROBES,
+        };
+        let gold = || Box::new(SubjectUnit::<ArrayList>::new());
+        let plain = Releases::new(gold(), "lists", "1.0.1", 0);
+        let context: Arc<dyn CallTable> =
+            Arc::new(crate::context::TestContext::paper(&plain).unwrap());
+        assert!(plain.probes().is_none());
+        assert!(plain.coverage_session(context.clone()).is_none());
+        let covered = plain
+            .with_coverage(Box::new(SubjectUnit::<Copy>::new()), table)
+            .unwrap();
+        assert_eq!(
+            covered.probes().unwrap().probes.len(),
+            TESTSPACE_PROBES.len()
+        );
+        // Gold's calls run through the copy: a test case of the first calls of M_C (a
+        // constructor among them) reaches its probes.
+        let case: Vec<u32> = (0..20).collect();
+        let mut session = covered.coverage_session(context).unwrap();
+        let _ = crate::oracle::trace(&mut session, &case, false);
+        let mut reached = 0;
+        session.reached(|_| reached += 1);
+        assert!(reached > 0, "gold reached no probe of the copy");
+        let other = Releases::new(gold(), "lists", "1.0.1", 0)
+            .with_coverage(Box::new(SubjectUnit::<LinkedList>::new()), table);
+        let Err(error @ ReleasesError::CoverageMethods { .. }) = other else {
+            panic!("not refused: {:?}", other.map(|r| r.class()));
+        };
+        assert!(
+            error
+                .to_string()
+                .starts_with("ArrayList@1.0.1, coverage copy: "),
+            "{error}"
+        );
     }
 }

@@ -157,8 +157,18 @@ struct Collected {
 /// # Errors
 /// A file the module tree names is missing or does not parse.
 pub fn read_api(tree: &dyn SourceTree) -> Result<CrateApi, HarvestError> {
+    read_api_from(tree, Path::new("src/lib.rs"))
+}
+
+/// [`read_api`] of a crate whose library root is `root` (relative to the crate's root: the
+/// manifest's `[lib] path`, such as smallvec 0.6's `lib.rs`); its child modules' files are
+/// looked up beside it.
+///
+/// # Errors
+/// A file the module tree names is missing or does not parse.
+pub fn read_api_from(tree: &dyn SourceTree, root: &Path) -> Result<CrateApi, HarvestError> {
     let mut collected = Collected::default();
-    let root = PathBuf::from("src/lib.rs");
+    let root = root.to_path_buf();
     let text = tree.read(&root).ok_or_else(|| HarvestError::Missing {
         path: root.display().to_string(),
         module: "crate".to_string(),
@@ -175,7 +185,7 @@ pub fn read_api(tree: &dyn SourceTree) -> Result<CrateApi, HarvestError> {
         public: true,
         conditional: false,
         file: root.clone(),
-        directory: PathBuf::from("src"),
+        directory: root.parent().map(Path::to_path_buf).unwrap_or_default(),
     };
     collect_items(tree, &file.items, &scope, &mut collected)?;
     Ok(resolve(collected))
@@ -702,6 +712,19 @@ mod tests {
         assert!(broken.to_string().starts_with("src/m.rs:2:"), "{broken}");
         let no_lib = read_api(&tree(&[])).unwrap_err();
         assert!(no_lib.to_string().starts_with("src/lib.rs: cannot be read"));
+    }
+
+    #[test]
+    fn a_library_root_outside_src_finds_its_modules_beside_it() {
+        let files = tree(&[("lib.rs", "pub mod m;"), ("m.rs", "pub struct S;")]);
+        let api = read_api_from(&files, Path::new("lib.rs")).unwrap();
+        let paths: Vec<_> = api
+            .files
+            .iter()
+            .map(|f| f.path.display().to_string())
+            .collect();
+        assert_eq!(paths, ["lib.rs", "m.rs"]);
+        assert!(read_api(&files).is_err(), "read_api starts from src/lib.rs");
     }
 
     #[test]

@@ -34,7 +34,9 @@ pub mod pools;
 pub mod reach;
 
 pub use adapt::{CheckError, Instantiation, MethodPlan, Skipped, TypePlan, plan_type, prune};
-pub use api::{CrateApi, HarvestError, ModuleFile, PublicType, SourceTree, read_api};
+pub use api::{
+    CrateApi, HarvestError, ModuleFile, PublicType, SourceTree, read_api, read_api_from,
+};
 pub use copies::{LeftAsIs, OwnCode, instrument_crate};
 pub use emit::{Placement, check_file, context_file, subject_file};
 pub use pools::{Constants, mine_constants};
