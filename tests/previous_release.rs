@@ -165,6 +165,29 @@ fn a_method_the_previous_release_cannot_answer_ends_the_comparison() {
 }
 
 #[test]
+fn a_crates_io_release_is_described_with_its_checksum() {
+    let root = crate_root("described", "");
+    let unit = Previous::new(
+        Box::new(SubjectUnit::<now::Meter>::new()),
+        Box::new(SubjectUnit::<before::Meter>::new()),
+        &[],
+        Declaration {
+            against: "crates.io:0.1.0",
+            commit: FIXTURE_CHECKSUM,
+            file: "src/lib.rs",
+            line: 3,
+            crate_root: root,
+        },
+    );
+    assert_eq!(
+        unit.describe(),
+        "Meter is compared with its previous release crates.io:0.1.0 (checksum 5f3a1c0e9b8d, \
+         declared at src/lib.rs:3)"
+    );
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
 fn a_change_that_matches_nothing_refuses_the_units_at_its_line_and_field() {
     let changes = "[[change]]\nsubject = \"Meter\"\nmethod = \"fresh\"\nreason = \"r\"\n";
     let root = crate_root("nothing", changes);
