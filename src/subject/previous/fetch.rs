@@ -304,13 +304,12 @@ fn locate(
     if let Some(known) = known
         && checksum != known
     {
-        return Err(FetchError::Checksum {
-            entry: root.join(LOCK).display().to_string(),
-            krate: name.to_string(),
-            version: version.clone(),
-            found: checksum,
-            recorded: known.to_string(),
-        });
+        return Err(refused(
+            &root.join(LOCK),
+            &format!(
+                "records checksum {known} for {name} {version}, and the registry's release has {checksum}"
+            ),
+        ));
     }
     let source = source_folder(&metadata, name, version)
         .ok_or_else(|| failed("the release is not among the packages".into()))?;
