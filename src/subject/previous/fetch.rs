@@ -277,7 +277,10 @@ fn locate(
         )?;
     }
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    // From the crate's root, so that its Cargo configuration (a mirror, a vendored source)
+    // applies wherever the command is run.
     let output = Command::new(cargo)
+        .current_dir(root)
         .args(cargo_args)
         .args(["metadata", "--format-version", "1", "--manifest-path"])
         .arg(scratch.join("Cargo.toml"))
