@@ -281,7 +281,11 @@ fn a_release_is_fetched_unpacked_and_its_checksum_recorded_then_verified() {
     let other = "0".repeat(64);
     std::fs::write(root.join(LOCK), lock.replace(FIXTURE_CHECKSUM, &other)).unwrap();
     let error = fetch(&root, &vendored()).unwrap_err().to_string();
-    assert!(error.contains("checksum"), "{error}");
+    assert!(
+        error.contains("testspace-meter-fixture 0.1.0 (declared at src/lib.rs:3)")
+            && error.contains("checksum for `testspace-meter-fixture v0.1.0` changed"),
+        "{error}"
+    );
     assert!(release.join("src/lib.rs").is_file());
     std::fs::remove_dir_all(&root).unwrap();
 }
