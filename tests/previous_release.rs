@@ -165,6 +165,29 @@ fn a_method_the_previous_release_cannot_answer_ends_the_comparison() {
 }
 
 #[test]
+fn a_crates_io_release_is_described_with_its_checksum() {
+    let root = crate_root("described", "");
+    let unit = Previous::new(
+        Box::new(SubjectUnit::<now::Meter>::new()),
+        Box::new(SubjectUnit::<before::Meter>::new()),
+        &[],
+        Declaration {
+            against: "crates.io:0.1.0",
+            commit: FIXTURE_CHECKSUM,
+            file: "src/lib.rs",
+            line: 3,
+            crate_root: root,
+        },
+    );
+    assert_eq!(
+        unit.describe(),
+        "Meter is compared with its previous release crates.io:0.1.0 (checksum 5f3a1c0e9b8d, \
+         declared at src/lib.rs:3)"
+    );
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
 fn a_change_that_matches_nothing_refuses_the_units_at_its_line_and_field() {
     let changes = "[[change]]\nsubject = \"Meter\"\nmethod = \"fresh\"\nreason = \"r\"\n";
     let root = crate_root("nothing", changes);
@@ -184,4 +207,122 @@ fn a_change_that_matches_nothing_refuses_the_units_at_its_line_and_field() {
     );
     std::fs::remove_dir_all(root).unwrap();
     std::fs::remove_dir_all(broken).unwrap();
+}
+
+/// A scratch crate `testspace-meter-fixture` declaring `crates.io:VERSION` at src/lib.rs:3.
+fn declaring_crate(name: &str, version: &str) -> std::path::PathBuf {
+    let root = std::path::PathBuf::from(crate_root(name, ""));
+    std::fs::create_dir_all(root.join("src")).unwrap();
+    std::fs::write(
+        root.join("Cargo.toml"),
+        "[package]\nname = \"testspace-meter-fixture\"\nversion = \"0.2.0\"\nedition = \"2024\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("src/lib.rs"),
+        format!(
+            "//! Now.\n\n#[testspace::previous(against = \"crates.io:{version}\")]\npub mod meter {{}}\n"
+        ),
+    )
+    .unwrap();
+    root
+}
+
+/// Cargo's options replacing crates.io by the vendored release under testdata/.
+fn vendored() -> Vec<String> {
+    let vendor = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/previous/vendor");
+    vec![
+        "--config".into(),
+        "source.crates-io.replace-with=\"fixture\"".into(),
+        "--config".into(),
+        format!("source.fixture.directory={:?}", vendor.to_str().unwrap()),
+        "--config".into(),
+        "net.offline=true".into(),
+    ]
+}
+
+const FIXTURE_CHECKSUM: &str = "5f3a1c0e9b8d7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a21";
+
+#[test]
+fn a_release_is_fetched_unpacked_and_its_checksum_recorded_then_verified() {
+    use testspace::subject::previous::fetch::{FOLDER, LOCK, MARK, Outcome, fetch};
+    let root = declaring_crate("fetch", "0.1.0");
+    let done = fetch(&root, &vendored()).unwrap();
+    assert_eq!(
+        done.get("0.1.0"),
+        Some(&Outcome::Fetched(FIXTURE_CHECKSUM.into()))
+    );
+    let release = root.join(FOLDER).join("testspace-meter-fixture-0.1.0");
+    let vendored_lib = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata/previous/vendor/testspace-meter-fixture-0.1.0/src/lib.rs");
+    assert_eq!(
+        std::fs::read_to_string(release.join("src/lib.rs")).unwrap(),
+        std::fs::read_to_string(vendored_lib).unwrap()
+    );
+    assert_eq!(
+        std::fs::read_to_string(release.join(MARK)).unwrap(),
+        FIXTURE_CHECKSUM
+    );
+    let lock = std::fs::read_to_string(root.join(LOCK)).unwrap();
+    assert!(
+        lock.contains(&format!(
+            "name = \"testspace-meter-fixture\"\nversion = \"0.1.0\"\nchecksum = \"{FIXTURE_CHECKSUM}\""
+        )),
+        "{lock}"
+    );
+    // Again: present, nothing downloaded.
+    let again = fetch(&root, &vendored()).unwrap();
+    assert_eq!(
+        again.get("0.1.0"),
+        Some(&Outcome::Present(FIXTURE_CHECKSUM.into()))
+    );
+    // A recorded checksum the registry's release does not have is refused, and the
+    // unpacked release is kept.
+    let other = "0".repeat(64);
+    std::fs::write(root.join(LOCK), lock.replace(FIXTURE_CHECKSUM, &other)).unwrap();
+    let error = fetch(&root, &vendored()).unwrap_err().to_string();
+    assert!(
+        error.contains("testspace-meter-fixture 0.1.0 (declared at src/lib.rs:3)")
+            && error.contains("checksum for `testspace-meter-fixture v0.1.0` changed"),
+        "{error}"
+    );
+    assert!(release.join("src/lib.rs").is_file());
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_version_the_registry_lacks_is_refused_naming_the_declaration() {
+    use testspace::subject::previous::fetch::{FOLDER, LOCK, fetch};
+    let root = declaring_crate("fetch-missing", "0.9.0");
+    let error = fetch(&root, &vendored()).unwrap_err().to_string();
+    assert!(
+        error.contains("testspace-meter-fixture 0.9.0 (declared at src/lib.rs:3)")
+            && error.contains("has no release 0.9.0"),
+        "{error}"
+    );
+    assert!(!root.join(LOCK).exists());
+    assert!(
+        std::fs::read_dir(root.join(FOLDER)).unwrap().all(|e| e
+            .unwrap()
+            .file_name()
+            .to_string_lossy()
+            .starts_with('.')),
+        "nothing unpacked"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_folder_the_command_did_not_create_is_left_alone() {
+    use testspace::subject::previous::fetch::{FOLDER, fetch};
+    let root = declaring_crate("fetch-foreign", "0.1.0");
+    std::fs::create_dir_all(root.join(FOLDER)).unwrap();
+    std::fs::write(root.join(FOLDER).join("mine.txt"), "mine").unwrap();
+    let error = fetch(&root, &vendored()).unwrap_err().to_string();
+    assert!(error.contains("was not created by"), "{error}");
+    assert_eq!(
+        std::fs::read_to_string(root.join(FOLDER).join("mine.txt")).unwrap(),
+        "mine"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
 }

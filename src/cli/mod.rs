@@ -25,6 +25,7 @@ pub mod mutate;
 pub mod mutation_report;
 pub mod phi;
 pub mod plot;
+pub mod previous;
 pub mod reduce;
 pub mod report;
 pub mod run;
@@ -114,6 +115,10 @@ pub enum Command {
     /// write its crate's manifest and units (`fetch`), or list it.
     #[command(subcommand)]
     Corpus(corpus::CorpusCommand),
+    /// The previous releases that `crates.io:VERSION` oracles name: bring them from the
+    /// registry into the crate's .testspace-previous/ (`fetch`).
+    #[command(subcommand)]
+    Previous(previous::PreviousCommand),
     /// How often each of GRT's components acts: the suites of an experiment's `grt` runs
     /// of one component alone, generated again, with the choices each component changed.
     GrtActivity(grt_activity::GrtActivityArgs),
@@ -225,6 +230,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Mutants(args) => mutate::run_mutants(&args),
         Command::MutationReport(args) => mutation_report::run(&args),
         Command::Corpus(command) => corpus::run(&command),
+        Command::Previous(command) => previous::run(&command),
         Command::Report(args) => report::run(&args),
         Command::GrtActivity(args) => grt_activity::run(&args),
     }

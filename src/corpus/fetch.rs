@@ -232,7 +232,7 @@ fn install(release: &Release<'_>, source: &Path, target: &Path) -> Result<(), Fe
     std::fs::rename(&staged, &place).map_err(io(&place))
 }
 
-fn copy_tree(from: &Path, to: &Path) -> Result<(), FetchError> {
+pub(crate) fn copy_tree(from: &Path, to: &Path) -> Result<(), FetchError> {
     std::fs::create_dir_all(to).map_err(io(to))?;
     for entry in std::fs::read_dir(from).map_err(io(from))? {
         let entry = entry.map_err(io(from))?;

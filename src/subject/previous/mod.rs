@@ -11,6 +11,7 @@
 //! (missing, or another signature) ends the comparison for the rest of the test case.
 
 mod changes;
+pub mod fetch;
 
 use std::sync::Arc;
 
@@ -24,9 +25,10 @@ use crate::encoding::CallSpace;
 /// Where the oracle was declared and what it compares against.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Declaration {
-    /// As written: `git:REV`.
+    /// As written: `git:REV` or `crates.io:VERSION`.
     pub against: &'static str,
-    /// The commit the revision named when the crate was built.
+    /// The commit the revision named when the crate was built (for `crates.io:`, the
+    /// release's checksum recorded by `testspace previous fetch`).
     pub commit: &'static str,
     /// The declaring file, relative to the crate root, and its line.
     pub file: &'static str,
@@ -112,8 +114,13 @@ impl Previous {
     pub fn describe(&self) -> String {
         let d = &self.declaration;
         let commit = &d.commit[..d.commit.len().min(12)];
+        let what = if d.against.starts_with("crates.io:") {
+            "checksum"
+        } else {
+            "commit"
+        };
         let mut line = format!(
-            "{} is compared with its previous release {} (commit {commit}, declared at {}:{})",
+            "{} is compared with its previous release {} ({what} {commit}, declared at {}:{})",
             self.class(),
             d.against,
             d.file,

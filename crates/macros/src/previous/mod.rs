@@ -1,7 +1,9 @@
 //! `#[testspace::previous(against = "git:REV")]` on the module holding a subject: the same
 //! module at revision REV of the crate's git repository, compiled in beside it as a hidden
 //! sibling, and the subject's unit pairing the two (`testspace::subject::Previous`;
-//! docs/own-crate.md, "The previous release").
+//! docs/own-crate.md, "The previous release"). `against = "crates.io:VERSION"` reads it in
+//! the crate's release VERSION, which `testspace previous fetch` unpacked beforehand into
+//! `.testspace-previous/NAME-VERSION/` (a proc macro does not download during a build).
 //!
 //! The previous module is read with `git show REV:FILE` (nothing is written to disk), its
 //! testspace attributes removed (it may carry them or predate them), and an adapter added:
@@ -73,10 +75,19 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
     Ok(quote!(#module #sibling #declared))
 }
 
-/// The declaration `against = "git:REV"`.
+/// The declaration `against = "git:REV"` or `against = "crates.io:VERSION"`.
 struct Against {
     literal: LitStr,
-    revision: String,
+    source: Source,
+}
+
+/// Where the previous release is read.
+#[derive(Debug, PartialEq, Eq)]
+enum Source {
+    /// A revision of the crate's git repository.
+    Git(String),
+    /// A release of the crate on crates.io, unpacked by `testspace previous fetch`.
+    CratesIo(String),
 }
 
 fn parse_against(attr: TokenStream) -> syn::Result<Against> {
@@ -87,7 +98,7 @@ fn parse_against(attr: TokenStream) -> syn::Result<Against> {
             Ok(())
         } else {
             Err(meta.error(
-                "unknown argument of #[testspace::previous]; it is `against = \"git:REV\"`, the revision of this crate's git repository whose module answers as the reference",
+                "unknown argument of #[testspace::previous]; it is `against = \"git:REV\"` (a revision of this crate's git repository) or `against = \"crates.io:VERSION\"` (a release of this crate), whose module answers as the reference",
             ))
         }
     });
@@ -95,28 +106,54 @@ fn parse_against(attr: TokenStream) -> syn::Result<Against> {
     let Some(literal) = literal else {
         return Err(syn::Error::new(
             Span::call_site(),
-            "#[testspace::previous] needs `against = \"git:REV\"`",
+            "#[testspace::previous] needs `against = \"git:REV\"` or `against = \"crates.io:VERSION\"`",
         ));
     };
     let value = literal.value();
-    let revision = match value.split_once(':') {
-        Some(("git", rev)) if !rev.trim().is_empty() && !rev.starts_with('-') => rev.to_string(),
-        Some(("crates.io", _)) => {
+    let source = match value.split_once(':') {
+        Some(("git", rev)) if !rev.trim().is_empty() && !rev.starts_with('-') => {
+            Source::Git(rev.to_string())
+        }
+        Some(("crates.io", version)) if is_version(version) => {
+            Source::CratesIo(version.to_string())
+        }
+        Some(("crates.io", version)) => {
             return Err(syn::Error::new_spanned(
                 &literal,
-                "`crates.io:VERSION` is not supported yet: name the release's commit or tag in this crate's repository, `git:REV`",
+                format!(
+                    "`{version}` is no release: write `crates.io:MAJOR.MINOR.PATCH`, the exact version of this crate on crates.io (e.g. `crates.io:0.3.1`)"
+                ),
             ));
         }
         _ => {
             return Err(syn::Error::new_spanned(
                 &literal,
                 format!(
-                    "`{value}` is no revision: write `git:REV`, a commit or tag of this crate's git repository"
+                    "`{value}` is no revision: write `git:REV`, a commit or tag of this crate's git repository, or `crates.io:VERSION`, a release of this crate"
                 ),
             ));
         }
     };
-    Ok(Against { literal, revision })
+    Ok(Against { literal, source })
+}
+
+/// Whether `text` is an exact semver version: `MAJOR.MINOR.PATCH`, then optionally `-PRE`
+/// and `+BUILD` of ASCII letters, digits, `.` and `-`.
+fn is_version(text: &str) -> bool {
+    let (core, rest) = match text.find(['-', '+']) {
+        Some(at) => text.split_at(at),
+        None => (text, ""),
+    };
+    let numbers: Vec<&str> = core.split('.').collect();
+    numbers.len() == 3
+        && numbers
+            .iter()
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        && rest.len() != 1
+        && rest
+            .bytes()
+            .skip(1)
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'+'))
 }
 
 /// The module's file: relative to the crate root, with `/`, and the root.
@@ -184,7 +221,16 @@ fn previous_module(
     file: &SourceFile,
     ident: &syn::Ident,
 ) -> syn::Result<PreviousModule> {
-    let (rev, at) = (&against.revision, &against.literal);
+    let rev = match &against.source {
+        Source::Git(rev) => rev,
+        Source::CratesIo(version) => {
+            let name = std::env::var("CARGO_PKG_NAME").map_err(|_| {
+                syn::Error::new_spanned(&against.literal, "CARGO_PKG_NAME is not set")
+            })?;
+            return released_module(&name, version, &against.literal, file, ident);
+        }
+    };
+    let at = &against.literal;
     let refuse = |message: String| syn::Error::new_spanned(at, message);
     let commit = git(
         &file.crate_root,
@@ -231,6 +277,56 @@ fn previous_module(
         ))
     })?;
     Ok(PreviousModule { commit, module })
+}
+
+/// The folder, beside the crate's manifest, where `testspace previous fetch` unpacks the
+/// releases (`testspace::subject::previous::fetch::FOLDER`), and the mark holding each one's
+/// checksum (`…::MARK`).
+const FETCHED: &str = ".testspace-previous";
+const FETCHED_MARK: &str = ".testspace-checksum";
+
+/// The module `ident` of the file in release `version` of crate `name`, unpacked by
+/// `testspace previous fetch`, with the release's checksum in place of a commit.
+fn released_module(
+    name: &str,
+    version: &str,
+    at: &LitStr,
+    file: &SourceFile,
+    ident: &syn::Ident,
+) -> syn::Result<PreviousModule> {
+    let refuse = |message: String| syn::Error::new_spanned(at, message);
+    let release = file
+        .crate_root
+        .join(FETCHED)
+        .join(format!("{name}-{version}"));
+    let checksum = std::fs::read_to_string(release.join(FETCHED_MARK)).map_err(|_| {
+        refuse(format!(
+            "release {version} of {name} has not been fetched yet: run `testspace previous fetch` in {} (it brings the crates.io releases these declarations name into {FETCHED}/, and says so if crates.io has no release {version})",
+            file.crate_root.display()
+        ))
+    })?;
+    let text = std::fs::read_to_string(release.join(&file.relative)).map_err(|e| {
+        refuse(format!(
+            "{} does not exist in release {version} of {name} ({FETCHED}/{name}-{version}): {e}",
+            file.relative
+        ))
+    })?;
+    let parsed = syn::parse_file(&text).map_err(|e| {
+        refuse(format!(
+            "{} in release {version} of {name} does not parse: {e}",
+            file.relative
+        ))
+    })?;
+    let module = find_module(parsed.items, ident).ok_or_else(|| {
+        refuse(format!(
+            "{} in release {version} of {name} has no inline module `{ident}`",
+            file.relative
+        ))
+    })?;
+    Ok(PreviousModule {
+        commit: checksum.trim().to_string(),
+        module,
+    })
 }
 
 /// The first inline module named `ident` among `items`, depth first.
@@ -399,10 +495,27 @@ mod tests {
     }
 
     #[test]
-    fn only_a_git_revision_is_a_declaration() {
-        assert_eq!(against("git:v1.2").unwrap().revision, "v1.2");
-        let crates = against("crates.io:1.2.3").err().unwrap().to_string();
-        assert!(crates.contains("not supported yet"), "{crates}");
+    fn a_git_revision_or_a_crates_io_release_is_a_declaration() {
+        assert_eq!(
+            against("git:v1.2").unwrap().source,
+            Source::Git("v1.2".into())
+        );
+        for version in ["1.2.3", "0.10.0-alpha.1", "1.0.0+build.5"] {
+            assert_eq!(
+                against(&format!("crates.io:{version}")).unwrap().source,
+                Source::CratesIo(version.into())
+            );
+        }
+        for wrong in ["1.2", "", "v1.2.3", "1.2.3-", "1.x.3", "1.2.3 "] {
+            let error = against(&format!("crates.io:{wrong}"))
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(
+                error.starts_with(&format!("`{wrong}` is no release")),
+                "{wrong}: {error}"
+            );
+        }
         for wrong in ["1.2.3", "git:", "git:--all"] {
             let error = against(wrong).err().unwrap().to_string();
             assert!(error.contains("is no revision"), "{wrong}: {error}");
@@ -482,6 +595,65 @@ mod tests {
             "{error}"
         );
         std::fs::remove_dir_all(&file.crate_root).unwrap();
+    }
+
+    #[test]
+    fn the_module_is_read_in_the_fetched_release_and_every_miss_is_named() {
+        let root = std::env::temp_dir().join(format!(
+            "testspace-previous-crates-io-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&root);
+        let file = SourceFile {
+            relative: "src/lib.rs".into(),
+            crate_root: root.clone(),
+        };
+        let at: LitStr = syn::parse_quote!("crates.io:0.1.0");
+        let ident: syn::Ident = syn::parse_quote!(meter);
+        let read = |version: &str, file: &SourceFile, ident: &syn::Ident| {
+            released_module("meterlib", version, &at, file, ident)
+        };
+        let miss = |version: &str, file: &SourceFile, ident: &syn::Ident| {
+            read(version, file, ident).err().unwrap().to_string()
+        };
+        let error = miss("0.1.0", &file, &ident);
+        assert!(
+            error.starts_with("release 0.1.0 of meterlib has not been fetched yet: run `testspace previous fetch` in "),
+            "{error}"
+        );
+        let release = root.join(FETCHED).join("meterlib-0.1.0");
+        std::fs::create_dir_all(release.join("src")).unwrap();
+        std::fs::write(release.join(FETCHED_MARK), "abc123").unwrap();
+        std::fs::write(
+            release.join("src/lib.rs"),
+            "pub mod outer { pub mod meter { pub struct Meter; } }\n",
+        )
+        .unwrap();
+        let found = read("0.1.0", &file, &ident).unwrap();
+        assert_eq!(found.commit, "abc123");
+        assert_eq!(found.module.ident, "meter");
+        let error = miss("0.2.0", &file, &ident);
+        assert!(
+            error.starts_with("release 0.2.0 of meterlib has not"),
+            "{error}"
+        );
+        let other: syn::Ident = syn::parse_quote!(gauge);
+        assert_eq!(
+            miss("0.1.0", &file, &other),
+            "src/lib.rs in release 0.1.0 of meterlib has no inline module `gauge`"
+        );
+        let moved = SourceFile {
+            relative: "src/main.rs".into(),
+            crate_root: root.clone(),
+        };
+        let error = miss("0.1.0", &moved, &ident);
+        assert!(
+            error.starts_with(
+                "src/main.rs does not exist in release 0.1.0 of meterlib (.testspace-previous/meterlib-0.1.0): "
+            ),
+            "{error}"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
