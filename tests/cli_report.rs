@@ -413,7 +413,7 @@ fn strict_fails_on_a_checklist_violation_after_writing_the_page() {
         "checklist: met — effect sizes beside p-values",
         "checklist: warning — blocks with no variance: 1 of 16 subjects",
         "checklist: met — multiple-testing correction: pairwise Mann–Whitney p-values are Holm-adjusted",
-        "checklist: note — what the critical difference can separate: with k = 10 strategies over N = 16 subjects the CD is 3.39 ranks",
+        "checklist: note — what the critical difference can separate: with k = 13 strategies over N = 16 subjects the CD is 4.56 ranks",
     ] {
         assert!(stderr.contains(item), "{item}\n{stderr}");
     }

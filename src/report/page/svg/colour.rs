@@ -107,7 +107,7 @@ const DASHES: [&str; 4] = [
 ];
 
 /// The colours of the strategies testspace knows, by name.
-const KNOWN: [(&str, Rgb); 17] = [
+const KNOWN: [(&str, Rgb); 20] = [
     ("r", Rgb(0, 114, 178)),
     ("r-leaf", Rgb(86, 180, 233)),
     ("bobw", Rgb(0, 158, 115)),
@@ -125,6 +125,9 @@ const KNOWN: [(&str, Rgb); 17] = [
     ("fe-greedy", Rgb(196, 156, 148)),
     ("be-structures", Rgb(127, 127, 127)),
     ("random-structures", Rgb(23, 190, 207)),
+    ("dynamosa", Rgb(227, 26, 28)),
+    ("greybox", Rgb(40, 40, 150)),
+    ("proptest", Rgb(177, 89, 40)),
 ];
 
 /// The lengths whose marker and dash are fixed (the commonest first); others by a hash.
