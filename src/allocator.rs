@@ -21,12 +21,18 @@
 //!   memory watch compares with `worker-memory` beside the resident size
 //!   (`runner::worker::limit_memory`).
 //!
-//! Allocations never fail for their size here: a capacity asked of a pooled `int` and never
+//! Allocations fail for their size in one case only: in a worker that set a ceiling
+//! ([`Allocator::refuse_requests_over`], its `worker-memory`), a single request past it made
+//! while a subject's call is watched ([`watch_requests`]) gets no memory. Such a request can
+//! only end the worker (writing it would take the worker past its bound, and on stable Rust a
+//! failed allocation aborts); refused at once, it ends the worker before gigabytes are
+//! written, always in the same call, and says so on stderr ([`REFUSED_REQUEST`]) before Rust
+//! reports the failed allocation. Elsewhere a capacity asked of a pooled `int` and never
 //! written costs address space only, and the guards above judge what is held.
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering};
 
 use mimalloc::MiMalloc;
 
@@ -40,12 +46,34 @@ static COUNTING: AtomicBool = AtomicBool::new(false);
 static LIVE: AtomicIsize = AtomicIsize::new(0);
 /// Whether this allocator is the process's global one (it has served a call).
 static IN_USE: AtomicBool = AtomicBool::new(false);
+/// The largest single request a watched call may make ([`Allocator::refuse_requests_over`]).
+static CEILING: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+/// What the allocator writes on stderr when it refuses a request; Rust's own report of the
+/// failed allocation ("memory allocation of N bytes failed") follows if the caller cannot
+/// do without it.
+pub const REFUSED_REQUEST: &str = "testspace refused one request past worker-memory";
 
 thread_local! {
     /// Bytes this thread allocated less those it freed.
     static HELD: Cell<isize> = const { Cell::new(0) };
     /// The largest single request of this thread since [`take_largest_request`].
     static LARGEST: Cell<usize> = const { Cell::new(0) };
+    /// The largest request this thread is given now: [`CEILING`] while a call is watched.
+    static ALLOWED: Cell<usize> = const { Cell::new(usize::MAX) };
+}
+
+/// Starts watching this thread's requests afresh, before a subject's call: forgets the
+/// largest so far ([`take_largest_request`]) and refuses requests past the ceiling until
+/// [`stop_watching`].
+pub fn watch_requests() {
+    let _ = LARGEST.try_with(|largest| largest.set(0));
+    let _ = ALLOWED.try_with(|allowed| allowed.set(CEILING.load(Ordering::Relaxed)));
+}
+
+/// Ends [`watch_requests`]: this thread's requests are given whatever their size.
+pub fn stop_watching() {
+    let _ = ALLOWED.try_with(|allowed| allowed.set(usize::MAX));
 }
 
 /// The largest single allocation this thread asked for since the last call (0 where the
@@ -54,14 +82,29 @@ pub fn take_largest_request() -> usize {
     LARGEST.try_with(|largest| largest.replace(0)).unwrap_or(0)
 }
 
-/// Notes a request of `size` bytes on this thread.
+/// Notes a request of `size` bytes on this thread: `false` if it is refused.
 #[inline]
-fn asked(size: usize) {
+fn asked(size: usize) -> bool {
     let _ = LARGEST.try_with(|largest| {
         if size > largest.get() {
             largest.set(size);
         }
     });
+    if size <= ALLOWED.try_with(Cell::get).unwrap_or(usize::MAX) {
+        return true;
+    }
+    refused();
+    false
+}
+
+/// Says [`REFUSED_REQUEST`] on stderr, without allocating.
+#[cold]
+fn refused() {
+    for part in [REFUSED_REQUEST, "\n"] {
+        // SAFETY: writes a static buffer to the standard error descriptor; a failed write
+        // is ignored.
+        let _ = unsafe { libc::write(2, part.as_ptr().cast(), part.len()) };
+    }
 }
 
 /// Bytes this thread allocated less those it freed, through [`Allocator`] (0 where the
@@ -85,6 +128,15 @@ fn hold(delta: isize) {
 }
 
 impl Allocator {
+    /// Refuses a single request of more than `bytes` made while a call is watched
+    /// ([`watch_requests`]); a worker sets its `worker-memory`.
+    pub fn refuse_requests_over(bytes: u64) {
+        CEILING.store(
+            usize::try_from(bytes).unwrap_or(usize::MAX),
+            Ordering::Relaxed,
+        );
+    }
+
     /// Starts counting the bytes the process holds ([`live`]), from zero: `true` if this
     /// allocator is the process's global one (else nothing is counted).
     pub fn count_live() -> bool {
@@ -107,7 +159,9 @@ unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         Self::note_use();
-        asked(layout.size());
+        if !asked(layout.size()) {
+            return std::ptr::null_mut();
+        }
         // SAFETY: the caller's contract, passed on.
         let p = unsafe { MiMalloc.alloc(layout) };
         if !p.is_null() {
@@ -119,7 +173,9 @@ unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         Self::note_use();
-        asked(layout.size());
+        if !asked(layout.size()) {
+            return std::ptr::null_mut();
+        }
         // SAFETY: the caller's contract, passed on.
         let p = unsafe { MiMalloc.alloc_zeroed(layout) };
         if !p.is_null() {
@@ -137,7 +193,9 @@ unsafe impl GlobalAlloc for Allocator {
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        asked(new_size);
+        if !asked(new_size) {
+            return std::ptr::null_mut();
+        }
         // SAFETY: the caller's contract, passed on.
         let p = unsafe { MiMalloc.realloc(ptr, layout, new_size) };
         if !p.is_null() {

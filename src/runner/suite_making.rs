@@ -7,7 +7,9 @@
 //! its own accord or is stopped by the watchdog (its time passed without a new call; time in
 //! which the supervisor or the worker was stopped does not count) with call k the last
 //! marked, twice in a row, the suite is made again from the start with call k answered as
-//! a panic without running ([`CallWatch`]). A death after call k and
+//! a panic without running ([`CallWatch`]); once is enough when the worker refused a single
+//! request of call k past its `worker-memory` ([`Death::is_refused_request`]), which
+//! depends on the call alone. A death after call k and
 //! before the next (in a check of its objects, or when they are dropped) is placed at k
 //! too; if skipping k does not prevent it, the next attempt places it at the call before.
 //! Generation is deterministic, so every call before k runs as before, and the suite
@@ -167,11 +169,19 @@ impl Skips {
                 }
                 return Ok(());
             }
-            Stop::Died(Death::Own(text), site) => {
+            Stop::Died(death @ Death::Own(_), site) => {
                 let Some(call) = in_call(site) else {
-                    bail!("gold ended the worker before its first call ({text})");
+                    bail!(
+                        "gold ended the worker before its first call ({})",
+                        death.text()
+                    );
                 };
-                self.confirm(call)?;
+                if death.is_refused_request() {
+                    self.unconfirmed = None;
+                    self.skip(call)?;
+                } else {
+                    self.confirm(call)?;
+                }
             }
             Stop::Watchdog(site) => {
                 let Some(call) = in_call(site) else {
@@ -238,6 +248,33 @@ mod tests {
             .after(Stop::Died(own(), at(12, Side::Target)))
             .unwrap();
         assert_eq!(skips.skipped, BTreeSet::from([9, 12]));
+    }
+
+    #[test]
+    fn a_refused_request_skips_its_call_at_once() {
+        let refused = || {
+            Death::Own(format!(
+                "killed by signal 6 (SIGABRT): {} / memory allocation of 137438953472 bytes failed",
+                crate::allocator::REFUSED_REQUEST
+            ))
+        };
+        let mut skips = Skips::default();
+        skips.after(Stop::Died(own(), at(4, Side::Target))).unwrap();
+        skips
+            .after(Stop::Died(refused(), at(6, Side::Target)))
+            .unwrap();
+        assert_eq!(skips.skipped, BTreeSet::from([6]));
+        assert_eq!(skips.unconfirmed, None, "an earlier death waits no more");
+        let plain_failure =
+            Death::Own("killed by signal 6 (SIGABRT): memory allocation of 8 bytes failed".into());
+        skips
+            .after(Stop::Died(plain_failure, at(8, Side::Target)))
+            .unwrap();
+        assert_eq!(
+            skips.skipped,
+            BTreeSet::from([6]),
+            "not refused: to be confirmed"
+        );
     }
 
     #[test]

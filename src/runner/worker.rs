@@ -49,6 +49,7 @@ use crate::experiment::file::{parse_experiment_profile, parse_recorded_experimen
 /// # Errors
 /// The watching thread cannot be started.
 pub fn limit_memory(bytes: u64) -> anyhow::Result<()> {
+    crate::Allocator::refuse_requests_over(bytes);
     let counted = crate::Allocator::count_live();
     let cap = i64::try_from(bytes).unwrap_or(i64::MAX);
     std::thread::Builder::new()
@@ -89,8 +90,17 @@ fn resident_bytes() -> Option<i64> {
 
 /// Whether a death's text is the memory watch's or Rust's report of a failed allocation.
 fn says_out_of_memory(text: &str) -> bool {
-    text.contains(WORKER_MEMORY_EXCEEDED)
-        || (text.contains("memory allocation of ") && text.contains(" bytes failed"))
+    text.contains(WORKER_MEMORY_EXCEEDED) || says_allocation_failed(text)
+}
+
+fn says_allocation_failed(text: &str) -> bool {
+    text.contains("memory allocation of ") && text.contains(" bytes failed")
+}
+
+/// Whether a death's text is a request refused for its size in a watched call and not
+/// done without: deterministic, so one such death places the call.
+fn says_refused_request(text: &str) -> bool {
+    text.contains(crate::allocator::REFUSED_REQUEST) && says_allocation_failed(text)
 }
 
 /// How a test case on which the worker died is counted when the job runs on around it.
@@ -460,6 +470,13 @@ impl Death {
         matches!(self, Death::Own(text) if says_out_of_memory(text))
     }
 
+    /// Whether the worker aborted on a single request past `worker-memory` made in a
+    /// subject's call (`crate::allocator`): it depends on the call alone, so it needs no
+    /// second death to confirm it.
+    pub fn is_refused_request(&self) -> bool {
+        matches!(self, Death::Own(text) if says_refused_request(text))
+    }
+
     /// The description (e.g. "killed by signal 9 (SIGKILL)").
     pub fn text(&self) -> &str {
         match self {
@@ -710,16 +727,21 @@ pub fn settle(
                 deaths.push(Death::watchdog_stop(seconds));
             }
             Attempt::Died(death, seconds, site) => {
+                let confirming = if death.is_refused_request() {
+                    1
+                } else {
+                    CONFIRMING_DEATHS
+                };
                 if matches!(death, Death::Own(_)) {
                     sites.push(site);
                 }
                 deaths.push(death);
-                let last = &sites[sites.len().saturating_sub(CONFIRMING_DEATHS)..];
+                let last = &sites[sites.len().saturating_sub(confirming)..];
                 let placed = last.iter().all(|s| *s == last[0]);
                 // Deaths placed apart may come from what the first, reused worker held
                 // (an allocation past `worker-memory` depends on it): a fresh worker
                 // more, while attempts are left, places the crash.
-                if sites.len() >= CONFIRMING_DEATHS && (placed || i + 1 == ATTEMPTS) {
+                if sites.len() >= confirming && (placed || i + 1 == ATTEMPTS) {
                     let cause = deaths.last().map(|d| d.text().to_string());
                     deaths.retain(|d| matches!(d, Death::Outside(_)));
                     return Ok(Settled {
@@ -983,11 +1005,15 @@ impl WorkerProcess {
                     }
                 }
                 Exchange::Died(death, _, site) => {
+                    let confirmed = death.is_refused_request();
                     if matches!(death, Death::Own(_)) {
                         sides.push(site.and_then(|s| s.side));
                     }
                     deaths.push(death.text().to_string());
-                    if sides.len() >= CONFIRMING_DEATHS {
+                    if confirmed {
+                        sides.drain(..sides.len() - 1);
+                    }
+                    if confirmed || sides.len() >= CONFIRMING_DEATHS {
                         let side = sides[0].filter(|_| sides.iter().all(|s| *s == sides[0]));
                         if side == Some(Side::Target)
                             && says_out_of_memory(&deaths[deaths.len() - 1])
@@ -1192,6 +1218,28 @@ mod tests {
         assert_eq!(made, 2);
         assert_eq!(s.result.unwrap().stop, Stop::Budget);
         assert_eq!(s.unconfirmed.len(), 1);
+    }
+
+    #[test]
+    fn a_refused_request_is_a_crash_placed_by_one_death() {
+        let text = format!(
+            "killed by signal 6 (SIGABRT): {} / memory allocation of 68719476736 bytes failed",
+            crate::allocator::REFUSED_REQUEST
+        );
+        let site = Site {
+            counter: 5,
+            side: Some(Side::Target),
+        };
+        let refused = Attempt::Died(Death::Own(text.clone()), 0.5, Some(site));
+        let (s, made) = settled(vec![refused]);
+        assert_eq!(made, 1);
+        let result = s.result.unwrap();
+        assert_eq!(result.stop, Stop::Crash);
+        assert_eq!(result.crash_cause.as_deref(), Some(text.as_str()));
+        assert_eq!(s.site, Some(site));
+        assert!(says_out_of_memory(&text), "it is a memory death too");
+        assert!(!says_refused_request("memory allocation of 8 bytes failed"));
+        assert!(!says_refused_request(crate::allocator::REFUSED_REQUEST));
     }
 
     #[test]

@@ -157,18 +157,34 @@ pub(crate) fn memory_baseline() -> isize {
     crate::allocator::held_by_this_thread()
 }
 
-/// Starts looking at this thread's requests afresh (before a call).
+/// A watch on this thread's requests during one call ([`watch_requests`]); it ends when
+/// dropped.
+pub(crate) struct RequestWatch(());
+
+/// Starts looking at this thread's requests afresh, before a call: in a worker, a single
+/// request past its `worker-memory` is refused until the watch ends (`crate::allocator`).
 #[inline]
-pub(crate) fn watch_requests() {
-    crate::allocator::take_largest_request();
+pub(crate) fn watch_requests() -> RequestWatch {
+    crate::allocator::watch_requests();
+    RequestWatch(())
 }
 
-/// Whether this thread holds more than [`SESSION_MEMORY_LIMIT`] bytes beyond `baseline`,
-/// or asked for more than that in one allocation since [`watch_requests`].
-pub(crate) fn holds_too_much(baseline: isize) -> bool {
-    let largest = crate::allocator::take_largest_request();
-    largest > SESSION_MEMORY_LIMIT as usize
-        || crate::allocator::held_by_this_thread().saturating_sub(baseline) > SESSION_MEMORY_LIMIT
+impl RequestWatch {
+    /// Ends the watch: whether this thread holds more than [`SESSION_MEMORY_LIMIT`] bytes
+    /// beyond `baseline`, or asked for more than that in one allocation while watched.
+    pub(crate) fn holds_too_much(self, baseline: isize) -> bool {
+        drop(self);
+        let largest = crate::allocator::take_largest_request();
+        largest > SESSION_MEMORY_LIMIT as usize
+            || crate::allocator::held_by_this_thread().saturating_sub(baseline)
+                > SESSION_MEMORY_LIMIT
+    }
+}
+
+impl Drop for RequestWatch {
+    fn drop(&mut self) {
+        crate::allocator::stop_watching();
+    }
 }
 
 /// Sets the fuel left on this thread (`u64::MAX` = practically unlimited).

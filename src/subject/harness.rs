@@ -190,7 +190,7 @@ pub struct Harness<S: Subject> {
     object_reader: Option<fn(&S) -> HeapFields>,
     /// Compares objects' states (units registered with states).
     states: Option<StateFunctions<S>>,
-    /// The thread's held bytes at the last reset ([`guard::holds_too_much`]).
+    /// The thread's held bytes at the last reset ([`guard::RequestWatch::holds_too_much`]).
     memory_baseline: isize,
 }
 
@@ -369,7 +369,7 @@ impl<S: Subject> Session for Harness<S> {
             objects: &self.snapshots,
         };
         let mut rest = rest.iter().map(|&slot| slot as usize);
-        guard::watch_requests();
+        let watch = guard::watch_requests();
         let result = match body {
             Body::Constructor(body) => quietly(|| body(&args)).map(|obj| Value::Object(Some(obj))),
             Body::Static(body) => quietly(|| body(&args)),
@@ -381,7 +381,7 @@ impl<S: Subject> Session for Harness<S> {
                 quietly(|| body(target, &args))
             }
         };
-        if guard::holds_too_much(self.memory_baseline) {
+        if watch.holds_too_much(self.memory_baseline) {
             return Err(JavaException::AllocationLimit);
         }
         let result = result?;
