@@ -21,14 +21,16 @@
 //!   memory watch compares with `worker-memory` beside the resident size
 //!   (`runner::worker::limit_memory`).
 //!
-//! Allocations fail for their size in one case only: in a worker that set a ceiling
-//! ([`Allocator::refuse_requests_over`], its `worker-memory`), a single request past it made
-//! while a subject's call is watched ([`watch_requests`]) gets no memory. Such a request can
-//! only end the worker (writing it would take the worker past its bound, and on stable Rust a
-//! failed allocation aborts); refused at once, it ends the worker before gigabytes are
-//! written, always in the same call, and says so on stderr ([`REFUSED_REQUEST`]) before Rust
-//! reports the failed allocation. Elsewhere a capacity asked of a pooled `int` and never
-//! written costs address space only, and the guards above judge what is held.
+//! Allocations fail for their size in one case only: in a worker, which sets a ceiling
+//! ([`Allocator::refuse_requests_over`]: the session's memory guard, at most its
+//! `worker-memory`), a single request past it made while a subject's call is watched
+//! ([`watch_requests`]) gets no memory. The guard judges such a call a harness guard
+//! whatever it does next, and a call that writes what it asked for (a `repeat(s, n)` given
+//! a large `n`) would take the worker past its bound. Refused at once, it ends the worker
+//! before anything is written, always in the same call, and says so on stderr
+//! ([`REFUSED_REQUEST`]) before Rust reports the failed allocation and aborts (or the caller
+//! does without, as `try_reserve` does). Elsewhere a capacity asked of a pooled `int` and
+//! never written costs address space only, and the guards above judge what is held.
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
@@ -52,7 +54,7 @@ static CEILING: AtomicUsize = AtomicUsize::new(usize::MAX);
 /// What the allocator writes on stderr when it refuses a request; Rust's own report of the
 /// failed allocation ("memory allocation of N bytes failed") follows if the caller cannot
 /// do without it.
-pub const REFUSED_REQUEST: &str = "testspace refused one request past worker-memory";
+pub const REFUSED_REQUEST: &str = "testspace refused one request larger than a call may ask for";
 
 thread_local! {
     /// Bytes this thread allocated less those it freed.
@@ -129,7 +131,8 @@ fn hold(delta: isize) {
 
 impl Allocator {
     /// Refuses a single request of more than `bytes` made while a call is watched
-    /// ([`watch_requests`]); a worker sets its `worker-memory`.
+    /// ([`watch_requests`]); a worker sets the session's memory guard, at most its
+    /// `worker-memory`.
     pub fn refuse_requests_over(bytes: u64) {
         CEILING.store(
             usize::try_from(bytes).unwrap_or(usize::MAX),

@@ -42,14 +42,15 @@ use crate::experiment::file::{parse_experiment_profile, parse_recorded_experimen
 /// asked to write what an argument says (`ArcStr::repeat(s, n)` with a large `n`) grows
 /// the worker until the kernel's OOM killer ends it, or another process.
 ///
-/// What is only asked for and never written (a capacity of 2³¹ elements) costs address
-/// space, not memory, and is left to the session's guard
-/// (`subject::guard::SESSION_MEMORY_LIMIT`).
+/// A single request past the session's guard (`subject::guard::SESSION_MEMORY_LIMIT`, or
+/// `bytes` if less) made in a subject's call is refused at once (`crate::allocator`): the
+/// guard would judge that call anyway, and refused, it cannot write gigabytes first.
 ///
 /// # Errors
 /// The watching thread cannot be started.
 pub fn limit_memory(bytes: u64) -> anyhow::Result<()> {
-    crate::Allocator::refuse_requests_over(bytes);
+    let guard = crate::subject::guard::SESSION_MEMORY_LIMIT as u64;
+    crate::Allocator::refuse_requests_over(bytes.min(guard));
     let counted = crate::Allocator::count_live();
     let cap = i64::try_from(bytes).unwrap_or(i64::MAX);
     std::thread::Builder::new()
@@ -470,8 +471,8 @@ impl Death {
         matches!(self, Death::Own(text) if says_out_of_memory(text))
     }
 
-    /// Whether the worker aborted on a single request past `worker-memory` made in a
-    /// subject's call (`crate::allocator`): it depends on the call alone, so it needs no
+    /// Whether the worker aborted on a single request past what a call may ask for, made
+    /// in a subject's call (`crate::allocator`): it depends on the call alone, so it needs no
     /// second death to confirm it.
     pub fn is_refused_request(&self) -> bool {
         matches!(self, Death::Own(text) if says_refused_request(text))

@@ -435,6 +435,13 @@ impl Adapter<'_> {
         if sig.variadic.is_some() {
             return Err("it is variadic".to_string());
         }
+        if returns_static_borrow(&sig.output) {
+            return Err(
+                "it returns a `'static` borrow, which a call makes by leaking what it \
+                 holds (or hands out static data): memory no session takes back"
+                    .to_string(),
+            );
+        }
         let mut types = impl_types.clone();
         for param in &sig.generics.params {
             match param {
@@ -959,6 +966,32 @@ fn written(tokens: &impl ToTokens) -> String {
         .replace(" (", "(")
         .replace("( ", "(")
         .replace(" )", ")")
+}
+
+/// Whether a method's result borrows for `'static` (`ArcStr::leak(&self) -> &'static str`).
+fn returns_static_borrow(output: &ReturnType) -> bool {
+    let ReturnType::Type(_, ty) = output else {
+        return false;
+    };
+    let mut finder = StaticBorrow(false);
+    syn::visit::Visit::visit_type(&mut finder, ty);
+    finder.0
+}
+
+/// Finds a reference with the lifetime `'static` in a type.
+struct StaticBorrow(bool);
+
+impl<'ast> syn::visit::Visit<'ast> for StaticBorrow {
+    fn visit_type_reference(&mut self, reference: &'ast syn::TypeReference) {
+        if reference
+            .lifetime
+            .as_ref()
+            .is_some_and(|l| l.ident == "static")
+        {
+            self.0 = true;
+        }
+        syn::visit::visit_type_reference(self, reference);
+    }
 }
 
 #[cfg(test)]

@@ -54,6 +54,8 @@ const SLAB: &str = r#"
         pub fn merged(self, other: &Slab<T>) -> Self { todo!() }
         pub fn split(&self) -> Option<Slab<T>> { todo!() }
         pub fn label(&self) -> &str { todo!() }
+        pub fn leak(&self) -> &'static str { todo!() }
+        pub fn name(&self) -> Option<&'static str> { todo!() }
         pub fn key_of(&self, value: &T, hint: Option<usize>) -> Option<usize> { todo!() }
         pub unsafe fn get_unchecked(&self, key: usize) -> &T { todo!() }
         pub fn capacity_for(n: usize) -> usize { todo!() }
@@ -145,6 +147,12 @@ fn methods_the_pools_cannot_drive_are_skipped_with_their_reasons() {
         "it is generic over `F: FnMut(&T) -> bool`"
     );
     assert_eq!(skip_reason(&plan, "get_unchecked"), "it is `unsafe`");
+    for leaking in ["leak", "name"] {
+        assert!(
+            skip_reason(&plan, leaking).starts_with("it returns a `'static` borrow"),
+            "{leaking}"
+        );
+    }
     assert_eq!(
         skip_reason(&plan, "capacity_for"),
         "an associated function that returns no `Slab`"
