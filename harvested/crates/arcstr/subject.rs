@@ -34,9 +34,6 @@ impl ArcStr {
     pub fn to_string(&self) -> String {
         self.0.to_string()
     }
-    pub fn leak(&self) -> String {
-        self.0.leak().to_string()
-    }
 }
 // Skipped methods of `arcstr::ArcStr`:
 // - `try_init_with_unchecked`: it is `unsafe`
@@ -47,8 +44,9 @@ impl ArcStr {
 // - `from_raw`: it is `unsafe`
 // - `ptr_eq`: an associated function that returns no `ArcStr`
 // - `strong_count`: an associated function that returns no `ArcStr`
+// - `leak`: it returns a `'static` borrow, which a call makes by leaking what it holds (or hands out static data): memory no session takes back
 // - `is_static`: an associated function that returns no `ArcStr`
-// - `as_static`: an associated function that returns no `ArcStr`
+// - `as_static`: it returns a `'static` borrow, which a call makes by leaking what it holds (or hands out static data): memory no session takes back
 // - `_private_new_from_static_data`: it is `unsafe`
 // - `substr`: parameter `range` is an `impl Trait`
 // - `substr_from`: it returns `Substr`, which no pool holds

@@ -25,9 +25,6 @@ impl CompactString {
     pub fn default() -> Self {
         Self(<compact_str::CompactString>::default())
     }
-    pub fn as_static_str(&self) -> Option<String> {
-        self.0.as_static_str().map(|text| text.to_string())
-    }
     pub fn len(&self) -> usize {
         self.0.len()
     }
@@ -114,6 +111,7 @@ impl CompactString {
 // - `into_bytes`: it returns `SmallVec<[u8; MAX_SIZE]>`, which no pool holds
 // - `new`: it is generic over `T: AsRef<str>`
 // - `try_new`: it is generic over `T: AsRef<str>`
+// - `as_static_str`: it returns a `'static` borrow, which a call makes by leaking what it holds (or hands out static data): memory no session takes back
 // - `from_utf8`: it is generic over `B: AsRef<[u8]>`
 // - `from_utf8_unchecked`: it is `unsafe`
 // - `from_utf16`: it is generic over `B: AsRef<[u16]>`

@@ -101,7 +101,7 @@ impl RoaringBitmap {
 // - `contains_range`: it is generic over `R`
 // - `range_cardinality`: it is generic over `R`
 // - `retain`: parameter `f` is an `impl Trait`
-// - `internal_validate`: its error type `&'staticstr` has no name
+// - `internal_validate`: it returns a `'static` borrow, which a call makes by leaking what it holds (or hands out static data): memory no session takes back
 // - `iter`: it returns `Iter<'_>`, which no pool holds
 // - `range`: it is generic over `R`
 // - `into_range`: it is generic over `R`
