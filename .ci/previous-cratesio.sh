@@ -6,7 +6,8 @@
 # (the archive Cargo downloaded must hash to the checksum committed in previous.lock), builds
 # the crate, runs r and bobw on gold (previous.toml, 10 replicates each) and fails unless each
 # strategy found the planted change in at least 8 of its replicates, the criterion of
-# .ci/oracles.sh. (.ci/run fetches before its clippy run too, which lints the crate.)
+# .ci/oracles.sh, and a failing test of each shows the release's other answer. (.ci/run
+# fetches before its clippy run too, which lints the crate.)
 # Argument 1: the testspace binary. CARGO_TARGET_DIR is the one the own-crate example uses, so
 # testspace is not built again.
 set -euo pipefail
@@ -60,4 +61,16 @@ awk -F, '
     }
     exit !ok
   }' "$runs/previous/cells.csv"
+# The failures are the comparison's: the first failing test of each strategy's first killed
+# replicate fails on an answer that differs from the release's, not on a panic of its own.
+for strategy in r bobw; do
+  replicate="$(awk -F, -v s="$strategy" '
+    NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    $col["mutant"] == "0" && $col["strategy"] == s && $col["outcome"] == "killed" {
+      print $col["replicate"]; exit
+    }' "$runs/previous/cells.csv")"
+  "$binary" show-test --subject BitSet --mutant 0 --strategy "$strategy" --n 10 \
+    --replicate "$replicate" "$runs/previous" > "$runs/test.rs"
+  grep -m1 "previous release: call .*, the previous release (crates.io:$version) returned" "$runs/test.rs"
+done
 echo "== previous release from crates.io: its share of CI took $((SECONDS - started)) s"
