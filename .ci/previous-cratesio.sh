@@ -41,7 +41,7 @@ fi
 echo "$name $version: checksum $recorded, as recorded"
 
 cargo build --locked --quiet -p "$name"
-binary="$CARGO_TARGET_DIR/debug/$name"
+binary="${CARGO_TARGET_DIR:-target}/debug/$name"
 "$binary" subjects | grep -F "BitSet is compared with its previous release crates.io:$version (checksum ${recorded:0:12}"
 
 runs="$(mktemp -d)"
