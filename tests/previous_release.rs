@@ -212,6 +212,12 @@ fn a_change_that_matches_nothing_refuses_the_units_at_its_line_and_field() {
 /// A scratch crate `testspace-meter-fixture` declaring `crates.io:VERSION` at src/lib.rs:3.
 fn declaring_crate(name: &str, version: &str) -> std::path::PathBuf {
     let root = std::path::PathBuf::from(crate_root(name, ""));
+    declaring_crate_at(&root, version);
+    root
+}
+
+/// Writes the crate of [`declaring_crate`] at `root`.
+fn declaring_crate_at(root: &std::path::Path, version: &str) {
     std::fs::create_dir_all(root.join("src")).unwrap();
     std::fs::write(
         root.join("Cargo.toml"),
@@ -225,7 +231,6 @@ fn declaring_crate(name: &str, version: &str) -> std::path::PathBuf {
         ),
     )
     .unwrap();
-    root
 }
 
 /// Cargo's options replacing crates.io by the vendored release under testdata/.
@@ -288,6 +293,41 @@ fn a_release_is_fetched_unpacked_and_its_checksum_recorded_then_verified() {
     );
     assert!(release.join("src/lib.rs").is_file());
     std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// `to` as a path relative to `from` (both absolute).
+fn relative(from: &std::path::Path, to: &std::path::Path) -> std::path::PathBuf {
+    let (from, to) = (from.canonicalize().unwrap(), to.canonicalize().unwrap());
+    let common = from
+        .components()
+        .zip(to.components())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut path: std::path::PathBuf = from.components().skip(common).map(|_| "..").collect();
+    path.extend(to.components().skip(common));
+    path
+}
+
+#[test]
+fn a_crate_named_by_a_relative_path_is_fetched() {
+    use testspace::subject::previous::fetch::{Outcome, fetch};
+    let here = std::env::current_dir().unwrap();
+    // One level deeper than the working directory: the relative path, were it read again from
+    // the crate's own root (where Cargo runs), would then name another folder.
+    let base = std::path::PathBuf::from(crate_root("fetch-relative", ""));
+    let mut root = base.clone();
+    while root.components().count() <= here.components().count() {
+        root.push("deeper");
+    }
+    declaring_crate_at(&root, "0.1.0");
+    let named = relative(&here, &root);
+    assert!(named.is_relative(), "{named:?}");
+    let done = fetch(&named, &vendored()).unwrap();
+    assert_eq!(
+        done.get("0.1.0"),
+        Some(&Outcome::Fetched(FIXTURE_CHECKSUM.into()))
+    );
+    std::fs::remove_dir_all(&base).unwrap();
 }
 
 #[test]

@@ -50,6 +50,8 @@ pub enum Outcome {
 /// have, named with the declaration's place), a checksum other than the recorded one, a
 /// folder this command did not create, or files that cannot be written.
 pub fn fetch(root: &Path, cargo_args: &[String]) -> Result<BTreeMap<String, Outcome>, FetchError> {
+    // Absolute: Cargo runs from the root and is handed paths below it.
+    let root = &std::path::absolute(root).map_err(io(root))?;
     let name = package_name(root)?;
     let wanted = declarations(root)?;
     let mut recorded = read_lock(root)?;
