@@ -43,19 +43,14 @@ use crate::experiment::file::{parse_experiment_profile, parse_recorded_experimen
 /// the worker until the kernel's OOM killer ends it, or another process.
 ///
 /// A single request past the session's guard (`subject::guard::SESSION_MEMORY_LIMIT`, or
-/// `bytes` if less) made in a subject's call gets address space only (`crate::allocator`):
-/// the guard judges that call when it returns, and one that touches it ends the worker at
-/// once instead of writing gigabytes first.
+/// `bytes` if less) made in a subject's call is refused at once (`crate::allocator`): the
+/// guard would judge that call anyway, and refused, it cannot write gigabytes first.
 ///
 /// # Errors
 /// The watching thread cannot be started.
 pub fn limit_memory(bytes: u64) -> anyhow::Result<()> {
     let guard = crate::subject::guard::SESSION_MEMORY_LIMIT as u64;
-    if !crate::Allocator::reserve_requests_over(bytes.min(guard)) {
-        crate::kernel::stderr_line!(
-            "warning: no fault handler for requests past the session's guard; they are given memory"
-        );
-    }
+    crate::Allocator::refuse_requests_over(bytes.min(guard));
     let counted = crate::Allocator::count_live();
     let cap = i64::try_from(bytes).unwrap_or(i64::MAX);
     std::thread::Builder::new()
@@ -96,21 +91,17 @@ fn resident_bytes() -> Option<i64> {
 
 /// Whether a death's text is the memory watch's or Rust's report of a failed allocation.
 fn says_out_of_memory(text: &str) -> bool {
-    text.contains(WORKER_MEMORY_EXCEEDED)
-        || says_allocation_failed(text)
-        || says_refused_request(text)
+    text.contains(WORKER_MEMORY_EXCEEDED) || says_allocation_failed(text)
 }
 
 fn says_allocation_failed(text: &str) -> bool {
     text.contains("memory allocation of ") && text.contains(" bytes failed")
 }
 
-/// Whether a death's text is a watched call's touch of what it asked for past the
-/// session's guard, or such a request refused and not done without: deterministic, so one
-/// such death places the call.
+/// Whether a death's text is a request refused for its size in a watched call and not
+/// done without: deterministic, so one such death places the call.
 fn says_refused_request(text: &str) -> bool {
-    text.contains(crate::allocator::TOUCHED_RESERVATION)
-        || (text.contains(crate::allocator::REFUSED_REQUEST) && says_allocation_failed(text))
+    text.contains(crate::allocator::REFUSED_REQUEST) && says_allocation_failed(text)
 }
 
 /// How a test case on which the worker died is counted when the job runs on around it.
@@ -1249,11 +1240,6 @@ mod tests {
         assert_eq!(s.site, Some(site));
         assert!(says_out_of_memory(&text), "it is a memory death too");
         assert!(!says_refused_request("memory allocation of 8 bytes failed"));
-        let touched = format!(
-            "killed by signal 6 (SIGABRT): {}",
-            crate::allocator::TOUCHED_RESERVATION
-        );
-        assert!(says_refused_request(&touched) && says_out_of_memory(&touched));
         assert!(!says_refused_request(crate::allocator::REFUSED_REQUEST));
     }
 
