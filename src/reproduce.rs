@@ -68,15 +68,15 @@ pub fn reproduce(
         (None, None) => {
             let candidates = reference_candidates(&run.reference);
             let check = ReferenceCheck::of_first_folder(&run.output, &candidates);
-            if let ReferenceCheck::Compared { reference, .. } = &check {
-                if *reference != candidates[0] {
-                    notes(&format!(
-                        "note: the source tree this binary was built from has no reference run at \
+            if let ReferenceCheck::Compared { reference, .. } = &check
+                && *reference != candidates[0]
+            {
+                notes(&format!(
+                    "note: the source tree this binary was built from has no reference run at \
                      {}; comparing with {} in the working directory",
-                        candidates[0].display(),
-                        reference.display()
-                    ));
-                }
+                    candidates[0].display(),
+                    reference.display()
+                ));
             }
             check
         }

@@ -69,10 +69,11 @@ pub fn run(args: &ShowTestArgs) -> anyhow::Result<()> {
     };
     print!("{}", render(&test, reduction.as_ref().map(|(r, _)| r)));
     // Beside a `proptest` run's reduced test case, proptest's own shrink of it.
-    if args.minimal && test.proptest.is_some() {
-        if let Some(shrink) = proptest_shrink(&test, &mut mutant_check(&test)?)? {
-            print!("{}", proptest_shrink_code(&test, &shrink));
-        }
+    if args.minimal
+        && test.proptest.is_some()
+        && let Some(shrink) = proptest_shrink(&test, &mut mutant_check(&test)?)?
+    {
+        print!("{}", proptest_shrink_code(&test, &shrink));
     }
     if let Some((reduction, seconds)) = &reduction {
         crate::kernel::stderr_line!("{}", reduction_summary(reduction, *seconds));

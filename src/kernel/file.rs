@@ -118,10 +118,11 @@ pub fn field_at(source: &str, offset: usize) -> String {
                         .to_string(),
                 );
             }
-            if let Some(inner) = inner {
-                if !inner.contains('[') && !inner.contains('"') {
-                    parts.push(inner.to_string());
-                }
+            if let Some(inner) = inner
+                && !inner.contains('[')
+                && !inner.contains('"')
+            {
+                parts.push(inner.to_string());
             }
             return if parts.is_empty() {
                 "(document)".into()

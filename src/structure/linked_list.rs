@@ -123,10 +123,10 @@ impl Invariant for LinkedListScope {
         let mut seen = vec![false; s.nodes()];
         let mut queue = Vec::with_capacity(s.nodes());
         let mut discover = |node: Option<usize>, queue: &mut Vec<usize>| {
-            if let Some(n) = node {
-                if !std::mem::replace(&mut seen[n], true) {
-                    queue.push(n);
-                }
+            if let Some(n) = node
+                && !std::mem::replace(&mut seen[n], true)
+            {
+                queue.push(n);
             }
         };
         discover(first, &mut queue);

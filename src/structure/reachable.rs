@@ -62,20 +62,20 @@ pub fn reachable<T: Subject + HeapBuild>(
         }
     };
     for method in &methods {
-        if let Body::Constructor(body) = method.body {
-            if method.params.is_empty() {
-                let args = Args {
-                    params: method.params,
-                    slots: &[],
-                    ints: &int_pool,
-                    bools: &bools,
-                    strings: &strings,
-                    objects: &[],
-                };
-                reached.calls += 1;
-                if let Ok(instance) = body(&args) {
-                    visit(instance, &mut reached, &mut queue);
-                }
+        if let Body::Constructor(body) = method.body
+            && method.params.is_empty()
+        {
+            let args = Args {
+                params: method.params,
+                slots: &[],
+                ints: &int_pool,
+                bools: &bools,
+                strings: &strings,
+                objects: &[],
+            };
+            reached.calls += 1;
+            if let Ok(instance) = body(&args) {
+                visit(instance, &mut reached, &mut queue);
             }
         }
     }

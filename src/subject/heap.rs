@@ -167,15 +167,15 @@ pub fn check<T: HeapBuild>(heap: &HeapFields) -> Result<(), HeapError> {
                     kind,
                 });
             }
-            if let FieldValue::Node(node) = value {
-                if node >= heap.nodes.len() {
-                    return Err(HeapError::Dangling {
-                        object,
-                        field,
-                        node,
-                        nodes: heap.nodes.len(),
-                    });
-                }
+            if let FieldValue::Node(node) = value
+                && node >= heap.nodes.len()
+            {
+                return Err(HeapError::Dangling {
+                    object,
+                    field,
+                    node,
+                    nodes: heap.nodes.len(),
+                });
             }
         }
     }
@@ -195,12 +195,13 @@ pub fn canonical(heap: &HeapFields) -> HeapFields {
     let mut order = Vec::new();
     let mut queue = VecDeque::new();
     let mut reach = |value: FieldValue, queue: &mut VecDeque<usize>, order: &mut Vec<usize>| {
-        if let FieldValue::Node(node) = value {
-            if node < number.len() && number[node].is_none() {
-                number[node] = Some(order.len());
-                order.push(node);
-                queue.push_back(node);
-            }
+        if let FieldValue::Node(node) = value
+            && node < number.len()
+            && number[node].is_none()
+        {
+            number[node] = Some(order.len());
+            order.push(node);
+            queue.push_back(node);
         }
     };
     for &value in &heap.header {

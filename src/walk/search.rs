@@ -57,14 +57,14 @@ pub fn search(
                 stopped: StopReason::TestBudget,
             };
         }
-        if let Some(limit) = budget.max_time {
-            if began.elapsed() >= limit {
-                return SearchOutcome {
-                    tests_run,
-                    first_failure: None,
-                    stopped: StopReason::TimeBudget,
-                };
-            }
+        if let Some(limit) = budget.max_time
+            && began.elapsed() >= limit
+        {
+            return SearchOutcome {
+                tests_run,
+                first_failure: None,
+                stopped: StopReason::TimeBudget,
+            };
         }
         if !cursor.next_case(&mut case) {
             return SearchOutcome {

@@ -185,12 +185,11 @@ fn method_type(ty: &syn::Type) -> Option<String> {
         syn::Type::Paren(p) => method_type(&p.elem),
         syn::Type::Path(p) => {
             let last = p.path.segments.last()?;
-            if ["Box", "Rc", "Arc"].iter().any(|w| last.ident == w) {
-                if let syn::PathArguments::AngleBracketed(a) = &last.arguments {
-                    if let Some(syn::GenericArgument::Type(inner)) = a.args.first() {
-                        return method_type(inner);
-                    }
-                }
+            if ["Box", "Rc", "Arc"].iter().any(|w| last.ident == w)
+                && let syn::PathArguments::AngleBracketed(a) = &last.arguments
+                && let Some(syn::GenericArgument::Type(inner)) = a.args.first()
+            {
+                return method_type(inner);
             }
             Some(last.ident.to_string())
         }
@@ -278,10 +277,10 @@ impl VisitMut for Collector {
     }
 
     fn visit_trait_item_mut(&mut self, item: &mut TraitItem) {
-        if let TraitItem::Fn(f) = item {
-            if let Some(block) = &mut f.default {
-                self.function(&f.sig, (Owner::Trait, true), true, block);
-            }
+        if let TraitItem::Fn(f) = item
+            && let Some(block) = &mut f.default
+        {
+            self.function(&f.sig, (Owner::Trait, true), true, block);
         }
     }
 }

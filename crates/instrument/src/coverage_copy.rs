@@ -554,11 +554,11 @@ impl VisitMut for Probes<'_> {
     }
 
     fn visit_trait_item_mut(&mut self, item: &mut TraitItem) {
-        if let TraitItem::Fn(f) = item {
-            if let Some(block) = &mut f.default {
-                self.function(&f.sig, block);
-                inline_instrumented(&f.sig, &mut f.attrs);
-            }
+        if let TraitItem::Fn(f) = item
+            && let Some(block) = &mut f.default
+        {
+            self.function(&f.sig, block);
+            inline_instrumented(&f.sig, &mut f.attrs);
         }
     }
 

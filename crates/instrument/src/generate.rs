@@ -766,18 +766,20 @@ impl VisitMut for Finder<'_> {
             }
             Expr::MethodCall(c) => {
                 visit_mut::visit_expr_method_call_mut(self, c);
-                if self.fn_depth > 0 && guards::is_alloc_method(c) {
-                    if let Some(arg) = c.args.first_mut() {
-                        guards::alloc_arg(arg);
-                    }
+                if self.fn_depth > 0
+                    && guards::is_alloc_method(c)
+                    && let Some(arg) = c.args.first_mut()
+                {
+                    guards::alloc_arg(arg);
                 }
             }
             Expr::Call(c) => {
                 visit_mut::visit_expr_call_mut(self, c);
-                if self.fn_depth > 0 && guards::is_with_capacity(c) {
-                    if let Some(arg) = c.args.first_mut() {
-                        guards::alloc_arg(arg);
-                    }
+                if self.fn_depth > 0
+                    && guards::is_with_capacity(c)
+                    && let Some(arg) = c.args.first_mut()
+                {
+                    guards::alloc_arg(arg);
                 }
             }
             _ => visit_mut::visit_expr_mut(self, e),

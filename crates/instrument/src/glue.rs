@@ -66,10 +66,10 @@ pub fn glue_lines(file: &File) -> Vec<(usize, usize)> {
             if is_glue(item) {
                 let span = item.span();
                 out.push((span.start().line, span.end().line));
-            } else if let Item::Mod(m) = item {
-                if let Some((_, items)) = &m.content {
-                    collect(items, out);
-                }
+            } else if let Item::Mod(m) = item
+                && let Some((_, items)) = &m.content
+            {
+                collect(items, out);
             }
         }
     }

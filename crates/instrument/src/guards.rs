@@ -64,18 +64,18 @@ impl VisitMut for Guards<'_> {
             }
             Expr::MethodCall(c) => {
                 visit_mut::visit_expr_method_call_mut(self, c);
-                if is_alloc_method(c) {
-                    if let Some(arg) = c.args.first_mut() {
-                        alloc_arg(arg);
-                    }
+                if is_alloc_method(c)
+                    && let Some(arg) = c.args.first_mut()
+                {
+                    alloc_arg(arg);
                 }
             }
             Expr::Call(c) => {
                 visit_mut::visit_expr_call_mut(self, c);
-                if is_with_capacity(c) {
-                    if let Some(arg) = c.args.first_mut() {
-                        alloc_arg(arg);
-                    }
+                if is_with_capacity(c)
+                    && let Some(arg) = c.args.first_mut()
+                {
+                    alloc_arg(arg);
                 }
             }
             _ => visit_mut::visit_expr_mut(self, e),
