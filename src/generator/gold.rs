@@ -11,7 +11,9 @@ use smallvec::SmallVec;
 use super::GeneratedCase;
 use super::sequence::{Input, Sequence, Statement};
 use crate::context::{PoolInit, TestContext};
-use crate::subject::{GOLD, JavaException, MethodInfo, Param, PoolType, Session, Unit, guard};
+use crate::subject::{
+    GOLD, JavaException, MethodInfo, MethodKind, Param, PoolType, Session, Unit, guard,
+};
 
 /// The result of one candidate on gold.
 #[derive(Debug, PartialEq)]
@@ -135,6 +137,10 @@ pub struct CallWatch {
     /// ran: in it, or after it (a check of its objects, or their drop when the next
     /// candidate's pools are loaded) before the next one.
     pub mark: Option<fn(u64)>,
+    /// Methods without inputs (constructors and static methods without parameters) one of
+    /// whose calls is skipped: every later call of theirs is the same call, which would end
+    /// the process again, and is answered as a panic without running.
+    pub ended: BTreeSet<usize>,
 }
 
 /// Runs candidates and object checks on gold for one unit and M_C.
@@ -232,6 +238,13 @@ impl<'a> GoldExecutor<'a> {
         let call = self.calls_run;
         self.calls_run += 1;
         if self.watch.skipped.contains(&call) {
+            let info = &self.methods[method];
+            if info.kind != MethodKind::Instance && info.params.is_empty() {
+                self.watch.ended.insert(method);
+            }
+            return Err(JavaException::Panic);
+        }
+        if self.watch.ended.contains(&method) {
             return Err(JavaException::Panic);
         }
         if let Some(mark) = self.watch.mark {
@@ -777,6 +790,33 @@ pub struct ObjectSlot(u32);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::subject::fixtures::register::RegisterUnit;
+
+    /// A skipped call of a method without inputs ends every later call of that method; a
+    /// skipped call of a method with a receiver ends only itself.
+    #[test]
+    fn a_skipped_call_without_inputs_is_skipped_at_every_later_call() {
+        let unit = RegisterUnit::new();
+        let context = Arc::new(TestContext::paper(&unit).unwrap());
+        let mut gold = GoldExecutor::new(&unit, context, false);
+        let (constructor, inc) = (0, 2);
+        assert_eq!(unit.methods()[inc].name, "inc");
+        gold.watch(CallWatch {
+            skipped: BTreeSet::from([1, 3]),
+            ..CallWatch::default()
+        });
+        assert_eq!(gold.step(constructor, &[0]), Ok(()));
+        assert_eq!(gold.step(constructor, &[0]), Err(JavaException::Panic));
+        assert_eq!(gold.step(constructor, &[0]), Err(JavaException::Panic));
+        assert_eq!(gold.step(inc, &[0]), Err(JavaException::Panic));
+        assert_eq!(
+            gold.step(inc, &[0]),
+            Ok(()),
+            "a call with a receiver runs again"
+        );
+        assert_eq!(gold.watch.ended, BTreeSet::from([constructor]));
+        assert_eq!(gold.calls_run, 5);
+    }
 
     /// Merging two ascending probe lists gives their sorted union without repeats, as
     /// sorting the concatenation and dropping repeats would.

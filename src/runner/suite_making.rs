@@ -67,6 +67,7 @@ pub fn make_suite(
     let watch = CallWatch {
         skipped: order.skipped.iter().copied().collect(),
         mark: Some(mark),
+        ended: BTreeSet::new(),
     };
     let path = &order.path;
     let suite = generate_suite_watched(
