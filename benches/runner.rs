@@ -66,6 +66,7 @@ fn job(class: &str, strategy: WalkKind, n: usize, tests: u64) -> Job {
         strategy: testspace::strategy::Strategy::Walk(testspace::walk::WalkConfig::of(strategy)),
         suite: None,
         max_guarded: None,
+        abandon: Vec::new(),
         n,
         seed: 2010,
         start: 0,

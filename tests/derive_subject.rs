@@ -770,6 +770,7 @@ fn random_job(subject: &str, mutant: MutantId) -> Job {
         n: 8,
         suite: None,
         max_guarded: None,
+        abandon: Vec::new(),
         seed: 2010,
         start: 0,
         count: Some(2000),

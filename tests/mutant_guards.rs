@@ -440,6 +440,7 @@ fn hanging_job(n: usize) -> (ObservedUnit, Arc<TestContext>, Job) {
         n,
         suite: None,
         max_guarded: None,
+        abandon: Vec::new(),
         seed: 1,
         start: 0,
         count: None,
@@ -508,6 +509,7 @@ fn a_job_stops_once_max_guarded_tests_hit_a_guard() {
     let whole = execute(&job, &unit, &context).unwrap();
     let job = Job {
         max_guarded: Some(2),
+        abandon: Vec::new(),
         ..job
     };
     let capped = execute(&job, &unit, &context).unwrap();

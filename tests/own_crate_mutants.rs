@@ -139,6 +139,7 @@ fn gold_as_a_target_fails_exactly_the_test_cases_in_which_a_call_panics() {
             n: 4,
             suite: None,
             max_guarded: None,
+            abandon: Vec::new(),
             seed: 41,
             start: 0,
             count: Some(200),

@@ -116,6 +116,24 @@ impl GoldRun {
         });
     }
 
+    /// Records the next test case as one on which gold ended a worker: a guard trace, no
+    /// fuel, nothing covered, so that every job replaying it abandons it.
+    pub fn record_abandoned(&mut self) {
+        self.cases.push(GoldCase {
+            trace: Trace {
+                exceptions: 0,
+                final_pools: 0,
+                history: 0,
+                guard: Some(crate::subject::JavaException::AllocationLimit),
+                steps: 0,
+                panics: 0,
+            },
+            fuel: None,
+            cpu_seconds: 0.0,
+            covered_end: self.newly_covered.len() as u32,
+        });
+    }
+
     fn bytes(&self) -> usize {
         self.cases.capacity() * std::mem::size_of::<GoldCase>()
             + self.newly_covered.capacity() * 4

@@ -52,6 +52,10 @@ pub struct Job {
     /// Stop once this many test cases hit a guard in the mutant.
     #[serde(default)]
     pub max_guarded: Option<u64>,
+    /// Counters of test cases on which gold ended a worker in an earlier job of the same
+    /// walk, ascending: each is abandoned without running (as its death would abandon it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abandon: Vec<u64>,
 }
 
 impl Job {
@@ -342,6 +346,10 @@ fn run(job: &Job, source: &mut dyn TestSource) -> Result<JobResult, SourceError>
         let counter = job.start + result.tests_run;
         result.tests_run += 1;
         super::beacon::mark_test_case(counter);
+        if job.abandon.binary_search(&counter).is_ok() && source.abandon() {
+            result.abandoned_tests += 1;
+            continue;
+        }
         let Some(verdict) = source.judge() else {
             result.abandoned_tests += 1;
             continue;
@@ -466,6 +474,15 @@ impl TestSource for TracedCases<'_> {
             return Some(verdict);
         }
         Some(verdict)
+    }
+    fn abandon(&mut self) -> bool {
+        let i = self.judged;
+        self.judged += 1;
+        if i >= self.run.len() {
+            self.run.record_abandoned();
+        }
+        self.gold.add_coverage(self.run, i, self.start + i as u64);
+        true
     }
     fn calls(&self) -> u64 {
         self.cases.calls()
@@ -635,6 +652,7 @@ mod tests {
             n: 8,
             suite: None,
             max_guarded: None,
+            abandon: Vec::new(),
             seed,
             start: 0,
             count: Some(10),
@@ -675,6 +693,7 @@ mod tests {
                         )),
                         suite: None,
                         max_guarded: None,
+                        abandon: Vec::new(),
                         n: 32,
                         seed: 7,
                         start,
@@ -696,6 +715,46 @@ mod tests {
         assert_eq!(cache.len(), 4, "one walk per oracle and chunk start");
     }
 
+    /// Test cases a job is told to abandon (gold ended a worker on them in an earlier job
+    /// of the walk) are counted as abandoned without running, and a later job replaying the
+    /// walk's gold from the same cache abandons them too.
+    #[test]
+    fn test_cases_known_to_end_gold_are_abandoned_without_running() {
+        let unit = registry().find("Vector").unwrap();
+        let context = Arc::new(TestContext::paper(unit).unwrap());
+        let job = Job {
+            subject: "Vector".into(),
+            mutant: GOLD,
+            strategy: Strategy::Walk(crate::walk::WalkConfig::of(crate::walk::WalkKind::RANDOM)),
+            suite: None,
+            max_guarded: None,
+            abandon: Vec::new(),
+            n: 16,
+            seed: 7,
+            start: 10,
+            count: Some(40),
+            until: Until::Budget,
+            seconds: None,
+            oracle: OracleKind::Paper,
+            coverage: false,
+        };
+        let plain = execute(&job, unit, &context).unwrap();
+        assert_eq!(plain.abandoned_tests, 0);
+        let told = Job {
+            abandon: vec![13, 17, 60],
+            ..job.clone()
+        };
+        let mut cache = GoldCache::new(usize::MAX);
+        let result = execute_with(&told, unit, &context, &mut cache).unwrap();
+        assert_eq!((result.tests_run, result.abandoned_tests), (40, 2));
+        assert_eq!(result.method_calls, plain.method_calls - 2 * 16);
+        let replayed = execute_with(&job, unit, &context, &mut cache).unwrap();
+        assert_eq!(
+            replayed.abandoned_tests, 2,
+            "the cache keeps them abandoned"
+        );
+    }
+
     /// Vector's R(1024) test cases include some that grow the vector to millions of
     /// elements (`setSize` with a large `int`, `addAll` of itself) and scan it
     /// quadratically; their gold runs exceed [`GOLD_FUEL_BUDGET`] and are abandoned, the
@@ -712,6 +771,7 @@ mod tests {
             strategy: Strategy::Walk(crate::walk::WalkConfig::of(crate::walk::WalkKind::RANDOM)),
             suite: None,
             max_guarded: None,
+            abandon: Vec::new(),
             n: 1024,
             seed: 2010,
             start: 0,

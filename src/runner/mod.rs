@@ -486,6 +486,7 @@ impl Runner<'_> {
             oracle: self.experiment.oracle,
             coverage: self.experiment.coverage,
             max_guarded: self.experiment.max_guarded_tests,
+            abandon: Vec::new(),
         }
     }
 

@@ -52,6 +52,12 @@ pub trait TestSource {
     /// case); `None` when gold's run hit a guard: the test case is abandoned, the mutant
     /// not run.
     fn judge(&mut self) -> Option<Verdict>;
+    /// Passes the current test case over without running it, as abandoned (gold ended a
+    /// worker on it in an earlier job of the walk): `false` where a source cannot (the
+    /// test case is then judged as usual).
+    fn abandon(&mut self) -> bool {
+        false
+    }
     /// Method calls of the current test case.
     fn calls(&self) -> u64;
     /// The current test case's index in decimal, as a cell records its first failure

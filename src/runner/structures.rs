@@ -403,6 +403,7 @@ mod tests {
             oracle: OracleKind::Paper,
             coverage: true,
             max_guarded: None,
+            abandon: Vec::new(),
         }
     }
 

@@ -15,6 +15,7 @@
 //! of one given test case, or a [`SuiteOrder`] for a generated run's suite); the worker
 //! answers each with one [`Reply`].
 
+use std::collections::{BTreeSet, HashMap};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -26,7 +27,7 @@ use serde::{Deserialize, Serialize};
 
 use super::beacon::{BEACON_VARIABLE, BeaconFile, Side, Site};
 use super::check::{Check, CheckOutcome, execute_check};
-use super::gold::{DEFAULT_LIMIT_BYTES, GoldCache};
+use super::gold::{DEFAULT_LIMIT_BYTES, GoldCache, GoldKey};
 use super::job::{Job, JobResult, Stop, execute_with};
 use super::suite_making::{SuiteOrder, make_suite, mark_on_beacon};
 use crate::experiment::Experiment;
@@ -818,6 +819,10 @@ pub struct WorkerProcess {
     /// Where its processes mark their test case (made at the first start; `None` if the
     /// file could not be made: deaths are then placed nowhere, as before beacons).
     beacon: Option<BeaconFile>,
+    /// Per walk (its gold key from counter 0), the test cases on which gold ended a worker
+    /// of its own accord, not for memory the worker held: the same test case ends every
+    /// worker, so later jobs of the walk abandon it without running ([`Job::abandon`]).
+    gold_deaths: HashMap<GoldKey, BTreeSet<u64>>,
 }
 
 impl WorkerProcess {
@@ -827,6 +832,7 @@ impl WorkerProcess {
             handshake: serde_json::to_string(handshake).expect("serializable"),
             child: None,
             beacon: None,
+            gold_deaths: HashMap::new(),
         }
     }
 
@@ -1064,6 +1070,14 @@ impl WorkerProcess {
     ///
     /// [`around_crash`]: Self::around_crash
     pub fn run(&mut self, job: &Job, watchdog: Duration) -> anyhow::Result<Settled> {
+        let walk = GoldKey {
+            start: 0,
+            ..job.gold_key()
+        };
+        let job = &Job {
+            abandon: self.gold_deaths_in(&walk, job),
+            ..job.clone()
+        };
         let mut settled = settle(|_| self.attempt(job, watchdog))?;
         let (Ok(result), Some(site)) = (&mut settled.result, settled.site) else {
             return Ok(settled);
@@ -1080,6 +1094,16 @@ impl WorkerProcess {
             _ if out_of_memory => Some(Skipped::Guarded),
             _ => None,
         };
+        let held_too_much = result
+            .crash_cause
+            .as_deref()
+            .is_some_and(|cause| cause.contains(WORKER_MEMORY_EXCEEDED));
+        if skipped == Some(Skipped::Abandoned) && !held_too_much {
+            self.gold_deaths
+                .entry(walk)
+                .or_default()
+                .insert(site.counter);
+        }
         match skipped {
             Some(skipped) => {
                 settled.result = self.around_crash(
@@ -1092,6 +1116,18 @@ impl WorkerProcess {
             None => result.tests_run = site.counter - job.start + 1,
         }
         Ok(settled)
+    }
+
+    /// The test cases of `job`'s range on which gold ended a worker in an earlier job of
+    /// `walk`, ascending.
+    fn gold_deaths_in(&self, walk: &GoldKey, job: &Job) -> Vec<u64> {
+        let Some(deaths) = self.gold_deaths.get(walk) else {
+            return Vec::new();
+        };
+        let end = job
+            .count
+            .map_or(u64::MAX, |count| job.start.saturating_add(count));
+        deaths.range(job.start..end).copied().collect()
     }
 
     /// `job` with its test case `crashed` skipped as `skipped` says (gold crashed the
