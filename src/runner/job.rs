@@ -715,6 +715,27 @@ mod tests {
         assert_eq!(cache.len(), 4, "one walk per oracle and chunk start");
     }
 
+    /// A job judging gold itself on Vector's R(n) walk from `seed`, test cases `start` to
+    /// `start + count`.
+    fn vector_gold_walk(n: usize, seed: u64, start: u64, count: u64) -> Job {
+        Job {
+            subject: "Vector".into(),
+            mutant: GOLD,
+            strategy: Strategy::Walk(crate::walk::WalkConfig::of(crate::walk::WalkKind::RANDOM)),
+            suite: None,
+            max_guarded: None,
+            abandon: Vec::new(),
+            n,
+            seed,
+            start,
+            count: Some(count),
+            until: Until::Budget,
+            seconds: None,
+            oracle: OracleKind::Paper,
+            coverage: false,
+        }
+    }
+
     /// Test cases a job is told to abandon (gold ended a worker on them in an earlier job
     /// of the walk) are counted as abandoned without running, and a later job replaying the
     /// walk's gold from the same cache abandons them too.
@@ -722,22 +743,7 @@ mod tests {
     fn test_cases_known_to_end_gold_are_abandoned_without_running() {
         let unit = registry().find("Vector").unwrap();
         let context = Arc::new(TestContext::paper(unit).unwrap());
-        let job = Job {
-            subject: "Vector".into(),
-            mutant: GOLD,
-            strategy: Strategy::Walk(crate::walk::WalkConfig::of(crate::walk::WalkKind::RANDOM)),
-            suite: None,
-            max_guarded: None,
-            abandon: Vec::new(),
-            n: 16,
-            seed: 7,
-            start: 10,
-            count: Some(40),
-            until: Until::Budget,
-            seconds: None,
-            oracle: OracleKind::Paper,
-            coverage: false,
-        };
+        let job = vector_gold_walk(16, 7, 10, 40);
         let plain = execute(&job, unit, &context).unwrap();
         assert_eq!(plain.abandoned_tests, 0);
         let told = Job {
@@ -765,22 +771,7 @@ mod tests {
     fn test_cases_whose_gold_run_exceeds_its_fuel_are_abandoned_not_judged() {
         let unit = registry().find("Vector").unwrap();
         let context = Arc::new(TestContext::paper(unit).unwrap());
-        let job = Job {
-            subject: "Vector".into(),
-            mutant: GOLD,
-            strategy: Strategy::Walk(crate::walk::WalkConfig::of(crate::walk::WalkKind::RANDOM)),
-            suite: None,
-            max_guarded: None,
-            abandon: Vec::new(),
-            n: 1024,
-            seed: 2010,
-            start: 0,
-            count: Some(100),
-            until: Until::Budget,
-            seconds: None,
-            oracle: OracleKind::Paper,
-            coverage: false,
-        };
+        let job = vector_gold_walk(1024, 2010, 0, 100);
         let result = execute(&job, unit, &context).unwrap();
         assert_eq!((result.tests_run, result.failing_tests), (100, 0));
         assert!(
