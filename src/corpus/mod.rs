@@ -16,6 +16,7 @@ pub mod entry;
 pub mod fetch;
 pub mod generate;
 pub mod golds_own;
+pub mod mine;
 pub mod witness;
 
 pub use entry::{CrateEntry, Fault, FaultKind, read_entry};

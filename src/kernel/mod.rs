@@ -4,6 +4,7 @@
 //! - [`parameters`]: typed strategy parameters and their located reader;
 //! - [`file`]: the located error of every TOML input file, and reading an input's text;
 //! - [`parallel`]: work spread over threads, results in index order;
+//! - [`time`]: the UTC timestamp and date that results and records write;
 //! - `named_handle!`: the shared face of a registry's handles;
 //! - `stderr_line!`: a line on stderr that never panics.
 
@@ -13,6 +14,7 @@ pub mod parallel;
 pub mod parameters;
 pub mod rng;
 mod stderr;
+pub mod time;
 
 pub(crate) use named_handle::named_handle;
 pub(crate) use stderr::stderr_line;

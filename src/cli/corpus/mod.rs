@@ -1,4 +1,7 @@
-//! `testspace corpus fetch|list [CORPUS]`: the corpus of real faults (docs/corpus.md).
+//! `testspace corpus fetch|list|witnesses|golds-own|advisories|candidates`: the corpus of
+//! real faults (docs/corpus.md) and the miner of new ones (`mine`, docs/mining.md).
+
+mod mine;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -32,6 +35,14 @@ pub enum CorpusCommand {
     /// X → Y, the cells whose first failing test case W and Y agree on. Run by the corpus's
     /// binary.
     GoldsOwn(GoldsOwnArgs),
+    /// Read a checkout of RustSec's advisory-db into the snapshot mining reads offline
+    /// (the front matter of every crate advisory, with the commit and the day read).
+    Advisories(mine::AdvisoriesArgs),
+    /// Mine candidate faults: from each advisory of the snapshot (and the changelogs of the
+    /// crates under --changelogs roots) the pairs of published releases, last with and first
+    /// without the fault, into candidates.toml; every record that gives none goes to
+    /// rejected.toml with its reason.
+    Candidates(mine::CandidatesArgs),
 }
 
 /// Arguments of `testspace corpus golds-own`.
@@ -87,6 +98,8 @@ pub fn run(command: &CorpusCommand) -> anyhow::Result<()> {
         CorpusCommand::List(args) => run_list(args),
         CorpusCommand::Witnesses(args) => run_witnesses(args),
         CorpusCommand::GoldsOwn(args) => run_golds_own(args),
+        CorpusCommand::Advisories(args) => mine::run_advisories(args),
+        CorpusCommand::Candidates(args) => mine::run_candidates(args),
     }
 }
 
