@@ -67,6 +67,7 @@ fn job(class: &str, strategy: WalkKind, n: usize, tests: u64) -> Job {
         suite: None,
         max_guarded: None,
         abandon: Vec::new(),
+        refused: Vec::new(),
         n,
         seed: 2010,
         start: 0,

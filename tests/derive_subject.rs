@@ -771,6 +771,7 @@ fn random_job(subject: &str, mutant: MutantId) -> Job {
         suite: None,
         max_guarded: None,
         abandon: Vec::new(),
+        refused: Vec::new(),
         seed: 2010,
         start: 0,
         count: Some(2000),

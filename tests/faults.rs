@@ -1015,3 +1015,37 @@ fn a_full_disk_at_the_lock_or_in_a_merge_leaves_nothing_in_the_way() {
         .assert()
         .success();
 }
+
+#[test]
+fn a_call_whose_refused_request_ended_gold_is_not_made_again_and_changes_nothing() {
+    // Reserve(2048) asks for 2 GiB in one infallible request; each test case reaching it
+    // is abandoned. The first death teaches the call's key, so the run ends in a fraction
+    // of a second where one death per such test case took seconds; whichever worker
+    // learns it when, the table is the same. RUST_BACKTRACE=1 must not hide how a worker
+    // died (its stderr's last lines).
+    let dir = tempfile::tempdir().unwrap();
+    let mut tables = Vec::new();
+    for jobs in ["1", "2"] {
+        let out = dir.path().join(jobs);
+        testspace()
+            .args([
+                "run",
+                "testdata/experiments/refused.toml",
+                "--quiet",
+                "--jobs",
+                jobs,
+            ])
+            .arg("--out")
+            .arg(&out)
+            .env("RUST_BACKTRACE", "1")
+            .assert()
+            .success();
+        tables.push(table(&out));
+    }
+    assert_eq!(tables[0], tables[1]);
+    let abandoned = column_sum(&dir.path().join("1"), "abandoned_tests");
+    assert!(
+        (30..120).contains(&abandoned),
+        "{abandoned} of 120 abandoned"
+    );
+}

@@ -441,6 +441,7 @@ fn hanging_job(n: usize) -> (ObservedUnit, Arc<TestContext>, Job) {
         suite: None,
         max_guarded: None,
         abandon: Vec::new(),
+        refused: Vec::new(),
         seed: 1,
         start: 0,
         count: None,
@@ -510,6 +511,7 @@ fn a_job_stops_once_max_guarded_tests_hit_a_guard() {
     let job = Job {
         max_guarded: Some(2),
         abandon: Vec::new(),
+        refused: Vec::new(),
         ..job
     };
     let capped = execute(&job, &unit, &context).unwrap();

@@ -140,6 +140,7 @@ fn gold_as_a_target_fails_exactly_the_test_cases_in_which_a_call_panics() {
             suite: None,
             max_guarded: None,
             abandon: Vec::new(),
+            refused: Vec::new(),
             seed: 41,
             start: 0,
             count: Some(200),

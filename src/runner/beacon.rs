@@ -25,39 +25,46 @@ pub enum Side {
     Target,
 }
 
-/// Where a worker was: a test case's counter and the side it ran.
+/// Where a worker was: a test case's counter, the side it ran, and the key of the
+/// constructor or static call it was in (`guard::call_key`), if any.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Site {
     /// The test case's counter.
     pub counter: u64,
     /// The side, if it was marked.
     pub side: Option<Side>,
+    /// The key of the call with only primitive inputs that was running, if one was.
+    pub call: Option<u64>,
 }
 
-const BYTES: usize = 16;
+const WORDS: usize = 3;
+const BYTES: usize = WORDS * 8;
 
-static PAGE: OnceLock<Option<&'static [AtomicU64; 2]>> = OnceLock::new();
+static PAGE: OnceLock<Option<&'static [AtomicU64; WORDS]>> = OnceLock::new();
 
 /// Maps the beacon the supervisor named in [`BEACON_VARIABLE`], if any (a worker, at its
 /// start). Without one, or when it cannot be mapped, marking does nothing.
 pub fn attach_from_env() {
-    PAGE.get_or_init(|| {
+    let page = PAGE.get_or_init(|| {
         let path = std::env::var_os(BEACON_VARIABLE)?;
         map(Path::new(&path))
     });
+    if let Some(page) = page {
+        crate::subject::refusals::mark_calls_in(&page[2]);
+    }
 }
 
 #[cfg(unix)]
-fn map(path: &Path) -> Option<&'static [AtomicU64; 2]> {
+fn map(path: &Path) -> Option<&'static [AtomicU64; WORDS]> {
     use std::os::fd::AsRawFd;
     let file = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
         .open(path)
         .ok()?;
-    // SAFETY: a shared mapping of the file's first 16 bytes (the supervisor made it that
+    // SAFETY: a shared mapping of the file's first BYTES bytes (the supervisor made it that
     // long), never unmapped: it lives as long as the process. Both processes only ever
-    // access it as two u64 words, which the page alignment of the mapping keeps aligned.
+    // access it as u64 words, which the page alignment of the mapping keeps aligned.
     unsafe {
         let address = libc::mmap(
             std::ptr::null_mut(),
@@ -70,12 +77,12 @@ fn map(path: &Path) -> Option<&'static [AtomicU64; 2]> {
         if address == libc::MAP_FAILED {
             return None;
         }
-        Some(&*(address as *const [AtomicU64; 2]))
+        Some(&*(address as *const [AtomicU64; WORDS]))
     }
 }
 
 #[cfg(not(unix))]
-fn map(_: &Path) -> Option<&'static [AtomicU64; 2]> {
+fn map(_: &Path) -> Option<&'static [AtomicU64; WORDS]> {
     None
 }
 
@@ -84,6 +91,7 @@ fn map(_: &Path) -> Option<&'static [AtomicU64; 2]> {
 pub fn mark_test_case(counter: u64) {
     if let Some(Some(page)) = PAGE.get() {
         page[1].store(0, Ordering::Relaxed);
+        page[2].store(0, Ordering::Relaxed);
         page[0].store(counter + 1, Ordering::Relaxed);
     }
 }
@@ -159,7 +167,12 @@ impl BeaconFile {
             2 => Some(Side::Target),
             _ => None,
         };
-        Some(Site { counter, side })
+        let call = (word(2) != 0).then(|| word(2));
+        Some(Site {
+            counter,
+            side,
+            call,
+        })
     }
 }
 
@@ -186,9 +199,12 @@ mod tests {
             beacon.read(),
             Some(Site {
                 counter: 42,
-                side: Some(Side::Gold)
+                side: Some(Side::Gold),
+                call: None,
             })
         );
+        page[2].store(7, Ordering::Relaxed);
+        assert_eq!(beacon.read().unwrap().call, Some(7));
         page[1].store(2, Ordering::Relaxed);
         assert_eq!(beacon.read().unwrap().side, Some(Side::Target));
         beacon.clear().unwrap();

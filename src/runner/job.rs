@@ -16,6 +16,7 @@ use crate::experiment::Until;
 use crate::oracle::OracleKind;
 use crate::oracle::{Corrections, Trace, Verdict, judge, judge_crash};
 use crate::strategy::Strategy;
+use crate::subject::refusals::refusing;
 use crate::subject::{JavaException, MutantId, Session, Unit};
 use crate::walk::Walk;
 
@@ -56,6 +57,11 @@ pub struct Job {
     /// walk, ascending: each is abandoned without running (as its death would abandon it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub abandon: Vec<u64>,
+    /// Keys of calls with primitive inputs whose refused request ended a worker on gold in
+    /// an earlier job of the subject: gold does not make them, and a test case that reaches
+    /// one is abandoned as its death would abandon it ([`crate::subject::refusals`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refused: Vec<u64>,
 }
 
 impl Job {
@@ -373,6 +379,8 @@ fn run(job: &Job, source: &mut dyn TestSource) -> Result<JobResult, SourceError>
 struct TracedCases<'a> {
     cases: Box<dyn CallCases + 'a>,
     gold: GoldSide<'a>,
+    /// Calls gold does not make ([`Job::refused`]).
+    refused: Vec<u64>,
     run: &'a mut GoldRun,
     mutant: Box<dyn Session>,
     /// Versions that fixed gold's own faults: a failure they explain passes.
@@ -405,6 +413,7 @@ impl<'a> TracedCases<'a> {
         Ok(TracedCases {
             cases,
             gold: GoldSide::new(job, at.unit, at.context),
+            refused: job.refused.clone(),
             run,
             mutant,
             corrections: Corrections::new(at.unit.gold_corrections(at.context.clone())),
@@ -435,7 +444,9 @@ impl TestSource for TracedCases<'_> {
             } else {
                 super::beacon::Side::Gold
             });
-            self.gold.compute(self.run, self.cases.as_ref(), strict);
+            let refused = &self.refused;
+            self.gold
+                .compute(self.run, self.cases.as_ref(), strict, refused);
         }
         self.gold.add_coverage(self.run, i, self.start + i as u64);
         let gold_case = self.run.case(i);
@@ -525,8 +536,9 @@ impl<'a> GoldSide<'a> {
         }
     }
 
-    /// Runs gold on the current test case of `cases` and records it in `run`.
-    fn compute(&mut self, run: &mut GoldRun, cases: &dyn CallCases, strict: bool) {
+    /// Runs gold on the current test case of `cases` and records it in `run`; a test case
+    /// that reaches a call of `refused` is recorded as one on which gold ended a worker.
+    fn compute(&mut self, run: &mut GoldRun, cases: &dyn CallCases, strict: bool, refused: &[u64]) {
         let session = self.session.get_or_insert_with(|| {
             // Gold runs through the coverage copy (the same fuel as through the schemata)
             // when coverage is asked for and the unit has one.
@@ -545,7 +557,11 @@ impl<'a> GoldSide<'a> {
             session
         });
         let cpu_start = process_cpu_seconds();
-        let gold_trace = cases.run(session.as_mut(), strict);
+        let (gold_trace, met) = refusing(refused, || cases.run(session.as_mut(), strict));
+        if met {
+            run.record_abandoned();
+            return;
+        }
         let fuel = session.fuel_used();
         // The coverage session's reset cleared the thread's flags for this test case.
         let probes = self.probes;
@@ -653,6 +669,7 @@ mod tests {
             suite: None,
             max_guarded: None,
             abandon: Vec::new(),
+            refused: Vec::new(),
             seed,
             start: 0,
             count: Some(10),
@@ -694,6 +711,7 @@ mod tests {
                         suite: None,
                         max_guarded: None,
                         abandon: Vec::new(),
+                        refused: Vec::new(),
                         n: 32,
                         seed: 7,
                         start,
@@ -725,6 +743,7 @@ mod tests {
             suite: None,
             max_guarded: None,
             abandon: Vec::new(),
+            refused: Vec::new(),
             n,
             seed,
             start,

@@ -487,6 +487,7 @@ impl Runner<'_> {
             coverage: self.experiment.coverage,
             max_guarded: self.experiment.max_guarded_tests,
             abandon: Vec::new(),
+            refused: Vec::new(),
         }
     }
 

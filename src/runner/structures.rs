@@ -404,6 +404,7 @@ mod tests {
             coverage: true,
             max_guarded: None,
             abandon: Vec::new(),
+            refused: Vec::new(),
         }
     }
 

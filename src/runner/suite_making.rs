@@ -223,6 +223,7 @@ mod tests {
         Some(Site {
             counter,
             side: Some(side),
+            call: None,
         })
     }
 

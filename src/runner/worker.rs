@@ -823,6 +823,10 @@ pub struct WorkerProcess {
     /// of its own accord, not for memory the worker held: the same test case ends every
     /// worker, so later jobs of the walk abandon it without running ([`Job::abandon`]).
     gold_deaths: HashMap<GoldKey, BTreeSet<u64>>,
+    /// Per subject, the keys of calls with primitive inputs whose refused request ended a
+    /// worker on gold: later jobs of the subject do not make them on gold
+    /// ([`crate::subject::refusals`], [`Job::refused`]).
+    refused_calls: HashMap<String, BTreeSet<u64>>,
 }
 
 impl WorkerProcess {
@@ -833,6 +837,7 @@ impl WorkerProcess {
             child: None,
             beacon: None,
             gold_deaths: HashMap::new(),
+            refused_calls: HashMap::new(),
         }
     }
 
@@ -842,6 +847,10 @@ impl WorkerProcess {
             self.beacon = BeaconFile::new().ok();
         }
         let mut command = Command::new(&exe);
+        // A worker's stderr is read for its last words only: a backtrace there (the
+        // allocation error handler prints one under RUST_BACKTRACE=1) would push out the
+        // lines that say how it died.
+        command.env("RUST_BACKTRACE", "0");
         if let Some(beacon) = &self.beacon {
             command.env(BEACON_VARIABLE, beacon.path());
         }
@@ -1074,8 +1083,10 @@ impl WorkerProcess {
             start: 0,
             ..job.gold_key()
         };
+        let refused = self.refused_calls.get(&job.subject);
         let job = &Job {
             abandon: self.gold_deaths_in(&walk, job),
+            refused: refused.map_or_else(Vec::new, |keys| keys.iter().copied().collect()),
             ..job.clone()
         };
         let mut settled = settle(|_| self.attempt(job, watchdog))?;
@@ -1094,15 +1105,8 @@ impl WorkerProcess {
             _ if out_of_memory => Some(Skipped::Guarded),
             _ => None,
         };
-        let held_too_much = result
-            .crash_cause
-            .as_deref()
-            .is_some_and(|cause| cause.contains(WORKER_MEMORY_EXCEEDED));
-        if skipped == Some(Skipped::Abandoned) && !held_too_much {
-            self.gold_deaths
-                .entry(walk)
-                .or_default()
-                .insert(site.counter);
+        if skipped == Some(Skipped::Abandoned) {
+            self.learn_gold_death(walk, &job.subject, result.crash_cause.as_deref(), site);
         }
         match skipped {
             Some(skipped) => {
@@ -1116,6 +1120,26 @@ impl WorkerProcess {
             None => result.tests_run = site.counter - job.start + 1,
         }
         Ok(settled)
+    }
+
+    /// Learns from a death on gold's side of `subject`'s walk `walk` at `site`, its cause
+    /// `cause`: the test case ends every worker, unless the worker died of the memory it
+    /// held; and a call with primitive inputs whose request was refused ends every worker
+    /// that makes it, in any walk of the subject.
+    fn learn_gold_death(&mut self, walk: GoldKey, subject: &str, cause: Option<&str>, site: Site) {
+        if cause.is_some_and(|cause| cause.contains(WORKER_MEMORY_EXCEEDED)) {
+            return;
+        }
+        self.gold_deaths
+            .entry(walk)
+            .or_default()
+            .insert(site.counter);
+        if let (true, Some(key)) = (cause.is_some_and(says_refused_request), site.call) {
+            self.refused_calls
+                .entry(subject.to_string())
+                .or_default()
+                .insert(key);
+        }
     }
 
     /// The test cases of `job`'s range on which gold ended a worker in an earlier job of
@@ -1222,6 +1246,7 @@ mod tests {
         let site = Site {
             counter,
             side: Some(side),
+            call: None,
         };
         Attempt::Died(
             Death::Own("killed by signal 6 (SIGABRT)".into()),
@@ -1266,6 +1291,7 @@ mod tests {
         let site = Site {
             counter: 5,
             side: Some(Side::Target),
+            call: None,
         };
         let refused = Attempt::Died(Death::Own(text.clone()), 0.5, Some(site));
         let (s, made) = settled(vec![refused]);
@@ -1277,6 +1303,55 @@ mod tests {
         assert!(says_out_of_memory(&text), "it is a memory death too");
         assert!(!says_refused_request("memory allocation of 8 bytes failed"));
         assert!(!says_refused_request(crate::allocator::REFUSED_REQUEST));
+    }
+
+    /// A refused request on gold's side teaches the test case to its walk and the call's
+    /// key to every later job of the subject; a death of the memory the worker held
+    /// teaches nothing, and a death without a call key teaches only the test case.
+    #[test]
+    fn a_gold_death_of_a_refused_call_is_learned_for_the_subject() {
+        let handshake = Handshake {
+            path: String::new(),
+            source: String::new(),
+            profile: String::new(),
+            walk_parameters: None,
+        };
+        let mut worker = WorkerProcess::new(&handshake);
+        let walk = |seed| GoldKey {
+            subject: "Reserve".into(),
+            strategy: "r".into(),
+            suite: None,
+            n: 3,
+            seed,
+            start: 0,
+            strict: false,
+            coverage: false,
+        };
+        let at = |counter, call| Site {
+            counter,
+            side: Some(Side::Gold),
+            call,
+        };
+        let refused = format!(
+            "killed by signal 6 (SIGABRT): {} / memory allocation of 2147483648 bytes failed",
+            crate::allocator::REFUSED_REQUEST
+        );
+        let held = format!("killed by signal 6 (SIGABRT): {WORKER_MEMORY_EXCEEDED}");
+        worker.learn_gold_death(walk(1), "Reserve", Some(&held), at(3, Some(9)));
+        assert!(worker.gold_deaths.is_empty() && worker.refused_calls.is_empty());
+        worker.learn_gold_death(
+            walk(1),
+            "Reserve",
+            Some("killed by signal 11"),
+            at(4, Some(9)),
+        );
+        assert!(worker.refused_calls.is_empty(), "not a refused request");
+        worker.learn_gold_death(walk(1), "Reserve", Some(&refused), at(7, Some(42)));
+        assert_eq!(worker.gold_deaths[&walk(1)], BTreeSet::from([4, 7]));
+        assert_eq!(worker.refused_calls["Reserve"], BTreeSet::from([42]));
+        worker.learn_gold_death(walk(2), "Reserve", Some(&refused), at(5, None));
+        assert_eq!(worker.refused_calls["Reserve"], BTreeSet::from([42]));
+        assert_eq!(worker.gold_deaths[&walk(2)], BTreeSet::from([5]));
     }
 
     #[test]
@@ -1343,7 +1418,8 @@ mod tests {
             s.site,
             Some(Site {
                 counter: 7,
-                side: Some(Side::Gold)
+                side: Some(Side::Gold),
+                call: None,
             })
         );
         let (s, made) = settled(vec![

@@ -3,6 +3,7 @@
 
 use std::any::Any;
 use std::cell::Cell;
+use std::hash::Hash as _;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Once};
 
@@ -10,6 +11,7 @@ use super::guard;
 use super::heap::HeapFields;
 use super::method::{Args, Body, Method, Param, Value};
 use super::mutant_id::MutantId;
+use super::refusals;
 use super::state::StateFunctions;
 use super::{JavaException, PoolInit, Subject};
 use crate::encoding::CallSpace;
@@ -335,6 +337,7 @@ impl<S: Subject> Session for Harness<S> {
 
     #[inline]
     fn step_slots(&mut self, method: usize, slots: &[u32]) -> Result<(), JavaException> {
+        let number = method;
         let method = &self.methods[method];
         let (params, body, name) = (method.params, method.body, method.name);
         let (arg_slots, rest) = slots.split_at(params.len());
@@ -369,6 +372,25 @@ impl<S: Subject> Session for Harness<S> {
             objects: &self.snapshots,
         };
         let mut rest = rest.iter().map(|&slot| slot as usize);
+        let keyed = !matches!(body, Body::Instance(_))
+            && !params.contains(&Param::Object)
+            && refusals::wanted();
+        if keyed {
+            let key = refusals::call_key(number, |mut h| {
+                for (&param, &slot) in params.iter().zip(arg_slots) {
+                    let slot = slot as usize;
+                    match param {
+                        Param::Int | Param::Integer => ints[slot].hash(&mut h),
+                        Param::Bool => bools[slot].hash(&mut h),
+                        Param::Str => strings[slot].hash(&mut h),
+                        Param::Object => unreachable!("calls with object inputs are not keyed"),
+                    }
+                }
+            });
+            if !refusals::enter(key) {
+                return Err(JavaException::AllocationLimit);
+            }
+        }
         let watch = guard::watch_requests();
         let result = match body {
             Body::Constructor(body) => quietly(|| body(&args)).map(|obj| Value::Object(Some(obj))),
@@ -381,6 +403,9 @@ impl<S: Subject> Session for Harness<S> {
                 quietly(|| body(target, &args))
             }
         };
+        if keyed {
+            refusals::leave();
+        }
         if watch.holds_too_much(self.memory_baseline) {
             return Err(JavaException::AllocationLimit);
         }

@@ -24,6 +24,7 @@ pub mod mutation;
 mod pool_init;
 pub mod previous;
 pub mod probes;
+pub mod refusals;
 mod registry;
 mod releases;
 mod sloc;
