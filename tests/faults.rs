@@ -141,27 +141,32 @@ fn column_sum(out: &Path, column: &str) -> u64 {
         .sum()
 }
 
-#[test]
-fn a_gold_allocating_past_the_worker_memory_abandons_its_test_case_and_nothing_else() {
-    let dir = tempfile::tempdir().unwrap();
+/// The cells tables of `experiment` run with `--jobs 1` and `--jobs 2` into `dir/1` and
+/// `dir/2`, under `RUST_BACKTRACE=backtrace`.
+fn tables_on_one_and_two_workers(
+    experiment: &str,
+    dir: &Path,
+    backtrace: &str,
+) -> Vec<Vec<String>> {
     let mut tables = Vec::new();
     for jobs in ["1", "2"] {
-        let out = dir.path().join(jobs);
+        let out = dir.join(jobs);
         testspace()
-            .args([
-                "run",
-                "testdata/experiments/hoard.toml",
-                "--quiet",
-                "--jobs",
-                jobs,
-            ])
+            .args(["run", experiment, "--quiet", "--jobs", jobs])
             .arg("--out")
             .arg(&out)
-            .env("RUST_BACKTRACE", "0")
+            .env("RUST_BACKTRACE", backtrace)
             .assert()
             .success();
         tables.push(table(&out));
     }
+    tables
+}
+
+#[test]
+fn a_gold_allocating_past_the_worker_memory_abandons_its_test_case_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = tables_on_one_and_two_workers("testdata/experiments/hoard.toml", dir.path(), "0");
     // The cap counts live bytes, so where it trips does not depend on which worker ran what.
     assert_eq!(tables[0], tables[1]);
     let out = dir.path().join("2");
@@ -1024,24 +1029,8 @@ fn a_call_whose_refused_request_ended_gold_is_not_made_again_and_changes_nothing
     // learns it when, the table is the same. RUST_BACKTRACE=1 must not hide how a worker
     // died (its stderr's last lines).
     let dir = tempfile::tempdir().unwrap();
-    let mut tables = Vec::new();
-    for jobs in ["1", "2"] {
-        let out = dir.path().join(jobs);
-        testspace()
-            .args([
-                "run",
-                "testdata/experiments/refused.toml",
-                "--quiet",
-                "--jobs",
-                jobs,
-            ])
-            .arg("--out")
-            .arg(&out)
-            .env("RUST_BACKTRACE", "1")
-            .assert()
-            .success();
-        tables.push(table(&out));
-    }
+    let tables =
+        tables_on_one_and_two_workers("testdata/experiments/refused.toml", dir.path(), "1");
     assert_eq!(tables[0], tables[1]);
     let abandoned = column_sum(&dir.path().join("1"), "abandoned_tests");
     assert!(
