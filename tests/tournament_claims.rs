@@ -21,6 +21,7 @@
 
 mod common;
 use common::a12;
+use common::ranking::{Ranking, friedman_ranking, quantile};
 use common::stats::{
     holm, mann_whitney_p, mid_ranks, normal_upper_tail, signed_rank_p, upper_gamma,
 };
@@ -155,65 +156,21 @@ impl Phase<'_> {
 // ---------------------------------------------------------------------------------------
 // Statistics, written out here and in tests/common/stats.rs.
 
-/// The p-quantile of `values`, linear between order statistics (numpy's default).
-fn quantile(values: &[f64], p: f64) -> f64 {
-    let mut v = values.to_vec();
-    v.sort_by(f64::total_cmp);
-    let h = (v.len() - 1) as f64 * p;
-    let (low, high) = (h.floor() as usize, h.ceil() as usize);
-    v[low] + (h - low as f64) * (v[high] - v[low])
-}
-
-/// q_0.05 of the Nemenyi test for k treatments (the studentized range over √2): Demšar
-/// 2006, Table 5a, for k ≤ 10; beyond, Harter's (1960) studentized range at infinite degrees
-/// of freedom, 4.552, 4.622 and 4.685 for k = 11, 12, 13, over √2.
-fn nemenyi_q_05(k: usize) -> f64 {
-    const Q: [f64; 12] = [
-        1.960, 2.343, 2.569, 2.728, 2.850, 2.949, 3.031, 3.102, 3.164, 3.219, 3.268, 3.313,
-    ];
-    Q[k - 2]
-}
-
-/// The ranking of one phase: the labels on every unit, their average ranks (1 = most
-/// median kills on a unit, mid-ranks on ties), Friedman's χ² (tie-corrected as scipy) with
-/// its p-value, Iman–Davenport's F and the Nemenyi critical difference at α = 0.05.
-struct Ranking {
-    labels: Vec<String>,
-    average: Vec<f64>,
-    chi2: f64,
-    p: f64,
-    iman_davenport: f64,
-    cd: f64,
-}
-
+/// The ranking of one phase ([`friedman_ranking`]) over the labels on every unit, each
+/// unit's median kills per label.
 fn ranking(phase: &Phase<'_>) -> Ranking {
     let labels: Vec<String> = phase.everywhere().into_iter().map(String::from).collect();
-    let units = phase.units();
-    let (k, blocks) = (labels.len() as f64, units.len() as f64);
-    let mut sums = vec![0.0; labels.len()];
-    let mut ties = 0.0;
-    for unit in &units {
-        let medians: Vec<f64> = labels
-            .iter()
-            .map(|l| -quantile(&phase.kills(unit, l).unwrap(), 0.5))
-            .collect();
-        let (ranks, t) = mid_ranks(&medians);
-        ties += t;
-        for (sum, r) in sums.iter_mut().zip(ranks) {
-            *sum += r;
-        }
-    }
-    let squares: f64 = sums.iter().map(|r| r * r).sum();
-    let raw = 12.0 / (blocks * k * (k + 1.0)) * squares - 3.0 * blocks * (k + 1.0);
-    let chi2 = raw / (1.0 - ties / (blocks * k * (k * k - 1.0)));
-    Ranking {
-        average: sums.iter().map(|s| s / blocks).collect(),
-        p: upper_gamma((k - 1.0) / 2.0, chi2 / 2.0),
-        iman_davenport: (blocks - 1.0) * chi2 / (blocks * (k - 1.0) - chi2),
-        cd: nemenyi_q_05(labels.len()) * (k * (k + 1.0) / (6.0 * blocks)).sqrt(),
-        chi2,
-        labels,
-    }
+    let medians: Vec<Vec<f64>> = phase
+        .units()
+        .iter()
+        .map(|unit| {
+            labels
+                .iter()
+                .map(|l| quantile(&phase.kills(unit, l).unwrap(), 0.5))
+                .collect()
+        })
+        .collect();
+    friedman_ranking(labels, &medians)
 }
 
 /// Per unit, per ordered pair of labels on it: (Â12, Holm-adjusted Mann–Whitney p), Holm

@@ -4,6 +4,7 @@
 
 #![allow(dead_code)] // each test crate uses some of them
 
+pub mod ranking;
 pub mod stats;
 
 use std::sync::Arc;
