@@ -13,16 +13,23 @@
 //! whether the key was learned or not, on any number of workers.
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
 
 /// The beacon word for the key of the call running (null: no beacon, nothing marked).
 static CALL_MARK: AtomicPtr<AtomicU64> = AtomicPtr::new(std::ptr::null_mut());
 
+/// The keys gold's run on this thread does not make (sorted, reused from one run to the
+/// next), whether such a run is under way, and whether it met one.
+#[derive(Default)]
+struct Known {
+    active: bool,
+    keys: Vec<u64>,
+    met: bool,
+}
+
 thread_local! {
-    /// The keys gold's run on this thread does not make, and whether it met one.
-    static KNOWN: RefCell<Option<(BTreeSet<u64>, bool)>> = const { RefCell::new(None) };
+    static KNOWN: RefCell<Known> = RefCell::new(Known::default());
 }
 
 /// Marks the key of each call with primitive inputs in `word` (a worker's beacon) from now.
@@ -33,7 +40,7 @@ pub fn mark_calls_in(word: &'static AtomicU64) {
 /// Whether keys are wanted at all: marked in a beacon, or checked against known ones.
 #[inline]
 pub(crate) fn wanted() -> bool {
-    !CALL_MARK.load(Ordering::Relaxed).is_null() || KNOWN.with(|known| known.borrow().is_some())
+    !CALL_MARK.load(Ordering::Relaxed).is_null() || KNOWN.with(|known| known.borrow().active)
 }
 
 /// The key of a call of method `method` with the argument values `values` hashed in
@@ -50,13 +57,9 @@ pub fn call_key(method: usize, values: impl FnOnce(&mut dyn Hasher)) -> u64 {
 pub(crate) fn enter(key: u64) -> bool {
     let known = KNOWN.with(|known| {
         let mut known = known.borrow_mut();
-        match known.as_mut() {
-            Some((keys, met)) if keys.contains(&key) => {
-                *met = true;
-                true
-            }
-            _ => false,
-        }
+        let refused = known.active && known.keys.binary_search(&key).is_ok();
+        known.met |= refused;
+        refused
     });
     if known {
         return false;
@@ -84,9 +87,20 @@ pub fn refusing<R>(keys: &[u64], run: impl FnOnce() -> R) -> (R, bool) {
     if keys.is_empty() {
         return (run(), false);
     }
-    KNOWN.with(|known| *known.borrow_mut() = Some((keys.iter().copied().collect(), false)));
+    KNOWN.with(|known| {
+        let mut known = known.borrow_mut();
+        known.keys.clear();
+        known.keys.extend_from_slice(keys);
+        known.keys.sort_unstable();
+        known.active = true;
+        known.met = false;
+    });
     let result = run();
-    let met = KNOWN.with(|known| known.borrow_mut().take().is_some_and(|(_, met)| met));
+    let met = KNOWN.with(|known| {
+        let mut known = known.borrow_mut();
+        known.active = false;
+        known.met
+    });
     (result, met)
 }
 
