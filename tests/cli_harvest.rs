@@ -237,3 +237,45 @@ fn a_checksum_is_refused_for_a_folder_and_a_missing_folder_is_named() {
     );
     assert!(!out.exists());
 }
+
+#[test]
+fn a_crate_of_free_functions_becomes_one_stateless_subject() {
+    let scratch = tempfile::tempdir().unwrap();
+    let out = scratch.path().join("text-tools");
+    let assert = testspace()
+        .args(["harvest", "testdata/harvest/text-tools", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    for line in [
+        "text-tools 0.2.0: 1 public types, 8 public free functions, 1 compile check\n",
+        "  text_tools (free functions)              TextToolsFunctions (1 constructors, 6 methods, 2 skipped)\n",
+        // `internal` is `pub(crate)`, and it alone calls `helper_never_called`: their
+        // mutants are unreachable.
+        "  TextToolsFunctions: 6 of 10 functions reached, 67 of 81 compiling mutants reachable\n",
+    ] {
+        assert!(stdout.contains(line), "no {line:?} in\n{stdout}");
+    }
+    let subject = std::fs::read_to_string(out.join("subject.rs")).unwrap();
+    syn::parse_file(&subject).unwrap();
+    for line in [
+        "pub struct TextToolsFunctions(pub ());",
+        "    pub fn new() -> Self {\n        Self(())\n    }",
+        // A function of a public module, called by its path; its error type by its own.
+        "    pub fn parse(&self, text: &str) -> Result<i32, text_tools::numbers::ParseError> {\n        text_tools::numbers::parse(text)\n    }",
+        // `Cow<str>` is owned text.
+        "    pub fn truncate(&self, text: &str, width: usize) -> String {\n        text_tools::truncate(text, width).into_owned()\n    }",
+        "// Skipped functions of `text_tools`:",
+        "// - `each_char`: it is generic over `F: FnMut(char)`",
+        "// - `vowel_share`: it returns `f64`, which no pool holds",
+    ] {
+        assert!(subject.contains(line), "no {line:?} in\n{subject}");
+    }
+    let context = std::fs::read_to_string(out.join("context-TextToolsFunctions.toml")).unwrap();
+    assert!(
+        context.contains("subject = \"TextToolsFunctions\""),
+        "{context}"
+    );
+    assert!(context.contains("\nstring = { size = "), "{context}");
+}

@@ -65,8 +65,13 @@ pub fn run(args: &HarvestArgs) -> anyhow::Result<()> {
         .collect();
     if made.is_empty() {
         bail!(
-            "{release}: none of its {} public types can be a subject (reasons above)",
-            harvested.plans.len()
+            "{release}: none of its {} public types{} can be a subject (reasons above)",
+            harvested.plans.iter().filter(|p| !p.is_functions()).count(),
+            if harvested.functions > 0 {
+                " nor its free functions"
+            } else {
+                ""
+            }
         );
     }
     let mut files = vec![
@@ -95,20 +100,29 @@ pub fn run(args: &HarvestArgs) -> anyhow::Result<()> {
 
 /// One line per public type: its subject and method counts, or why it has none.
 fn summary(harvested: &Harvest) -> String {
+    let types = harvested.plans.iter().filter(|p| !p.is_functions()).count();
+    let functions = if harvested.functions == 0 {
+        String::new()
+    } else {
+        format!(", {} public free functions", harvested.functions)
+    };
     let mut out = format!(
-        "{}: {} public types, {} compile check{}\n",
+        "{}: {types} public types{functions}, {} compile check{}\n",
         harvested.release(),
-        harvested.plans.len(),
         harvested.checks,
         if harvested.checks == 1 { "" } else { "s" }
     );
     for plan in &harvested.plans {
+        let shown = if plan.is_functions() {
+            format!("{} (free functions)", plan.path)
+        } else {
+            plan.path.clone()
+        };
         let _ = match &plan.refused {
-            Some(reason) => writeln!(out, "  {:<40} no subject: {reason}", plan.path),
+            Some(reason) => writeln!(out, "  {shown:<40} no subject: {reason}"),
             None => writeln!(
                 out,
-                "  {:<40} {} ({} constructors, {} methods, {} skipped)",
-                plan.path,
+                "  {shown:<40} {} ({} constructors, {} methods, {} skipped)",
                 plan.wrapper,
                 plan.constructors(),
                 plan.methods.len() - plan.constructors(),
@@ -272,6 +286,7 @@ mod tests {
                 "7a2ae44ef20feb57a68b23d846850f861394c2e02dc425a50098ae8c90267589".into(),
             ),
             plans: vec![plan],
+            functions: 0,
             checks: 1,
             own_code: None,
             constants: Default::default(),

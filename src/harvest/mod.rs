@@ -6,7 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use testspace_harvest::{CheckError, TypePlan, check_file, plan_type, prune, read_api};
+use testspace_harvest::{
+    CheckError, TypePlan, check_file, plan_functions, plan_type, prune, read_api,
+};
 use testspace_instrument::generate::Mutant;
 
 use crate::corpus::fetch::{lock_checksum, source_folder};
@@ -64,8 +66,10 @@ pub struct Harvest {
     pub version: String,
     /// The checksum of the release brought from crates.io (`None` for a folder).
     pub checksum: Option<String>,
-    /// One plan per public type.
+    /// One plan per public type, then one of the crate's free functions where it has any.
     pub plans: Vec<TypePlan>,
+    /// The crate's public free functions.
+    pub functions: usize,
     /// Compile checks run (one more than the rounds that skipped methods).
     pub checks: usize,
     /// The crate's own code instrumented and compile-checked (`None`: not asked for).
@@ -277,6 +281,7 @@ fn harvest_in(
         .iter()
         .map(|t| plan_type(&api, &krate, t, None))
         .collect();
+    plans.extend(plan_functions(&api, &krate));
     let checks = check_until_it_builds(scratch, &release, &mut plans)?;
     let own_code = match &options.own_code_target {
         // A crate without a subject gets nothing written, its own code no copies.
@@ -321,6 +326,7 @@ fn harvest_in(
         version,
         checksum,
         plans,
+        functions: api.functions.len(),
         checks,
         own_code,
         constants,

@@ -114,6 +114,11 @@ pub struct TypePlan {
 }
 
 impl TypePlan {
+    /// Whether the plan is a crate's free functions ([`plan_functions`]), not a type.
+    pub fn is_functions(&self) -> bool {
+        self.target == "()"
+    }
+
     /// The constructors among the methods.
     pub fn constructors(&self) -> usize {
         self.methods
@@ -158,13 +163,13 @@ pub fn plan_type(
     let context = Adapter {
         api,
         krate,
-        ty,
+        ty: Some(ty),
         plan: &plan,
     };
     let mut methods = Vec::new();
     let mut skipped = Vec::new();
     for block in &ty.impls {
-        let substitution = match context.impl_substitution(block) {
+        let substitution = match context.impl_substitution(ty, block) {
             Ok(s) => s,
             Err(reason) => {
                 for m in block.methods.iter().filter(|m| is_pub(m)) {
@@ -341,7 +346,8 @@ impl VisitMut for Substitute<'_> {
 struct Adapter<'a> {
     api: &'a CrateApi,
     krate: &'a str,
-    ty: &'a PublicType,
+    /// The type whose wrapper is planned (`None`: the crate's free functions).
+    ty: Option<&'a PublicType>,
     plan: &'a TypePlan,
 }
 
@@ -360,11 +366,14 @@ enum Pool {
 impl Adapter<'_> {
     /// The impl's parameters in terms of the instantiation (`Err`: the impl is for other
     /// arguments than the instantiation's, as `impl Foo<u8>`).
-    fn impl_substitution(&self, block: &InherentImpl) -> Result<BTreeMap<String, Type>, String> {
+    fn impl_substitution(
+        &self,
+        ty: &PublicType,
+        block: &InherentImpl,
+    ) -> Result<BTreeMap<String, Type>, String> {
         let mut types = BTreeMap::new();
         let arguments = generic_arguments(&block.self_ty);
-        let declared: Vec<&GenericParam> = self
-            .ty
+        let declared: Vec<&GenericParam> = ty
             .generics
             .params
             .iter()
@@ -424,51 +433,15 @@ impl Adapter<'_> {
         method: &ImplItemFn,
         impl_types: &BTreeMap<String, Type>,
     ) -> Result<MethodPlan, String> {
-        let sig = &method.sig;
-        let name = sig.ident.to_string();
-        if sig.unsafety.is_some() {
-            return Err("it is `unsafe`".to_string());
-        }
-        if sig.asyncness.is_some() {
-            return Err("it is `async`".to_string());
-        }
-        if sig.variadic.is_some() {
-            return Err("it is variadic".to_string());
-        }
-        if returns_static_borrow(&sig.output) {
-            return Err(
-                "it returns a `'static` borrow, which a call makes by leaking what it \
-                 holds (or hands out static data): memory no session takes back"
-                    .to_string(),
-            );
-        }
-        let mut types = impl_types.clone();
-        for param in &sig.generics.params {
-            match param {
-                // The lookup pattern `fn get<Q: ?Sized + Ord>(&self, key: &Q) where K:
-                // Borrow<Q>`: Q is the key type itself.
-                GenericParam::Type(t) if maybe_unsized(t, &sig.generics) => {
-                    types.insert(t.ident.to_string(), syn::parse_quote!(i32));
-                }
-                GenericParam::Type(t) => {
-                    return Err(format!("it is generic over `{}`", written_param(t)));
-                }
-                GenericParam::Const(c) => {
-                    return Err(format!("it is generic over the constant `{}`", c.ident));
-                }
-                GenericParam::Lifetime(_) => {}
-            }
-        }
-        let mut substitute = Substitute { types: &types };
-        let Inputs {
-            receiver,
-            parameters,
-            arguments,
-        } = self.inputs(sig, &mut substitute)?;
-        let mut output = sig.output.clone();
-        if let ReturnType::Type(_, ty) = &mut output {
-            substitute.visit_type_mut(ty);
-        }
+        let name = method.sig.ident.to_string();
+        let (
+            Inputs {
+                receiver,
+                parameters,
+                arguments,
+            },
+            output,
+        ) = self.signature(&method.sig, impl_types)?;
         let call_arguments = arguments.join(", ");
         let Some(receiver) = receiver else {
             return self.constructor(&name, parameters, &call_arguments, &output);
@@ -512,6 +485,23 @@ impl Adapter<'_> {
             returns,
             note: None,
         })
+    }
+
+    /// A signature's inputs (see [`Adapter::inputs`]) and its result type, with the impl's
+    /// and the signature's type parameters substituted.
+    fn signature(
+        &self,
+        sig: &syn::Signature,
+        impl_types: &BTreeMap<String, Type>,
+    ) -> Result<(Inputs, ReturnType), String> {
+        let types = signature_types(sig, impl_types)?;
+        let mut substitute = Substitute { types: &types };
+        let inputs = self.inputs(sig, &mut substitute)?;
+        let mut output = sig.output.clone();
+        if let ReturnType::Type(_, ty) = &mut output {
+            substitute.visit_type_mut(ty);
+        }
+        Ok((inputs, output))
     }
 
     /// A method's receiver, and its other parameters as the wrapper's with the arguments
@@ -574,7 +564,7 @@ impl Adapter<'_> {
         if !constructs {
             return Err(format!(
                 "an associated function that returns no `{}`",
-                self.ty.name
+                self.ty.map_or("Self", |t| t.name.as_str())
             ));
         }
         let call = format!("<{}>::{name}({call_arguments})", self.plan.target);
@@ -591,6 +581,9 @@ impl Adapter<'_> {
     /// Whether `ty` is the crate's type as instantiated (`Self`, `Slab<i32>`,
     /// `crate::Slab<i32>`, `store::Slab<i32>`).
     fn is_subject(&self, ty: &Type) -> bool {
+        let Some(subject) = self.ty else {
+            return false;
+        };
         if is_self_ident(ty) {
             return true;
         }
@@ -598,7 +591,7 @@ impl Adapter<'_> {
         let Some(last) = p.path.segments.last() else {
             return false;
         };
-        if p.qself.is_some() || last.ident != self.ty.name {
+        if p.qself.is_some() || last.ident != subject.name {
             return false;
         }
         let arguments: Vec<String> = generic_arguments(ty)
@@ -785,6 +778,12 @@ impl Adapter<'_> {
                 },
             };
         }
+        // `Cow<str>`, as text functions return: the text, owned.
+        if let Some([inner]) = single_generic(ty, "Cow").as_deref()
+            && matches!(self.pool(inner), Some(Pool::Str))
+        {
+            return Ok((Some("String".to_string()), "{}.into_owned()".to_string()));
+        }
         match ty {
             Type::Reference(r) => match self.pool(&r.elem) {
                 Some(Pool::Copy(t)) => Ok((Some(t), "*{}".to_string())),
@@ -831,6 +830,49 @@ impl Adapter<'_> {
         }
         Ok(format!("{}::{}", self.krate, found.public_path.join("::")))
     }
+}
+
+/// The type substitution for a signature: `impl_types`, and a lookup key's type parameter
+/// (`Q: ?Sized`) as `i32`; `Err` with the reason when the signature is one no wrapper calls
+/// (`unsafe`, `async`, variadic, a `'static` borrow out, generic over anything else).
+fn signature_types(
+    sig: &syn::Signature,
+    impl_types: &BTreeMap<String, Type>,
+) -> Result<BTreeMap<String, Type>, String> {
+    if sig.unsafety.is_some() {
+        return Err("it is `unsafe`".to_string());
+    }
+    if sig.asyncness.is_some() {
+        return Err("it is `async`".to_string());
+    }
+    if sig.variadic.is_some() {
+        return Err("it is variadic".to_string());
+    }
+    if returns_static_borrow(&sig.output) {
+        return Err(
+            "it returns a `'static` borrow, which a call makes by leaking what it \
+             holds (or hands out static data): memory no session takes back"
+                .to_string(),
+        );
+    }
+    let mut types = impl_types.clone();
+    for param in &sig.generics.params {
+        match param {
+            // The lookup pattern `fn get<Q: ?Sized + Ord>(&self, key: &Q) where K:
+            // Borrow<Q>`: Q is the key type itself.
+            GenericParam::Type(t) if maybe_unsized(t, &sig.generics) => {
+                types.insert(t.ident.to_string(), syn::parse_quote!(i32));
+            }
+            GenericParam::Type(t) => {
+                return Err(format!("it is generic over `{}`", written_param(t)));
+            }
+            GenericParam::Const(c) => {
+                return Err(format!("it is generic over the constant `{}`", c.ident));
+            }
+            GenericParam::Lifetime(_) => {}
+        }
+    }
+    Ok(types)
 }
 
 /// A method's inputs as the wrapper takes and passes them.
@@ -993,6 +1035,9 @@ impl<'ast> syn::visit::Visit<'ast> for StaticBorrow {
         syn::visit::visit_type_reference(self, reference);
     }
 }
+
+mod functions;
+pub use functions::plan_functions;
 
 #[cfg(test)]
 mod tests;

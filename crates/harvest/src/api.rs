@@ -1,7 +1,8 @@
 //! Reading a crate's public API from its source: the module tree from `src/lib.rs`, the
-//! public types, what traits they have, and the public methods of their inherent impls.
+//! public types, what traits they have, the public methods of their inherent impls, and the
+//! public free functions.
 //!
-//! A type is public when it is declared `pub` in a module whose whole path is `pub`, or
+//! A type (or function) is public when it is declared `pub` in a module whose whole path is `pub`, or
 //! re-exported by a `pub use` (a name or a glob) in such a module; its public path is the
 //! shortest of these. Items under `#[cfg(test)]` are not read. Macro-generated items are
 //! not seen (a `macro_rules!` body is not expanded): what the harvester cannot read, it
@@ -63,6 +64,8 @@ impl SourceTree for BTreeMap<PathBuf, String> {
 pub struct CrateApi {
     /// Public types, by public path.
     pub types: Vec<PublicType>,
+    /// Public free functions, by public path.
+    pub functions: Vec<PublicFunction>,
     /// The source files of the module tree, the root first, in the order they were read.
     pub files: Vec<ModuleFile>,
     /// Files of modules under a `#[cfg(…)]` or `#[cfg_attr(…)]` that the release does not
@@ -110,6 +113,19 @@ pub struct PublicType {
     pub summary: String,
 }
 
+/// One public free function: its signature and where it is public.
+#[derive(Clone, Debug)]
+pub struct PublicFunction {
+    /// Its name.
+    pub name: String,
+    /// Its shortest public path below the crate root, the name last (`["cases", "to_snake"]`).
+    pub public_path: Vec<String>,
+    /// Its signature as declared.
+    pub sig: syn::Signature,
+    /// The first line of its doc comment.
+    pub summary: String,
+}
+
 /// One inherent impl block of a type.
 #[derive(Clone, Debug)]
 pub struct InherentImpl {
@@ -139,9 +155,17 @@ struct ReExport {
     exposed: Option<String>,
 }
 
+/// A declared free function before its public path is known.
+struct DeclaredFunction {
+    module: Vec<String>,
+    public_module: bool,
+    item: PublicFunction,
+}
+
 #[derive(Default)]
 struct Collected {
     declared: Vec<Declared>,
+    functions: Vec<DeclaredFunction>,
     re_exports: Vec<ReExport>,
     /// (type name, impl).
     impls: Vec<(String, InherentImpl)>,
@@ -263,6 +287,16 @@ fn collect_items(
                 TypeKind::Enum,
             ),
             Item::Impl(block) => collect_impl(block, out),
+            Item::Fn(f) if is_pub(&f.vis) => out.functions.push(DeclaredFunction {
+                module: scope.module.clone(),
+                public_module: scope.public,
+                item: PublicFunction {
+                    name: f.sig.ident.to_string(),
+                    public_path: Vec::new(),
+                    sig: f.sig.clone(),
+                    summary: summary(&f.attrs),
+                },
+            }),
             Item::Use(u) if is_pub(&u.vis) && scope.public => {
                 let mut prefix = Vec::new();
                 flatten_use(&u.tree, &mut prefix, &scope.module, &mut out.re_exports);
@@ -470,10 +504,11 @@ fn absolute(module: &[String], path: &[String]) -> Option<Vec<String>> {
     Some(resolved)
 }
 
-/// Joins declarations, re-exports, impls and trait impls into public types.
+/// Joins declarations, re-exports, impls and trait impls into public types and functions.
 fn resolve(collected: Collected) -> CrateApi {
     let Collected {
         declared,
+        functions: declared_functions,
         re_exports,
         impls,
         trait_impls,
@@ -491,23 +526,7 @@ fn resolve(collected: Collected) -> CrateApi {
         if !public_item {
             continue;
         }
-        let mut paths: Vec<Vec<String>> = Vec::new();
-        if public_module {
-            paths.push([module.clone(), vec![item.name.clone()]].concat());
-        }
-        for re in &re_exports {
-            let names_it = match &re.exposed {
-                Some(_) => re.target.split_last().is_some_and(|(last, parent)| {
-                    *last == item.name && parent == module.as_slice()
-                }),
-                None => re.target == module,
-            };
-            if names_it {
-                let exposed = re.exposed.clone().unwrap_or_else(|| item.name.clone());
-                paths.push([re.module.clone(), vec![exposed]].concat());
-            }
-        }
-        let Some(shortest) = paths.into_iter().min_by_key(|p| (p.len(), p.clone())) else {
+        let Some(shortest) = public_path(&module, public_module, &item.name, &re_exports) else {
             continue;
         };
         // A type declared twice under exclusive `#[cfg]`s (`std` and `no_std`) is one type.
@@ -528,11 +547,57 @@ fn resolve(collected: Collected) -> CrateApi {
         types.push(item);
     }
     types.sort_by(|a, b| a.public_path.cmp(&b.public_path));
+    let mut functions: Vec<PublicFunction> = Vec::new();
+    for DeclaredFunction {
+        module,
+        public_module,
+        mut item,
+    } in declared_functions
+    {
+        let Some(shortest) = public_path(&module, public_module, &item.name, &re_exports) else {
+            continue;
+        };
+        if functions.iter().any(|f| f.public_path == shortest) {
+            continue;
+        }
+        item.public_path = shortest;
+        functions.push(item);
+    }
+    functions.sort_by(|a, b| a.public_path.cmp(&b.public_path));
     CrateApi {
         types,
+        functions,
         files,
         unread,
     }
+}
+
+/// The shortest public path of the item `name` declared `pub` in `module` (`None`: it is
+/// not reachable from outside the crate).
+fn public_path(
+    module: &[String],
+    public_module: bool,
+    name: &str,
+    re_exports: &[ReExport],
+) -> Option<Vec<String>> {
+    let mut paths: Vec<Vec<String>> = Vec::new();
+    if public_module {
+        paths.push([module.to_vec(), vec![name.to_string()]].concat());
+    }
+    for re in re_exports {
+        let names_it = match &re.exposed {
+            Some(_) => re
+                .target
+                .split_last()
+                .is_some_and(|(last, parent)| *last == name && parent == module),
+            None => re.target == module,
+        };
+        if names_it {
+            let exposed = re.exposed.clone().unwrap_or_else(|| name.to_string());
+            paths.push([re.module.clone(), vec![exposed]].concat());
+        }
+    }
+    paths.into_iter().min_by_key(|p| (p.len(), p.clone()))
 }
 
 fn is_pub(vis: &Visibility) -> bool {

@@ -145,7 +145,12 @@ fn write_subject(
     }
     out.push_str("}\n");
     if !plan.skipped.is_empty() {
-        let _ = writeln!(out, "// Skipped methods of `{}`:", plan.path);
+        let what = if plan.is_functions() {
+            "functions"
+        } else {
+            "methods"
+        };
+        let _ = writeln!(out, "// Skipped {what} of `{}`:", plan.path);
         for skipped in &plan.skipped {
             let _ = writeln!(out, "// - `{}`: {}", skipped.method, skipped.reason);
         }

@@ -4,12 +4,13 @@
 //! Four stages, one file each:
 //! 1. [`api`] reads the crate: its module tree from `src/lib.rs`, the public types (declared
 //!    in public modules or re-exported), their generic parameters, the traits they derive
-//!    or implement, and the public methods of their inherent impls.
+//!    or implement, the public methods of their inherent impls, and the public free
+//!    functions.
 //! 2. [`adapt`] decides, per type, an instantiation of its generic parameters with pool
 //!    types, and per method whether and how a wrapper can call it: each parameter and
 //!    result mapped to a type the value pools hold (`i32`, `bool`, `String`, the subject),
 //!    with the expression that converts it; every other method is kept with the reason it
-//!    is skipped.
+//!    is skipped; and the crate's free functions as one stateless subject.
 //! 3. [`emit`] writes the reviewable files: a wrapper subject (`#[testspace::subject]` over
 //!    a newtype of the instantiated type) and its test context; and, for a compile check
 //!    against the crate alone, the same wrappers without the attribute, with where each
@@ -33,9 +34,12 @@ pub mod emit;
 pub mod pools;
 pub mod reach;
 
-pub use adapt::{CheckError, Instantiation, MethodPlan, Skipped, TypePlan, plan_type, prune};
+pub use adapt::{
+    CheckError, Instantiation, MethodPlan, Skipped, TypePlan, plan_functions, plan_type, prune,
+};
 pub use api::{
-    CrateApi, HarvestError, ModuleFile, PublicType, SourceTree, read_api, read_api_from,
+    CrateApi, HarvestError, ModuleFile, PublicFunction, PublicType, SourceTree, read_api,
+    read_api_from,
 };
 pub use copies::{LeftAsIs, OwnCode, instrument_crate};
 pub use emit::{Placement, check_file, context_file, subject_file};
