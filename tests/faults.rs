@@ -1038,3 +1038,15 @@ fn a_call_whose_refused_request_ended_gold_is_not_made_again_and_changes_nothing
         "{abandoned} of 120 abandoned"
     );
 }
+
+#[test]
+fn a_worker_left_unable_to_serve_by_its_mutant_is_replaced_and_asked_again() {
+    // Once Taint's mutant 1 has run in a worker process, that process answers the mutant's
+    // next job with an error (it "has no mutant 1"), as a process a mutant wrote over can:
+    // the job is asked again of a fresh process, and every cell is as on a clean worker.
+    let dir = tempfile::tempdir().unwrap();
+    let tables =
+        tables_on_one_and_two_workers("testdata/experiments/tainted.toml", dir.path(), "0");
+    assert_eq!(tables[0], tables[1]);
+    assert_eq!(outcomes(&dir.path().join("1"), "1"), ["killed"; 4]);
+}

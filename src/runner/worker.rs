@@ -827,6 +827,8 @@ pub struct WorkerProcess {
     /// worker on gold: later jobs of the subject do not make them on gold
     /// ([`crate::subject::refusals`], [`Job::refused`]).
     refused_calls: HashMap<String, BTreeSet<u64>>,
+    /// Requests the running process has answered since it started.
+    answered: u64,
 }
 
 impl WorkerProcess {
@@ -838,6 +840,7 @@ impl WorkerProcess {
             beacon: None,
             gold_deaths: HashMap::new(),
             refused_calls: HashMap::new(),
+            answered: 0,
         }
     }
 
@@ -885,6 +888,7 @@ impl WorkerProcess {
         // A worker that dies at once is seen at the job's first read.
         let _ = writeln!(stdin, "{}", self.handshake);
         self.child = Some((child, stdin, receiver, last_lines));
+        self.answered = 0;
         Ok(())
     }
 
@@ -940,7 +944,26 @@ impl WorkerProcess {
     /// Sends `request` to this worker (started if needed) and waits for its answer: the
     /// reply, a watchdog stop (the worker killed after `watchdog`; seconds are then the
     /// wall-clock time), or its death; with the place its beacon marked, if any.
+    ///
+    /// An error answered (or a reply that does not read) by a process that had answered
+    /// earlier requests is asked again of a fresh process: a request no worker can serve
+    /// fails the same way there, but a mutant that wrote over the memory of the process it
+    /// ran in without ending it (a crate's unsafe code whose invariants a mutant of its
+    /// safe code breaks) can leave a process that answers the next request with nonsense
+    /// (docs/faults.md, "A worker its mutant wrote over").
     fn exchange(&mut self, request: &Request, wait: Wait) -> anyhow::Result<Exchange> {
+        let fresh = self.child.is_none() || self.answered == 0;
+        match self.exchange_once(request, wait) {
+            Ok(Exchange::Answer(Reply::Error(_))) | Err(_) if !fresh => {
+                self.kill();
+                self.exchange_once(request, wait)
+            }
+            other => other,
+        }
+    }
+
+    /// [`WorkerProcess::exchange`] without asking again.
+    fn exchange_once(&mut self, request: &Request, wait: Wait) -> anyhow::Result<Exchange> {
         if self.child.is_none() {
             self.start()?;
         }
@@ -960,7 +983,10 @@ impl WorkerProcess {
             _ => Err(RecvTimeoutError::Disconnected),
         };
         match answer {
-            Ok(line) => Ok(Exchange::Answer(serde_json::from_str::<Reply>(&line)?)),
+            Ok(line) => {
+                self.answered += 1;
+                Ok(Exchange::Answer(serde_json::from_str::<Reply>(&line)?))
+            }
             Err(RecvTimeoutError::Timeout) => {
                 self.kill();
                 let site = self.beacon.as_mut().and_then(BeaconFile::read);
