@@ -262,6 +262,7 @@ impl<'a, 'j> State<'a, 'j> {
                         != (units[i].subject, units[i].mutant)
             })
             .collect();
+        let subject_of = units.iter().map(|u| u.subject).collect();
         let mut counts = vec![(0, 0); units.len()];
         for rec in runner.records.values() {
             if let Some(&unit) = index.get(&(rec.replicate, rec.subject.as_str(), rec.mutant)) {
@@ -279,7 +280,7 @@ impl<'a, 'j> State<'a, 'j> {
             leaders: HashMap::new(),
             display,
             account: Account::start(),
-            estimate: Estimate::new(unit_count, steps_count),
+            estimate: Estimate::new(subject_of, steps_count),
             first_replicate,
             units_planning: unit_count,
             done_planning: vec![false; unit_count],
@@ -416,7 +417,7 @@ impl<'a, 'j> State<'a, 'j> {
         };
         let budget = self.estimate_budget(unit, step, cell.n as u64, cell.budget);
         let cost = expected_cost(cell.n as u64, budget, self.counts[unit]);
-        self.estimate.planned(step, cost);
+        self.estimate.planned(unit, step, cost);
         let id = self.scheduler.add(plan);
         if !run.strategy.uses_seed() {
             self.leaders.insert((step, cell.identity()), id);
@@ -522,7 +523,7 @@ impl<'a, 'j> State<'a, 'j> {
             };
             let piece = (cost * share).min(cost - flight.covered).max(0.0);
             flight.covered += piece;
-            self.estimate.piece(step, piece, seconds);
+            self.estimate.piece(unit, step, piece, seconds);
         }
         let Done::Finished(results) = done else {
             self.refresh();
@@ -537,7 +538,7 @@ impl<'a, 'j> State<'a, 'j> {
             let followers = std::mem::take(&mut flight.followers).len();
             let identity = flight.cell.identity();
             self.leaders.remove(&(step, identity));
-            self.estimate.dropped(step, uncovered);
+            self.estimate.dropped(unit, step, uncovered);
             // Its unit plans no more (its later steps need the record).
             self.foresee(unit, self.steps.len());
             let cell = self.describe(work.cell, None);
@@ -565,7 +566,7 @@ impl<'a, 'j> State<'a, 'j> {
             self.runner.experiment.coverage_area,
         )?;
         self.leaders.remove(&(step, flight.cell.identity()));
-        self.estimate.finished(step, uncovered);
+        self.estimate.finished(unit, step, uncovered);
         self.executed += 1;
         self.cpu_seconds += record.cpu_seconds;
         for (follower, cell) in followers {
