@@ -61,11 +61,19 @@ impl Generated {
             .collect()
     }
 
-    /// Writes the files under `root`, each whole (staged, then renamed).
+    /// Writes the files under `root`, each whole (staged, then renamed); and a new root's
+    /// `src/main.rs` ([`MAIN`]) where it has none, which is then the root's to edit.
     ///
     /// # Errors
     /// A file that cannot be written.
     pub fn write(&self, root: &Path) -> std::io::Result<()> {
+        let main = root.join("src/main.rs");
+        if !main.exists() {
+            std::fs::create_dir_all(root.join("src"))?;
+            let staged = main.with_extension("partial");
+            std::fs::write(&staged, MAIN)?;
+            std::fs::rename(&staged, &main)?;
+        }
         for (file, text) in self.files() {
             let path = root.join(file);
             if let Some(parent) = path.parent() {
@@ -76,6 +84,41 @@ impl Generated {
             std::fs::rename(&staged, &path)?;
         }
         Ok(())
+    }
+}
+
+/// A new root's `src/main.rs`: testspace's command line over the root's units, with
+/// testspace's allocator (a worker's `worker-memory` counts the bytes it holds).
+pub const MAIN: &str = r#"//! A root of crates for testspace (docs/corpus.md, docs/harvest.md): written once by
+//! `testspace corpus fetch`, which regenerates `releases.rs` and `../Cargo.toml`.
+
+mod releases;
+
+#[global_allocator]
+static ALLOCATOR: testspace::Allocator = testspace::Allocator;
+
+fn main() -> std::process::ExitCode {
+    match releases::units() {
+        Ok(units) => testspace::main(units),
+        Err(err) => {
+            eprintln!("error: {err}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+"#;
+
+/// How the root's manifest names testspace's source tree: `..` for a folder of the tree
+/// (`corpus/`, `harvested/`), else its absolute path.
+fn testspace_path(root: &Path) -> String {
+    let tree = Path::new(crate::reproduce::SOURCE_TREE);
+    let parent = std::fs::canonicalize(root)
+        .ok()
+        .and_then(|r| r.parent().map(Path::to_path_buf));
+    match (parent, std::fs::canonicalize(tree)) {
+        (Some(parent), Ok(tree)) if parent == tree => "..".to_string(),
+        (_, Ok(tree)) => tree.display().to_string(),
+        _ => tree.display().to_string(),
     }
 }
 
@@ -117,8 +160,9 @@ debug = false
 
 fn manifest(corpus: &Corpus, covered: &BTreeSet<String>) -> String {
     let mut out = format!(
-        "# {HEADER}.\n[package]\nname = \"{}\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n[workspace]\nexclude = [\"releases\"]\n\n[dependencies]\ntestspace = {{ path = \"..\" }}\n",
-        package_name(corpus)
+        "# {HEADER}.\n[package]\nname = \"{}\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n[workspace]\nexclude = [\"releases\"]\n\n[dependencies]\ntestspace = {{ path = {:?} }}\n",
+        package_name(corpus),
+        testspace_path(&corpus.root)
     );
     for release in corpus.releases() {
         let _ = writeln!(
@@ -372,6 +416,35 @@ fn groups(krate: &CrateEntry) -> Vec<((&str, &str), Vec<&Fault>)> {
 mod tests {
     use super::*;
     use crate::corpus::entry::parse_entry;
+
+    #[test]
+    fn a_new_root_gets_a_main_file_once_and_an_existing_one_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let generated = Generated {
+            manifest: "manifest".into(),
+            units: "units".into(),
+        };
+        generated.write(dir.path()).unwrap();
+        let main = dir.path().join("src/main.rs");
+        assert_eq!(std::fs::read_to_string(&main).unwrap(), MAIN);
+        std::fs::write(&main, "// the root's own").unwrap();
+        generated.write(dir.path()).unwrap();
+        assert_eq!(std::fs::read_to_string(&main).unwrap(), "// the root's own");
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("src/releases.rs")).unwrap(),
+            "units"
+        );
+    }
+
+    #[test]
+    fn the_source_tree_is_named_relatively_from_its_own_folders_only() {
+        let tree = Path::new(crate::reproduce::SOURCE_TREE);
+        assert_eq!(testspace_path(&tree.join("corpus")), "..");
+        let elsewhere = tempfile::tempdir().unwrap();
+        let named = testspace_path(elsewhere.path());
+        assert!(Path::new(&named).is_absolute(), "{named}");
+        assert!(Path::new(&named).join("Cargo.toml").exists(), "{named}");
+    }
 
     fn corpus() -> Corpus {
         let source = r#"crate = "smallvec"
