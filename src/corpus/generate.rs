@@ -108,17 +108,19 @@ fn main() -> std::process::ExitCode {
 }
 "#;
 
-/// How the root's manifest names testspace's source tree: `..` for a folder of the tree
-/// (`corpus/`, `harvested/`), else its absolute path.
-fn testspace_path(root: &Path) -> String {
+/// How a manifest `depth` folders below `root` names testspace's source tree: relatively
+/// (`..` for the root's own, `../../..` for a copy in `releases/`) where the root is a
+/// folder of the tree (`corpus/`, `harvested/`), else by its absolute path.
+pub(crate) fn testspace_path(root: &Path, depth: usize) -> String {
     let tree = Path::new(crate::reproduce::SOURCE_TREE);
+    let tree = std::fs::canonicalize(tree).unwrap_or_else(|_| tree.to_path_buf());
     let parent = std::fs::canonicalize(root)
         .ok()
         .and_then(|r| r.parent().map(Path::to_path_buf));
-    match (parent, std::fs::canonicalize(tree)) {
-        (Some(parent), Ok(tree)) if parent == tree => "..".to_string(),
-        (_, Ok(tree)) => tree.display().to_string(),
-        _ => tree.display().to_string(),
+    if parent.as_deref() == Some(tree.as_path()) {
+        vec![".."; depth + 1].join("/")
+    } else {
+        tree.display().to_string()
     }
 }
 
@@ -162,7 +164,7 @@ fn manifest(corpus: &Corpus, covered: &BTreeSet<String>) -> String {
     let mut out = format!(
         "# {HEADER}.\n[package]\nname = \"{}\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n[workspace]\nexclude = [\"releases\"]\n\n[dependencies]\ntestspace = {{ path = {:?} }}\n",
         package_name(corpus),
-        testspace_path(&corpus.root)
+        testspace_path(&corpus.root, 0)
     );
     for release in corpus.releases() {
         let _ = writeln!(
@@ -439,9 +441,10 @@ mod tests {
     #[test]
     fn the_source_tree_is_named_relatively_from_its_own_folders_only() {
         let tree = Path::new(crate::reproduce::SOURCE_TREE);
-        assert_eq!(testspace_path(&tree.join("corpus")), "..");
+        assert_eq!(testspace_path(&tree.join("corpus"), 0), "..");
+        assert_eq!(testspace_path(&tree.join("corpus"), 2), "../../..");
         let elsewhere = tempfile::tempdir().unwrap();
-        let named = testspace_path(elsewhere.path());
+        let named = testspace_path(elsewhere.path(), 2);
         assert!(Path::new(&named).is_absolute(), "{named}");
         assert!(Path::new(&named).join("Cargo.toml").exists(), "{named}");
     }

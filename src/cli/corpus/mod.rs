@@ -10,7 +10,7 @@ use anyhow::Context as _;
 use clap::{Args, Subcommand};
 
 use crate::corpus::fetch::fetch;
-use crate::corpus::generate::Generated;
+use crate::corpus::generate::{Generated, testspace_path};
 use crate::corpus::golds_own::survey;
 use crate::corpus::witness::{Evidence, Replay, read_witnesses, replay, replay_isolated};
 use crate::corpus::{Corpus, release_ident};
@@ -160,7 +160,7 @@ fn write_mutated_copies(
             &api.files,
             &catalog,
             &label,
-            std::path::Path::new("../../.."),
+            std::path::Path::new(&testspace_path(root, 2)),
         )?;
         crate::kernel::stderr_line!(
             "{label}: schemata and coverage copies, {} mutants",
@@ -233,7 +233,7 @@ fn write_gold_coverage_copies(
                 &release,
                 &api.files,
                 &label,
-                std::path::Path::new("../../.."),
+                std::path::Path::new(&testspace_path(root, 2)),
             )? {
                 CoverageCopy::Written(probes) => {
                     crate::kernel::stderr_line!("{label}: coverage copy, {probes} probes");
