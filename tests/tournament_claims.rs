@@ -25,6 +25,7 @@ use common::ranking::{Ranking, friedman_ranking, quantile};
 use common::stats::{
     holm, mann_whitney_p, mid_ranks, normal_upper_tail, signed_rank_p, upper_gamma,
 };
+use common::{Row, csv_rows};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -208,23 +209,6 @@ fn pairs(phase: &Phase<'_>) -> Pairs {
 
 // ---------------------------------------------------------------------------------------
 // The page, the committed reports and a report written now.
-
-type Row = BTreeMap<String, String>;
-
-/// A CSV table (no quoted fields in these): one map per row.
-fn csv_rows(text: &str) -> Vec<Row> {
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
-    lines
-        .map(|line| {
-            header
-                .iter()
-                .map(|h| h.to_string())
-                .zip(line.split(',').map(String::from))
-                .collect()
-        })
-        .collect()
-}
 
 fn number(row: &Row, column: &str) -> f64 {
     row[column]

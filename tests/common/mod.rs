@@ -165,3 +165,21 @@ pub fn a12(x: &[f64], y: &[f64]) -> f64 {
         .sum();
     wins / (x.len() * y.len()) as f64
 }
+
+/// One row of a CSV table, by column name.
+pub type Row = std::collections::BTreeMap<String, String>;
+
+/// A CSV table without quoted fields (the report's tables): one map per row.
+pub fn csv_rows(text: &str) -> Vec<Row> {
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    lines
+        .map(|line| {
+            header
+                .iter()
+                .map(|h| h.to_string())
+                .zip(line.split(',').map(String::from))
+                .collect()
+        })
+        .collect()
+}
