@@ -19,7 +19,7 @@ use quote::ToTokens;
 use syn::visit_mut::VisitMut;
 use syn::{FnArg, GenericArgument, GenericParam, ImplItemFn, PathArguments, ReturnType, Type};
 
-use crate::api::{CrateApi, InherentImpl, PublicType, last_segment};
+use crate::api::{CrateApi, InherentImpl, PublicType, TypeAlias, last_segment};
 use crate::emit::Placement;
 
 /// What each generic parameter of a type is instantiated with.
@@ -323,13 +323,88 @@ fn is_pub(method: &ImplItemFn) -> bool {
     matches!(method.vis, syn::Visibility::Public(_))
 }
 
-/// Replaces type parameters by name (and `Self` by the instantiated type).
+/// Replaces the crate's type aliases by what they stand for (`Result<V>` by
+/// `std::result::Result<V, Error>`), then type parameters by name (and `Self` by the
+/// instantiated type).
 struct Substitute<'a> {
     types: &'a BTreeMap<String, Type>,
+    aliases: &'a BTreeMap<String, TypeAlias>,
+    /// Aliases expanded so far (a bound on nesting).
+    expanded: usize,
+}
+
+/// Aliases expanded in one signature at most.
+const MAX_ALIAS_EXPANSIONS: usize = 32;
+
+impl Substitute<'_> {
+    /// The type `ty` stands for when it names one of the crate's aliases with as many type
+    /// arguments as the alias takes, its defaults filled in (`Result<V>` for `type
+    /// Result<T> = …`, not std's `Result<V, E>`).
+    fn expand(&self, ty: &Type) -> Option<Type> {
+        let Type::Path(p) = ty else { return None };
+        if p.qself.is_some() {
+            return None;
+        }
+        // A path into the standard library (`std::result::Result`) names no alias of the
+        // crate; a path through its modules (`error::Result<T>`) may.
+        let first = p.path.segments.first()?.ident.to_string();
+        if p.path.leading_colon.is_some()
+            || (p.path.segments.len() > 1 && ["std", "core", "alloc"].contains(&first.as_str()))
+        {
+            return None;
+        }
+        let last = p.path.segments.last()?;
+        let alias = self.aliases.get(&last.ident.to_string())?;
+        let arguments: Vec<&Type> = match &last.arguments {
+            PathArguments::None => Vec::new(),
+            PathArguments::AngleBracketed(a) => a
+                .args
+                .iter()
+                .filter_map(|a| match a {
+                    GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                })
+                .collect(),
+            PathArguments::Parenthesized(_) => return None,
+        };
+        let required = alias.parameters.iter().filter(|(_, d)| d.is_none()).count();
+        if arguments.len() < required || arguments.len() > alias.parameters.len() {
+            return None;
+        }
+        let parameters: BTreeMap<String, Type> = alias
+            .parameters
+            .iter()
+            .enumerate()
+            .map(|(i, (name, default))| {
+                let value = arguments
+                    .get(i)
+                    .copied()
+                    .cloned()
+                    .or_else(|| default.clone());
+                Some((name.clone(), value?))
+            })
+            .collect::<Option<_>>()?;
+        let mut aliased = alias.aliased.clone();
+        Substitute {
+            types: &parameters,
+            aliases: &BTreeMap::new(),
+            expanded: 0,
+        }
+        .visit_type_mut(&mut aliased);
+        Some(aliased)
+    }
 }
 
 impl VisitMut for Substitute<'_> {
     fn visit_type_mut(&mut self, ty: &mut Type) {
+        if self.expanded < MAX_ALIAS_EXPANSIONS
+            && let Some(aliased) = self.expand(ty)
+        {
+            self.expanded += 1;
+            *ty = aliased;
+            self.visit_type_mut(ty);
+            return;
+        }
         if let Type::Path(p) = ty
             && p.qself.is_none()
             && p.path.segments.len() == 1
@@ -495,7 +570,11 @@ impl Adapter<'_> {
         impl_types: &BTreeMap<String, Type>,
     ) -> Result<(Inputs, ReturnType), String> {
         let types = signature_types(sig, impl_types)?;
-        let mut substitute = Substitute { types: &types };
+        let mut substitute = Substitute {
+            types: &types,
+            aliases: &self.api.aliases,
+            expanded: 0,
+        };
         let inputs = self.inputs(sig, &mut substitute)?;
         let mut output = sig.output.clone();
         if let ReturnType::Type(_, ty) = &mut output {

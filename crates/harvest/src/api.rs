@@ -66,6 +66,9 @@ pub struct CrateApi {
     pub types: Vec<PublicType>,
     /// Public free functions, by public path.
     pub functions: Vec<PublicFunction>,
+    /// Type aliases of the crate, public or not, by name; a name declared twice (in two
+    /// modules) is left out, as a signature's alias cannot then be told by its name alone.
+    pub aliases: BTreeMap<String, TypeAlias>,
     /// The source files of the module tree, the root first, in the order they were read.
     pub files: Vec<ModuleFile>,
     /// Files of modules under a `#[cfg(…)]` or `#[cfg_attr(…)]` that the release does not
@@ -126,6 +129,15 @@ pub struct PublicFunction {
     pub summary: String,
 }
 
+/// A type alias: `type Result<T> = std::result::Result<T, Error>;`.
+#[derive(Clone, Debug)]
+pub struct TypeAlias {
+    /// Its type parameters, in order, each with its default if it has one.
+    pub parameters: Vec<(String, Option<syn::Type>)>,
+    /// The type it stands for.
+    pub aliased: syn::Type,
+}
+
 /// One inherent impl block of a type.
 #[derive(Clone, Debug)]
 pub struct InherentImpl {
@@ -166,6 +178,8 @@ struct DeclaredFunction {
 struct Collected {
     declared: Vec<Declared>,
     functions: Vec<DeclaredFunction>,
+    /// Type aliases by name (`None`: declared more than once).
+    aliases: BTreeMap<String, Option<TypeAlias>>,
     re_exports: Vec<ReExport>,
     /// (type name, impl).
     impls: Vec<(String, InherentImpl)>,
@@ -287,6 +301,27 @@ fn collect_items(
                 TypeKind::Enum,
             ),
             Item::Impl(block) => collect_impl(block, out),
+            Item::Type(alias) => {
+                let parameters = alias
+                    .generics
+                    .params
+                    .iter()
+                    .filter_map(|p| match p {
+                        syn::GenericParam::Type(t) => {
+                            Some((t.ident.to_string(), t.default.clone()))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                let found = TypeAlias {
+                    parameters,
+                    aliased: (*alias.ty).clone(),
+                };
+                out.aliases
+                    .entry(alias.ident.to_string())
+                    .and_modify(|known| *known = None)
+                    .or_insert(Some(found));
+            }
             Item::Fn(f) if is_pub(&f.vis) => out.functions.push(DeclaredFunction {
                 module: scope.module.clone(),
                 public_module: scope.public,
@@ -509,6 +544,7 @@ fn resolve(collected: Collected) -> CrateApi {
     let Collected {
         declared,
         functions: declared_functions,
+        aliases,
         re_exports,
         impls,
         trait_impls,
@@ -567,6 +603,10 @@ fn resolve(collected: Collected) -> CrateApi {
     CrateApi {
         types,
         functions,
+        aliases: aliases
+            .into_iter()
+            .filter_map(|(name, alias)| Some((name, alias?)))
+            .collect(),
         files,
         unread,
     }

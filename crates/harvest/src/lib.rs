@@ -38,8 +38,8 @@ pub use adapt::{
     CheckError, Instantiation, MethodPlan, Skipped, TypePlan, plan_functions, plan_type, prune,
 };
 pub use api::{
-    CrateApi, HarvestError, ModuleFile, PublicFunction, PublicType, SourceTree, read_api,
-    read_api_from,
+    CrateApi, HarvestError, ModuleFile, PublicFunction, PublicType, SourceTree, TypeAlias,
+    read_api, read_api_from,
 };
 pub use copies::{LeftAsIs, OwnCode, instrument_crate};
 pub use emit::{Placement, check_file, context_file, subject_file};

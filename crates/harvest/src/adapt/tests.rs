@@ -419,3 +419,45 @@ fn a_result_whose_error_is_not_debug_is_skipped() {
         "its error type `GetError` is not `Debug` (results are shown as `{:?}` renders them)"
     );
 }
+
+#[test]
+fn the_crate_s_type_aliases_are_read_through() {
+    let lib = r#"
+        /// Counts.
+        #[derive(Clone, Debug, Default)]
+        pub struct Tally { n: usize }
+        #[derive(Debug)]
+        pub struct TallyError;
+        pub type Result<T, E = TallyError> = std::result::Result<T, E>;
+        type Count = usize;
+        mod a { pub type Twice = u8; }
+        mod b { pub type Twice = u16; }
+        impl Tally {
+            pub fn new() -> Self { Tally::default() }
+            pub fn add(&mut self, by: Count) -> Result<Count> { Ok(by) }
+            pub fn get(&self) -> Count { self.n }
+            pub fn raw(&self) -> std::result::Result<u8, TallyError> { Ok(0) }
+            pub fn through(&self) -> crate::Result<Count> { Ok(0) }
+            pub fn twice(&self) -> Twice { 0 }
+        }
+    "#;
+    let plan = plan(lib, "Tally");
+    let add = method(&plan, "add");
+    assert_eq!(add.parameters, [("by".to_string(), "usize".to_string())]);
+    assert_eq!(
+        add.returns.as_deref(),
+        Some("Result<usize, store::TallyError>")
+    );
+    assert_eq!(method(&plan, "get").returns.as_deref(), Some("usize"));
+    // std's Result with its two arguments is not the crate's alias.
+    assert_eq!(
+        method(&plan, "raw").returns.as_deref(),
+        Some("Result<u8, store::TallyError>")
+    );
+    assert_eq!(
+        method(&plan, "through").returns.as_deref(),
+        Some("Result<usize, store::TallyError>")
+    );
+    // Declared in two modules, `Twice` cannot be told by its name: not read through.
+    assert!(skip_reason(&plan, "twice").contains("`Twice`"));
+}
