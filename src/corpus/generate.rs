@@ -61,8 +61,9 @@ impl Generated {
             .collect()
     }
 
-    /// Writes the files under `root`, each whole (staged, then renamed); and a new root's
-    /// `src/main.rs` ([`MAIN`]) where it has none, which is then the root's to edit.
+    /// Writes the files under `root`, each whole (staged, then renamed); and where a new
+    /// root has none, its `src/main.rs` ([`MAIN`]), which is then the root's to edit, and
+    /// its `Cargo.lock`, testspace's own to start from.
     ///
     /// # Errors
     /// A file that cannot be written.
@@ -73,6 +74,15 @@ impl Generated {
             let staged = main.with_extension("partial");
             std::fs::write(&staged, MAIN)?;
             std::fs::rename(&staged, &main)?;
+        }
+        // A new root starts from testspace's own lock, so that the dependencies it shares
+        // resolve to the same versions and a shared target folder builds them once.
+        let lock = root.join("Cargo.lock");
+        let tree_lock = Path::new(crate::reproduce::SOURCE_TREE).join("Cargo.lock");
+        if !lock.exists() && tree_lock.exists() {
+            let staged = lock.with_extension("partial");
+            std::fs::copy(&tree_lock, &staged)?;
+            std::fs::rename(&staged, &lock)?;
         }
         for (file, text) in self.files() {
             let path = root.join(file);
@@ -420,7 +430,7 @@ mod tests {
     use crate::corpus::entry::parse_entry;
 
     #[test]
-    fn a_new_root_gets_a_main_file_once_and_an_existing_one_is_kept() {
+    fn a_new_root_gets_a_main_file_and_a_lock_once_and_existing_ones_are_kept() {
         let dir = tempfile::tempdir().unwrap();
         let generated = Generated {
             manifest: "manifest".into(),
@@ -429,9 +439,19 @@ mod tests {
         generated.write(dir.path()).unwrap();
         let main = dir.path().join("src/main.rs");
         assert_eq!(std::fs::read_to_string(&main).unwrap(), MAIN);
+        let tree_lock = Path::new(crate::reproduce::SOURCE_TREE).join("Cargo.lock");
+        assert_eq!(
+            std::fs::read(dir.path().join("Cargo.lock")).unwrap(),
+            std::fs::read(tree_lock).unwrap()
+        );
+        std::fs::write(dir.path().join("Cargo.lock"), "# the root's own").unwrap();
         std::fs::write(&main, "// the root's own").unwrap();
         generated.write(dir.path()).unwrap();
         assert_eq!(std::fs::read_to_string(&main).unwrap(), "// the root's own");
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("Cargo.lock")).unwrap(),
+            "# the root's own"
+        );
         assert_eq!(
             std::fs::read_to_string(dir.path().join("src/releases.rs")).unwrap(),
             "units"
