@@ -7,9 +7,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::Path;
 
 use super::{Corpus, CrateEntry, Fault, release_ident};
+use crate::runner::output::write_atomically;
 
 /// The first line of each generated file.
 pub const HEADER: &str =
@@ -61,37 +63,28 @@ impl Generated {
             .collect()
     }
 
-    /// Writes the files under `root`, each whole (staged, then renamed); and where a new
+    /// Writes the files under `root`, each whole ([`write_atomically`]); and where a new
     /// root has none, its `src/main.rs` ([`MAIN`]), which is then the root's to edit, and
     /// its `Cargo.lock`, testspace's own to start from.
     ///
     /// # Errors
     /// A file that cannot be written.
-    pub fn write(&self, root: &Path) -> std::io::Result<()> {
+    pub fn write(&self, root: &Path) -> anyhow::Result<()> {
         let main = root.join("src/main.rs");
         if !main.exists() {
-            std::fs::create_dir_all(root.join("src"))?;
-            let staged = main.with_extension("partial");
-            std::fs::write(&staged, MAIN)?;
-            std::fs::rename(&staged, &main)?;
+            write_atomically(&main, |out| out.write_all(MAIN.as_bytes()))?;
         }
         // A new root starts from testspace's own lock, so that the dependencies it shares
-        // resolve to the same versions and a shared target folder builds them once.
+        // resolve to the versions testspace is built and tested with.
         let lock = root.join("Cargo.lock");
         let tree_lock = Path::new(crate::reproduce::SOURCE_TREE).join("Cargo.lock");
-        if !lock.exists() && tree_lock.exists() {
-            let staged = lock.with_extension("partial");
-            std::fs::copy(&tree_lock, &staged)?;
-            std::fs::rename(&staged, &lock)?;
+        if !lock.exists()
+            && let Ok(text) = std::fs::read(&tree_lock)
+        {
+            write_atomically(&lock, |out| out.write_all(&text))?;
         }
         for (file, text) in self.files() {
-            let path = root.join(file);
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent)?;
-            }
-            let staged = path.with_extension("partial");
-            std::fs::write(&staged, text)?;
-            std::fs::rename(&staged, &path)?;
+            write_atomically(&root.join(file), |out| out.write_all(text.as_bytes()))?;
         }
         Ok(())
     }

@@ -103,9 +103,7 @@ pub(crate) struct Estimate {
     future: Vec<Vec<f64>>,
     /// Per unit and step: its foresight.
     foreseen: Vec<Vec<f64>>,
-    /// Per step: its jobs ended (expected cost, seconds).
-    cells: Vec<Tally>,
-    /// Per subject and step: its jobs ended.
+    /// Per subject and step: its jobs ended (expected cost, seconds).
     subject_cells: Vec<Vec<Tally>>,
     /// Per step: the units that entered it with a foreseen cost.
     entered: Vec<Entries>,
@@ -120,7 +118,6 @@ impl Estimate {
             waiting: vec![vec![0.0; subjects]; steps],
             future: vec![vec![0.0; subjects]; steps],
             foreseen: vec![vec![0.0; steps]; subject_of.len()],
-            cells: vec![Tally::default(); steps],
             subject_cells: vec![vec![Tally::default(); steps]; subjects],
             entered: vec![Entries::default(); steps],
             subject_of,
@@ -160,7 +157,6 @@ impl Estimate {
     pub(crate) fn piece(&mut self, unit: usize, step: usize, cost: f64, seconds: f64) {
         let subject = self.subject_of[unit];
         self.waiting[step][subject] -= cost;
-        self.cells[step].add(cost, seconds);
         self.subject_cells[subject][step].add(cost, seconds);
     }
 
@@ -169,7 +165,6 @@ impl Estimate {
     pub(crate) fn finished(&mut self, unit: usize, step: usize, uncovered: f64) {
         let subject = self.subject_of[unit];
         self.waiting[step][subject] -= uncovered;
-        self.cells[step].cost += uncovered;
         self.subject_cells[subject][step].cost += uncovered;
     }
 
@@ -181,7 +176,7 @@ impl Estimate {
 
     /// Worker seconds of the jobs ended (of cells finished or not).
     pub(crate) fn seconds_done(&self) -> f64 {
-        self.cells.iter().map(|t| t.seconds).sum()
+        self.subject_cells.iter().flatten().map(|t| t.seconds).sum()
     }
 
     /// The steps' own prices and the subjects' own factors (`None` where no job has ended),
@@ -190,7 +185,7 @@ impl Estimate {
     /// ([`FIT_ROUNDS`] rounds). With one subject its factor is 1 and each price the step's
     /// own ratio.
     fn fit(&self) -> (Vec<Option<f64>>, Vec<Option<f64>>) {
-        let steps = self.cells.len();
+        let steps = self.entered.len();
         let mut factors: Vec<Option<f64>> = vec![Some(1.0); self.subject_cells.len()];
         let mut prices: Vec<Option<f64>> = vec![None; steps];
         for _ in 0..FIT_ROUNDS {
@@ -237,8 +232,11 @@ impl Estimate {
         };
         let prices: Vec<f64> = own_prices
             .iter()
-            .zip(&self.cells)
-            .map(|(&own, tally)| shrunk(own, tally.count, median_price))
+            .enumerate()
+            .map(|(s, &own)| {
+                let count = self.subject_cells.iter().map(|t| t[s].count).sum();
+                shrunk(own, count, median_price)
+            })
             .collect();
         let factors: Vec<f64> = own_factors
             .iter()
